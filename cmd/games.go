@@ -1,0 +1,80 @@
+package cmd
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"playtest/games"
+	"playtest/games/catalog"
+	"playtest/sim/bots"
+	"playtest/variants"
+)
+
+func newGamesCommand() *cobra.Command {
+	return &cobra.Command{
+		Use:   "games [GAME]",
+		Short: "List the games, their presets, every rules knob and the bots",
+		Long: `List every game playtest plays with its presets (runnable by name) and every
+rules knob with its default and meaning, then the bots and their parameters.
+With a game's name, list only that game.`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			defs := catalog.All
+			if len(args) == 1 {
+				d, err := catalog.Lookup(args[0])
+				if err != nil {
+					return usageError{err}
+				}
+				defs = []games.Definition{d}
+			}
+			w := cmd.OutOrStdout()
+			for _, d := range defs {
+				if err := describeGame(w, d); err != nil {
+					return err
+				}
+			}
+			describeBots(w)
+			return nil
+		},
+	}
+}
+
+func describeGame(w io.Writer, d games.Definition) error {
+	fmt.Fprintf(w, "%s — %s\n  %s\n\n  presets (playtest run NAME):\n", d.Name, d.Title, d.Summary)
+	for _, name := range variants.Presets() {
+		if !strings.HasPrefix(name, d.Name+"/") {
+			continue
+		}
+		desc := ""
+		if cfg, err := variants.Load(name, nil); err == nil {
+			desc = cfg.Description
+		} else {
+			return fmt.Errorf("preset %s is broken: %v", name, err)
+		}
+		fmt.Fprintf(w, "    %-24s %s\n", name, desc)
+	}
+	fmt.Fprintf(w, "\n  rules knobs (under rules:):\n")
+	writeKnobs(w, games.Knobs(d.NewRules()))
+	fmt.Fprintln(w)
+	return nil
+}
+
+func describeBots(w io.Writer) {
+	fmt.Fprintf(w, "bots (under players:, one entry per player)\n")
+	for _, d := range bots.All {
+		fmt.Fprintf(w, "  %-10s %s\n", d.Name, d.Summary)
+		if knobs := games.Knobs(d.NewParams()); len(knobs) > 0 {
+			writeKnobs(w, knobs)
+		}
+	}
+}
+
+func writeKnobs(w io.Writer, knobs []games.Knob) {
+	for _, k := range knobs {
+		fmt.Fprintf(w, "    %-14s %s\n", k.Name, k.Doc)
+		fmt.Fprintf(w, "    %-14s type: %s; default: %s\n", "", k.Type, k.Default)
+	}
+}

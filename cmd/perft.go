@@ -1,0 +1,72 @@
+package cmd
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"playtest/games"
+	"playtest/variants"
+)
+
+type perftOptions struct {
+	depth  int
+	divide bool
+	sets   []string
+}
+
+func newPerftCommand() *cobra.Command {
+	var opts perftOptions
+	c := &cobra.Command{
+		Use:   "perft [PRESET|FILE]",
+		Short: "Count the decision sequences from the start position (move-generator check)",
+		Long: `Count the legal decision sequences of each depth from a variant's start position,
+as each game's spec defines perft, and print one line per depth:
+
+  depth 1: N
+  depth 2: N
+
+With --divide, also print the count below each first decision at the deepest
+depth: the standard way to find where two move generators disagree.`,
+		Example: "  playtest perft stacktics/size3 --depth 4",
+		Args:    cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if opts.depth < 1 || opts.depth > 12 {
+				return usageErrorf("--depth %d: want 1 to 12", opts.depth)
+			}
+			overrides, err := variantOverrides(cmd.Flags(), settings(cmd.Flags()), nil, opts.sets)
+			if err != nil {
+				return err
+			}
+			arg := ""
+			if len(args) > 0 {
+				arg = args[0]
+			}
+			cfg, err := variants.Load(arg, overrides)
+			if err != nil {
+				return err
+			}
+			g, err := cfg.NewGame()
+			if err != nil {
+				return err
+			}
+			w := cmd.OutOrStdout()
+			s := g.NewState()
+			fmt.Fprintf(w, "%s: %s\n", cfg.Definition.Name, cfg.Name)
+			for d := 1; d <= opts.depth; d++ {
+				fmt.Fprintf(w, "depth %d: %d\n", d, games.Perft(s, d))
+			}
+			if opts.divide {
+				moves, counts := games.PerftDivide(s, opts.depth)
+				for i, m := range moves {
+					fmt.Fprintf(w, "%s: %d\n", s.MoveString(m), counts[i])
+				}
+			}
+			return nil
+		},
+	}
+	c.Flags().IntVar(&opts.depth, "depth", 3, "deepest depth to count")
+	c.Flags().BoolVar(&opts.divide, "divide", false, "print the count below each first decision at the deepest depth")
+	c.Flags().StringArrayVar(&opts.sets, "set", nil, "override a variant key, e.g. --set rules.size=2 (repeatable)")
+	return c
+}

@@ -1,0 +1,111 @@
+package cmd
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+	"github.com/spf13/viper"
+
+	"playtest/variants"
+)
+
+// Exit codes.
+const (
+	ExitOK       = 0
+	ExitFailure  = 1 // the run itself failed
+	ExitBadInput = 2 // a bad variant, flag or argument
+)
+
+// NewRootCommand builds the playtest command with all its subcommands.
+func NewRootCommand() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "playtest",
+		Short: "Playtest game rule sets by playing thousands of bot-vs-bot games",
+		Long: `playtest plays thousands of bot-vs-bot games of a rule set (a variant: YAML
+knobs on top of a game's rules) across worker goroutines and reports balance
+statistics: win rates per seat and per side with 95% intervals, draws by
+reason, stalled games, game length and game-specific figures.
+
+Variants are embedded presets (playtest games lists them) or YAML files.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.AddCommand(
+		newRunCommand(),
+		newGamesCommand(),
+		newPerftCommand(),
+	)
+	return root
+}
+
+// Execute runs the root command with args, writing to stdout and stderr,
+// and returns the process exit code.
+func Execute(args []string, stdout, stderr io.Writer) int {
+	root := NewRootCommand()
+	root.SetArgs(args)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	if err := root.Execute(); err != nil {
+		fmt.Fprintf(stderr, "playtest: %v\n", err)
+		var ve *variants.Error
+		var ue usageError
+		if errors.As(err, &ve) || errors.As(err, &ue) {
+			return ExitBadInput
+		}
+		return ExitFailure
+	}
+	return ExitOK
+}
+
+// usageError marks bad flags or arguments.
+type usageError struct{ error }
+
+func (e usageError) Unwrap() error { return e.error }
+
+// usageErrorf builds a usageError.
+func usageErrorf(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
+
+// settings binds a command's flags to viper with PLAYTEST_* environment
+// variables: flag > environment > default.
+func settings(flags *pflag.FlagSet) *viper.Viper {
+	v := viper.New()
+	v.SetEnvPrefix("PLAYTEST")
+	v.SetEnvKeyReplacer(strings.NewReplacer("-", "_"))
+	v.AutomaticEnv()
+	_ = v.BindPFlags(flags)
+	return v
+}
+
+// envName is the environment variable of a setting.
+func envName(key string) string {
+	return "PLAYTEST_" + strings.ToUpper(strings.ReplaceAll(key, "-", "_"))
+}
+
+// variantOverrides collects the overrides of a variant: the given keys when
+// set by flag or environment (e.g. games, seed), then every --set.
+func variantOverrides(flags *pflag.FlagSet, v *viper.Viper, keys []string, sets []string) ([]variants.Override, error) {
+	var out []variants.Override
+	for _, key := range keys {
+		if !v.IsSet(key) {
+			continue
+		}
+		origin := "--" + key
+		if !flags.Changed(key) {
+			origin = envName(key)
+		}
+		out = append(out, variants.Override{Path: key, Value: v.GetString(key), Origin: origin})
+	}
+	for _, s := range sets {
+		o, err := variants.ParseSet(s)
+		if err != nil {
+			return nil, usageError{err}
+		}
+		out = append(out, o)
+	}
+	return out, nil
+}

@@ -1,0 +1,74 @@
+// Package experiment runs a decoded variant end to end: it builds the game,
+// plays the job on the batch runner and folds the records into a summary.
+// Commands (run now; sweep, compare and check later) call it rather than
+// wiring the runner themselves.
+package experiment
+
+import (
+	"context"
+	"time"
+
+	"playtest/games"
+	"playtest/reports"
+	"playtest/sim"
+	"playtest/variants"
+)
+
+// Options tune a run.
+type Options struct {
+	// Workers is the number of worker goroutines (0: all cores).
+	Workers int
+	// OnRecord, if set, sees every finished game in index order.
+	OnRecord func(*sim.Record)
+}
+
+// Job turns a variant into a runner job.
+func Job(cfg *variants.Config) (*sim.Job, error) {
+	g, err := cfg.NewGame()
+	if err != nil {
+		return nil, err
+	}
+	return &sim.Job{Game: g, Players: cfg.Players, Games: cfg.Games, Seed: cfg.Seed, Pairs: cfg.Pairs}, nil
+}
+
+// Info describes a variant's run for its summary.
+func Info(cfg *variants.Config, g games.Game) reports.RunInfo {
+	info := reports.RunInfo{
+		Game: cfg.Definition.Name, Variant: cfg.Name, ConfigHash: cfg.Hash(),
+		Seed: cfg.Seed, Pairs: cfg.Pairs, Rules: cfg.Rules, Players: cfg.Players,
+	}
+	if sided, ok := g.(games.Sided); ok {
+		info.Sides = sided.Sides()
+	}
+	return info
+}
+
+// Run plays the variant and returns its summary. On cancellation it returns
+// the summary of the games finished so far together with ctx's error.
+func Run(ctx context.Context, cfg *variants.Config, opts Options) (*reports.Summary, error) {
+	job, err := Job(cfg)
+	if err != nil {
+		return nil, err
+	}
+	agg := reports.NewAggregator(Info(cfg, job.Game))
+	plies := 0
+	start := time.Now()
+	err = sim.Run(ctx, job, sim.Options{Workers: opts.Workers}, func(r *sim.Record) {
+		agg.Add(r)
+		plies += r.Plies
+		if opts.OnRecord != nil {
+			opts.OnRecord(r)
+		}
+	})
+	elapsed := time.Since(start).Seconds()
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = sim.DefaultWorkers()
+	}
+	timing := reports.Timing{Workers: workers, ElapsedSeconds: elapsed}
+	if elapsed > 0 {
+		timing.GamesPerSecond = float64(agg.Games()) / elapsed
+		timing.PliesPerSecond = float64(plies) / elapsed
+	}
+	return agg.Summary(timing), err
+}

@@ -1,0 +1,207 @@
+package games
+
+import (
+	"fmt"
+	"math/rand/v2"
+)
+
+// Move is one decision: a player's move or a chance outcome. Its encoding is
+// private to each game; MoveString and ParseMove translate it to the game's
+// documented notation.
+type Move int32
+
+// Player identifies who decides at a state: a seat (0 or 1), Chance, or
+// Terminal when the game is over.
+type Player int8
+
+const (
+	// Seat0 is the player who makes the first move of the game.
+	Seat0 Player = 0
+	// Seat1 is the other player.
+	Seat1 Player = 1
+	// Chance decides random events (shuffles, draws); see ChanceOutcomes.
+	Chance Player = -1
+	// Terminal is returned by CurrentPlayer once the game has ended.
+	Terminal Player = -2
+	// NoPlayer is the winner of a drawn game.
+	NoPlayer Player = -3
+)
+
+// NumSeats is the number of players in every game playtest plays.
+const NumSeats = 2
+
+// Opponent returns the other seat.
+func (p Player) Opponent() Player { return 1 - p }
+
+// String names the player as reports do.
+func (p Player) String() string {
+	switch p {
+	case Seat0:
+		return "seat0"
+	case Seat1:
+		return "seat1"
+	case Chance:
+		return "chance"
+	case Terminal:
+		return "terminal"
+	case NoPlayer:
+		return "none"
+	}
+	return fmt.Sprintf("player(%d)", int(p))
+}
+
+// ChanceOutcome is one outcome of a chance node with its integer weight; the
+// probability of an outcome is its weight over the sum of the weights.
+type ChanceOutcome struct {
+	Move   Move
+	Weight int
+}
+
+// Result is how a finished game ended: the winning seat (NoPlayer for a draw)
+// and a machine-readable reason such as "capture-threshold" or "max-plies".
+type Result struct {
+	Winner Player
+	Reason string
+}
+
+// IsDraw reports whether the game ended without a winner.
+func (r Result) IsDraw() bool { return r.Winner == NoPlayer }
+
+// Reasons shared by several games. Games may define their own.
+const (
+	ReasonMaxPlies    = "max-plies"
+	ReasonMaxTurns    = "max-turns"
+	ReasonRepetition  = "repetition"
+	ReasonNoLegalMove = "no-legal-move"
+)
+
+// IsStalled reports whether a draw reason is a move or turn cap: such games
+// are "stalled" and counted separately from other draws in every report.
+func IsStalled(reason string) bool {
+	return reason == ReasonMaxPlies || reason == ReasonMaxTurns
+}
+
+// Game is the immutable rule set of one variant. It is safe for concurrent
+// use by many goroutines.
+type Game interface {
+	// Name is the catalog name of the game, e.g. "stacktics".
+	Name() string
+	// NewState returns the initial state of a game. It allocates; workers
+	// call it once per game, or once and then CopyFrom into it.
+	NewState() State
+	// MaxLegalMoves bounds the number of legal moves (or chance outcomes)
+	// at any state, so callers can size their buffers once.
+	MaxLegalMoves() int
+}
+
+// State is one game in progress. It is not safe for concurrent use.
+//
+// Implementations keep their data in fixed-size arrays (or in slices whose
+// capacity is reused), so that LegalMoves, Apply, CopyFrom and a whole random
+// playout allocate nothing.
+type State interface {
+	// CurrentPlayer is the seat to decide, Chance, or Terminal.
+	CurrentPlayer() Player
+	// LegalMoves appends the current player's legal moves to buf and returns
+	// it. It appends nothing at a chance node or a terminal state.
+	LegalMoves(buf []Move) []Move
+	// ChanceOutcomes appends the outcomes of a chance node with their
+	// weights; it appends nothing elsewhere.
+	ChanceOutcomes(buf []ChanceOutcome) []ChanceOutcome
+	// Apply plays a legal move or chance outcome. Applying anything else is
+	// a programming error and may panic.
+	Apply(m Move)
+	// Clone returns an independent copy (it allocates).
+	Clone() State
+	// CopyFrom makes the receiver an independent copy of src, which must be
+	// a state of the same game, reusing the receiver's memory.
+	CopyFrom(src State)
+	// IsTerminal reports whether the game has ended.
+	IsTerminal() bool
+	// Result is the outcome of a finished game.
+	Result() Result
+	// Plies is the number of moves played so far (as the game counts them
+	// for its move cap).
+	Plies() int
+	// MoveString writes a move in the game's notation.
+	MoveString(m Move) string
+	// ParseMove reads a legal move of the current state in the game's
+	// notation.
+	ParseMove(text string) (Move, error)
+	// String draws the position for humans.
+	String() string
+}
+
+// Determinizer is implemented by states with hidden information. Determinize
+// re-samples, in place, everything the observer cannot see, from the
+// distribution consistent with what the observer has seen; what the observer
+// can see is left unchanged.
+type Determinizer interface {
+	Determinize(observer Player, rng *rand.Rand)
+}
+
+// Sided is implemented by games whose seats command named sides (armies,
+// colours). Sides lists their names in order, e.g. ["A", "B"].
+type Sided interface {
+	Sides() []string
+}
+
+// SideState is implemented by the states of Sided games. SideOf returns the
+// index into Sides of the side a seat commands (after any swap).
+type SideState interface {
+	SideOf(seat Player) int
+}
+
+// Heuristic is implemented by states with a documented static evaluation.
+// Evaluate scores the position from seat's point of view: higher is better.
+// It must not modify the state.
+type Heuristic interface {
+	Evaluate(seat Player) float64
+}
+
+// MetricKind says how reports aggregate a metric.
+type MetricKind uint8
+
+const (
+	// MetricRate is a 0/1 event: reports give its rate with a confidence
+	// interval, over the games that reported it.
+	MetricRate MetricKind = iota
+	// MetricValue is a number: reports give its mean and spread.
+	MetricValue
+)
+
+// Metric is one game-specific figure reported by a finished game. A metric
+// that does not apply to a game (say, a pie-rule choice when the rule is
+// off) is simply not reported, so rates are conditional on applicability.
+type Metric struct {
+	Name  string
+	Kind  MetricKind
+	Value float64
+}
+
+// Metrics is implemented by states that report game-specific figures once
+// the game has ended.
+type Metrics interface {
+	AppendMetrics(dst []Metric) []Metric
+}
+
+// Rate is a convenience constructor for a 0/1 metric.
+func Rate(name string, happened bool) Metric {
+	v := 0.0
+	if happened {
+		v = 1
+	}
+	return Metric{Name: name, Kind: MetricRate, Value: v}
+}
+
+// Value is a convenience constructor for a numeric metric.
+func Value(name string, v float64) Metric {
+	return Metric{Name: name, Kind: MetricValue, Value: v}
+}
+
+// InvariantChecker is implemented by states that can verify their own
+// invariants (piece conservation, cached data matching the position). The
+// conformance suite calls it after every move of its random games.
+type InvariantChecker interface {
+	CheckInvariants() error
+}

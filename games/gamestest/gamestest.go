@@ -1,0 +1,275 @@
+package gamestest
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"playtest/games"
+)
+
+// Options tune the suite.
+type Options struct {
+	// Games is the number of random games to play to the end (default
+	// 1000, or 100 with -short).
+	Games int
+	// Seed seeds the random games.
+	Seed uint64
+	// MaxDecisions fails a game that has not ended after this many
+	// decisions (default 100000): every game must end.
+	MaxDecisions int
+}
+
+// Observer is implemented by states of games with hidden information:
+// ObservationString describes everything seat can see, so that the suite
+// can check that Determinize leaves it unchanged.
+type Observer interface {
+	ObservationString(seat games.Player) string
+}
+
+// Run runs the whole conformance suite on g.
+func Run(t *testing.T, g games.Game, opts Options) {
+	t.Helper()
+	if opts.Games == 0 {
+		opts.Games = 1000
+		if testing.Short() {
+			opts.Games = 100
+		}
+	}
+	if opts.MaxDecisions == 0 {
+		opts.MaxDecisions = 100000
+	}
+	t.Run("RandomGames", func(t *testing.T) { randomGames(t, g, opts) })
+	t.Run("Determinism", func(t *testing.T) { determinism(t, g, opts) })
+	t.Run("ZeroAllocPlayout", func(t *testing.T) { zeroAllocPlayout(t, g, opts) })
+}
+
+// Pick returns a decision at a non-terminal state: a uniformly random legal
+// move, or a chance outcome drawn by weight.
+func Pick(s games.State, rng *rand.Rand, moves []games.Move, outcomes []games.ChanceOutcome) (games.Move, []games.Move, []games.ChanceOutcome) {
+	if s.CurrentPlayer() == games.Chance {
+		outcomes = s.ChanceOutcomes(outcomes[:0])
+		total := 0
+		for _, o := range outcomes {
+			total += o.Weight
+		}
+		r := rng.IntN(total)
+		for _, o := range outcomes {
+			if r < o.Weight {
+				return o.Move, moves, outcomes
+			}
+			r -= o.Weight
+		}
+		panic("unreachable")
+	}
+	moves = s.LegalMoves(moves[:0])
+	return moves[rng.IntN(len(moves))], moves, outcomes
+}
+
+// Playout plays s to the end with uniformly random decisions, reusing the
+// given buffers, and returns the number of decisions made.
+func Playout(s games.State, rng *rand.Rand, moves []games.Move, outcomes []games.ChanceOutcome) int {
+	n := 0
+	for !s.IsTerminal() {
+		var m games.Move
+		m, moves, outcomes = Pick(s, rng, moves, outcomes)
+		s.Apply(m)
+		n++
+	}
+	return n
+}
+
+func randomGames(t *testing.T, g games.Game, opts Options) {
+	rng := rand.New(rand.NewPCG(opts.Seed, 1))
+	moves := make([]games.Move, 0, g.MaxLegalMoves())
+	var outcomes []games.ChanceOutcome
+	reasons := map[string]int{}
+	for game := range opts.Games {
+		s := g.NewState()
+		check(t, s, game, 0)
+		for n := 0; !s.IsTerminal(); n++ {
+			if n > opts.MaxDecisions {
+				t.Fatalf("game %d: not over after %d decisions", game, n)
+			}
+			checkDecisions(t, g, s, game, n)
+			var m games.Move
+			m, moves, outcomes = Pick(s, rng, moves, outcomes)
+			if n%7 == 3 {
+				checkCloneIndependence(t, s, m, game, n)
+			}
+			s.Apply(m)
+			check(t, s, game, n+1)
+		}
+		r := s.Result()
+		if r.Reason == "" {
+			t.Fatalf("game %d: ended without a reason", game)
+		}
+		if r.Winner != games.Seat0 && r.Winner != games.Seat1 && r.Winner != games.NoPlayer {
+			t.Fatalf("game %d: winner %v", game, r.Winner)
+		}
+		if s.CurrentPlayer() != games.Terminal {
+			t.Fatalf("game %d: over but CurrentPlayer is %v", game, s.CurrentPlayer())
+		}
+		if got := s.LegalMoves(moves[:0]); len(got) != 0 {
+			t.Fatalf("game %d: over but has %d legal moves", game, len(got))
+		}
+		reasons[r.Reason]++
+		if m, ok := s.(games.Metrics); ok {
+			for _, x := range m.AppendMetrics(nil) {
+				if x.Name == "" || (x.Kind == games.MetricRate && x.Value != 0 && x.Value != 1) {
+					t.Fatalf("game %d: bad metric %+v", game, x)
+				}
+			}
+		}
+	}
+	t.Logf("%d random games, end reasons %v", opts.Games, reasons)
+}
+
+func check(t *testing.T, s games.State, game, n int) {
+	t.Helper()
+	if c, ok := s.(games.InvariantChecker); ok {
+		if err := c.CheckInvariants(); err != nil {
+			t.Fatalf("game %d after %d decisions: %v\n%s", game, n, err, s)
+		}
+	}
+}
+
+// checkDecisions checks the decisions offered at a non-terminal state.
+func checkDecisions(t *testing.T, g games.Game, s games.State, game, n int) {
+	t.Helper()
+	if s.CurrentPlayer() == games.Chance {
+		outcomes := s.ChanceOutcomes(nil)
+		if len(outcomes) == 0 {
+			t.Fatalf("game %d after %d decisions: chance node without outcomes", game, n)
+		}
+		for _, o := range outcomes {
+			if o.Weight <= 0 {
+				t.Fatalf("game %d after %d decisions: outcome %v has weight %d", game, n, o.Move, o.Weight)
+			}
+		}
+		return
+	}
+	p := s.CurrentPlayer()
+	if p != games.Seat0 && p != games.Seat1 {
+		t.Fatalf("game %d after %d decisions: not over but CurrentPlayer is %v", game, n, p)
+	}
+	moves := s.LegalMoves(nil)
+	if len(moves) == 0 {
+		t.Fatalf("game %d after %d decisions: not over but no legal moves\n%s", game, n, s)
+	}
+	if len(moves) > g.MaxLegalMoves() {
+		t.Fatalf("game %d: %d legal moves, more than MaxLegalMoves %d", game, len(moves), g.MaxLegalMoves())
+	}
+	sorted := slices.Clone(moves)
+	slices.Sort(sorted)
+	if i := firstDuplicate(sorted); i >= 0 {
+		t.Fatalf("game %d after %d decisions: move %s listed twice", game, n, s.MoveString(sorted[i]))
+	}
+	if n%5 == 0 {
+		for _, m := range moves {
+			text := s.MoveString(m)
+			back, err := s.ParseMove(text)
+			if err != nil || back != m {
+				t.Fatalf("game %d after %d decisions: %q parses to %v, %v (want %v)\n%s", game, n, text, back, err, m, s)
+			}
+		}
+		if h, ok := s.(games.Heuristic); ok {
+			before := s.String()
+			h.Evaluate(p)
+			if s.String() != before {
+				t.Fatalf("game %d: Evaluate changed the state", game)
+			}
+		}
+	}
+}
+
+func firstDuplicate(sorted []games.Move) int {
+	for i := 1; i < len(sorted); i++ {
+		if sorted[i] == sorted[i-1] {
+			return i
+		}
+	}
+	return -1
+}
+
+// checkCloneIndependence applies m to a clone and to a copy and checks that
+// the original is unchanged and that both copies agree.
+func checkCloneIndependence(t *testing.T, s games.State, m games.Move, game, n int) {
+	t.Helper()
+	before := fingerprint(s)
+	c := s.Clone()
+	c.Apply(m)
+	d := c.Clone() // a state of the same game to copy into
+	d.CopyFrom(s)
+	if fingerprint(d) != before {
+		t.Fatalf("game %d after %d decisions: CopyFrom differs from the original", game, n)
+	}
+	d.Apply(m)
+	if got := fingerprint(s); got != before {
+		t.Fatalf("game %d after %d decisions: applying %s to a clone changed the original:\nbefore\n%s\nafter\n%s", game, n, s.MoveString(m), before, got)
+	}
+	if fingerprint(c) != fingerprint(d) {
+		t.Fatalf("game %d after %d decisions: Clone and CopyFrom disagree after the same move", game, n)
+	}
+	// The clone must go on independently: play it further.
+	rng := rand.New(rand.NewPCG(uint64(game), uint64(n)))
+	for i := 0; i < 5 && !c.IsTerminal(); i++ {
+		mv, _, _ := Pick(c, rng, nil, nil)
+		c.Apply(mv)
+	}
+	if got := fingerprint(s); got != before {
+		t.Fatalf("game %d after %d decisions: playing on a clone changed the original", game, n)
+	}
+}
+
+// fingerprint describes a state: its drawing, whose turn, its decisions.
+func fingerprint(s games.State) string {
+	out := fmt.Sprintf("%s|%v|%d|%v", s, s.CurrentPlayer(), s.Plies(), s.Result())
+	if s.CurrentPlayer() == games.Chance {
+		return out + fmt.Sprint(s.ChanceOutcomes(nil))
+	}
+	return out + fmt.Sprint(s.LegalMoves(nil))
+}
+
+func determinism(t *testing.T, g games.Game, opts Options) {
+	play := func() []games.Move {
+		rng := rand.New(rand.NewPCG(opts.Seed, 99))
+		s := g.NewState()
+		var record []games.Move
+		for !s.IsTerminal() {
+			m, _, _ := Pick(s, rng, nil, nil)
+			record = append(record, m)
+			s.Apply(m)
+		}
+		return record
+	}
+	for i := range 3 {
+		a, b := play(), play()
+		if !slices.Equal(a, b) {
+			t.Fatalf("run %d: the same seed gave two different games", i)
+		}
+	}
+}
+
+func zeroAllocPlayout(t *testing.T, g games.Game, opts Options) {
+	if testing.CoverMode() != "" || raceEnabled {
+		t.Skip("allocation counts are not meaningful under -race or -cover")
+	}
+	start := g.NewState()
+	s := g.NewState()
+	moves := make([]games.Move, 0, g.MaxLegalMoves())
+	outcomes := make([]games.ChanceOutcome, 0, g.MaxLegalMoves())
+	pcg := rand.NewPCG(0, 0)
+	rng := rand.New(pcg)
+	for seed := range uint64(5) {
+		allocs := testing.AllocsPerRun(5, func() {
+			pcg.Seed(opts.Seed, seed)
+			s.CopyFrom(start)
+			Playout(s, rng, moves, outcomes)
+		})
+		if allocs != 0 {
+			t.Fatalf("a random playout (seed %d) allocates %.1f times; want 0", seed, allocs)
+		}
+	}
+}

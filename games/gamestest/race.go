@@ -1,0 +1,5 @@
+//go:build race
+
+package gamestest
+
+const raceEnabled = true

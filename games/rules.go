@@ -1,0 +1,122 @@
+package games
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+)
+
+// Rules is a game's knob set: the `rules:` mapping of a variant file. A
+// game's rules type is a pointer to a struct whose fields carry a `yaml` tag
+// (the knob's name), a `doc` tag (its meaning) and a `default` tag (its
+// default, as shown to users). Knobs whose default depends on other knobs are
+// pointer or slice fields left nil until Validate resolves them.
+type Rules interface {
+	// Validate checks every knob and every combination of knobs and fills
+	// in the defaults that depend on other knobs. Errors are *KnobError.
+	Validate() error
+	// NewGame builds the immutable game; call it only after Validate.
+	NewGame() (Game, error)
+}
+
+// KnobError reports an impossible knob value or combination. Knob is the
+// knob's name (a dotted path for nested keys, e.g. "board.rows").
+type KnobError struct {
+	Knob    string
+	Message string
+}
+
+func (e *KnobError) Error() string { return e.Knob + ": " + e.Message }
+
+// KnobErrorf builds a *KnobError.
+func KnobErrorf(knob, format string, args ...any) error {
+	return &KnobError{Knob: knob, Message: fmt.Sprintf(format, args...)}
+}
+
+// Definition describes one game of the catalog.
+type Definition struct {
+	// Name is the game's catalog name, used by the `game:` key.
+	Name string
+	// Title is the game's display name.
+	Title string
+	// Summary is one line about the game.
+	Summary string
+	// NewRules returns rules with every knob at its default (knobs with
+	// dependent defaults left unset).
+	NewRules func() Rules
+}
+
+// Knob documents one knob of a game.
+type Knob struct {
+	Name    string
+	Type    string
+	Default string
+	Doc     string
+}
+
+// Knobs lists the knobs of a rules (or bot parameters) value in declaration
+// order, read from the struct tags of its type.
+func Knobs(r any) []Knob {
+	t := reflect.TypeOf(r)
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	var out []Knob
+	for i := range t.NumField() {
+		f := t.Field(i)
+		name := KnobName(f)
+		if name == "" {
+			continue
+		}
+		out = append(out, Knob{
+			Name:    name,
+			Type:    typeName(f.Type),
+			Default: f.Tag.Get("default"),
+			Doc:     f.Tag.Get("doc"),
+		})
+	}
+	return out
+}
+
+// KnobName returns the YAML name of a struct field, or "" if the field is
+// not a knob.
+func KnobName(f reflect.StructField) string {
+	if !f.IsExported() {
+		return ""
+	}
+	name, _, _ := strings.Cut(f.Tag.Get("yaml"), ",")
+	if name == "-" {
+		return ""
+	}
+	if name == "" {
+		name = strings.ToLower(f.Name)
+	}
+	return name
+}
+
+func typeName(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Pointer:
+		return typeName(t.Elem())
+	case reflect.Slice:
+		return "list of " + typeName(t.Elem())
+	case reflect.Struct:
+		var parts []string
+		for i := range t.NumField() {
+			if n := KnobName(t.Field(i)); n != "" {
+				parts = append(parts, n)
+			}
+		}
+		return "{" + strings.Join(parts, ", ") + "}"
+	case reflect.Bool:
+		return "bool"
+	case reflect.String:
+		return "string"
+	case reflect.Float32, reflect.Float64:
+		return "number"
+	}
+	if t.Kind() >= reflect.Int && t.Kind() <= reflect.Uint64 {
+		return "integer"
+	}
+	return t.Kind().String()
+}

@@ -1,0 +1,70 @@
+package stacktics
+
+import "playtest/games"
+
+// Heuristic weights of Evaluate.
+const (
+	// WinScore is the evaluation of a won position (lost: −WinScore).
+	WinScore = 1000.0
+	// MobilityWeight is the value of one legal move, in pips.
+	MobilityWeight = 0.05
+)
+
+// Evaluate scores the position for seat: WinScore or −WinScore once the game
+// is decided (0 for a draw); otherwise material plus mobility,
+//
+//	(pips captured by seat's army − pips captured by the other army)
+//	+ MobilityWeight × (legal moves of seat's army − legal moves of the other)
+//
+// with the moves counted as if each army were to move. A pip of material
+// outweighs twenty moves of mobility, so the greedy bot takes any capture it
+// can and otherwise spreads out.
+func (s *State) Evaluate(seat games.Player) float64 {
+	if s.phase == phaseOver {
+		switch s.winner {
+		case seat:
+			return WinScore
+		case games.NoPlayer:
+			return 0
+		}
+		return -WinScore
+	}
+	army := s.armyOf(seat)
+	material := float64(s.captured[army]) - float64(s.captured[army^1])
+	var buf [MaxSize * 3 * 2 * (MaxRows + MaxCols)]games.Move
+	own := len(s.generate(army, buf[:0], false))
+	opp := len(s.generate(army^1, buf[:0], false))
+	return material + MobilityWeight*float64(own-opp)
+}
+
+// AppendMetrics reports the Stacktics figures of a finished game:
+//
+//   - captures: number of captures (value);
+//   - pie.swap: seat 1 took the swap (rate; games with a pie decision);
+//   - pie.keep.seat1_wins, pie.swap.seat1_wins: seat 1 won after keeping,
+//     after swapping (rates; games where that choice was made);
+//   - first_capture.capturer_wins: the army that made the first capture won
+//     (rate; games with a capture);
+//   - first_capture_large.victim_wins: the army that lost a Large in the
+//     first capture of the game won (rate; games whose first capture took
+//     a Large).
+func (s *State) AppendMetrics(dst []games.Metric) []games.Metric {
+	dst = append(dst, games.Value("captures", float64(s.captures)))
+	if s.pie >= 0 {
+		seat1Won := s.winner == games.Seat1
+		dst = append(dst, games.Rate("pie.swap", s.pie == 1))
+		if s.pie == 1 {
+			dst = append(dst, games.Rate("pie.swap.seat1_wins", seat1Won))
+		} else {
+			dst = append(dst, games.Rate("pie.keep.seat1_wins", seat1Won))
+		}
+	}
+	if s.firstCapturer >= 0 {
+		capturer := s.seatOf(int(s.firstCapturer))
+		dst = append(dst, games.Rate("first_capture.capturer_wins", s.winner == capturer))
+		if s.firstTookLarge {
+			dst = append(dst, games.Rate("first_capture_large.victim_wins", s.winner == capturer.Opponent()))
+		}
+	}
+	return dst
+}

@@ -1,0 +1,302 @@
+package reports
+
+import (
+	"encoding/json"
+	"io"
+	"slices"
+
+	"playtest/games"
+	"playtest/reports/stats"
+	"playtest/sim"
+	"playtest/sim/bots"
+)
+
+// SchemaV1 is the schema tag of summary.json.
+const SchemaV1 = "playtest/summary/v1"
+
+// Summary is the result of a run, as written to summary.json.
+type Summary struct {
+	Schema     string `json:"schema"`
+	Game       string `json:"game"`
+	Variant    string `json:"variant"`
+	ConfigHash string `json:"config_hash"`
+	Seed       uint64 `json:"seed"`
+	// Games is the number of games played.
+	Games int  `json:"games"`
+	Pairs bool `json:"pairs"`
+	// Rules are the game's knobs with every default resolved.
+	Rules   any      `json:"rules"`
+	Players []Player `json:"players"`
+	// Outcomes counts games by result, per seat (seat 0 moved first).
+	Outcomes Outcomes `json:"outcomes"`
+	// Rates are the outcomes as rates with 95% Wilson intervals.
+	Rates       OutcomeRates   `json:"rates"`
+	WinReasons  map[string]int `json:"win_reasons"`
+	DrawReasons map[string]int `json:"draw_reasons"`
+	// Stalled counts the draws by a move or turn cap.
+	Stalled Rate `json:"stalled"`
+	// Sides gives the wins of each named side (army, colour), for games
+	// that have sides.
+	Sides []Side `json:"sides,omitempty"`
+	// Plies is the distribution of game length in moves.
+	Plies Distribution `json:"plies"`
+	// Metrics are the game-specific figures, sorted by name.
+	Metrics []Metric `json:"metrics,omitempty"`
+	// Timing holds everything that depends on the clock or the machine.
+	Timing Timing `json:"timing"`
+}
+
+// Outcomes counts games by result.
+type Outcomes struct {
+	Seat0 int `json:"seat0"`
+	Seat1 int `json:"seat1"`
+	Draw  int `json:"draw"`
+}
+
+// OutcomeRates are the outcomes as rates.
+type OutcomeRates struct {
+	Seat0 Rate `json:"seat0"`
+	Seat1 Rate `json:"seat1"`
+	Draw  Rate `json:"draw"`
+}
+
+// Rate is a count out of N with its rate and 95% Wilson interval.
+type Rate struct {
+	Count int     `json:"count"`
+	N     int     `json:"n"`
+	Rate  float64 `json:"rate"`
+	Low   float64 `json:"low"`
+	High  float64 `json:"high"`
+}
+
+// NewRate builds a Rate with its Wilson interval.
+func NewRate(count, n int) Rate {
+	ci := stats.Wilson(count, n, stats.Z95)
+	r := Rate{Count: count, N: n, Low: ci.Low, High: ci.High}
+	if n > 0 {
+		r.Rate = float64(count) / float64(n)
+	}
+	return r
+}
+
+// Player is one player's bot and results over all its games, whichever
+// seat it sat in. Score counts a win 1 and a draw ½.
+type Player struct {
+	Bot    string      `json:"bot"`
+	Params bots.Params `json:"params"`
+	Wins   int         `json:"wins"`
+	Losses int         `json:"losses"`
+	Draws  int         `json:"draws"`
+	Score  Mean        `json:"score"`
+}
+
+// Side is the record of one named side.
+type Side struct {
+	Name string `json:"name"`
+	Wins Rate   `json:"wins"`
+}
+
+// Mean is a mean with its sample size, standard deviation and 95% interval.
+type Mean struct {
+	N    int     `json:"n"`
+	Mean float64 `json:"mean"`
+	SD   float64 `json:"sd"`
+	Low  float64 `json:"low"`
+	High float64 `json:"high"`
+}
+
+func newMean(m *stats.Moments) Mean {
+	ci := m.MeanInterval(stats.Z95)
+	return Mean{N: m.N, Mean: m.Mean(), SD: m.SD(), Low: ci.Low, High: ci.High}
+}
+
+// Distribution summarises an integer distribution.
+type Distribution struct {
+	Mean   float64 `json:"mean"`
+	Median float64 `json:"median"`
+	P05    float64 `json:"p05"`
+	P95    float64 `json:"p95"`
+	Min    float64 `json:"min"`
+	Max    float64 `json:"max"`
+}
+
+func newDistribution(h *stats.Histogram) Distribution {
+	return Distribution{
+		Mean: h.Mean(), Median: h.Quantile(0.5), P05: h.Quantile(0.05), P95: h.Quantile(0.95),
+		Min: h.Quantile(0), Max: h.Quantile(1),
+	}
+}
+
+// Metric is one game-specific figure over the games that reported it: a
+// rate (Kind "rate", with Rate) or a mean (Kind "value", with Mean).
+type Metric struct {
+	Name string `json:"name"`
+	Kind string `json:"kind"`
+	Rate *Rate  `json:"rate,omitempty"`
+	Mean *Mean  `json:"mean,omitempty"`
+}
+
+// Timing holds what depends on the clock or the machine.
+type Timing struct {
+	Workers        int     `json:"workers"`
+	ElapsedSeconds float64 `json:"elapsed_seconds"`
+	GamesPerSecond float64 `json:"games_per_second"`
+	PliesPerSecond float64 `json:"plies_per_second"`
+}
+
+// RunInfo describes a run for its summary.
+type RunInfo struct {
+	Game       string
+	Variant    string
+	ConfigHash string
+	Seed       uint64
+	Pairs      bool
+	Rules      any
+	Players    [games.NumSeats]bots.Spec
+	// Sides names the game's sides, if it has any.
+	Sides []string
+}
+
+// Aggregator folds records into a Summary as games finish. Feed it the
+// records in index order (as sim.Run delivers them) for reproducible output.
+type Aggregator struct {
+	info        RunInfo
+	games       int
+	outcomes    Outcomes
+	winReasons  map[string]int
+	drawReasons map[string]int
+	stalled     int
+	sideWins    []int
+	players     [games.NumSeats]struct {
+		wins, losses, draws int
+		score               stats.Moments
+	}
+	plies   stats.Histogram
+	metrics map[string]*metricAcc
+}
+
+type metricAcc struct {
+	kind    games.MetricKind
+	moments stats.Moments
+	hits    int
+}
+
+// NewAggregator starts an empty aggregate.
+func NewAggregator(info RunInfo) *Aggregator {
+	return &Aggregator{
+		info:        info,
+		winReasons:  map[string]int{},
+		drawReasons: map[string]int{},
+		sideWins:    make([]int, len(info.Sides)),
+		metrics:     map[string]*metricAcc{},
+	}
+}
+
+// Add folds in one finished game.
+func (a *Aggregator) Add(r *sim.Record) {
+	a.games++
+	a.plies.Add(r.Plies)
+	res := r.Result
+	switch res.Winner {
+	case games.Seat0:
+		a.outcomes.Seat0++
+	case games.Seat1:
+		a.outcomes.Seat1++
+	default:
+		a.outcomes.Draw++
+	}
+	if res.IsDraw() {
+		a.drawReasons[res.Reason]++
+		if games.IsStalled(res.Reason) {
+			a.stalled++
+		}
+	} else {
+		a.winReasons[res.Reason]++
+		if r.Sides != nil {
+			a.sideWins[r.Sides[res.Winner]]++
+		}
+	}
+	for seat := range games.Player(games.NumSeats) {
+		p := &a.players[r.PlayerOf(seat)]
+		switch res.Winner {
+		case seat:
+			p.wins++
+			p.score.Add(1)
+		case games.NoPlayer:
+			p.draws++
+			p.score.Add(0.5)
+		default:
+			p.losses++
+			p.score.Add(0)
+		}
+	}
+	for _, m := range r.Metrics {
+		acc := a.metrics[m.Name]
+		if acc == nil {
+			acc = &metricAcc{kind: m.Kind}
+			a.metrics[m.Name] = acc
+		}
+		acc.moments.Add(m.Value)
+		if m.Value != 0 {
+			acc.hits++
+		}
+	}
+}
+
+// Games returns the number of games folded in so far.
+func (a *Aggregator) Games() int { return a.games }
+
+// Summary returns the summary of the games so far.
+func (a *Aggregator) Summary(timing Timing) *Summary {
+	n := a.games
+	s := &Summary{
+		Schema: SchemaV1, Game: a.info.Game, Variant: a.info.Variant, ConfigHash: a.info.ConfigHash,
+		Seed: a.info.Seed, Games: n, Pairs: a.info.Pairs, Rules: a.info.Rules,
+		Outcomes: a.outcomes,
+		Rates: OutcomeRates{
+			Seat0: NewRate(a.outcomes.Seat0, n),
+			Seat1: NewRate(a.outcomes.Seat1, n),
+			Draw:  NewRate(a.outcomes.Draw, n),
+		},
+		WinReasons:  a.winReasons,
+		DrawReasons: a.drawReasons,
+		Stalled:     NewRate(a.stalled, n),
+		Plies:       newDistribution(&a.plies),
+		Timing:      timing,
+	}
+	for i, name := range a.info.Sides {
+		s.Sides = append(s.Sides, Side{Name: name, Wins: NewRate(a.sideWins[i], n)})
+	}
+	for i, spec := range a.info.Players {
+		p := &a.players[i]
+		s.Players = append(s.Players, Player{
+			Bot: spec.Bot, Params: spec.Params,
+			Wins: p.wins, Losses: p.losses, Draws: p.draws, Score: newMean(&p.score),
+		})
+	}
+	names := make([]string, 0, len(a.metrics))
+	for name := range a.metrics {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		acc := a.metrics[name]
+		m := Metric{Name: name}
+		if acc.kind == games.MetricRate {
+			r := NewRate(acc.hits, acc.moments.N)
+			m.Kind, m.Rate = "rate", &r
+		} else {
+			mean := newMean(&acc.moments)
+			m.Kind, m.Mean = "value", &mean
+		}
+		s.Metrics = append(s.Metrics, m)
+	}
+	return s
+}
+
+// WriteJSON writes the summary as indented JSON with a final newline.
+func (s *Summary) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(s)
+}

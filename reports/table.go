@@ -1,0 +1,105 @@
+package reports
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/tw"
+
+	"playtest/games"
+)
+
+// WriteTable draws the summary's headline figures as terminal tables: the
+// outcomes per seat, per side and per player with rates and 95% Wilson
+// intervals, draws by reason (stalled games apart), game length, and the
+// game-specific metrics.
+func (s *Summary) WriteTable(w io.Writer) error {
+	fmt.Fprintf(w, "%s: %s\n", s.Game, s.Variant)
+	pairs := ""
+	if s.Pairs {
+		pairs = fmt.Sprintf(", %d seat-swapped pairs", s.Games/2)
+	}
+	fmt.Fprintf(w, "%d games%s, seed %d; players: %s vs %s\n\n", s.Games, pairs, s.Seed, playerName(s, 0), playerName(s, 1))
+
+	t := newTable(w, "result", "games", "rate", "95% CI")
+	add := func(label string, r Rate) {
+		_ = t.Append(label, fmt.Sprint(r.Count), percent(r.Rate), interval(r.Low, r.High))
+	}
+	add("seat 0 wins (moved first)", s.Rates.Seat0)
+	add("seat 1 wins", s.Rates.Seat1)
+	add("draws", s.Rates.Draw)
+	for _, reason := range sortedKeys(s.DrawReasons) {
+		label := "draws: " + reason
+		if games.IsStalled(reason) {
+			label += " (stalled)"
+		}
+		add(label, NewRate(s.DrawReasons[reason], s.Games))
+	}
+	for _, side := range s.Sides {
+		add("side "+side.Name+" wins", side.Wins)
+	}
+	for i, p := range s.Players {
+		_ = t.Append(fmt.Sprintf("player %d (%s) score", i, p.Bot),
+			fmt.Sprintf("%d-%d-%d", p.Wins, p.Draws, p.Losses), percent(p.Score.Mean), interval(p.Score.Low, p.Score.High))
+	}
+	if err := t.Render(); err != nil {
+		return err
+	}
+
+	fmt.Fprintf(w, "\nplies: mean %.1f, median %g (p05 %g, p95 %g, max %g)", s.Plies.Mean, s.Plies.Median, s.Plies.P05, s.Plies.P95, s.Plies.Max)
+	if len(s.WinReasons) > 0 {
+		var parts []string
+		for _, r := range sortedKeys(s.WinReasons) {
+			parts = append(parts, fmt.Sprintf("%s %d", r, s.WinReasons[r]))
+		}
+		fmt.Fprintf(w, "\nwins by: %s", strings.Join(parts, ", "))
+	}
+	fmt.Fprintln(w)
+	if len(s.Metrics) > 0 {
+		fmt.Fprintln(w)
+		mt := newTable(w, "metric", "n", "value", "95% CI")
+		for _, m := range s.Metrics {
+			if m.Rate != nil {
+				_ = mt.Append(m.Name, fmt.Sprint(m.Rate.N), percent(m.Rate.Rate), interval(m.Rate.Low, m.Rate.High))
+			} else {
+				_ = mt.Append(m.Name, fmt.Sprint(m.Mean.N), fmt.Sprintf("%.2f", m.Mean.Mean), fmt.Sprintf("%.2f – %.2f", m.Mean.Low, m.Mean.High))
+			}
+		}
+		if err := mt.Render(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func newTable(w io.Writer, header ...any) *tablewriter.Table {
+	t := tablewriter.NewTable(w,
+		tablewriter.WithHeaderAutoFormat(tw.Off),
+		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: []tw.Align{tw.AlignLeft, tw.AlignRight, tw.AlignRight, tw.AlignRight}}),
+	)
+	t.Header(header...)
+	return t
+}
+
+func playerName(s *Summary, i int) string {
+	if i < len(s.Players) {
+		return s.Players[i].Bot
+	}
+	return "?"
+}
+
+func percent(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
+
+func interval(lo, hi float64) string { return fmt.Sprintf("%.1f – %.1f%%", 100*lo, 100*hi) }
+
+func sortedKeys(m map[string]int) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}

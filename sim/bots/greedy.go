@@ -1,0 +1,83 @@
+package bots
+
+import (
+	"math/rand/v2"
+
+	"playtest/games"
+)
+
+// GreedyParams are the parameters of the greedy bot.
+type GreedyParams struct {
+	Epsilon float64 `yaml:"epsilon" json:"epsilon" default:"0" doc:"probability of playing a uniformly random move instead (0 to 1)"`
+}
+
+// Validate checks epsilon.
+func (p *GreedyParams) Validate() error {
+	if p.Epsilon < 0 || p.Epsilon > 1 {
+		return games.KnobErrorf("epsilon", "must be between 0 and 1, got %g", p.Epsilon)
+	}
+	return nil
+}
+
+// Greedy looks one decision ahead: it applies each legal move to a scratch
+// copy of the state and plays the one whose result the game's Heuristic
+// rates best for its seat, breaking ties uniformly at random. For games
+// without a Heuristic it knows only finished games: a win beats anything, a
+// loss is worst. It reuses one scratch state for all its decisions.
+type Greedy struct {
+	params  GreedyParams
+	seat    games.Player
+	rng     *rand.Rand
+	scratch games.State
+}
+
+// NewGreedy returns a greedy bot.
+func NewGreedy(_ games.Game, p GreedyParams) *Greedy { return &Greedy{params: p} }
+
+// Reset starts a new game.
+func (b *Greedy) Reset(seat games.Player, rng *rand.Rand) { b.seat, b.rng = seat, rng }
+
+// Choose plays the best move one ply ahead.
+func (b *Greedy) Choose(s games.State, legal []games.Move) games.Move {
+	if b.params.Epsilon > 0 && b.rng.Float64() < b.params.Epsilon {
+		return legal[b.rng.IntN(len(legal))]
+	}
+	if b.scratch == nil {
+		b.scratch = s.Clone()
+	}
+	best, ties := legal[0], 0
+	bestScore := 0.0
+	for _, m := range legal {
+		b.scratch.CopyFrom(s)
+		b.scratch.Apply(m)
+		score := evaluate(b.scratch, b.seat)
+		switch {
+		case ties == 0 || score > bestScore:
+			best, bestScore, ties = m, score, 1
+		case score == bestScore:
+			ties++
+			if b.rng.IntN(ties) == 0 {
+				best = m
+			}
+		}
+	}
+	return best
+}
+
+// evaluate scores s for seat with the game's heuristic, or with the result
+// alone when the game has none.
+func evaluate(s games.State, seat games.Player) float64 {
+	if h, ok := s.(games.Heuristic); ok {
+		return h.Evaluate(seat)
+	}
+	if !s.IsTerminal() {
+		return 0
+	}
+	switch s.Result().Winner {
+	case seat:
+		return 1
+	case games.NoPlayer:
+		return 0
+	}
+	return -1
+}

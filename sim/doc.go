@@ -1,0 +1,28 @@
+// Package sim is the batch runner: it plays the games of a Job on worker
+// goroutines and hands each finished game's Record to a sink, in game-index
+// order, so that everything computed from the records is the same whatever
+// the number of workers.
+//
+// # Seeding
+//
+// Every random stream is derived from the run seed by hashing (SplitMix64):
+// the chance stream of game i from (seed, deal index), where the deal index
+// is i's pair with Pairs on (both games of a pair see the same deal) and i
+// otherwise; the stream of the bot in seat s of game i from (seed, i, s).
+// Game i can thus be replayed alone, and no stream depends on scheduling.
+//
+// # Pairs
+//
+// With Pairs, games 2k and 2k+1 form pair k: same deal, the players' seats
+// swapped (player 0 sits in seat 0 in game 2k and in seat 1 in game 2k+1),
+// as engine testers do to cancel the first-move advantage out of a
+// comparison of bots.
+//
+// # Memory
+//
+// Workers own their states, move buffers and bots and share nothing
+// mutable. Records are handed to the sink in order through a reorder window
+// of a few games per worker: a worker does not start a game more than that
+// far ahead of the oldest unfinished one, so memory does not grow with the
+// number of games.
+package sim

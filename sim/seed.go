@@ -1,0 +1,38 @@
+package sim
+
+import "math/rand/v2"
+
+// Stream domains keep the chance and bot streams apart.
+const (
+	domainChance = 0x6368616e6365 // "chance"
+	domainBot    = 0x626f74       // "bot"
+)
+
+// mix is the SplitMix64 finaliser.
+func mix(z uint64) uint64 {
+	z += 0x9e3779b97f4a7c15
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	return z ^ z>>31
+}
+
+// derive hashes a seed and a path of integers into two 64-bit words.
+func derive(seed uint64, parts ...uint64) (uint64, uint64) {
+	h := mix(seed)
+	for _, p := range parts {
+		h = mix(h ^ p)
+	}
+	return h, mix(h ^ 0x5eed)
+}
+
+// ChanceStream returns the random stream of the chance player for one deal.
+func ChanceStream(seed uint64, deal int) *rand.Rand {
+	a, b := derive(seed, domainChance, uint64(deal))
+	return rand.New(rand.NewPCG(a, b))
+}
+
+// BotStream returns the random stream of the bot in one seat of one game.
+func BotStream(seed uint64, game, seat int) *rand.Rand {
+	a, b := derive(seed, domainBot, uint64(game), uint64(seat))
+	return rand.New(rand.NewPCG(a, b))
+}

@@ -1,0 +1,266 @@
+package variants
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"playtest/games"
+	"playtest/games/catalog"
+	"playtest/sim/bots"
+)
+
+// Defaults of the top-level keys.
+const (
+	DefaultGames = 1000
+	DefaultSeed  = 1
+	// MaxGames bounds the games of one run.
+	MaxGames = 1_000_000_000
+)
+
+// DefaultBot plays every seat a variant file does not configure.
+const DefaultBot = "random"
+
+// topKeys are the keys a variant file may have, in documentation order.
+var topKeys = []string{"game", "name", "description", "rules", "players", "games", "seed", "pairs"}
+
+// Config is a decoded and validated variant.
+type Config struct {
+	// Source is the file path, or "preset <name>" for an embedded preset.
+	Source      string
+	Definition  games.Definition
+	Name        string
+	Description string
+	// Rules are the game's knobs, validated and with defaults resolved.
+	Rules games.Rules
+	// Players are the bots of player 0 and player 1. Player i sits in seat
+	// i, except in the second game of a seat-swapped pair.
+	Players [games.NumSeats]bots.Spec
+	Games   int
+	Seed    uint64
+	// Pairs plays each deal twice with the players' seats swapped.
+	Pairs bool
+}
+
+// NewGame builds the game the variant describes.
+func (c *Config) NewGame() (games.Game, error) { return c.Rules.NewGame() }
+
+// Hash identifies everything that decides a run's results (game, rules,
+// players, games, seed, pairs), but not its name or description:
+// "sha256:" and the hex digest of its canonical JSON.
+func (c *Config) Hash() string {
+	canon := struct {
+		Game    string                    `json:"game"`
+		Rules   games.Rules               `json:"rules"`
+		Players [games.NumSeats]bots.Spec `json:"players"`
+		Games   int                       `json:"games"`
+		Seed    uint64                    `json:"seed"`
+		Pairs   bool                      `json:"pairs"`
+	}{c.Definition.Name, c.Rules, c.Players, c.Games, c.Seed, c.Pairs}
+	b, err := json.Marshal(canon)
+	if err != nil {
+		panic(err) // rules and params are plain structs
+	}
+	sum := sha256.Sum256(b)
+	return "sha256:" + hex.EncodeToString(sum[:])
+}
+
+// decodeConfig decodes and validates a variant document.
+func (d *decoder) decodeConfig(doc *yaml.Node, defaultName string) (*Config, error) {
+	root := doc
+	if root.Kind == yaml.DocumentNode {
+		if len(root.Content) == 0 {
+			return nil, &Error{File: d.file, Message: "the file is empty: it needs at least a game: key"}
+		}
+		root = root.Content[0]
+	}
+	ps, err := d.pairs(root, "")
+	if err != nil {
+		return nil, err
+	}
+	c := &Config{Name: defaultName, Games: DefaultGames, Seed: DefaultSeed, Pairs: true}
+	var gameKey, rulesKey, rulesNode, playersNode *yaml.Node
+	for _, p := range ps {
+		switch p.key.Value {
+		case "game":
+			gameKey = p.key
+			name := resolve(p.value)
+			if name.Kind != yaml.ScalarNode || isNull(name) {
+				return nil, d.errorf(name, "game", "want a game name (%s), got %s", strings.Join(catalog.Names(), ", "), describe(name))
+			}
+			def, err := catalog.Lookup(name.Value)
+			if err != nil {
+				msg := fmt.Sprintf("unknown game %q", name.Value)
+				if s := suggest(name.Value, catalog.Names()); s != "" {
+					msg += fmt.Sprintf(" (did you mean %q?)", s)
+				}
+				return nil, d.errorf(name, "game", "%s; known games: %s", msg, strings.Join(catalog.Names(), ", "))
+			}
+			c.Definition = def
+		case "name":
+			err = d.decodeValue(p.value, reflect.ValueOf(&c.Name).Elem(), "name")
+		case "description":
+			err = d.decodeValue(p.value, reflect.ValueOf(&c.Description).Elem(), "description")
+		case "rules":
+			rulesKey, rulesNode = p.key, p.value
+		case "players":
+			playersNode = p.value
+		case "games":
+			err = d.decodeValue(p.value, reflect.ValueOf(&c.Games).Elem(), "games")
+			if err == nil && (c.Games < 1 || c.Games > MaxGames) {
+				err = d.errorf(p.value, "games", "must be between 1 and %d, got %d", MaxGames, c.Games)
+			}
+		case "seed":
+			err = d.decodeValue(p.value, reflect.ValueOf(&c.Seed).Elem(), "seed")
+		case "pairs":
+			err = d.decodeValue(p.value, reflect.ValueOf(&c.Pairs).Elem(), "pairs")
+		default:
+			err = d.unknownKey(p.key, "", topKeys)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if gameKey == nil {
+		return nil, d.errorf(root, "game", "is required: name one of %s", strings.Join(catalog.Names(), ", "))
+	}
+	if c.Rules, err = d.decodeRules(c.Definition, gameKey, rulesKey, rulesNode); err != nil {
+		return nil, err
+	}
+	if err := d.decodePlayers(c, root, playersNode); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// decodeRules decodes and validates the rules: mapping.
+func (d *decoder) decodeRules(def games.Definition, gameKey, rulesKey, n *yaml.Node) (games.Rules, error) {
+	r := def.NewRules()
+	anchor := gameKey
+	if n != nil {
+		anchor = rulesKey
+		if !isNull(resolve(n)) {
+			if err := d.decodeStruct(n, reflect.ValueOf(r).Elem(), "rules"); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if err := r.Validate(); err != nil {
+		return nil, d.knobError(err, "rules", anchor, n)
+	}
+	return r, nil
+}
+
+// knobError places a *games.KnobError at the line of the knob it names, or
+// of anchor when the knob is not in the file (a default).
+func (d *decoder) knobError(err error, path string, anchor, n *yaml.Node) error {
+	ke, ok := err.(*games.KnobError)
+	if !ok {
+		return d.errorf(anchor, path, "%v", err)
+	}
+	at := anchor
+	if n != nil {
+		if found := lookup(n, ke.Knob); found != n || ke.Knob == "" {
+			at = found
+		}
+	}
+	return d.errorf(at, join(path, ke.Knob), "%s", ke.Message)
+}
+
+// decodePlayers decodes the players: list, one entry per seat.
+func (d *decoder) decodePlayers(c *Config, root, n *yaml.Node) error {
+	for i := range c.Players {
+		c.Players[i] = defaultSpec()
+	}
+	if n == nil {
+		return nil
+	}
+	n = resolve(n)
+	if n.Kind != yaml.SequenceNode || len(n.Content) != games.NumSeats {
+		return d.errorf(n, "players", "want a list of %d players (a bot name, or a mapping with bot: and its parameters), got %s",
+			games.NumSeats, describeLen(n))
+	}
+	for i, item := range n.Content {
+		spec, err := d.decodePlayer(item, fmt.Sprintf("players[%d]", i))
+		if err != nil {
+			return err
+		}
+		c.Players[i] = spec
+	}
+	return nil
+}
+
+func defaultSpec() bots.Spec {
+	def, _ := bots.Lookup(DefaultBot)
+	return bots.Spec{Bot: def.Name, Params: def.NewParams()}
+}
+
+// decodePlayer decodes one players: entry.
+func (d *decoder) decodePlayer(n *yaml.Node, path string) (bots.Spec, error) {
+	n = resolve(n)
+	var botNode *yaml.Node
+	var params []pair
+	switch n.Kind {
+	case yaml.ScalarNode:
+		botNode = n
+	case yaml.MappingNode:
+		ps, err := d.pairs(n, path)
+		if err != nil {
+			return bots.Spec{}, err
+		}
+		for _, p := range ps {
+			if p.key.Value == "bot" {
+				botNode = resolve(p.value)
+			} else {
+				params = append(params, p)
+			}
+		}
+		if botNode == nil {
+			return bots.Spec{}, d.errorf(n, join(path, "bot"), "is required: name one of %s", strings.Join(bots.Names(), ", "))
+		}
+	default:
+		return bots.Spec{}, d.errorf(n, path, "want a bot name or a mapping with bot:, got %s", describe(n))
+	}
+	botPath := path
+	if n.Kind == yaml.MappingNode {
+		botPath = join(path, "bot")
+	}
+	def, err := bots.Lookup(botNode.Value)
+	if botNode.Kind != yaml.ScalarNode || err != nil {
+		msg := fmt.Sprintf("unknown bot %s", describe(botNode))
+		if s := suggest(botNode.Value, bots.Names()); s != "" {
+			msg += fmt.Sprintf(" (did you mean %q?)", s)
+		}
+		return bots.Spec{}, d.errorf(botNode, botPath, "%s; known bots: %s", msg, strings.Join(bots.Names(), ", "))
+	}
+	p := def.NewParams()
+	if len(params) > 0 {
+		// Decode the parameters as a mapping without the bot: key.
+		m := &yaml.Node{Kind: yaml.MappingNode, Line: n.Line}
+		for _, pp := range params {
+			m.Content = append(m.Content, pp.key, pp.value)
+		}
+		if err := d.decodeStruct(m, reflect.ValueOf(p).Elem(), path); err != nil {
+			if e, ok := err.(*Error); ok && strings.Contains(e.Message, "unknown key") {
+				e.Message = fmt.Sprintf("is not a parameter of bot %s", def.Name) + strings.TrimPrefix(e.Message, "unknown key")
+			}
+			return bots.Spec{}, err
+		}
+	}
+	if err := p.Validate(); err != nil {
+		return bots.Spec{}, d.knobError(err, path, n, n)
+	}
+	return bots.Spec{Bot: def.Name, Params: p}, nil
+}
+
+func describeLen(n *yaml.Node) string {
+	if n.Kind == yaml.SequenceNode {
+		return fmt.Sprintf("a list of %d", len(n.Content))
+	}
+	return describe(n)
+}

@@ -1,0 +1,225 @@
+package variants
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"playtest/configs"
+)
+
+// DefaultPreset is the variant run when no preset or file is named.
+const DefaultPreset = "stacktics/size3"
+
+// Override is one key=value change applied to a variant before decoding.
+type Override struct {
+	// Path is the dotted key, e.g. "rules.pie_rule" or "players.0.bot".
+	Path string
+	// Value is YAML text, e.g. "false", "[0, 2]" or "{rows: 5, cols: 3}".
+	Value string
+	// Origin names where the override came from, e.g. "--set
+	// rules.pie_rule=false" or "--games".
+	Origin string
+}
+
+// ParseSet reads a --set argument of the form key=value.
+func ParseSet(arg string) (Override, error) {
+	key, value, ok := strings.Cut(arg, "=")
+	key = strings.TrimSpace(key)
+	if !ok || key == "" {
+		return Override{}, fmt.Errorf("--set %s: want key=value, e.g. --set rules.pie_rule=false", arg)
+	}
+	return Override{Path: key, Value: value, Origin: "--set " + arg}, nil
+}
+
+// Presets lists the names of the embedded presets, sorted.
+func Presets() []string {
+	var names []string
+	_ = fs.WalkDir(configs.FS, ".", func(p string, e fs.DirEntry, err error) error {
+		if err == nil && !e.IsDir() && path.Ext(p) == ".yaml" {
+			names = append(names, strings.TrimSuffix(p, ".yaml"))
+		}
+		return nil
+	})
+	slices.Sort(names)
+	return names
+}
+
+// PresetText returns the YAML text of an embedded preset.
+func PresetText(name string) ([]byte, error) {
+	return configs.FS.ReadFile(name + ".yaml")
+}
+
+// Load reads the variant named by arg, an embedded preset name or a file
+// path (an existing file wins), applies the overrides, and decodes and
+// validates it. An empty arg loads DefaultPreset.
+func Load(arg string, overrides []Override) (*Config, error) {
+	if arg == "" {
+		arg = DefaultPreset
+	}
+	if _, err := os.Stat(arg); err == nil {
+		text, err := os.ReadFile(arg)
+		if err != nil {
+			return nil, &Error{File: arg, Message: err.Error()}
+		}
+		base := strings.TrimSuffix(filepath.Base(arg), filepath.Ext(arg))
+		return Parse(arg, base, text, overrides)
+	}
+	if text, err := PresetText(arg); err == nil {
+		return Parse("preset "+arg, arg, text, overrides)
+	}
+	msg := "no such file, and no preset of that name"
+	if s := suggest(arg, Presets()); s != "" {
+		msg += fmt.Sprintf(" (did you mean preset %q?)", s)
+	}
+	msg += "; presets: " + strings.Join(Presets(), ", ")
+	return nil, &Error{File: arg, Message: msg}
+}
+
+// Parse decodes variant text read from file (a path or a preset's name);
+// defaultName is the variant's name when the text has no name: key.
+func Parse(file, defaultName string, text []byte, overrides []Override) (*Config, error) {
+	d := &decoder{file: file, origin: map[*yaml.Node]string{}}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(text, &doc); err != nil {
+		return nil, syntaxError(file, err)
+	}
+	if doc.Kind == 0 {
+		doc = yaml.Node{Kind: yaml.DocumentNode}
+	}
+	for _, o := range overrides {
+		if err := d.apply(&doc, o); err != nil {
+			return nil, err
+		}
+	}
+	return d.decodeConfig(&doc, defaultName)
+}
+
+var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+
+// syntaxError turns a YAML parser error into an *Error with its line.
+func syntaxError(file string, err error) *Error {
+	msg := err.Error()
+	if m := yamlLine.FindStringSubmatch(msg); m != nil {
+		line, _ := strconv.Atoi(m[1])
+		return &Error{File: file, Line: line, Message: "invalid YAML: " + m[2]}
+	}
+	return &Error{File: file, Message: "invalid YAML: " + strings.TrimPrefix(msg, "yaml: ")}
+}
+
+// apply sets one override in the document tree, creating the mappings (and
+// the default players list) it needs.
+func (d *decoder) apply(doc *yaml.Node, o Override) error {
+	fail := func(format string, args ...any) error {
+		return &Error{File: d.file, Override: o.Origin, Key: o.Path, Message: fmt.Sprintf(format, args...)}
+	}
+	var value yaml.Node
+	if err := yaml.Unmarshal([]byte(o.Value), &value); err != nil {
+		return fail("value %q is not valid YAML: %v", o.Value, strings.TrimPrefix(err.Error(), "yaml: "))
+	}
+	newNode := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: ""}
+	if len(value.Content) > 0 {
+		newNode = value.Content[0]
+	}
+	d.markOrigin(newNode, o.Origin)
+
+	if len(doc.Content) == 0 {
+		doc.Kind = yaml.DocumentNode
+		doc.Content = []*yaml.Node{{Kind: yaml.MappingNode}}
+	}
+	n := doc.Content[0]
+	segments := strings.Split(o.Path, ".")
+	for i, seg := range segments {
+		last := i == len(segments)-1
+		n = resolve(n)
+		if idx, err := strconv.Atoi(seg); err == nil {
+			if n.Kind == yaml.ScalarNode && isNull(n) && i > 0 && segments[i-1] == "players" {
+				*n = *defaultPlayersNode()
+			}
+			if n.Kind != yaml.SequenceNode {
+				return fail("%s is not a list", strings.Join(segments[:i], "."))
+			}
+			if idx < 0 || idx >= len(n.Content) {
+				return fail("index %d is out of range (the list has %d entries)", idx, len(n.Content))
+			}
+			if last {
+				n.Content[idx] = newNode
+				return nil
+			}
+			if item := resolve(n.Content[idx]); item.Kind == yaml.ScalarNode && !isNull(item) {
+				// A bare bot name becomes {bot: name} so a parameter can be set.
+				n.Content[idx] = &yaml.Node{Kind: yaml.MappingNode, Line: item.Line, Content: []*yaml.Node{
+					{Kind: yaml.ScalarNode, Tag: "!!str", Value: "bot", Line: item.Line}, item}}
+			}
+			n = n.Content[idx]
+			continue
+		}
+		if n.Kind == yaml.ScalarNode && isNull(n) {
+			n.Kind, n.Tag, n.Value = yaml.MappingNode, "", ""
+		}
+		if n.Kind != yaml.MappingNode {
+			return fail("%s is not a mapping", strings.Join(segments[:i], "."))
+		}
+		var child *yaml.Node
+		for j := 0; j+1 < len(n.Content); j += 2 {
+			if n.Content[j].Value == seg {
+				if last {
+					n.Content[j+1] = newNode
+					d.markOrigin(n.Content[j], o.Origin)
+					return nil
+				}
+				child = n.Content[j+1]
+				break
+			}
+		}
+		if child == nil {
+			key := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: seg}
+			d.markOrigin(key, o.Origin)
+			if last {
+				child = newNode
+			} else if seg == "players" && i == 0 {
+				child = defaultPlayersNode()
+			} else {
+				child = &yaml.Node{Kind: yaml.MappingNode}
+				d.markOrigin(child, o.Origin)
+			}
+			n.Content = append(n.Content, key, child)
+			if last {
+				return nil
+			}
+		}
+		n = child
+	}
+	return nil
+}
+
+func (d *decoder) markOrigin(n *yaml.Node, origin string) {
+	d.origin[n] = origin
+	for _, c := range n.Content {
+		d.markOrigin(c, origin)
+	}
+}
+
+// defaultPlayersNode is the players: list a file without one gets.
+func defaultPlayersNode() *yaml.Node {
+	n := &yaml.Node{Kind: yaml.SequenceNode}
+	for range 2 {
+		n.Content = append(n.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: DefaultBot})
+	}
+	return n
+}
+
+// IsNotFound reports whether err is a missing file or preset.
+func IsNotFound(err error) bool {
+	var e *Error
+	return errors.As(err, &e) && strings.HasPrefix(e.Message, "no such file")
+}
