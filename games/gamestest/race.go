@@ -1,5 +1,0 @@
-//go:build race
-
-package gamestest
-
-const raceEnabled = true
