@@ -3,6 +3,7 @@ package reports
 import (
 	"encoding/json"
 	"io"
+	"math"
 	"slices"
 
 	"playtest/games"
@@ -122,10 +123,14 @@ type Distribution struct {
 
 func newDistribution(h *stats.Histogram) Distribution {
 	return Distribution{
-		Mean: h.Mean(), Median: h.Quantile(0.5), P05: h.Quantile(0.05), P95: h.Quantile(0.95),
-		Min: h.Quantile(0), Max: h.Quantile(1),
+		Mean: round6(h.Mean()), Median: round6(h.Quantile(0.5)), P05: round6(h.Quantile(0.05)),
+		P95: round6(h.Quantile(0.95)), Min: round6(h.Quantile(0)), Max: round6(h.Quantile(1)),
 	}
 }
+
+// round6 rounds to 6 decimals, hiding floating-point noise such as
+// 187.49999999999974 in interpolated quantiles.
+func round6(x float64) float64 { return math.Round(x*1e6) / 1e6 }
 
 // Metric is one game-specific figure over the games that reported it: a
 // rate (Kind "rate", with Rate) or a mean (Kind "value", with Mean).

@@ -3,7 +3,9 @@ package reports
 import (
 	"fmt"
 	"io"
+	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/olekukonko/tablewriter"
@@ -49,7 +51,8 @@ func (s *Summary) WriteTable(w io.Writer) error {
 		return err
 	}
 
-	fmt.Fprintf(w, "\nplies: mean %.1f, median %g (p05 %g, p95 %g, max %g)", s.Plies.Mean, s.Plies.Median, s.Plies.P05, s.Plies.P95, s.Plies.Max)
+	fmt.Fprintf(w, "\nplies: mean %.1f, median %s (p05 %s, p95 %s, max %s)", s.Plies.Mean,
+		short(s.Plies.Median), short(s.Plies.P05), short(s.Plies.P95), short(s.Plies.Max))
 	if len(s.WinReasons) > 0 {
 		var parts []string
 		for _, r := range sortedKeys(s.WinReasons) {
@@ -90,6 +93,9 @@ func playerName(s *Summary, i int) string {
 	}
 	return "?"
 }
+
+// short writes a number with at most one decimal, without trailing zeros.
+func short(x float64) string { return strconv.FormatFloat(math.Round(x*10)/10, 'f', -1, 64) }
 
 func percent(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
 

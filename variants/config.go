@@ -83,7 +83,7 @@ func (d *decoder) decodeConfig(doc *yaml.Node, defaultName string) (*Config, err
 	if err != nil {
 		return nil, err
 	}
-	c := &Config{Name: defaultName, Games: DefaultGames, Seed: DefaultSeed, Pairs: true}
+	c := &Config{Source: d.file, Name: defaultName, Games: DefaultGames, Seed: DefaultSeed, Pairs: true}
 	var gameKey, rulesKey, rulesNode, playersNode *yaml.Node
 	for _, p := range ps {
 		switch p.key.Value {

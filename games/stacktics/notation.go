@@ -77,6 +77,9 @@ func (s *State) ParseMove(text string) (games.Move, error) {
 	case "swap":
 		m = moveSwap
 	default:
+		if len(text) < 2 {
+			return 0, fmt.Errorf("move %q: want <from><pieces>-<to>, e.g. b1MS-b3", text)
+		}
 		i := 1
 		for i < len(text) && text[i] >= '0' && text[i] <= '9' {
 			i++

@@ -1,0 +1,39 @@
+# playtest — see README.md.
+GO        ?= go
+BIN       := bin/playtest
+BENCHSTAT := golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da
+BENCH_COUNT ?= 6
+
+.PHONY: all build test demo bench fuzz clean
+
+all: build
+
+## build: compile bin/playtest
+build:
+	$(GO) build -o $(BIN) ./cmd/playtest
+
+## test: vet, the race-enabled suite, then the full-size suite without -race
+## (slow pure-logic tests shrink under -race; allocation checks need it off)
+test:
+	$(GO) vet ./...
+	$(GO) test -race ./...
+	$(GO) test -count=1 ./...
+
+## demo: run the embedded default variant (stacktics/size3) and print the table
+demo: build
+	./$(BIN) run
+
+## bench: benchmarks (plies/s, ns/op, allocs/op), medians over BENCH_COUNT runs
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem -count $(BENCH_COUNT) ./games/... ./sim/... > bench.txt
+	$(GO) run $(BENCHSTAT) bench.txt
+
+## fuzz: run each fuzzer for FUZZTIME (default 30s)
+FUZZTIME ?= 30s
+fuzz:
+	$(GO) test ./games/stacktics -run '^$$' -fuzz '^FuzzPlayout$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./games/stacktics -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./variants -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME)
+
+clean:
+	rm -rf bin bench.txt

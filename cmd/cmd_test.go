@@ -1,0 +1,220 @@
+package cmd
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"playtest/internal/testenv"
+)
+
+// run executes playtest with args and returns the exit code and outputs.
+func run(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code := Execute(args, &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func TestRunDefaultTable(t *testing.T) {
+	code, out, errOut := run(t, "run", "--games", "20")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"stacktics: stacktics/size3", "20 games, 10 seat-swapped pairs", "seat 0 wins", "seat 1 wins",
+		"side A wins", "side B wins", "draws", "95% CI", "plies: mean"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("table lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// withoutTiming drops the "timing" object from a summary.
+func withoutTiming(t *testing.T, text string) map[string]any {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal([]byte(text), &m); err != nil {
+		t.Fatalf("%v:\n%s", err, text)
+	}
+	if _, ok := m["timing"]; !ok {
+		t.Fatal("no timing")
+	}
+	delete(m, "timing")
+	return m
+}
+
+var timingBlock = regexp.MustCompile(`(?s)"timing": \{.*?\}`)
+
+// TestWorkersGiveIdenticalJSON is the issue's acceptance check: the JSON
+// output is byte-identical apart from timing with 1 and 4 workers.
+func TestWorkersGiveIdenticalJSON(t *testing.T) {
+	games := "2000"
+	if testenv.RaceEnabled {
+		games = "200"
+	}
+	_, one, e1 := run(t, "run", "stacktics/size3", "--games", games, "--format", "json", "--workers", "1")
+	_, four, e4 := run(t, "run", "stacktics/size3", "--games", games, "--format", "json", "--workers", "4")
+	if e1 != "" || e4 != "" {
+		t.Fatalf("errors: %s %s", e1, e4)
+	}
+	a, b := timingBlock.ReplaceAllString(one, ""), timingBlock.ReplaceAllString(four, "")
+	if a != b {
+		t.Fatalf("outputs differ beyond timing:\n%s\n---\n%s", one, four)
+	}
+	if !strings.Contains(one, `"workers": 1`) || !strings.Contains(four, `"workers": 4`) {
+		t.Error("timing does not record the workers")
+	}
+	m := withoutTiming(t, one)
+	if m["games"] != float64(mustAtoi(games)) || m["schema"] != "playtest/summary/v1" {
+		t.Errorf("summary %v", m)
+	}
+}
+
+func mustAtoi(s string) int {
+	n := 0
+	for _, c := range s {
+		n = 10*n + int(c-'0')
+	}
+	return n
+}
+
+func TestOutWritesSummary(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "results")
+	code, out, errOut := run(t, "run", "stacktics/size2", "--games", "30", "--format", "json", "--out", dir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	file, err := os.ReadFile(filepath.Join(dir, "summary.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := withoutTiming(t, out), withoutTiming(t, string(file))
+	if ja, jb := mustJSON(a), mustJSON(b); ja != jb {
+		t.Errorf("summary.json differs from the printed JSON")
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("--out left %d files, want only summary.json", len(entries))
+	}
+}
+
+func mustJSON(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+func TestSetAndEnvironment(t *testing.T) {
+	_, out, _ := run(t, "run", "stacktics/size2", "--games", "10", "--set", "rules.pie_rule=false", "--format", "json")
+	m := withoutTiming(t, out)
+	if rules := m["rules"].(map[string]any); rules["pie_rule"] != false {
+		t.Errorf("--set rules.pie_rule=false not applied: %v", rules)
+	}
+	// The environment sets what flags do not; flags win.
+	t.Setenv("PLAYTEST_GAMES", "6")
+	t.Setenv("PLAYTEST_FORMAT", "json")
+	_, out, errOut := run(t, "run", "stacktics/size2")
+	if m := withoutTiming(t, out); m["games"] != float64(6) {
+		t.Errorf("PLAYTEST_GAMES=6 gave %v games (%s)", m["games"], errOut)
+	}
+	_, out, _ = run(t, "run", "stacktics/size2", "--games", "4")
+	if m := withoutTiming(t, out); m["games"] != float64(4) {
+		t.Errorf("--games 4 over PLAYTEST_GAMES=6 gave %v games", m["games"])
+	}
+	t.Setenv("PLAYTEST_GAMES", "-3")
+	code, _, errOut := run(t, "run", "stacktics/size2")
+	if code != ExitBadInput || !strings.Contains(errOut, "(PLAYTEST_GAMES): games: must be between 1") {
+		t.Errorf("PLAYTEST_GAMES=-3: exit %d, %s", code, errOut)
+	}
+}
+
+// TestBadInput checks each kind of bad input: one message naming the file,
+// line and key, exit code 2, no stack trace, nothing written.
+func TestBadInput(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	typo := write("typo.yaml", "game: stacktics\nrules:\n  pie_rul: true\n")
+	wrongType := write("type.yaml", "game: stacktics\ngames: lots\n")
+	small := write("small.yaml", "game: stacktics\nrules:\n  size: 4\n  board: {rows: 6, cols: 3}\n")
+	negative := write("neg.yaml", "game: stacktics\ngames: -10\n")
+	out := filepath.Join(dir, "out")
+	tests := []struct {
+		name string
+		args []string
+		want []string
+	}{
+		{"misspelled key", []string{"run", typo, "--out", out}, []string{typo + ":3: rules.pie_rul: unknown key", `did you mean "pie_rule"?`}},
+		{"wrong type", []string{"run", wrongType}, []string{wrongType + ":2: games: want an integer, got \"lots\""}},
+		{"board too small", []string{"run", small}, []string{small + ":4: rules.board: a home row of 3 columns cannot hold 4 trees"}},
+		{"negative games in the file", []string{"run", negative}, []string{negative + ":2: games: must be between 1 and"}},
+		{"negative games flag", []string{"run", "--games", "-5"}, []string{"(--games): games: must be between 1 and 1000000000, got -5"}},
+		{"missing file", []string{"run", filepath.Join(dir, "missing.yaml")}, []string{"missing.yaml: no such file, and no preset of that name"}},
+		{"unknown preset", []string{"run", "stacktics/size9"}, []string{"stacktics/size9: no such file", "presets: stacktics/size2"}},
+		{"bad --set", []string{"run", "--set", "rules.size"}, []string{"--set rules.size: want key=value"}},
+		{"bad --set value", []string{"run", "--set", "rules.size=x"}, []string{"(--set rules.size=x): rules.size: want an integer"}},
+		{"bad format", []string{"run", "--format", "xml"}, []string{`--format "xml": want table or json`}},
+		{"bad flag", []string{"run", "--gmaes", "3"}, []string{"unknown flag: --gmaes"}},
+		{"perft depth", []string{"perft", "--depth", "0"}, []string{"--depth 0"}},
+		{"perft typo", []string{"perft", typo}, []string{"rules.pie_rul: unknown key"}},
+		{"unknown game", []string{"games", "chess"}, []string{`unknown game "chess"`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, stdout, stderr := run(t, tt.args...)
+			if code != ExitBadInput {
+				t.Errorf("exit %d, want %d (stderr %q)", code, ExitBadInput, stderr)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(stderr, w) {
+					t.Errorf("stderr %q lacks %q", stderr, w)
+				}
+			}
+			if strings.Count(strings.TrimSpace(stderr), "\n") > 0 || strings.Contains(stderr, "goroutine") {
+				t.Errorf("stderr is not one line: %q", stderr)
+			}
+			if stdout != "" {
+				t.Errorf("stdout %q, want nothing", stdout)
+			}
+		})
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("a failed run created %s", out)
+	}
+}
+
+func TestPerftLines(t *testing.T) {
+	code, out, errOut := run(t, "perft", "stacktics/size3", "--depth", "2")
+	if code != 0 {
+		t.Fatal(errOut)
+	}
+	if !strings.HasSuffix(out, "depth 1: 31\ndepth 2: 950\n") {
+		t.Errorf("output %q", out)
+	}
+	_, out, _ = run(t, "perft", "stacktics/size2", "--depth", "2", "--divide")
+	if !strings.Contains(out, "depth 2: 40\n") || !strings.Contains(out, "b1S-c2: 2\n") {
+		t.Errorf("divide output %q", out)
+	}
+}
+
+func TestGamesListsEverything(t *testing.T) {
+	code, out, _ := run(t, "games")
+	if code != 0 {
+		t.Fatal(out)
+	}
+	for _, want := range []string{"stacktics", "stacktics/size2-3x5", "stacktics/size5-7x7",
+		"size", "board", "start_columns", "loaded_range", "pie_rule", "win_threshold", "no_moves", "max_plies", "repetition",
+		"default: 300", "random", "greedy", "epsilon"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("games output lacks %q", want)
+		}
+	}
+}

@@ -1,0 +1,75 @@
+package stacktics
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"playtest/games"
+	"playtest/games/gamestest"
+)
+
+// midgame returns a size-3 position after a few random moves.
+func midgame(b *testing.B) *State {
+	g := newGame(b, presets[3].rules)
+	s := g.Start()
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 8 {
+		moves := s.LegalMoves(nil)
+		s.Apply(moves[rng.IntN(len(moves))])
+	}
+	return s
+}
+
+func BenchmarkLegalMoves(b *testing.B) {
+	s := midgame(b)
+	buf := make([]games.Move, 0, s.g.MaxLegalMoves())
+	b.ReportAllocs()
+	for b.Loop() {
+		buf = s.LegalMoves(buf[:0])
+	}
+	b.ReportMetric(float64(len(buf)), "moves")
+}
+
+func BenchmarkApply(b *testing.B) {
+	s := midgame(b)
+	moves := s.LegalMoves(nil)
+	c := s.Clone().(*State)
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		c.CopyFrom(s)
+		c.Apply(moves[i%len(moves)])
+		i++
+	}
+}
+
+func BenchmarkClone(b *testing.B) {
+	s := midgame(b)
+	c := s.Clone()
+	b.ReportAllocs()
+	for b.Loop() {
+		c.CopyFrom(s)
+	}
+}
+
+// BenchmarkPlayout plays uniformly random games from the start of each
+// preset and reports plies per second on one core.
+func BenchmarkPlayout(b *testing.B) {
+	for _, p := range presets {
+		b.Run(p.name, func(b *testing.B) {
+			g := newGame(b, p.rules)
+			start := g.Start()
+			s := g.Start()
+			moves := make([]games.Move, 0, g.MaxLegalMoves())
+			rng := rand.New(rand.NewPCG(1, 1))
+			plies := 0
+			b.ReportAllocs()
+			for b.Loop() {
+				s.CopyFrom(start)
+				plies += gamestest.Playout(s, rng, moves, nil)
+			}
+			b.ReportMetric(float64(plies)/b.Elapsed().Seconds(), "plies/s")
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(plies), "ns/ply")
+		})
+	}
+}

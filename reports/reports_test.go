@@ -1,0 +1,138 @@
+package reports
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"playtest/games"
+	"playtest/sim"
+	"playtest/sim/bots"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// records builds 10 synthetic games of a sided game: seat 0 wins 5 (with
+// side A, except the two after a swap), seat 1 wins 3, two draws (one
+// stalled).
+func records() []*sim.Record {
+	var out []*sim.Record
+	add := func(winner games.Player, reason string, plies int, sides []int, metrics ...games.Metric) {
+		out = append(out, &sim.Record{
+			Index: len(out), Deal: len(out) / 2, Swapped: len(out)%2 == 1,
+			Result: games.Result{Winner: winner, Reason: reason}, Plies: plies, Decisions: plies,
+			Sides: sides, Metrics: metrics,
+		})
+	}
+	ab, ba := []int{0, 1}, []int{1, 0}
+	add(games.Seat0, "capture-threshold", 10, ab, games.Value("captures", 3), games.Rate("first_capture.capturer_wins", true))
+	add(games.Seat0, "capture-threshold", 12, ab, games.Value("captures", 4), games.Rate("first_capture.capturer_wins", true))
+	add(games.Seat0, "capture-threshold", 14, ba, games.Value("captures", 2), games.Rate("first_capture.capturer_wins", false))
+	add(games.Seat0, "capture-threshold", 20, ba, games.Value("captures", 5))
+	add(games.Seat0, "no-legal-move", 30, ab)
+	add(games.Seat1, "capture-threshold", 8, ab, games.Value("captures", 1))
+	add(games.Seat1, "capture-threshold", 9, ab)
+	add(games.Seat1, "capture-threshold", 40, ab)
+	add(games.NoPlayer, "repetition", 50, ab)
+	add(games.NoPlayer, "max-plies", 300, ab)
+	return out
+}
+
+func summary() *Summary {
+	a := NewAggregator(RunInfo{
+		Game: "stacktics", Variant: "golden", ConfigHash: "sha256:test", Seed: 7, Pairs: true,
+		Rules:   map[string]int{"size": 3},
+		Players: [2]bots.Spec{{Bot: "greedy", Params: &bots.GreedyParams{}}, {Bot: "random", Params: &bots.NoParams{}}},
+		Sides:   []string{"A", "B"},
+	})
+	for _, r := range records() {
+		a.Add(r)
+	}
+	return a.Summary(Timing{Workers: 1, ElapsedSeconds: 1})
+}
+
+func TestAggregate(t *testing.T) {
+	s := summary()
+	if s.Outcomes != (Outcomes{Seat0: 5, Seat1: 3, Draw: 2}) || s.Games != 10 {
+		t.Errorf("outcomes %+v", s.Outcomes)
+	}
+	if s.Stalled.Count != 1 || s.DrawReasons["repetition"] != 1 || s.WinReasons["capture-threshold"] != 7 {
+		t.Errorf("reasons %+v %+v %+v", s.Stalled, s.DrawReasons, s.WinReasons)
+	}
+	// Side A won games 0, 1, 4 (seat 0 on A) and 2, 3 were won by seat 0 on
+	// B; seat 1 (on B) won 5, 6, 7.
+	if s.Sides[0].Wins.Count != 3 || s.Sides[1].Wins.Count != 5 {
+		t.Errorf("sides %+v", s.Sides)
+	}
+	// Player 0 sits in seat 0 in even games and in seat 1 in odd ones: it
+	// wins 0, 2, 4 (seat 0) and 5, 7 (seat 1); loses 1, 3, 6; draws 8, 9.
+	p0 := s.Players[0]
+	if p0.Wins != 5 || p0.Losses != 3 || p0.Draws != 2 || math.Abs(p0.Score.Mean-0.6) > 1e-12 {
+		t.Errorf("player 0 %+v", p0)
+	}
+	if s.Plies.Median != 17 || s.Plies.Max != 300 || s.Plies.Mean != 49.3 {
+		t.Errorf("plies %+v", s.Plies)
+	}
+	if len(s.Metrics) != 2 || s.Metrics[0].Name != "captures" || s.Metrics[0].Mean.N != 5 ||
+		s.Metrics[1].Rate.Count != 2 || s.Metrics[1].Rate.N != 3 {
+		t.Errorf("metrics %+v", s.Metrics)
+	}
+}
+
+func TestJSONIsStable(t *testing.T) {
+	var a, b bytes.Buffer
+	if err := summary().WriteJSON(&a); err != nil {
+		t.Fatal(err)
+	}
+	_ = summary().WriteJSON(&b)
+	if a.String() != b.String() {
+		t.Fatal("two summaries of the same records differ")
+	}
+	var m map[string]any
+	if err := json.Unmarshal(a.Bytes(), &m); err != nil {
+		t.Fatal(err)
+	}
+	for _, key := range []string{"schema", "game", "variant", "config_hash", "seed", "games", "outcomes", "draw_reasons", "plies", "timing"} {
+		if _, ok := m[key]; !ok {
+			t.Errorf("summary.json lacks %q", key)
+		}
+	}
+	if m["schema"] != SchemaV1 {
+		t.Errorf("schema %v", m["schema"])
+	}
+	plies := m["plies"].(map[string]any)
+	for _, key := range []string{"mean", "median", "p05", "p95", "max"} {
+		if _, ok := plies[key]; !ok {
+			t.Errorf("plies lacks %q", key)
+		}
+	}
+}
+
+func TestTableGolden(t *testing.T) {
+	var buf bytes.Buffer
+	if err := summary().WriteTable(&buf); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "table.golden", buf.Bytes())
+}
+
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the golden file:\n%s\nwant:\n%s", name, got, want)
+	}
+}

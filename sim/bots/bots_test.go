@@ -1,0 +1,75 @@
+package bots_test
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"playtest/games"
+	"playtest/games/stacktics"
+	"playtest/sim/bots"
+)
+
+func game(t *testing.T) *stacktics.Game {
+	r := stacktics.DefaultRules()
+	if err := r.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	return stacktics.New(*r)
+}
+
+func TestGreedyTakesTheWin(t *testing.T) {
+	g := game(t)
+	// A's Smalls on a1 and e1 can capture c3 and reach the threshold.
+	s, err := g.Position("a1=ALS b1=AM c1=ALMS e1=ALMS c3=BLMS d5=BLMS turn=A")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := bots.NewGreedy(g, bots.GreedyParams{})
+	for seed := range uint64(5) {
+		b.Reset(games.Seat0, rand.New(rand.NewPCG(seed, 0)))
+		m := b.Choose(s, s.LegalMoves(nil))
+		c := s.Clone()
+		c.Apply(m)
+		if c.Result().Winner != games.Seat0 {
+			t.Fatalf("greedy played %s, not a winning capture", s.MoveString(m))
+		}
+	}
+}
+
+func TestBotsPlayLegalMoves(t *testing.T) {
+	g := game(t)
+	for _, d := range bots.All {
+		for _, eps := range []float64{0, 1} {
+			p := d.NewParams()
+			if gp, ok := p.(*bots.GreedyParams); ok {
+				gp.Epsilon = eps
+			}
+			b := d.New(g, p)
+			b.Reset(games.Seat0, rand.New(rand.NewPCG(1, 2)))
+			s := g.NewState()
+			for !s.IsTerminal() {
+				legal := s.LegalMoves(nil)
+				before := s.String()
+				m := b.Choose(s, legal)
+				if !slices.Contains(legal, m) {
+					t.Fatalf("%s chose an illegal move", d.Name)
+				}
+				if s.String() != before {
+					t.Fatalf("%s modified the state", d.Name)
+				}
+				s.Apply(m)
+				b.Reset(games.Player(1-int(s.CurrentPlayer())), rand.New(rand.NewPCG(3, 4)))
+			}
+		}
+	}
+}
+
+func TestParams(t *testing.T) {
+	if err := (&bots.GreedyParams{Epsilon: 1.5}).Validate(); err == nil {
+		t.Error("epsilon 1.5 accepted")
+	}
+	if _, err := bots.Lookup("minimax"); err == nil {
+		t.Error("unknown bot accepted")
+	}
+}

@@ -1,0 +1,170 @@
+package sim
+
+import (
+	"context"
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+
+	"playtest/games"
+	"playtest/games/stacktics"
+	"playtest/sim/bots"
+)
+
+func job(t *testing.T, n int, players ...string) *Job {
+	t.Helper()
+	r := stacktics.DefaultRules()
+	if err := r.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	j := &Job{Game: stacktics.New(*r), Games: n, Seed: 42, Pairs: true}
+	for i, name := range players {
+		d, err := bots.Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		j.Players[i] = bots.Spec{Bot: name, Params: d.NewParams()}
+	}
+	return j
+}
+
+func collect(t *testing.T, j *Job, workers int) []Record {
+	t.Helper()
+	var out []Record
+	err := Run(context.Background(), j, Options{Workers: workers}, func(r *Record) {
+		if r.Index != len(out) {
+			t.Fatalf("record %d delivered at position %d", r.Index, len(out))
+		}
+		out = append(out, *r)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestWorkerCountDoesNotMatter plays the same job with 1, 2 and 7 workers
+// and a tiny reorder window: the records must be identical.
+func TestWorkerCountDoesNotMatter(t *testing.T) {
+	j := job(t, 60, "greedy", "random")
+	one := collect(t, j, 1)
+	for _, w := range []int{2, 7} {
+		if got := collect(t, j, w); !reflect.DeepEqual(got, one) {
+			t.Fatalf("%d workers gave different records than 1", w)
+		}
+	}
+	var narrow []Record
+	_ = Run(context.Background(), j, Options{Workers: 3, Window: 1}, func(r *Record) { narrow = append(narrow, *r) })
+	if !reflect.DeepEqual(narrow, one) {
+		t.Fatal("a window of 1 gave different records")
+	}
+}
+
+func TestPairsSwapSeats(t *testing.T) {
+	j := job(t, 6, "greedy", "random")
+	for i, r := range collect(t, j, 2) {
+		if r.Deal != i/2 || r.Swapped != (i%2 == 1) {
+			t.Errorf("game %d: deal %d swapped %v", i, r.Deal, r.Swapped)
+		}
+		if got := r.PlayerOf(games.Seat0); got != i%2 {
+			t.Errorf("game %d: player %d in seat 0", i, got)
+		}
+	}
+	j.Pairs = false
+	for i, r := range collect(t, j, 2) {
+		if r.Deal != i || r.Swapped {
+			t.Errorf("without pairs, game %d: deal %d swapped %v", i, r.Deal, r.Swapped)
+		}
+	}
+}
+
+// TestSeedsMatter checks that different seeds give different games and
+// that the streams of different games, seats and domains differ.
+func TestSeedsMatter(t *testing.T) {
+	j := job(t, 20, "random", "random")
+	a := collect(t, j, 2)
+	j.Seed++
+	b := collect(t, j, 2)
+	if reflect.DeepEqual(a, b) {
+		t.Error("seeds 42 and 43 gave the same games")
+	}
+	seen := map[uint64]string{}
+	for game := range 50 {
+		for seat := range 2 {
+			v := BotStream(1, game, seat).Uint64()
+			if prev, dup := seen[v]; dup {
+				t.Fatalf("bot stream (%d, %d) repeats %s", game, seat, prev)
+			}
+			seen[v] = "bot"
+		}
+		if v := ChanceStream(1, game).Uint64(); seen[v] != "" {
+			t.Fatalf("chance stream %d repeats another stream", game)
+		} else {
+			seen[v] = "chance"
+		}
+	}
+	if ChanceStream(1, 3).Uint64() != ChanceStream(1, 3).Uint64() {
+		t.Error("a stream is not reproducible")
+	}
+}
+
+func TestCancel(t *testing.T) {
+	j := job(t, 100000, "random", "random")
+	ctx, cancel := context.WithCancel(context.Background())
+	n := 0
+	err := Run(ctx, j, Options{Workers: 2}, func(*Record) {
+		n++
+		if n == 10 {
+			cancel()
+		}
+	})
+	if !errors.Is(err, context.Canceled) || n >= 100000 {
+		t.Fatalf("err %v after %d games", err, n)
+	}
+}
+
+// panicky is a game whose states panic after a few moves in game 3.
+type panicky struct{ games.Game }
+
+func (p panicky) NewState() games.State { return &panickyState{State: p.Game.NewState()} }
+
+type panickyState struct {
+	games.State
+	moves int
+}
+
+func (s *panickyState) Apply(m games.Move) {
+	s.moves++
+	if s.moves == 5 {
+		panic("engine bug")
+	}
+	s.State.Apply(m)
+}
+
+func TestPanicIsReported(t *testing.T) {
+	j := job(t, 10, "random", "random")
+	j.Game = panicky{j.Game}
+	err := Run(context.Background(), j, Options{Workers: 2}, func(*Record) {})
+	if err == nil || !strings.Contains(err.Error(), "panicked: engine bug") {
+		t.Fatalf("error %v", err)
+	}
+}
+
+// TestGreedyBeatsRandom is a sanity check of the bots: over seat-swapped
+// pairs the one-ply greedy bot must score far above random.
+func TestGreedyBeatsRandom(t *testing.T) {
+	j := job(t, 200, "greedy", "random")
+	score := 0.0
+	for _, r := range collect(t, j, 2) {
+		switch {
+		case r.Result.IsDraw():
+			score += 0.5
+		case r.PlayerOf(r.Result.Winner) == 0:
+			score++
+		}
+	}
+	if rate := score / 200; rate < 0.8 {
+		t.Errorf("greedy scored %.2f against random, want ≥ 0.8", rate)
+	}
+}

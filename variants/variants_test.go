@@ -1,0 +1,274 @@
+package variants
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"playtest/games/stacktics"
+	"playtest/sim/bots"
+)
+
+func TestPresetsLoad(t *testing.T) {
+	want := []string{
+		"stacktics/size2", "stacktics/size2-3x5", "stacktics/size2-nopie", "stacktics/size3",
+		"stacktics/size4", "stacktics/size5", "stacktics/size5-7x7",
+	}
+	got := Presets()
+	for _, name := range want {
+		found := false
+		for _, g := range got {
+			found = found || g == name
+		}
+		if !found {
+			t.Errorf("preset %s is missing (have %v)", name, got)
+		}
+	}
+	for _, name := range got {
+		cfg, err := Load(name, nil)
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if cfg.Name != name || cfg.Description == "" {
+			t.Errorf("%s: name %q, description %q", name, cfg.Name, cfg.Description)
+		}
+		if _, err := cfg.NewGame(); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
+
+// TestStackticsPresetsMatchSpec checks the knobs of the seven presets the
+// spec lists.
+func TestStackticsPresetsMatchSpec(t *testing.T) {
+	type want struct {
+		size, rows, cols int
+		start            []int
+		pie              bool
+		loaded           int
+	}
+	cases := map[string]want{
+		"stacktics/size2":       {2, 4, 4, []int{1, 2}, true, 2},
+		"stacktics/size2-nopie": {2, 4, 4, []int{1, 2}, false, 2},
+		"stacktics/size2-3x5":   {2, 5, 3, []int{0, 2}, false, 2},
+		"stacktics/size3":       {3, 5, 5, []int{1, 2, 3}, false, 2},
+		"stacktics/size4":       {4, 6, 6, []int{1, 2, 3, 4}, false, 3},
+		"stacktics/size5":       {5, 6, 7, []int{1, 2, 3, 4, 5}, false, 3},
+		"stacktics/size5-7x7":   {5, 7, 7, []int{1, 2, 3, 4, 5}, false, 3},
+	}
+	for name, w := range cases {
+		cfg, err := Load(name, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := cfg.Rules.(*stacktics.Rules)
+		if r.Size != w.size || r.Board.Rows != w.rows || r.Board.Cols != w.cols || *r.PieRule != w.pie ||
+			*r.LoadedRange != w.loaded || len(r.StartColumns) != len(w.start) || r.MaxPlies != 300 || r.Repetition != 3 {
+			t.Errorf("%s: %+v board %+v", name, r, *r.Board)
+		}
+		for i := range w.start {
+			if r.StartColumns[i] != w.start[i] {
+				t.Errorf("%s: start columns %v, want %v", name, r.StartColumns, w.start)
+			}
+		}
+	}
+}
+
+func TestDefaults(t *testing.T) {
+	cfg, err := Parse("x.yaml", "x", []byte("game: stacktics\n"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Name != "x" || cfg.Games != DefaultGames || cfg.Seed != DefaultSeed || !cfg.Pairs ||
+		cfg.Players[0].Bot != DefaultBot || cfg.Players[1].Bot != DefaultBot {
+		t.Errorf("defaults: %+v", cfg)
+	}
+	if r := cfg.Rules.(*stacktics.Rules); r.Size != 3 || *r.PieRule {
+		t.Errorf("default rules: %+v", r)
+	}
+}
+
+// TestBadInput checks that each kind of bad input gives one error naming
+// the file, the line and the key, with a suggestion for typos.
+func TestBadInput(t *testing.T) {
+	tests := []struct {
+		name      string
+		yaml      string
+		overrides []string
+		want      []string // substrings of the error
+	}{
+		{"misspelled top key", "game: stacktics\ngmaes: 10\n",
+			nil, []string{"bad.yaml:2:", "gmaes: unknown key", `did you mean "games"?`}},
+		{"misspelled knob", "game: stacktics\nrules:\n  pie_rul: true\n",
+			nil, []string{"bad.yaml:3:", "rules.pie_rul: unknown key", `did you mean "pie_rule"?`}},
+		{"wrong type", "game: stacktics\nrules:\n  size: three\n",
+			nil, []string{"bad.yaml:3:", "rules.size: want an integer", `"three"`}},
+		{"wrong type bool", "game: stacktics\nrules:\n  pie_rule: 1\n",
+			nil, []string{"bad.yaml:3:", "rules.pie_rule: want true or false"}},
+		{"board too small for its trees", "game: stacktics\nrules:\n  size: 5\n  board: {rows: 3, cols: 3}\n",
+			nil, []string{"bad.yaml:4:", "rules.board:", "cannot hold 5 trees"}},
+		{"start columns required", "game: stacktics\nrules:\n  size: 2\n  board: {rows: 5, cols: 3}\n",
+			nil, []string{"bad.yaml:2:", "rules.start_columns: is required"}},
+		{"start column off the board", "game: stacktics\nrules:\n  size: 2\n  board: {rows: 5, cols: 3}\n  start_columns: [0, 7]\n",
+			nil, []string{"bad.yaml:5:", "rules.start_columns:", "off the board"}},
+		{"negative games", "game: stacktics\ngames: -5\n",
+			nil, []string{"bad.yaml:2:", "games: must be between 1 and"}},
+		{"negative seed", "game: stacktics\nseed: -1\n",
+			nil, []string{"bad.yaml:2:", "seed: must not be negative"}},
+		{"unknown game", "game: stactics\n",
+			nil, []string{"bad.yaml:1:", `unknown game "stactics"`, `did you mean "stacktics"?`}},
+		{"missing game", "rules:\n  size: 3\n",
+			nil, []string{"bad.yaml:1:", "game: is required"}},
+		{"empty file", "",
+			nil, []string{"bad.yaml:", "empty"}},
+		{"not a mapping", "- a\n- b\n",
+			nil, []string{"bad.yaml:1:", "want a mapping"}},
+		{"duplicate key", "game: stacktics\ngames: 1\ngames: 2\n",
+			nil, []string{"bad.yaml:3:", "games: is set twice (first on line 2)"}},
+		{"yaml syntax", "game: stacktics\nrules: [size: 3\n",
+			nil, []string{"bad.yaml:", "invalid YAML"}},
+		{"one player", "game: stacktics\nplayers: [random]\n",
+			nil, []string{"bad.yaml:2:", "players: want a list of 2 players"}},
+		{"unknown bot", "game: stacktics\nplayers: [random, gredy]\n",
+			nil, []string{"bad.yaml:2:", "players[1]: unknown bot", `did you mean "greedy"?`}},
+		{"unknown bot parameter", "game: stacktics\nplayers:\n  - bot: greedy\n    epsilom: 0.1\n  - random\n",
+			nil, []string{"bad.yaml:4:", "players[0].epsilom: is not a parameter of bot greedy", `did you mean "epsilon"?`}},
+		{"bad bot parameter value", "game: stacktics\nplayers:\n  - bot: greedy\n    epsilon: 2\n  - random\n",
+			nil, []string{"bad.yaml:4:", "players[0].epsilon: must be between 0 and 1"}},
+		{"override with a typo", "game: stacktics\n",
+			[]string{"rules.pie_rul=false"}, []string{"bad.yaml (--set rules.pie_rul=false):", "rules.pie_rul: unknown key", `did you mean "pie_rule"?`}},
+		{"override with a wrong type", "game: stacktics\nrules:\n  size: 3\n",
+			[]string{"rules.size=big"}, []string{"(--set rules.size=big)", "rules.size: want an integer"}},
+		{"override an impossible value", "game: stacktics\n",
+			[]string{"rules.max_plies=0"}, []string{"(--set rules.max_plies=0)", "rules.max_plies: must be between 1"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var overrides []Override
+			for _, s := range tt.overrides {
+				o, err := ParseSet(s)
+				if err != nil {
+					t.Fatal(err)
+				}
+				overrides = append(overrides, o)
+			}
+			_, err := Parse("bad.yaml", "bad", []byte(tt.yaml), overrides)
+			var e *Error
+			if !errors.As(err, &e) {
+				t.Fatalf("error %v (%T), want *Error", err, err)
+			}
+			msg := err.Error()
+			for _, w := range tt.want {
+				if !strings.Contains(msg, w) {
+					t.Errorf("error %q lacks %q", msg, w)
+				}
+			}
+			if strings.Count(msg, "\n") > 0 {
+				t.Errorf("error %q spans several lines", msg)
+			}
+		})
+	}
+}
+
+func TestMissingFile(t *testing.T) {
+	_, err := Load(filepath.Join(t.TempDir(), "nope.yaml"), nil)
+	if err == nil || !strings.Contains(err.Error(), "nope.yaml: no such file, and no preset of that name") {
+		t.Errorf("error %v", err)
+	}
+	_, err = Load("stacktics/size33", nil)
+	if err == nil || !strings.Contains(err.Error(), `did you mean preset "stacktics/size3"?`) {
+		t.Errorf("error %v", err)
+	}
+}
+
+func TestOverrides(t *testing.T) {
+	sets := []string{
+		"rules.pie_rule=true",
+		"rules.board={rows: 5, cols: 3}",
+		"rules.start_columns=[0, 2]",
+		"rules.size=2",
+		"players.0.bot=greedy",
+		"players.0.epsilon=0.25",
+		"games=12",
+		"seed=99",
+		"pairs=false",
+		"name=tweaked",
+	}
+	var overrides []Override
+	for _, s := range sets {
+		o, err := ParseSet(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		overrides = append(overrides, o)
+	}
+	cfg, err := Load("stacktics/size3", overrides)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := cfg.Rules.(*stacktics.Rules)
+	if !*r.PieRule || r.Size != 2 || r.Board.Rows != 5 || cfg.Games != 12 || cfg.Seed != 99 || cfg.Pairs || cfg.Name != "tweaked" {
+		t.Errorf("overrides not applied: %+v %+v", cfg, r)
+	}
+	if p := cfg.Players[0]; p.Bot != "greedy" || p.Params.(*bots.GreedyParams).Epsilon != 0.25 {
+		t.Errorf("player 0: %+v", p)
+	}
+	// A file without players: gets the default list, which overrides edit.
+	o, _ := ParseSet("players.1=greedy")
+	cfg, err = Parse("x.yaml", "x", []byte("game: stacktics\n"), []Override{o})
+	if err != nil || cfg.Players[1].Bot != "greedy" || cfg.Players[0].Bot != DefaultBot {
+		t.Errorf("players.1=greedy on a file without players: %+v, %v", cfg, err)
+	}
+	if _, err := ParseSet("noequals"); err == nil {
+		t.Error("ParseSet accepted an argument without =")
+	}
+}
+
+func TestHashIgnoresNameButNotRules(t *testing.T) {
+	a, _ := Parse("a.yaml", "a", []byte("game: stacktics\nname: one\n"), nil)
+	b, _ := Parse("b.yaml", "b", []byte("game: stacktics\nname: two\nrules: {size: 3}\n"), nil)
+	c, _ := Parse("c.yaml", "c", []byte("game: stacktics\nrules: {pie_rule: true}\n"), nil)
+	if a.Hash() != b.Hash() {
+		t.Error("the hash depends on the name or on spelling out a default")
+	}
+	if a.Hash() == c.Hash() || !strings.HasPrefix(a.Hash(), "sha256:") {
+		t.Errorf("hashes %s %s", a.Hash(), c.Hash())
+	}
+}
+
+func TestLoadFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "mine.yaml")
+	if err := os.WriteFile(path, []byte("game: stacktics\nrules: {size: 2}\ngames: 10\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := Load(path, nil)
+	if err != nil || cfg.Name != "mine" || cfg.Games != 10 || cfg.Source != "" && cfg.Source != path {
+		t.Errorf("%+v %v", cfg, err)
+	}
+}
+
+// FuzzParse checks that no input makes the decoder panic.
+func FuzzParse(f *testing.F) {
+	for _, name := range Presets() {
+		text, _ := PresetText(name)
+		f.Add(string(text), "rules.size=4")
+	}
+	f.Add("game: stacktics\nrules: {board: {rows: 0}}\n", "players.0.epsilon=x")
+	f.Add("game: [", "=")
+	f.Add("&a game: *a", "rules.board.rows=2")
+	f.Fuzz(func(t *testing.T, text, set string) {
+		var overrides []Override
+		if o, err := ParseSet(set); err == nil {
+			overrides = append(overrides, o)
+		}
+		cfg, err := Parse("fuzz.yaml", "fuzz", []byte(text), overrides)
+		if err == nil {
+			if _, err := cfg.NewGame(); err != nil {
+				t.Fatalf("a validated variant does not build: %v", err)
+			}
+		}
+	})
+}
