@@ -205,3 +205,12 @@ func Value(name string, v float64) Metric {
 type InvariantChecker interface {
 	CheckInvariants() error
 }
+
+// RandomMover is implemented by states that can draw a uniformly random
+// legal move without listing the moves (for instance by counting bitboard
+// destinations). Random playouts use it when it is there; its distribution
+// must equal a uniform pick from LegalMoves, which the conformance suite
+// checks.
+type RandomMover interface {
+	RandomMove(rng *rand.Rand) Move
+}

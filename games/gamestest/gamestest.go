@@ -2,6 +2,7 @@ package gamestest
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -78,12 +79,18 @@ func Pick(s games.State, rng *rand.Rand, moves []games.Move, outcomes []games.Ch
 }
 
 // Playout plays s to the end with uniformly random decisions, reusing the
-// given buffers, and returns the number of decisions made.
+// given buffers, and returns the number of decisions made. It uses the
+// state's RandomMove where it has one.
 func Playout(s games.State, rng *rand.Rand, moves []games.Move, outcomes []games.ChanceOutcome) int {
 	n := 0
+	rm, fast := s.(games.RandomMover)
 	for !s.IsTerminal() {
 		var m games.Move
-		m, moves, outcomes = Pick(s, rng, moves, outcomes)
+		if fast && s.CurrentPlayer() != games.Chance {
+			m = rm.RandomMove(rng)
+		} else {
+			m, moves, outcomes = Pick(s, rng, moves, outcomes)
+		}
 		s.Apply(m)
 		n++
 	}
@@ -187,6 +194,9 @@ func checkDecisions(t *testing.T, g games.Game, s games.State, game, n int) {
 				t.Fatalf("game %d after %d decisions: %q parses to %v, %v (want %v)\n%s", game, n, text, back, err, m, s)
 			}
 		}
+		if rm, ok := s.(games.RandomMover); ok {
+			checkRandomMove(t, s, rm, moves, game, n)
+		}
 		if h, ok := s.(games.Heuristic); ok {
 			before := s.String()
 			h.Evaluate(p)
@@ -194,6 +204,37 @@ func checkDecisions(t *testing.T, g games.Game, s games.State, game, n int) {
 				t.Fatalf("game %d: Evaluate changed the state", game)
 			}
 		}
+	}
+}
+
+// checkRandomMove draws many random moves and checks that each is legal,
+// that every legal move comes up, and that none is far from its expected
+// frequency (a chi-square test at a very small significance level).
+func checkRandomMove(t *testing.T, s games.State, rm games.RandomMover, legal []games.Move, game, n int) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(uint64(game), uint64(n)))
+	counts := map[games.Move]int{}
+	draws := 50 * len(legal)
+	before := fingerprint(s)
+	for range draws {
+		counts[rm.RandomMove(rng)]++
+	}
+	if fingerprint(s) != before {
+		t.Fatalf("game %d: RandomMove changed the state", game)
+	}
+	if len(counts) != len(legal) {
+		t.Fatalf("game %d after %d decisions: RandomMove drew %d distinct moves of %d legal ones", game, n, len(counts), len(legal))
+	}
+	expected := float64(draws) / float64(len(legal))
+	chi2 := 0.0
+	for _, m := range legal {
+		d := float64(counts[m]) - expected
+		chi2 += d * d / expected
+	}
+	// The chi-square statistic has mean len−1 and variance 2(len−1); eight
+	// standard deviations above the mean is far beyond chance.
+	if df := float64(len(legal) - 1); chi2 > df+8*math.Sqrt(2*df)+10 {
+		t.Fatalf("game %d after %d decisions: RandomMove is not uniform (chi2 %.1f with %d moves)", game, n, chi2, len(legal))
 	}
 }
 

@@ -31,10 +31,7 @@ func (s *State) Evaluate(seat games.Player) float64 {
 	}
 	army := s.armyOf(seat)
 	material := float64(s.captured[army]) - float64(s.captured[army^1])
-	var buf [MaxSize * 3 * 2 * (MaxRows + MaxCols)]games.Move
-	own := len(s.generate(army, buf[:0], false))
-	opp := len(s.generate(army^1, buf[:0], false))
-	return material + MobilityWeight*float64(own-opp)
+	return material + MobilityWeight*float64(s.mobility(army)-s.mobility(army^1))
 }
 
 // AppendMetrics reports the Stacktics figures of a finished game:

@@ -18,35 +18,43 @@ const (
 	ArmyB = 1
 )
 
-// Directions index the rays of a square: 0-3 orthogonal (rook), 4-7
-// diagonal (bishop).
-var directions = [8][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
-
 // Game is an immutable Stacktics variant: resolved rules and the board's
 // precomputed geometry. It is safe for concurrent use.
+//
+// Squares are numbered row×8 + col whatever the board's size (see
+// magic.go), so that bitboards and slider tables are shared by all sizes.
 type Game struct {
 	rules       Rules
 	rows, cols  int
-	squares     int
 	loadedRange int
 	pieRule     bool
 	threshold   int // pips a player must capture to win
 	forcePips   int // 6 × size
-	initial     State
-	// rays[sq][d] lists the squares from sq outward in direction d;
-	// rayLen[sq][d] is how many there are.
-	rays   [MaxSquares][8][MaxRows + MaxCols]uint8
-	rayLen [MaxSquares][8]uint8
+	// onBoard has a bit for every square of the board; offBoard is its
+	// complement, used as blockers by the slider tables.
+	onBoard, offBoard uint64
+	// reach[sq][r] holds the squares at most r king steps from sq (r ≤ 7),
+	// which limits loaded and overloaded units.
+	reach [MaxSquares][8]uint64
+	// cand[size][sq] lists, for a base of that size on sq, every square of
+	// its lines on the board, nearest first; candWithin[size][sq][r] is how
+	// many of them are at most r king steps away. between[a][b] holds the
+	// squares strictly between two aligned squares. RandomMove samples from
+	// these.
+	cand       [4][MaxSquares][2 * (MaxRows + MaxCols)]uint8
+	candWithin [4][MaxSquares][8]uint8
+	between    [MaxSquares][MaxSquares]uint64
+	initial    State
 }
 
 // New builds a game from validated rules.
 func New(r Rules) *Game {
+	magicsOnce.Do(initMagics)
 	g := &Game{
 		rules:       r,
 		rows:        r.Board.Rows,
 		cols:        r.Board.Cols,
-		squares:     r.Board.Rows * r.Board.Cols,
-		loadedRange: *r.LoadedRange,
+		loadedRange: min(*r.LoadedRange, 7),
 		pieRule:     *r.PieRule,
 		forcePips:   6 * r.Size,
 	}
@@ -54,15 +62,21 @@ func New(r Rules) *Game {
 	if r.WinThreshold == ThresholdMoreThanHalf {
 		g.threshold++
 	}
-	for sq := range g.squares {
-		row, col := sq/g.cols, sq%g.cols
-		for d, dir := range directions {
-			n := 0
-			for r, c := row+dir[0], col+dir[1]; r >= 0 && r < g.rows && c >= 0 && c < g.cols; r, c = r+dir[0], c+dir[1] {
-				g.rays[sq][d][n] = uint8(r*g.cols + c)
-				n++
+	for row := range g.rows {
+		for col := range g.cols {
+			g.onBoard |= 1 << g.square(row, col)
+		}
+	}
+	g.offBoard = ^g.onBoard
+	g.initSampling()
+	for sq := range MaxSquares {
+		for dist := range 8 {
+			for t := range MaxSquares {
+				dr, dc := abs(t/8-sq/8), abs(t%8-sq%8)
+				if t != sq && max(dr, dc) <= dist {
+					g.reach[sq][dist] |= 1 << t
+				}
 			}
-			g.rayLen[sq][d] = uint8(n)
 		}
 	}
 	g.initial.g = g
@@ -75,6 +89,7 @@ func New(r Rules) *Game {
 		g.initial.put(g.square(g.rows-1, c), tree|ownerB)
 	}
 	g.initial.hash = g.initial.computeHash()
+	g.initial.remember(g.initial.hash)
 	return g
 }
 
@@ -106,10 +121,50 @@ func (g *Game) Start() *State {
 
 // MaxLegalMoves bounds the number of legal moves: each of a player's 3 ×
 // size pieces can be the base of one unit, which reaches at most
-// 2 × (rows + cols) squares.
+// 2 × (rows + cols) squares (a queen's lines).
 func (g *Game) MaxLegalMoves() int { return 3*g.rules.Size*2*(g.rows+g.cols) + 2 }
 
 // Sides names the armies: A moved first, B replied.
 func (g *Game) Sides() []string { return []string{"A", "B"} }
 
-func (g *Game) square(row, col int) int { return row*g.cols + col }
+func (g *Game) square(row, col int) int { return row*8 + col }
+
+// initSampling fills the candidate lists, between and dist tables.
+func (g *Game) initSampling() {
+	steps := [4][][2]int{
+		Small:  bishopSteps[:],
+		Medium: rookSteps[:],
+		Large:  append(rookSteps[:], bishopSteps[:]...),
+	}
+	for size := Small; size <= Large; size++ {
+		for row := range g.rows {
+			for col := range g.cols {
+				sq := g.square(row, col)
+				n := 0
+				// Walk all lines one step further at a time: nearest first.
+				for d := 1; d < 8; d++ {
+					for _, st := range steps[size] {
+						r, c := row+d*st[0], col+d*st[1]
+						if r < 0 || r >= g.rows || c < 0 || c >= g.cols {
+							continue
+						}
+						t := g.square(r, c)
+						g.cand[size][sq][n] = uint8(t)
+						n++
+						for i := 1; i < d; i++ {
+							g.between[sq][t] |= 1 << g.square(row+i*st[0], col+i*st[1])
+						}
+					}
+					g.candWithin[size][sq][d] = uint8(n)
+				}
+			}
+		}
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

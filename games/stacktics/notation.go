@@ -26,7 +26,7 @@ import (
 
 // SquareName writes a square chess-style.
 func (g *Game) SquareName(sq int) string {
-	return string(rune('a'+sq%g.cols)) + strconv.Itoa(sq/g.cols+1)
+	return string(rune('a'+sq%8)) + strconv.Itoa(sq/8+1)
 }
 
 // ParseSquare reads a square written chess-style.
@@ -39,7 +39,7 @@ func (g *Game) ParseSquare(text string) (int, error) {
 	if err != nil || col < 0 || col >= g.cols || row < 1 || row > g.rows {
 		return 0, fmt.Errorf("square %q is not on the %d×%d board", text, g.rows, g.cols)
 	}
-	return (row-1)*g.cols + col, nil
+	return g.square(row-1, col), nil
 }
 
 func pieceLetters(c cell) string {
@@ -126,8 +126,8 @@ func (s *State) ParseMove(text string) (games.Move, error) {
 func (s *State) String() string {
 	g := s.g
 	width := 2
-	for sq := range g.squares {
-		if c := s.board[sq]; c != 0 {
+	for _, c := range s.board {
+		if c != 0 {
 			width = max(width, 2+c.height())
 		}
 	}
@@ -174,6 +174,9 @@ func (g *Game) Position(text string) (*State, error) {
 	s := g.Start()
 	s.board = [MaxSquares]cell{}
 	s.occ = [2]uint64{}
+	s.tops = [4]uint64{}
+	s.bottoms = [4]uint64{}
+	s.slots = [MaxSquares]uint16{}
 	s.pie = -1
 	explicitCaptured := false
 	for _, tok := range strings.Fields(text) {
@@ -231,8 +234,8 @@ func (g *Game) Position(text string) (*State, error) {
 		}
 	}
 	size := g.rules.Size
-	for sq := range g.squares {
-		if c := s.board[sq]; c != 0 {
+	for _, c := range s.board {
+		if c != 0 {
 			s.lost[c.owner()][Large] -= int8(c.larges())
 			s.lost[c.owner()][Medium] -= int8(c.mediums())
 			s.lost[c.owner()][Small] -= int8(c.smalls())
@@ -253,6 +256,8 @@ func (g *Game) Position(text string) (*State, error) {
 	}
 	s.hash = s.computeHash()
 	s.hist = append(s.hist[:0], s.hash)
+	s.seen = [bloomWords]uint64{}
+	s.remember(s.hash)
 	if s.captured[ArmyA]+s.captured[ArmyB] > 0 {
 		s.captures = 1
 		s.firstCapturer = -1
@@ -267,8 +272,8 @@ func (g *Game) Position(text string) (*State, error) {
 // PositionString writes the position in position notation.
 func (s *State) PositionString() string {
 	var parts []string
-	for sq := range s.g.squares {
-		if c := s.board[sq]; c != 0 {
+	for sq, c := range s.board {
+		if c != 0 {
 			parts = append(parts, s.g.SquareName(sq)+"="+armyName(c.owner())+pieceLetters(c))
 		}
 	}

@@ -334,8 +334,11 @@ func TestNotation(t *testing.T) {
 			t.Errorf("ParseMove(%q) accepted an illegal or malformed move", bad)
 		}
 	}
-	if g.SquareName(0) != "a1" || g.SquareName(7) != "c2" {
-		t.Errorf("square names: %s %s", g.SquareName(0), g.SquareName(7))
+	if g.SquareName(g.square(0, 0)) != "a1" || g.SquareName(g.square(1, 2)) != "c2" {
+		t.Errorf("square names: %s %s", g.SquareName(g.square(0, 0)), g.SquareName(g.square(1, 2)))
+	}
+	if sq, err := g.ParseSquare("e5"); err != nil || sq != g.square(4, 4) {
+		t.Errorf("ParseSquare(e5) = %d, %v", sq, err)
 	}
 	// PositionString and Position round-trip.
 	text := "a1=AL b1=AM c1=ALMS e1=ALMS c3=AS d5=BLMS e5=BLMS turn=B captured=6/0 plies=1"

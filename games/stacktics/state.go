@@ -3,6 +3,7 @@ package stacktics
 import (
 	"fmt"
 	"math/bits"
+	"math/rand/v2"
 	"slices"
 
 	"playtest/games"
@@ -37,6 +38,17 @@ func (c cell) smalls() int     { return int(c >> sShift & 0xf) }
 func (c cell) height() int     { return c.larges() + c.mediums() + c.smalls() }
 func (c cell) pips() int       { return 3*c.larges() + 2*c.mediums() + c.smalls() }
 func (c cell) ownerBits() cell { return c & ownerB }
+
+// bottom returns the size of the bottom piece of a non-empty stack.
+func (c cell) bottom() int {
+	switch {
+	case c&0xf00 != 0:
+		return Large
+	case c&0x0f0 != 0:
+		return Medium
+	}
+	return Small
+}
 
 // top returns the size of the top piece of a non-empty stack.
 func (c cell) top() int {
@@ -73,13 +85,20 @@ const (
 // struct copies the position; only the repetition history is a slice, whose
 // memory CopyFrom reuses.
 type State struct {
-	g        *Game
-	board    [MaxSquares]cell
-	occ      [2]uint64  // squares holding each army's stacks
+	g       *Game
+	board   [MaxSquares]cell
+	occ     [2]uint64 // squares holding each army's stacks
+	tops    [4]uint64 // tops[size]: squares whose top piece has that size
+	bottoms [4]uint64 // bottoms[size]: squares whose bottom piece has that size
+	// slots[sq] caches g.stackSlots of the stack on sq, for RandomMove.
+	slots    [MaxSquares]uint16
 	captured [2]int16   // pips captured by each army
 	lost     [2][4]int8 // pieces of each size each army has lost
 	hash     uint64
-	hist     []uint64 // hashes of the positions since the last capture
+	// hist holds the hashes of the positions since the last capture; seen
+	// is a Bloom filter of them, so that most moves need no scan of hist.
+	hist     []uint64
+	seen     [bloomWords]uint64
 	plies    int32
 	captures int16
 	toMove   uint8 // army to move
@@ -94,6 +113,17 @@ type State struct {
 	reason         string
 }
 
+// bloomWords is the size of the repetition Bloom filter in 64-bit words.
+const bloomWords = 8
+
+func (s *State) remember(h uint64) {
+	s.seen[h>>61&(bloomWords-1)] |= 1 << (h >> 55 & 63)
+}
+
+func (s *State) mayHaveSeen(h uint64) bool {
+	return s.seen[h>>61&(bloomWords-1)]&(1<<(h>>55&63)) != 0
+}
+
 // Move encodings: from | to<<6 | base<<12; the pie decisions are above.
 const (
 	moveKeep games.Move = 1 << 20
@@ -106,10 +136,14 @@ func decode(m games.Move) (from, to, base int) {
 	return int(m & 63), int(m >> 6 & 63), int(m >> 12 & 31)
 }
 
+// put places a stack on an empty square.
 func (s *State) put(sq int, c cell) {
 	s.board[sq] = c
 	if c != 0 {
 		s.occ[c.owner()] |= 1 << sq
+		s.tops[c.top()] |= 1 << sq
+		s.bottoms[c.bottom()] |= 1 << sq
+		s.slots[sq] = uint16(s.g.stackSlots(c, sq))
 	}
 }
 
@@ -190,71 +224,285 @@ func (s *State) LegalMoves(buf []games.Move) []games.Move {
 	case phasePie:
 		return append(buf, moveKeep, moveSwap)
 	}
-	return s.generate(int(s.toMove), buf, false)
-}
-
-// generate appends the moves of army. With first set it returns as soon as
-// it has found one (used to detect a player without moves).
-func (s *State) generate(army int, buf []games.Move, first bool) []games.Move {
-	g := s.g
-	for occ := s.occ[army]; occ != 0; occ &= occ - 1 {
-		sq := bits.TrailingZeros64(occ)
-		c := s.board[sq]
-		h := c.height()
-		for k := range h {
-			unit, base := c.unit(k)
-			alone := k == h-1
-			reach := MaxRows + MaxCols
-			if !alone {
-				if unit.pips()-base < base {
-					reach = g.loadedRange
-				} else {
-					reach = 1
-				}
-			}
-			canCapture := alone && h >= 2
-			d0, d1 := 0, 8
-			switch base {
-			case Small:
-				d0 = 4
-			case Medium:
-				d1 = 4
-			}
-			for d := d0; d < d1; d++ {
-				n := int(g.rayLen[sq][d])
-				if reach < n {
-					n = reach
-				}
-				ray := &g.rays[sq][d]
-				for i := range n {
-					t := int(ray[i])
-					tc := s.board[t]
-					if tc == 0 {
-						buf = append(buf, encode(sq, t, k))
-						continue
-					}
-					if tc.owner() == army {
-						if base <= tc.top() {
-							buf = append(buf, encode(sq, t, k))
-						}
-					} else if canCapture {
-						buf = append(buf, encode(sq, t, k))
-					}
-					break
-				}
-				if first && len(buf) > 0 {
-					return buf
-				}
-			}
+	var units [maxUnits]unitTargets
+	for _, u := range units[:s.targets(int(s.toMove), &units, false)] {
+		for t := u.to; t != 0; t &= t - 1 {
+			buf = append(buf, encode(int(u.from), bits.TrailingZeros64(t), int(u.base)))
 		}
 	}
 	return buf
 }
 
-// hasMove reports whether army has a legal move.
+// RandomMove returns a uniformly random legal decision: the same
+// distribution as a uniform pick from LegalMoves, without listing the moves
+// (implements games.RandomMover).
+//
+// It samples by rejection. Each unit gets as many slots as its base's lines
+// have squares on the board within its reach, nearest first (a number that
+// depends only on the stack and its square); one slot is drawn uniformly
+// among all the army's slots and kept if its square is a legal destination
+// (the path is clear and the unit may stop there). Every legal move is
+// exactly one slot, so a kept slot is a uniform legal move. After
+// rejectionTries rejections it falls back to counting every unit's
+// destinations, which is uniform too, so the mixture is.
+func (s *State) RandomMove(rng *rand.Rand) games.Move {
+	if s.phase == phasePie {
+		return moveKeep + games.Move(rng.IntN(2))
+	}
+	g := s.g
+	army := int(s.toMove)
+	own, enemy := s.occ[army], s.occ[army^1]
+	all := own | enemy
+	var stacks [MaxSquares + 1]int32 // cumulative slots before each own stack
+	var squares [MaxSquares]uint8
+	n, total := 0, 0
+	for occ := own; occ != 0; occ &= occ - 1 {
+		sq := bits.TrailingZeros64(occ)
+		stacks[n], squares[n] = int32(total), uint8(sq)
+		total += int(s.slots[sq])
+		n++
+	}
+	stacks[n] = int32(total)
+	for range rejectionTries {
+		r := int32(rng.IntN(total))
+		i := 0
+		for stacks[i+1] <= r {
+			i++
+		}
+		sq := int(squares[i])
+		c := s.board[sq]
+		k, base, slot, alone := g.slotUnit(c, sq, int(r-stacks[i]))
+		t := int(g.cand[base][sq][slot])
+		if g.between[sq][t]&all != 0 {
+			continue
+		}
+		bit := uint64(1) << t
+		if all&bit == 0 || (own&bit != 0 && base <= s.board[t].top()) || (enemy&bit != 0 && alone && c.height() >= 2) {
+			return encode(sq, t, k)
+		}
+	}
+	return s.countedRandomMove(rng)
+}
+
+// A stack is a group of Larges, then of Mediums, then of Smalls. In a group
+// of n pieces of size b, the n−1 lower bases carry at least b pips (another
+// piece of the group) and are overloaded; the group's top base carries the
+// pips w of the smaller groups above it: alone if w = 0, loaded if w < b,
+// overloaded otherwise.
+
+// groupReach returns the reach of the top base of a group of size base
+// carrying w pips (7: any distance on an 8×8 board).
+func (g *Game) groupReach(base, w int) int {
+	switch {
+	case w == 0:
+		return 7
+	case w < base:
+		return g.loadedRange
+	}
+	return 1
+}
+
+// stackSlots returns the number of RandomMove slots of the units of stack c
+// on sq.
+func (g *Game) stackSlots(c cell, sq int) int {
+	within := &g.candWithin
+	total := 0
+	w := c.smalls()
+	if n := c.smalls(); n > 0 {
+		total += (n-1)*int(within[Small][sq][1]) + int(within[Small][sq][7])
+	}
+	if n := c.mediums(); n > 0 {
+		total += (n-1)*int(within[Medium][sq][1]) + int(within[Medium][sq][g.groupReach(Medium, w)])
+		w += 2 * n
+	}
+	if n := c.larges(); n > 0 {
+		total += (n-1)*int(within[Large][sq][1]) + int(within[Large][sq][g.groupReach(Large, w)])
+	}
+	return total
+}
+
+// slotUnit maps a slot r of stack c on sq (0 ≤ r < stackSlots) to its
+// unit's base height k and size, the index of the slot among the base's
+// candidate squares, and whether the unit is a single piece.
+func (g *Game) slotUnit(c cell, sq, r int) (k, base, slot int, alone bool) {
+	counts := [4]int{0, c.smalls(), c.mediums(), c.larges()}
+	w := c.pips() // pips from the current group up
+	for base = Large; base >= Small; base-- {
+		n := counts[base]
+		if n == 0 {
+			continue
+		}
+		w -= n * base // now the pips above the group
+		one := int(g.candWithin[base][sq][1])
+		if lower := (n - 1) * one; r < lower {
+			return k + r/one, base, r % one, false
+		} else {
+			r -= lower
+		}
+		if top := int(g.candWithin[base][sq][g.groupReach(base, w)]); r < top {
+			return k + n - 1, base, r, w == 0
+		} else {
+			r -= top
+		}
+		k += n
+	}
+	panic("stacktics: slot out of range")
+}
+
+// rejectionTries bounds RandomMove's rejection sampling.
+const rejectionTries = 32
+
+// countedRandomMove draws a uniform legal move by counting every unit's
+// destinations.
+func (s *State) countedRandomMove(rng *rand.Rand) games.Move {
+	var units [maxUnits]unitTargets
+	n := s.targets(int(s.toMove), &units, false)
+	total := 0
+	for _, u := range units[:n] {
+		total += bits.OnesCount64(u.to)
+	}
+	r := rng.IntN(total)
+	for _, u := range units[:n] {
+		c := bits.OnesCount64(u.to)
+		if r >= c {
+			r -= c
+			continue
+		}
+		t := u.to
+		for ; r > 0; r-- {
+			t &= t - 1
+		}
+		return encode(int(u.from), bits.TrailingZeros64(t), int(u.base))
+	}
+	panic("stacktics: RandomMove on a position without moves")
+}
+
+// maxUnits bounds the units of one army: one per piece.
+const maxUnits = 3 * MaxSize
+
+// unitTargets is one unit (a square and the height of its base) with the
+// set of squares it may move to.
+type unitTargets struct {
+	to         uint64
+	from, base uint8
+}
+
+// targets fills units with army's units that have at least one legal
+// destination and returns how many there are; with first set it stops at
+// the first.
+//
+// A unit's destinations are the slider attacks of its base's shape (the
+// first occupied square of each line included, the squares off the board
+// acting as blockers), limited to loaded_range king steps when it is loaded
+// and to one when overloaded, then filtered: empty squares, own stacks whose
+// top is at least as large as the base, and enemy stacks when the unit is a
+// single piece leaving a stack of two or more. The attacks are computed
+// once per base size of a stack: a stack is Larges, then Mediums, then
+// Smalls, so the bases of one size are consecutive.
+func (s *State) targets(army int, units *[maxUnits]unitTargets, first bool) int {
+	g := s.g
+	own, enemy := s.occ[army], s.occ[army^1]
+	blockers := own | enemy | g.offBoard
+	empty := g.onBoard &^ (own | enemy)
+	var allowed [4]uint64 // where a base of each size may stop
+	allowed[Large] = empty | own&s.tops[Large]
+	allowed[Medium] = allowed[Large] | own&s.tops[Medium]
+	allowed[Small] = empty | own
+	n := 0
+	for occ := own; occ != 0; occ &= occ - 1 {
+		sq := bits.TrailingZeros64(occ)
+		c := s.board[sq]
+		counts := [4]int{0, c.smalls(), c.mediums(), c.larges()}
+		h := counts[Small] + counts[Medium] + counts[Large]
+		reachLoaded, reachOne := g.reach[sq][g.loadedRange], g.reach[sq][1]
+		k := 0            // height of the next base
+		above := c.pips() // pips of the pieces above and including the base
+		for base := Large; base >= Small; base-- {
+			cnt := counts[base]
+			if cnt == 0 {
+				continue
+			}
+			var att uint64
+			switch base {
+			case Small:
+				att = bishopAttacks(sq, blockers)
+			case Medium:
+				att = rookAttacks(sq, blockers)
+			default:
+				att = bishopAttacks(sq, blockers) | rookAttacks(sq, blockers)
+			}
+			att &= allowed[base]
+			for range cnt {
+				above -= base // now the weight on this base
+				to := att
+				switch {
+				case above == 0: // alone: any distance; captures if it leaves a stack
+					if h >= 2 {
+						to |= bishopOrRook(base, sq, blockers) & enemy
+					}
+				case above < base:
+					to &= reachLoaded
+				default:
+					to &= reachOne
+				}
+				if to != 0 {
+					units[n] = unitTargets{to: to, from: uint8(sq), base: uint8(k)}
+					n++
+					if first {
+						return n
+					}
+				}
+				k++
+			}
+		}
+	}
+	return n
+}
+
+// bishopOrRook returns the attacks of a base of the given size.
+func bishopOrRook(base, sq int, blockers uint64) uint64 {
+	switch base {
+	case Small:
+		return bishopAttacks(sq, blockers)
+	case Medium:
+		return rookAttacks(sq, blockers)
+	}
+	return bishopAttacks(sq, blockers) | rookAttacks(sq, blockers)
+}
+
+// File masks of the 8-wide square space, for shifting bitboards sideways.
+const (
+	notFileA = ^uint64(0x0101010101010101)
+	notFileH = ^uint64(0x8080808080808080)
+)
+
+// hasMove reports whether army has a legal move. Any stack next to an empty
+// square in its bottom piece's shape can move there whole (every unit
+// reaches at least one square), which settles almost every position with a
+// few shifts; otherwise it looks for a unit with a destination.
 func (s *State) hasMove(army int) bool {
-	var scratch [MaxRows + MaxCols]games.Move
-	return len(s.generate(army, scratch[:0], true)) > 0
+	own := s.occ[army]
+	empty := s.g.onBoard &^ (own | s.occ[army^1])
+	q := own & s.bottoms[Large]
+	r := own&s.bottoms[Medium] | q
+	b := own&s.bottoms[Small] | q
+	orth := r<<8 | r>>8 | (r<<1)&notFileA | (r>>1)&notFileH
+	diag := (b<<9|b>>7)&notFileA | (b>>9|b<<7)&notFileH
+	if (orth|diag)&empty != 0 {
+		return true
+	}
+	var units [maxUnits]unitTargets
+	return s.targets(army, &units, true) > 0
+}
+
+// mobility counts army's legal moves as if it were to move.
+func (s *State) mobility(army int) int {
+	var units [maxUnits]unitTargets
+	total := 0
+	for _, u := range units[:s.targets(army, &units, false)] {
+		total += bits.OnesCount64(u.to)
+	}
+	return total
 }
 
 // Apply plays a legal move or pie decision.
@@ -275,14 +523,23 @@ func (s *State) Apply(m games.Move) {
 	unit, _ := src.unit(k)
 	rest := src - unit
 	s.hash ^= cellKey(from, src) ^ cellKey(to, dst)
+	s.tops[src.top()] &^= 1 << from
+	s.tops[unit.top()] |= 1 << to
 	capture := false
 	switch {
 	case dst == 0:
 		s.board[to] = unit | src.ownerBits()
 		s.occ[army] |= 1 << to
+		s.bottoms[unit.bottom()] |= 1 << to
 	case dst.owner() == army:
+		s.tops[dst.top()] &^= 1 << to
+		s.tops[unit.top()] |= 1 << to // the top may be the same size: set it again
 		s.board[to] = dst + unit
 	default:
+		s.tops[dst.top()] &^= 1 << to
+		s.tops[unit.top()] |= 1 << to
+		s.bottoms[dst.bottom()] &^= 1 << to
+		s.bottoms[unit.bottom()] |= 1 << to
 		capture = true
 		s.captured[army] += int16(dst.pips())
 		opp := army ^ 1
@@ -301,13 +558,19 @@ func (s *State) Apply(m games.Move) {
 	if rest&countMask == 0 {
 		rest = 0
 		s.occ[army] &^= 1 << from
+		s.bottoms[src.bottom()] &^= 1 << from
+	} else {
+		s.tops[rest.top()] |= 1 << from
 	}
 	s.board[from] = rest
+	s.slots[from] = uint16(s.g.stackSlots(rest, from))
+	s.slots[to] = uint16(s.g.stackSlots(s.board[to], to))
 	s.hash ^= cellKey(from, rest) ^ cellKey(to, s.board[to]) ^ sideKey
 	s.toMove ^= 1
 	s.plies++
 	if capture {
 		s.hist = s.hist[:0]
+		s.seen = [bloomWords]uint64{}
 		if int(s.captured[army]) >= s.g.threshold {
 			s.end(s.seatOf(army), "capture-threshold")
 			return
@@ -315,12 +578,15 @@ func (s *State) Apply(m games.Move) {
 	}
 	if reps := s.g.rules.Repetition; reps > 0 {
 		n := 1
-		for _, h := range s.hist {
-			if h == s.hash {
-				n++
+		if s.mayHaveSeen(s.hash) {
+			for _, h := range s.hist {
+				if h == s.hash {
+					n++
+				}
 			}
 		}
 		s.hist = append(s.hist, s.hash)
+		s.remember(s.hash)
 		if n >= reps {
 			s.end(games.NoPlayer, games.ReasonRepetition)
 			return
@@ -372,8 +638,8 @@ func cellKey(sq int, c cell) uint64 {
 
 func (s *State) computeHash() uint64 {
 	var h uint64
-	for sq := range s.g.squares {
-		h ^= cellKey(sq, s.board[sq])
+	for sq, c := range s.board {
+		h ^= cellKey(sq, c)
 	}
 	if s.toMove == ArmyB {
 		h ^= sideKey
@@ -387,9 +653,10 @@ func (s *State) CheckInvariants() error {
 	var onBoard [2][4]int
 	var pips [2]int
 	var occ [2]uint64
+	var tops, bottoms [4]uint64
 	for sq := range MaxSquares {
 		c := s.board[sq]
-		if sq >= s.g.squares {
+		if s.g.offBoard&(1<<sq) != 0 {
 			if c != 0 {
 				return fmt.Errorf("square %d is off the board but holds %#x", sq, c)
 			}
@@ -407,6 +674,27 @@ func (s *State) CheckInvariants() error {
 		onBoard[o][Small] += c.smalls()
 		pips[o] += c.pips()
 		occ[o] |= 1 << sq
+		tops[c.top()] |= 1 << sq
+		bottoms[c.bottom()] |= 1 << sq
+		if c.larges() > size || c.mediums() > size || c.smalls() > size {
+			return fmt.Errorf("%s: impossible stack %s", s.g.SquareName(sq), pieceLetters(c))
+		}
+	}
+	if tops != s.tops {
+		return fmt.Errorf("top-piece bitboards %x, cached %x", tops, s.tops)
+	}
+	for sq, c := range s.board {
+		if want := s.g.stackSlots(c, sq); int(s.slots[sq]) != want && c != 0 {
+			return fmt.Errorf("%s: %d sampling slots cached, want %d", s.g.SquareName(sq), s.slots[sq], want)
+		}
+	}
+	if bottoms != s.bottoms {
+		return fmt.Errorf("bottom-piece bitboards %x, cached %x", bottoms, s.bottoms)
+	}
+	for i, h := range s.hist {
+		if !s.mayHaveSeen(h) {
+			return fmt.Errorf("history entry %d is missing from the repetition filter", i)
+		}
 	}
 	for army := range 2 {
 		if got := pips[army] + int(s.captured[army^1]); got != s.g.forcePips {
