@@ -44,7 +44,10 @@ type Game struct {
 	cand       [4][MaxSquares][2 * (MaxRows + MaxCols)]uint8
 	candWithin [4][MaxSquares][8]uint8
 	between    [MaxSquares][MaxSquares]uint64
-	initial    State
+	// slotTable[sq×(size+1)³ + stack] is stackSlots of every stack a side
+	// can build (counts of each size up to size) on every square.
+	slotTable []uint16
+	initial   State
 }
 
 // New builds a game from validated rules.
@@ -69,6 +72,21 @@ func New(r Rules) *Game {
 	}
 	g.offBoard = ^g.onBoard
 	g.initSampling()
+	side := r.Size + 1
+	g.slotTable = make([]uint16, MaxSquares*side*side*side)
+	for sq := range MaxSquares {
+		if g.onBoard&(1<<sq) == 0 {
+			continue
+		}
+		for l := range side {
+			for m := range side {
+				for sm := range side {
+					c := makeCell(ArmyA, l, m, sm)
+					g.slotTable[g.slotIndex(c, sq)] = uint16(g.stackSlots(c, sq))
+				}
+			}
+		}
+	}
 	for sq := range MaxSquares {
 		for dist := range 8 {
 			for t := range MaxSquares {
@@ -160,6 +178,12 @@ func (g *Game) initSampling() {
 			}
 		}
 	}
+}
+
+// slotIndex is the index of stack c on sq in slotTable.
+func (g *Game) slotIndex(c cell, sq int) int {
+	side := g.rules.Size + 1
+	return ((sq*side+c.larges())*side+c.mediums())*side + c.smalls()
 }
 
 func abs(x int) int {

@@ -563,8 +563,8 @@ func (s *State) Apply(m games.Move) {
 		s.tops[rest.top()] |= 1 << from
 	}
 	s.board[from] = rest
-	s.slots[from] = uint16(s.g.stackSlots(rest, from))
-	s.slots[to] = uint16(s.g.stackSlots(s.board[to], to))
+	s.slots[from] = s.g.slotTable[s.g.slotIndex(rest, from)]
+	s.slots[to] = s.g.slotTable[s.g.slotIndex(s.board[to], to)]
 	s.hash ^= cellKey(from, rest) ^ cellKey(to, s.board[to]) ^ sideKey
 	s.toMove ^= 1
 	s.plies++
