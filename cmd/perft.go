@@ -6,7 +6,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"playtest/games"
-	"playtest/variants"
 )
 
 type perftOptions struct {
@@ -38,11 +37,7 @@ depth: the standard way to find where two move generators disagree.`,
 			if err != nil {
 				return err
 			}
-			arg := ""
-			if len(args) > 0 {
-				arg = args[0]
-			}
-			cfg, err := variants.Load(arg, overrides)
+			cfg, err := loadVariant(args, overrides)
 			if err != nil {
 				return err
 			}

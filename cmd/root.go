@@ -109,3 +109,13 @@ func variantOverrides(flags *pflag.FlagSet, v *viper.Viper, keys []string, sets 
 	}
 	return out, nil
 }
+
+// loadVariant loads the variant named by the command's optional argument
+// (a preset or a file; the default preset without one), with overrides.
+func loadVariant(args []string, overrides []variants.Override) (*variants.Config, error) {
+	arg := ""
+	if len(args) > 0 {
+		arg = args[0]
+	}
+	return variants.Load(arg, overrides)
+}

@@ -67,11 +67,7 @@ func runRun(cmd *cobra.Command, args []string, opts *runOptions) error {
 	if err != nil {
 		return err
 	}
-	arg := ""
-	if len(args) > 0 {
-		arg = args[0]
-	}
-	cfg, err := variants.Load(arg, overrides)
+	cfg, err := loadVariant(args, overrides)
 	if err != nil {
 		return err
 	}

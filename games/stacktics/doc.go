@@ -14,10 +14,20 @@
 // A legal stack is always Larges, then Mediums, then Smalls from the bottom
 // up (a unit may only enter an own stack whose top is at least as large as
 // its base), so a square is stored as the counts of each size plus an owner
-// bit, in 16 bits. A unit is named by the height of its base. The board is a
-// fixed array and occupancy is one bitboard per army, so a clone is a struct
-// copy plus the repetition history, whose memory CopyFrom reuses; move
-// generation walks precomputed rays and appends to the caller's buffer.
+// bit, in 16 bits. A unit is named by the height of its base. Squares are
+// numbered row×8 + col on every board (at most 8×8), so the board is a fixed
+// array with bitboards of occupancy per army and of the top and bottom piece
+// sizes, and a clone is a struct copy plus the repetition history, whose
+// memory CopyFrom reuses.
+//
+// Move generation takes each unit's slider attacks from magic bitboard
+// tables (magic.go; squares off the board act as blockers), limits them to
+// the unit's reach and filters them by what the unit may enter. RandomMove
+// draws a uniform legal move without listing the moves, by rejection
+// sampling over each unit's on-board line squares (see its comment); the
+// conformance suite checks its uniformity with a chi-square test. The
+// no-legal-move check after every move is a few bitboard shifts in almost
+// every position.
 //
 // # Decisions and seats
 //

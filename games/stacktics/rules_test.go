@@ -371,19 +371,10 @@ func TestRulesValidate(t *testing.T) {
 		{Rules{Size: 3, NoMoves: "pass"}, "no_moves"},
 		{Rules{Size: 3, MaxPlies: -1}, "max_plies"},
 		{Rules{Size: 3, Repetition: 1}, "repetition"},
+		{Rules{Size: 3, Repetition: -2}, "repetition"},
 	}
 	for _, tt := range tests {
-		r := tt.rules
-		d := DefaultRules()
-		if r.WinThreshold == "" {
-			r.WinThreshold = d.WinThreshold
-		}
-		if r.NoMoves == "" {
-			r.NoMoves = d.NoMoves
-		}
-		if r.MaxPlies == 0 {
-			r.MaxPlies = d.MaxPlies
-		}
+		r := withDefaults(tt.rules)
 		err := r.Validate()
 		ke, ok := err.(*games.KnobError)
 		if !ok || ke.Knob != tt.knob {

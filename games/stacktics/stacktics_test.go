@@ -30,6 +30,16 @@ var presets = []struct {
 // the game.
 func newGame(t testing.TB, r Rules) *Game {
 	t.Helper()
+	r = withDefaults(r)
+	if err := r.Validate(); err != nil {
+		t.Fatalf("rules: %v", err)
+	}
+	return New(r)
+}
+
+// withDefaults fills the knobs a test left at their zero value with their
+// defaults; a Repetition of -1 asks for 0 (off).
+func withDefaults(r Rules) Rules {
 	d := DefaultRules()
 	if r.WinThreshold == "" {
 		r.WinThreshold = d.WinThreshold
@@ -43,13 +53,10 @@ func newGame(t testing.TB, r Rules) *Game {
 	if r.Repetition == 0 {
 		r.Repetition = d.Repetition
 	}
-	if r.Repetition < 0 { // tests ask for "off" with -1
+	if r.Repetition == -1 {
 		r.Repetition = 0
 	}
-	if err := r.Validate(); err != nil {
-		t.Fatalf("rules: %v", err)
-	}
-	return New(r)
+	return r
 }
 
 func TestConformance(t *testing.T) {
