@@ -18,6 +18,13 @@
 // as engine testers do to cancel the first-move advantage out of a
 // comparison of bots.
 //
+// # What bots see
+//
+// Bots are handed the game's state itself, which is all there is to see in
+// the perfect-information games played so far. Games with hidden
+// information implement games.Determinizer; bots that search them must only
+// use the view of their own seat.
+//
 // # Memory
 //
 // Workers own their states, move buffers and bots and share nothing

@@ -1,7 +1,6 @@
 package variants
 
 import (
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -216,10 +215,4 @@ func defaultPlayersNode() *yaml.Node {
 		n.Content = append(n.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: DefaultBot})
 	}
 	return n
-}
-
-// IsNotFound reports whether err is a missing file or preset.
-func IsNotFound(err error) bool {
-	var e *Error
-	return errors.As(err, &e) && strings.HasPrefix(e.Message, "no such file")
 }
