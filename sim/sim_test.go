@@ -12,7 +12,7 @@ import (
 	"playtest/sim/bots"
 )
 
-func job(t *testing.T, n int, players ...string) *Job {
+func job(t testing.TB, n int, players ...string) *Job {
 	t.Helper()
 	r := stacktics.DefaultRules()
 	if err := r.Validate(); err != nil {
