@@ -44,7 +44,7 @@ func (s *Summary) WriteTable(w io.Writer) error {
 		add("side "+side.Name+" wins", side.Wins)
 	}
 	for i, p := range s.Players {
-		_ = t.Append(fmt.Sprintf("player %d (%s) score", i, p.Bot),
+		_ = t.Append(fmt.Sprintf("player %d (%s) W-D-L, score", i, p.Bot),
 			fmt.Sprintf("%d-%d-%d", p.Wins, p.Draws, p.Losses), percent(p.Score.Mean), interval(p.Score.Low, p.Score.High))
 	}
 	if err := t.Render(); err != nil {

@@ -1,4 +1,3 @@
-// Package testenv tells tests about the build they run in.
 package testenv
 
 // Scale divides the sizes of slow pure-logic tests: the race detector makes

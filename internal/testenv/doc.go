@@ -1,0 +1,2 @@
+// Package testenv tells tests about the build they run in.
+package testenv
