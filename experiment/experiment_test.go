@@ -1,0 +1,67 @@
+package experiment
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"playtest/sim"
+	"playtest/variants"
+)
+
+func load(t *testing.T, sets ...string) *variants.Config {
+	t.Helper()
+	var overrides []variants.Override
+	for _, s := range sets {
+		o, err := variants.ParseSet(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		overrides = append(overrides, o)
+	}
+	cfg, err := variants.Load("stacktics/size2", overrides)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}
+
+func TestRun(t *testing.T) {
+	cfg := load(t, "games=40")
+	seen := 0
+	s, err := Run(context.Background(), cfg, Options{Workers: 2, OnRecord: func(r *sim.Record) {
+		if r.Index != seen {
+			t.Errorf("record %d seen at %d", r.Index, seen)
+		}
+		seen++
+	}})
+	if err != nil || seen != 40 {
+		t.Fatal(err)
+	}
+	if s.Games != 40 || s.Game != "stacktics" || s.Variant != "stacktics/size2" || s.ConfigHash != cfg.Hash() {
+		t.Errorf("summary %+v", s)
+	}
+	if len(s.Sides) != 2 || s.Timing.Workers != 2 {
+		t.Errorf("sides %v, timing %+v", s.Sides, s.Timing)
+	}
+	// The pie rule is on in size 2: every game reports the swap choice.
+	found := false
+	for _, m := range s.Metrics {
+		if m.Name == "pie.swap" && m.Rate.N == 40 {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("metrics %+v lack pie.swap over 40 games", s.Metrics)
+	}
+}
+
+func TestRunCancelled(t *testing.T) {
+	cfg := load(t, "games=100000")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	s, err := Run(ctx, cfg, Options{Workers: 2})
+	if !errors.Is(err, context.Canceled) || s == nil || s.Games >= 100000 {
+		t.Fatalf("err %v, summary %v", err, s)
+	}
+}

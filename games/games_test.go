@@ -1,0 +1,66 @@
+package games_test
+
+import (
+	"slices"
+	"testing"
+
+	"playtest/games"
+	"playtest/games/catalog"
+	"playtest/games/stacktics"
+)
+
+func TestCatalog(t *testing.T) {
+	if !slices.Equal(catalog.Names(), []string{"stacktics"}) {
+		t.Errorf("catalog %v", catalog.Names())
+	}
+	if _, err := catalog.Lookup("chess"); err == nil {
+		t.Error("unknown game accepted")
+	}
+	for _, d := range catalog.All {
+		r := d.NewRules()
+		if err := r.Validate(); err != nil {
+			t.Errorf("%s: default rules invalid: %v", d.Name, err)
+		}
+		g, err := r.NewGame()
+		if err != nil || g.Name() != d.Name {
+			t.Errorf("%s: NewGame %v, name %q", d.Name, err, g.Name())
+		}
+		for _, k := range games.Knobs(d.NewRules()) {
+			if k.Name == "" || k.Doc == "" || k.Default == "" || k.Type == "" {
+				t.Errorf("%s: knob %+v is undocumented", d.Name, k)
+			}
+		}
+	}
+}
+
+func TestPerftDivideSumsToPerft(t *testing.T) {
+	r := stacktics.DefaultRules()
+	_ = r.Validate()
+	s := stacktics.New(*r).NewState()
+	moves, counts := games.PerftDivide(s, 3)
+	var sum uint64
+	for _, c := range counts {
+		sum += c
+	}
+	if len(moves) != 31 || sum != games.Perft(s, 3) {
+		t.Errorf("divide: %d moves summing to %d, perft %d", len(moves), sum, games.Perft(s, 3))
+	}
+	if games.Perft(s, 0) != 1 {
+		t.Error("perft(0) must be 1")
+	}
+}
+
+func TestPlayerHelpers(t *testing.T) {
+	if games.Seat0.Opponent() != games.Seat1 || games.Seat1.String() != "seat1" || games.NoPlayer.String() != "none" {
+		t.Error("Player helpers")
+	}
+	if !games.IsStalled(games.ReasonMaxPlies) || games.IsStalled(games.ReasonRepetition) {
+		t.Error("IsStalled")
+	}
+	if r := (games.Result{Winner: games.NoPlayer}); !r.IsDraw() {
+		t.Error("IsDraw")
+	}
+	if m := games.Rate("x", true); m.Value != 1 || m.Kind != games.MetricRate {
+		t.Error("Rate")
+	}
+}
