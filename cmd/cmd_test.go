@@ -124,8 +124,14 @@ func TestSetAndEnvironment(t *testing.T) {
 	if m := withoutTiming(t, out); m["games"] != float64(4) {
 		t.Errorf("--games 4 over PLAYTEST_GAMES=6 gave %v games", m["games"])
 	}
-	t.Setenv("PLAYTEST_GAMES", "-3")
+	t.Setenv("PLAYTEST_WORKERS", "many")
 	code, _, errOut := run(t, "run", "stacktics/size2")
+	if code != ExitBadInput || !strings.Contains(errOut, `PLAYTEST_WORKERS "many": want an integer`) {
+		t.Errorf("PLAYTEST_WORKERS=many: exit %d, %s", code, errOut)
+	}
+	t.Setenv("PLAYTEST_WORKERS", "")
+	t.Setenv("PLAYTEST_GAMES", "-3")
+	code, _, errOut = run(t, "run", "stacktics/size2")
 	if code != ExitBadInput || !strings.Contains(errOut, "(PLAYTEST_GAMES): games: must be between 1") {
 		t.Errorf("PLAYTEST_GAMES=-3: exit %d, %s", code, errOut)
 	}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/spf13/cast"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 	"github.com/spf13/viper"
@@ -79,6 +80,20 @@ func settings(flags *pflag.FlagSet) *viper.Viper {
 	v.AutomaticEnv()
 	_ = v.BindPFlags(flags)
 	return v
+}
+
+// intSetting reads an integer setting, rejecting a value that is not one
+// (viper would read it as 0).
+func intSetting(flags *pflag.FlagSet, v *viper.Viper, key string) (int, error) {
+	n, err := cast.ToIntE(v.Get(key))
+	if err != nil {
+		origin := "--" + key
+		if !flags.Changed(key) {
+			origin = envName(key)
+		}
+		return 0, usageErrorf("%s %q: want an integer", origin, v.GetString(key))
+	}
+	return n, nil
 }
 
 // envName is the environment variable of a setting.

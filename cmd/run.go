@@ -59,7 +59,10 @@ func runRun(cmd *cobra.Command, args []string, opts *runOptions) error {
 	if format != "table" && format != "json" {
 		return usageErrorf("--format %q: want table or json", format)
 	}
-	workers := v.GetInt("workers")
+	workers, err := intSetting(cmd.Flags(), v, "workers")
+	if err != nil {
+		return err
+	}
 	if workers < 0 {
 		return usageErrorf("--workers %d: want a positive number, or 0 for all cores", workers)
 	}
