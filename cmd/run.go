@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -12,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"playtest/experiment"
+	"playtest/reports"
 	"playtest/variants"
 )
 
@@ -91,7 +91,7 @@ func runRun(cmd *cobra.Command, args []string, opts *runOptions) error {
 		return err
 	}
 	if out != "" {
-		if err := writeFileAtomic(filepath.Join(out, "summary.json"), summary.WriteJSON); err != nil {
+		if err := reports.WriteFileAtomic(filepath.Join(out, "summary.json"), summary.WriteJSON); err != nil {
 			return err
 		}
 	}
@@ -99,22 +99,4 @@ func runRun(cmd *cobra.Command, args []string, opts *runOptions) error {
 		return summary.WriteJSON(cmd.OutOrStdout())
 	}
 	return summary.WriteTable(cmd.OutOrStdout())
-}
-
-// writeFileAtomic writes a file through a temporary file in the same
-// directory and renames it into place, so readers never see half a file.
-func writeFileAtomic(path string, write func(io.Writer) error) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if err := write(tmp); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }
