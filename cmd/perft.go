@@ -10,6 +10,7 @@ import (
 
 type perftOptions struct {
 	depth  int
+	seed   uint64
 	divide bool
 	sets   []string
 }
@@ -24,6 +25,10 @@ as each game's spec defines perft, and print one line per depth:
 
   depth 1: N
   depth 2: N
+
+Each game's spec says what a step is: Stacktics counts single decisions (the
+pie rule's keep/swap included), Capstone whole turns. Games with chance fix it
+from --seed and print what they fixed before the counts.
 
 With --divide, also print the count below each first decision at the deepest
 depth: the standard way to find where two move generators disagree.`,
@@ -46,10 +51,18 @@ depth: the standard way to find where two move generators disagree.`,
 				return err
 			}
 			w := cmd.OutOrStdout()
-			s := g.NewState()
 			fmt.Fprintf(w, "%s: %s\n", cfg.Definition.Name, cfg.Name)
+			s := g.NewState()
+			if ps, ok := g.(games.PerftStarter); ok {
+				var header string
+				s, header = ps.PerftStart(opts.seed)
+				fmt.Fprintln(w, header)
+			}
 			for d := 1; d <= opts.depth; d++ {
-				fmt.Fprintf(w, "depth %d: %d\n", d, games.Perft(s, d))
+				fmt.Fprintf(w, "depth %d: %d\n", d, games.PerftOf(s, d))
+			}
+			if _, ownPerft := s.(games.Perfter); opts.divide && ownPerft {
+				return usageErrorf("--divide counts single decisions; %s's perft counts whole turns", cfg.Definition.Name)
 			}
 			if opts.divide {
 				moves, counts := games.PerftDivide(s, opts.depth)
@@ -61,6 +74,7 @@ depth: the standard way to find where two move generators disagree.`,
 		},
 	}
 	c.Flags().IntVar(&opts.depth, "depth", 3, "deepest depth to count")
+	c.Flags().Uint64Var(&opts.seed, "seed", 1, "seed fixing the chance events perft starts from, for games that have them (goal draws, deals)")
 	c.Flags().BoolVar(&opts.divide, "divide", false, "print the count below each first decision at the deepest depth")
 	c.Flags().StringArrayVar(&opts.sets, "set", nil, "override a variant key, e.g. --set rules.size=2 (repeatable)")
 	return c

@@ -214,3 +214,18 @@ type InvariantChecker interface {
 type RandomMover interface {
 	RandomMove(rng *rand.Rand) Move
 }
+
+// Perfter is implemented by states whose perft is defined by their game's
+// spec rather than as the count of single decisions: Capstone counts whole
+// turns (place, move, capstone). Perft(0) is 1; a finished game counts 0.
+type Perfter interface {
+	Perft(depth int) uint64
+}
+
+// PerftStarter is implemented by games whose perft starts from a position
+// other than NewState, such as one whose chance events (goal draws, deals)
+// are fixed by a seed. The returned line describes that position and is
+// printed before the counts.
+type PerftStarter interface {
+	PerftStart(seed uint64) (State, string)
+}

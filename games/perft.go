@@ -79,3 +79,48 @@ func (p *perfter) count(s State, depth int) uint64 {
 	}
 	return n
 }
+
+// PerftTurns counts the sequences of depth whole turns from s: a turn is
+// every decision one player makes until another player (or chance) decides
+// or the game ends. A finished game has no turns. s is not modified.
+func PerftTurns(s State, depth int) uint64 {
+	if depth <= 0 {
+		return 1
+	}
+	if s.IsTerminal() {
+		return 0
+	}
+	return turnsFrom(s, s.CurrentPlayer(), depth)
+}
+
+// turnsFrom extends the turn of player in progress at s.
+func turnsFrom(s State, player Player, depth int) uint64 {
+	var n uint64
+	var moves []Move
+	if s.CurrentPlayer() == Chance {
+		for _, o := range s.ChanceOutcomes(nil) {
+			moves = append(moves, o.Move)
+		}
+	} else {
+		moves = s.LegalMoves(nil)
+	}
+	for _, m := range moves {
+		child := s.Clone()
+		child.Apply(m)
+		if child.IsTerminal() || child.CurrentPlayer() != player {
+			n += PerftTurns(child, depth-1)
+		} else {
+			n += turnsFrom(child, player, depth)
+		}
+	}
+	return n
+}
+
+// PerftOf counts with the state's own perft definition when it has one
+// (Perfter), and single decisions otherwise.
+func PerftOf(s State, depth int) uint64 {
+	if p, ok := s.(Perfter); ok {
+		return p.Perft(depth)
+	}
+	return Perft(s, depth)
+}

@@ -53,12 +53,31 @@ func Presets() []string {
 	return names
 }
 
+// presetName resolves a preset's full name (capstone/threestone) or, when
+// it is unambiguous, its short name (threestone).
+func presetName(arg string) (string, bool) {
+	var found []string
+	for _, name := range Presets() {
+		if name == arg {
+			return name, true
+		}
+		if path.Base(name) == arg {
+			found = append(found, name)
+		}
+	}
+	if len(found) == 1 {
+		return found[0], true
+	}
+	return "", false
+}
+
 // PresetText returns the YAML text of an embedded preset.
 func PresetText(name string) ([]byte, error) {
 	return configs.FS.ReadFile(name + ".yaml")
 }
 
-// Load reads the variant named by arg, an embedded preset name or a file
+// Load reads the variant named by arg, an embedded preset name (full, as
+// capstone/threestone, or short when unambiguous, as threestone) or a file
 // path (an existing file wins), applies the overrides, and decodes and
 // validates it. An empty arg loads DefaultPreset.
 func Load(arg string, overrides []Override) (*Config, error) {
@@ -73,8 +92,12 @@ func Load(arg string, overrides []Override) (*Config, error) {
 		base := strings.TrimSuffix(filepath.Base(arg), filepath.Ext(arg))
 		return Parse(arg, base, text, overrides)
 	}
-	if text, err := PresetText(arg); err == nil {
-		return Parse("preset "+arg, arg, text, overrides)
+	if name, ok := presetName(arg); ok {
+		text, err := PresetText(name)
+		if err != nil {
+			return nil, &Error{File: "preset " + name, Message: err.Error()}
+		}
+		return Parse("preset "+name, name, text, overrides)
 	}
 	msg := "no such file, and no preset of that name"
 	if s := suggest(arg, Presets()); s != "" {

@@ -6,12 +6,14 @@ import (
 	"strings"
 
 	"playtest/games"
+	"playtest/games/capstone"
 	"playtest/games/stacktics"
 )
 
 // All lists every game's definition, in the order `playtest games` shows.
 var All = []games.Definition{
 	stacktics.Definition,
+	capstone.Definition,
 }
 
 // Lookup returns the definition of a game by its catalog name.
