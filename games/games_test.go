@@ -10,7 +10,7 @@ import (
 )
 
 func TestCatalog(t *testing.T) {
-	if !slices.Equal(catalog.Names(), []string{"stacktics"}) {
+	if !slices.Equal(catalog.Names(), []string{"stacktics", "capstone"}) {
 		t.Errorf("catalog %v", catalog.Names())
 	}
 	if _, err := catalog.Lookup("chess"); err == nil {
