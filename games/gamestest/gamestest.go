@@ -102,6 +102,7 @@ func randomGames(t *testing.T, g games.Game, opts Options) {
 	moves := make([]games.Move, 0, g.MaxLegalMoves())
 	var outcomes []games.ChanceOutcome
 	reasons := map[string]int{}
+	var det determinizeStats
 	for game := range opts.Games {
 		s := g.NewState()
 		thorough := game < opts.Thorough
@@ -112,6 +113,9 @@ func randomGames(t *testing.T, g games.Game, opts Options) {
 			}
 			if thorough {
 				checkDecisions(t, g, s, game, n)
+				if n%3 == 0 {
+					det.check(t, s, rng, game, n)
+				}
 			}
 			var m games.Move
 			m, moves, outcomes = Pick(s, rng, moves, outcomes)
@@ -143,7 +147,39 @@ func randomGames(t *testing.T, g games.Game, opts Options) {
 			}
 		}
 	}
-	t.Logf("%d random games, end reasons %v", opts.Games, reasons)
+	if det.tries >= 20 && det.changed == 0 {
+		t.Fatalf("Determinize never changed a state in %d tries: it hides nothing", det.tries)
+	}
+	t.Logf("%d random games, end reasons %v; %d determinisations, %d changed the state", opts.Games, reasons, det.tries, det.changed)
+}
+
+// determinizeStats counts determinisations and how many changed the state.
+type determinizeStats struct{ tries, changed int }
+
+// check determinises a copy of s for the player to move and checks that
+// what that player sees, and so its legal moves, are unchanged, and that
+// the copy still satisfies the invariants.
+func (d *determinizeStats) check(t *testing.T, s games.State, rng *rand.Rand, game, n int) {
+	t.Helper()
+	_, ok := s.(games.Determinizer)
+	obs, ok2 := s.(Observer)
+	p := s.CurrentPlayer()
+	if !ok || !ok2 || (p != games.Seat0 && p != games.Seat1) {
+		return
+	}
+	c := s.Clone()
+	c.(games.Determinizer).Determinize(p, rng)
+	if got, want := c.(Observer).ObservationString(p), obs.ObservationString(p); got != want {
+		t.Fatalf("game %d after %d decisions: Determinize(%v) changed what %v sees:\n%s\nwas\n%s", game, n, p, p, got, want)
+	}
+	if fmt.Sprint(c.LegalMoves(nil)) != fmt.Sprint(s.LegalMoves(nil)) {
+		t.Fatalf("game %d after %d decisions: Determinize changed %v's legal moves", game, n, p)
+	}
+	check(t, c, game, n)
+	d.tries++
+	if c.String() != s.String() {
+		d.changed++
+	}
 }
 
 func check(t *testing.T, s games.State, game, n int) {

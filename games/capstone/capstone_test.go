@@ -1,0 +1,429 @@
+package capstone
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"playtest/games"
+	"playtest/games/gamestest"
+	"playtest/internal/testenv"
+)
+
+func capstoneRules() Rules { return *DefaultRules() }
+
+func threestoneRules() Rules {
+	r := *DefaultRules()
+	r.StacksPerSize, r.PiecesPerColor, r.BagPerColor = 3, 3, 3
+	r.Capstones, r.NeutralCapstones = CapstonesNeutral, 2
+	return r
+}
+
+func newGame(t testing.TB, r Rules) *Game {
+	t.Helper()
+	if err := r.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	return New(r)
+}
+
+func TestConformance(t *testing.T) {
+	variants := map[string]func(*Rules){
+		"capstone":       func(*Rules) {},
+		"threestone":     nil,
+		"goal-order-bot": func(r *Rules) { r.GoalOrder = GoalOrderBot },
+		"neutral-1":      func(r *Rules) { r.Capstones, r.NeutralCapstones = CapstonesNeutral, 1 },
+		"5-colours":      func(r *Rules) { r.Colors, r.PiecesPerColor = 5, 4 },
+		"4-stacks":       func(r *Rules) { r.StacksPerSize = 4 },
+		"goal-3-height-5": func(r *Rules) {
+			r.GoalSize, r.StackHeight, r.PiecesPerColor = 3, 5, 6
+		},
+	}
+	for _, name := range []string{"capstone", "threestone", "goal-order-bot", "neutral-1", "5-colours", "4-stacks", "goal-3-height-5"} {
+		t.Run(name, func(t *testing.T) {
+			r := capstoneRules()
+			if f := variants[name]; f != nil {
+				f(&r)
+			} else {
+				r = threestoneRules()
+			}
+			n := 1000
+			if name != "capstone" && name != "threestone" || testing.Short() {
+				n = 200
+			}
+			gamestest.Run(t, newGame(t, r), gamestest.Options{Games: n, Seed: 9})
+		})
+	}
+}
+
+// TestPerftDepth1 checks the spec's hand counts: from the empty board every
+// turn is a placement (2 sizes × 4 colours × stacks per size) and no move
+// is possible (the only piece on the board was just placed).
+func TestPerftDepth1(t *testing.T) {
+	for name, want := range map[string]uint64{"capstone": 40, "threestone": 24} {
+		r := capstoneRules()
+		if name == "threestone" {
+			r = threestoneRules()
+		}
+		s, _ := newGame(t, r).PerftStart(1)
+		if got := games.PerftOf(s, 1); got != want {
+			t.Errorf("%s: perft(1) = %d, want %d", name, got, want)
+		}
+	}
+	// Depth 2, Capstone, by hand: after a first piece on a Large stack, a
+	// second piece on that stack leaves no move (4 turns); on another Large
+	// stack (16 placements) or on a Medium stack (20) the first piece can
+	// move to 4 Large stacks, each followed by its capstone onto any of 10
+	// stacks, or stop: 41 turns each. (4 + 36 × 41) × 40 first turns.
+	s, _ := newGame(t, capstoneRules()).PerftStart(1)
+	if got := games.PerftOf(s, 2); got != (4+36*41)*40 {
+		t.Errorf("capstone perft(2) = %d, want %d", got, (4+36*41)*40)
+	}
+}
+
+// TestPerftAgainstNaive compares whole-turn perft with the naive generator
+// from the start (to depth 3) and from random positions.
+func TestPerftAgainstNaive(t *testing.T) {
+	for _, name := range []string{"capstone", "threestone"} {
+		t.Run(name, func(t *testing.T) {
+			r := capstoneRules()
+			if name == "threestone" {
+				r = threestoneRules()
+			}
+			g := newGame(t, r)
+			depth := 3
+			if testenv.RaceEnabled || testing.Short() {
+				depth = 2
+			}
+			s, _ := g.PerftStart(1)
+			nc := newNaiveCapstone(r)
+			for d := 1; d <= depth; d++ {
+				if got, want := games.PerftOf(s, d), nc.perft(d); got != want {
+					t.Fatalf("depth %d: engine %d, naive %d", d, got, want)
+				}
+			}
+			rng := rand.New(rand.NewPCG(3, uint64(len(name))))
+			for trial := range testenv.Scale(20) {
+				s, _ := g.PerftStart(uint64(trial))
+				st := s.(*State)
+				nc := newNaiveCapstone(r)
+				for range rng.IntN(25) {
+					if st.IsTerminal() {
+						break
+					}
+					playTurnBoth(t, st, nc, rng)
+				}
+				for d := 1; d <= 2; d++ {
+					if got, want := games.PerftOf(st, d), nc.perft(d); got != want {
+						t.Fatalf("trial %d, depth %d: engine %d, naive %d\n%s", trial, d, got, want, st)
+					}
+				}
+			}
+		})
+	}
+}
+
+// engineTurns lists the whole turns from s in notation, sorted.
+func engineTurns(s *State) []string {
+	var out []string
+	var walk func(c *State, decisions []games.Move)
+	walk = func(c *State, decisions []games.Move) {
+		for _, m := range c.LegalMoves(nil) {
+			next := *c
+			next.Apply(m)
+			ds := append(slices.Clone(decisions), m)
+			if next.IsTerminal() || next.CurrentPlayer() != s.CurrentPlayer() || next.phase == phasePlace {
+				out = append(out, FormatTurn(s, ds))
+				continue
+			}
+			walk(&next, ds)
+		}
+	}
+	walk(s, nil)
+	slices.Sort(out)
+	return out
+}
+
+// playTurnBoth checks both implementations list the same turns, then
+// plays one at random in both.
+func playTurnBoth(t *testing.T, s *State, nc *naiveCapstone, rng *rand.Rand) {
+	t.Helper()
+	turns := engineTurns(s)
+	if naive := nc.turnTexts(); !slices.Equal(turns, naive) {
+		t.Fatalf("turns differ at\n%s\nengine %d: %v\nnaive %d: %v", s, len(turns), head(turns), len(naive), head(naive))
+	}
+	text := turns[rng.IntN(len(turns))]
+	for _, part := range strings.Fields(text) {
+		m, err := s.ParseMove(part)
+		if err != nil {
+			t.Fatalf("turn %q: %v", text, err)
+		}
+		s.Apply(m)
+	}
+	nc.applyTurn(text)
+	if s.IsTerminal() != (len(nc.placements()) == 0) {
+		t.Fatalf("after %q: engine over %v, naive has %d placements", text, s.IsTerminal(), len(nc.placements()))
+	}
+}
+
+func head(xs []string) []string { return xs[:min(len(xs), 12)] }
+
+// TestWorkedExample is the source's example: goals Alice = Blue, Green,
+// Blue, Yellow and Bob = Red, Green, Yellow, Blue (top to bottom).
+func TestWorkedExample(t *testing.T) {
+	const r, gr, b, y = 0, 1, 2, 3
+	g := newGame(t, capstoneRules())
+	s := g.initial
+	s.goal[0] = [MaxGoal]uint8{b, gr, b, y} // Alice, seat 0
+	s.goal[1] = [MaxGoal]uint8{r, gr, y, b} // Bob, seat 1
+	s.goalLen = [2]uint8{4, 4}
+	build := func(st int, topFirst ...uint8) {
+		for i := range topFirst {
+			s.stacks[st].colors[i] = topFirst[len(topFirst)-1-i]
+		}
+		s.stacks[st].n = uint8(len(topFirst))
+	}
+	build(0, r, gr, b, y) // Red, Green, Blue, Yellow
+	build(1, r, gr, y, b) // Red, Green, Yellow, Blue
+	build(2, r, gr, y)    // not full: does not count
+	s.stacks[1].cap = 0   // capstones are removed before scoring
+	for _, tc := range []struct {
+		stack   int
+		seat    games.Player
+		points  int
+		perfect bool
+	}{{0, 0, 3, false}, {0, 1, 2, false}, {1, 1, 4, true}, {1, 0, 1, false}} {
+		if p, perfect := s.match(tc.stack, tc.seat); p != tc.points || perfect != tc.perfect {
+			t.Errorf("stack %d for %v: %d points (perfect %v), want %d (%v)", tc.stack, tc.seat, p, perfect, tc.points, tc.perfect)
+		}
+	}
+	s.finish()
+	if s.Scores() != [2]int{3 + 1, 2 + 4 + 3} || s.winner != games.Seat1 || s.reason != "score" || s.fullStacks != 2 {
+		t.Errorf("scores %v, winner %v (%s), full %d", s.Scores(), s.winner, s.reason, s.fullStacks)
+	}
+}
+
+func TestTiebreaks(t *testing.T) {
+	g := newGame(t, capstoneRules())
+	s := g.initial
+	s.goal[0] = [MaxGoal]uint8{0, 0, 1, 1} // top first
+	s.goal[1] = [MaxGoal]uint8{2, 2, 3, 3}
+	s.goalLen = [2]uint8{4, 4}
+	set := func(st int, topFirst ...uint8) {
+		for i, c := range topFirst {
+			s.stacks[st].colors[len(topFirst)-1-i] = c
+		}
+		s.stacks[st].n = uint8(len(topFirst))
+	}
+	set(0, 0, 0, 1, 1) // seat 0: perfect, 4 + 3
+	set(1, 2, 2, 3, 0) // seat 1: 3
+	set(2, 2, 2, 0, 3) // seat 1: 3
+	set(3, 3, 3, 3, 2) // seat 1: 1
+	c := s
+	c.finish()
+	if c.Scores() != [2]int{7, 7} || c.winner != games.Seat0 || c.reason != "tiebreak-perfect-stacks" {
+		t.Fatalf("equal scores: %v, winner %v (%s), want seat 0 by perfect stacks", c.Scores(), c.winner, c.reason)
+	}
+	set(3, 2, 2, 3, 3) // seat 1: perfect, 7: 13 against 7
+	c = s
+	c.finish()
+	if c.Scores() != [2]int{7, 13} || c.winner != games.Seat1 || c.reason != "score" {
+		t.Fatalf("scores %v, winner %v (%s)", c.Scores(), c.winner, c.reason)
+	}
+	e := g.initial
+	e.goal, e.goalLen = s.goal, s.goalLen
+	e.finish()
+	if e.winner != games.NoPlayer || e.reason != "tie" {
+		t.Fatalf("empty board: %v %s", e.winner, e.reason)
+	}
+}
+
+// sequenceProb is the probability of drawing the colours seq in order
+// from bag, one at a time.
+func sequenceProb(bag [MaxColors]int, seq []uint8) float64 {
+	p := 1.0
+	for _, c := range seq {
+		total := 0
+		for _, n := range bag {
+			total += n
+		}
+		if bag[c] == 0 {
+			return 0
+		}
+		p *= float64(bag[c]) / float64(total)
+		bag[c]--
+	}
+	return p
+}
+
+// TestDeterminizeMatchesPosterior samples the other seat's goal many times
+// and compares the frequencies with the exact posterior, enumerated over
+// every ordered goal: for an observer who drew second it includes the
+// redraw correction. With a million samples the test fails if the
+// correction is left out (chi2 ≈ 370 at 400,000 samples against a limit of
+// 324), so it can tell the two distributions apart.
+func TestDeterminizeMatchesPosterior(t *testing.T) {
+	r := capstoneRules()
+	g := newGame(t, r)
+	start, _ := g.PerftStart(5)
+	base := start.(*State)
+	samples := testenv.Scale(1000000)
+	for _, observer := range []games.Player{games.Seat0, games.Seat1} {
+		t.Run(observer.String(), func(t *testing.T) {
+			opp := observer.Opponent()
+			full := base.fullBag()
+			own := base.ownSmalls(observer)
+			var rest [MaxColors]int
+			for c := range r.Colors {
+				rest[c] = full[c] - own[c]
+			}
+			// Exact posterior over ordered goals of the other seat.
+			want := map[string]float64{}
+			sum := 0.0
+			seq := make([]uint8, r.GoalSize)
+			var walk func(i int)
+			walk = func(i int) {
+				if i == r.GoalSize {
+					var counts [MaxColors]int
+					for _, c := range seq {
+						counts[c]++
+					}
+					for c := range r.Colors {
+						if counts[c] > r.GoalMaxPerColor {
+							return
+						}
+					}
+					p := sequenceProb(rest, seq)
+					if observer == games.Seat0 {
+						var after [MaxColors]int
+						for c := range r.Colors {
+							after[c] = full[c] - counts[c]
+						}
+						p /= validity(&r, after)
+					}
+					want[string(seq)] += p
+					sum += p
+					return
+				}
+				for c := range r.Colors {
+					seq[i] = uint8(c)
+					walk(i + 1)
+				}
+			}
+			walk(0)
+			rng := rand.New(rand.NewPCG(1, uint64(observer)))
+			got := map[string]int{}
+			for range samples {
+				c := *base
+				c.Determinize(observer, rng)
+				if c.goal[observer] != base.goal[observer] {
+					t.Fatal("Determinize changed the observer's own goal")
+				}
+				if err := c.CheckInvariants(); err != nil {
+					t.Fatal(err)
+				}
+				got[string(c.goal[opp][:r.GoalSize])]++
+			}
+			if len(got) < 10 {
+				t.Fatalf("only %d distinct goals sampled", len(got))
+			}
+			chi2, df := 0.0, -1
+			restExp, restGot := 0.0, 0
+			for key, p := range want {
+				exp := p / sum * float64(samples)
+				if exp < 5 {
+					restExp += exp
+					restGot += got[key]
+					continue
+				}
+				d := float64(got[key]) - exp
+				chi2 += d * d / exp
+				df++
+			}
+			if restExp > 0 {
+				d := float64(restGot) - restExp
+				chi2 += d * d / restExp
+				df++
+			}
+			for key := range got {
+				if want[key] == 0 {
+					t.Fatalf("sampled an impossible goal %v", []byte(key))
+				}
+			}
+			limit := float64(df) + 6*math.Sqrt(2*float64(df))
+			t.Logf("chi2 %.1f with %d degrees of freedom (limit %.1f), %d distinct goals", chi2, df, limit, len(got))
+			if chi2 > limit {
+				t.Errorf("the sampled goals do not follow the posterior: chi2 %.1f > %.1f", chi2, limit)
+			}
+		})
+	}
+}
+
+func TestRulesValidate(t *testing.T) {
+	tests := []struct {
+		edit func(*Rules)
+		knob string
+	}{
+		{func(r *Rules) { r.Colors = 0 }, "colors"},
+		{func(r *Rules) { r.StacksPerSize = 9 }, "stacks_per_size"},
+		{func(r *Rules) { r.StackHeight = -1 }, "stack_height"},
+		{func(r *Rules) { r.PiecesPerColor = 0 }, "pieces_per_color"},
+		{func(r *Rules) { r.BagPerColor = 1 }, "bag_per_color"},                                           // 4 Smalls for two goals of 4
+		{func(r *Rules) { r.GoalMaxPerColor = 1; r.Colors = 3; r.BagPerColor = 4 }, "goal_max_per_color"}, // 3 colours × 1 < 4
+		{func(r *Rules) { r.Capstones = "some" }, "capstones"},
+		{func(r *Rules) { r.Capstones = CapstonesNeutral; r.NeutralCapstones = 11 }, "neutral_capstones"},
+		{func(r *Rules) { r.GoalOrder = "sorted" }, "goal_order"},
+		{func(r *Rules) { r.PerfectBonus = -1 }, "perfect_bonus"},
+		{func(r *Rules) { r.Colors, r.BagPerColor, r.GoalMaxPerColor = 2, 3, 2 }, "bag_per_color"}, // after rrgg, only rg is left
+	}
+	for i, tt := range tests {
+		r := capstoneRules()
+		tt.edit(&r)
+		err := r.Validate()
+		ke, ok := err.(*games.KnobError)
+		if !ok || ke.Knob != tt.knob {
+			t.Errorf("case %d: error %v, want one naming %s", i, err, tt.knob)
+		}
+	}
+	r := threestoneRules()
+	if err := r.Validate(); err != nil {
+		t.Errorf("threestone: %v", err)
+	}
+}
+
+func TestNotation(t *testing.T) {
+	g := newGame(t, capstoneRules())
+	st, _ := g.PerftStart(2)
+	s := st.(*State)
+	var decisions []games.Move
+	for _, text := range []string{"r@L1", "g@L2"} {
+		m, err := s.ParseMove(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		decisions = append(decisions, m)
+		s.Apply(m)
+	}
+	before := *s
+	for _, text := range []string{"L1>L3", "^M2"} {
+		m, err := s.ParseMove(text)
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", text, err, s)
+		}
+		s.Apply(m)
+		decisions = append(decisions, m)
+	}
+	if got := FormatTurn(&before, decisions[len(decisions)-2:]); got != "L1>L3 ^M2" {
+		t.Errorf("turn %q", got)
+	}
+	if !strings.Contains(s.String(), "M2[^r]") || s.CurrentPlayer() != games.Seat0 {
+		t.Errorf("after the turn:\n%s", s)
+	}
+	for _, bad := range []string{"", "x@L1", "r@L9", "L1>M1", "^", "stop"} {
+		if _, err := s.ParseMove(bad); err == nil {
+			t.Errorf("ParseMove(%q) accepted", bad)
+		}
+	}
+}
