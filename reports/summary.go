@@ -97,18 +97,21 @@ type Side struct {
 	Wins Rate   `json:"wins"`
 }
 
-// Mean is a mean with its sample size, standard deviation and 95% interval.
+// Mean is a mean with its sample size, standard deviation, 95% interval,
+// and the least and greatest values seen.
 type Mean struct {
 	N    int     `json:"n"`
 	Mean float64 `json:"mean"`
 	SD   float64 `json:"sd"`
 	Low  float64 `json:"low"`
 	High float64 `json:"high"`
+	Min  float64 `json:"min"`
+	Max  float64 `json:"max"`
 }
 
 func newMean(m *stats.Moments) Mean {
 	ci := m.MeanInterval(stats.Z95)
-	return Mean{N: m.N, Mean: m.Mean(), SD: m.SD(), Low: ci.Low, High: ci.High}
+	return Mean{N: m.N, Mean: m.Mean(), SD: m.SD(), Low: ci.Low, High: ci.High, Min: m.Min(), Max: m.Max()}
 }
 
 // Distribution summarises an integer distribution.

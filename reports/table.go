@@ -63,12 +63,13 @@ func (s *Summary) WriteTable(w io.Writer) error {
 	fmt.Fprintln(w)
 	if len(s.Metrics) > 0 {
 		fmt.Fprintln(w)
-		mt := newTable(w, "metric", "n", "value", "95% CI")
+		mt := newTable(w, "metric", "n", "value", "95% CI", "min – max")
 		for _, m := range s.Metrics {
 			if m.Rate != nil {
-				_ = mt.Append(m.Name, fmt.Sprint(m.Rate.N), percent(m.Rate.Rate), interval(m.Rate.Low, m.Rate.High))
+				_ = mt.Append(m.Name, fmt.Sprint(m.Rate.N), percent(m.Rate.Rate), interval(m.Rate.Low, m.Rate.High), "")
 			} else {
-				_ = mt.Append(m.Name, fmt.Sprint(m.Mean.N), fmt.Sprintf("%.2f", m.Mean.Mean), fmt.Sprintf("%.2f – %.2f", m.Mean.Low, m.Mean.High))
+				_ = mt.Append(m.Name, fmt.Sprint(m.Mean.N), fmt.Sprintf("%.2f", m.Mean.Mean), fmt.Sprintf("%.2f – %.2f", m.Mean.Low, m.Mean.High),
+					short(m.Mean.Min)+" – "+short(m.Mean.Max))
 			}
 		}
 		if err := mt.Render(); err != nil {
@@ -81,7 +82,7 @@ func (s *Summary) WriteTable(w io.Writer) error {
 func newTable(w io.Writer, header ...any) *tablewriter.Table {
 	t := tablewriter.NewTable(w,
 		tablewriter.WithHeaderAutoFormat(tw.Off),
-		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: []tw.Align{tw.AlignLeft, tw.AlignRight, tw.AlignRight, tw.AlignRight}}),
+		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: []tw.Align{tw.AlignLeft, tw.AlignRight, tw.AlignRight, tw.AlignRight, tw.AlignRight}}),
 	)
 	t.Header(header...)
 	return t

@@ -100,13 +100,20 @@ func (h *Histogram) orderStat(i int) int {
 // Moments accumulates the mean and variance of a stream of numbers
 // (Welford's method). Feed it in a fixed order for reproducible bits.
 type Moments struct {
-	N    int
-	mean float64
-	m2   float64
+	N        int
+	mean     float64
+	m2       float64
+	min, max float64
 }
 
 // Add records one value.
 func (m *Moments) Add(x float64) {
+	if m.N == 0 || x < m.min {
+		m.min = x
+	}
+	if m.N == 0 || x > m.max {
+		m.max = x
+	}
 	m.N++
 	d := x - m.mean
 	m.mean += d / float64(m.N)
@@ -115,6 +122,12 @@ func (m *Moments) Add(x float64) {
 
 // Mean returns the mean (0 when empty).
 func (m *Moments) Mean() float64 { return m.mean }
+
+// Min returns the least value (0 when empty).
+func (m *Moments) Min() float64 { return m.min }
+
+// Max returns the greatest value (0 when empty).
+func (m *Moments) Max() float64 { return m.max }
 
 // SD returns the sample standard deviation (0 with fewer than 2 values).
 func (m *Moments) SD() float64 {

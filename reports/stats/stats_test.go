@@ -58,6 +58,9 @@ func TestMoments(t *testing.T) {
 	for _, x := range []float64{2, 4, 4, 4, 5, 5, 7, 9} {
 		m.Add(x)
 	}
+	if m.Min() != 2 || m.Max() != 9 {
+		t.Errorf("min %g max %g", m.Min(), m.Max())
+	}
 	if !near(m.Mean(), 5) || !near(m.SD(), math.Sqrt(32.0/7)) {
 		t.Errorf("mean %g sd %g", m.Mean(), m.SD())
 	}
