@@ -205,6 +205,17 @@ func TestPerftLines(t *testing.T) {
 	if !strings.HasSuffix(out, "depth 1: 31\ndepth 2: 950\n") {
 		t.Errorf("output %q", out)
 	}
+	_, out, _ = run(t, "perft", "capstone", "--depth", "2")
+	if !strings.Contains(out, "goals: seat0 ") || !strings.HasSuffix(out, "depth 1: 40\ndepth 2: 59200\n") {
+		t.Errorf("capstone perft output %q", out)
+	}
+	_, out, _ = run(t, "perft", "threestone", "--depth", "1")
+	if !strings.HasSuffix(out, "depth 1: 24\n") {
+		t.Errorf("threestone perft output %q", out)
+	}
+	if code, _, errOut := run(t, "perft", "capstone", "--divide"); code != ExitBadInput || !strings.Contains(errOut, "whole turns") {
+		t.Errorf("--divide on capstone: exit %d, %s", code, errOut)
+	}
 	_, out, _ = run(t, "perft", "stacktics/size2", "--depth", "2", "--divide")
 	if !strings.Contains(out, "depth 2: 40\n") || !strings.Contains(out, "b1S-c2: 2\n") {
 		t.Errorf("divide output %q", out)
@@ -217,6 +228,7 @@ func TestGamesListsEverything(t *testing.T) {
 		t.Fatal(out)
 	}
 	for _, want := range []string{"stacktics", "stacktics/size2-3x5", "stacktics/size5-7x7",
+		"capstone", "capstone/threestone", "goal_max_per_color", "neutral_capstones", "goal_order",
 		"size", "board", "start_columns", "loaded_range", "pie_rule", "win_threshold", "no_moves", "max_plies", "repetition",
 		"default: 300", "random", "greedy", "epsilon"} {
 		if !strings.Contains(out, want) {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"playtest/games/capstone"
 	"playtest/games/stacktics"
 	"playtest/sim/bots"
 )
@@ -15,6 +16,7 @@ func TestPresetsLoad(t *testing.T) {
 	want := []string{
 		"stacktics/size2", "stacktics/size2-3x5", "stacktics/size2-nopie", "stacktics/size3",
 		"stacktics/size4", "stacktics/size5", "stacktics/size5-7x7",
+		"capstone/capstone", "capstone/threestone",
 	}
 	got := Presets()
 	for _, name := range want {
@@ -74,6 +76,33 @@ func TestStackticsPresetsMatchSpec(t *testing.T) {
 				t.Errorf("%s: start columns %v, want %v", name, r.StartColumns, w.start)
 			}
 		}
+	}
+}
+
+func TestShortPresetNames(t *testing.T) {
+	for short, full := range map[string]string{"threestone": "capstone/threestone", "capstone": "capstone/capstone", "size3": "stacktics/size3"} {
+		cfg, err := Load(short, nil)
+		if err != nil || cfg.Source != "preset "+full {
+			t.Errorf("%s: %v, source %q", short, err, cfg.Source)
+		}
+	}
+}
+
+func TestCapstonePresetsMatchSpec(t *testing.T) {
+	three, err := Load("threestone", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := three.Rules.(*capstone.Rules)
+	if r.StacksPerSize != 3 || r.PiecesPerColor != 3 || r.BagPerColor != 3 || r.Capstones != capstone.CapstonesNeutral || r.NeutralCapstones != 2 {
+		t.Errorf("threestone %+v", r)
+	}
+	cap, err := Load("capstone", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := cap.Rules.(*capstone.Rules); *r != *capstone.DefaultRules() {
+		t.Errorf("capstone %+v", r)
 	}
 }
 

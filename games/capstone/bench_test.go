@@ -1,0 +1,54 @@
+package capstone
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"playtest/games"
+	"playtest/games/gamestest"
+)
+
+// BenchmarkPlayout plays uniformly random games, goal draws included, and
+// reports decisions per second on one core.
+func BenchmarkPlayout(b *testing.B) {
+	for name, r := range map[string]Rules{"capstone": capstoneRules(), "threestone": threestoneRules()} {
+		b.Run(name, func(b *testing.B) {
+			g := newGame(b, r)
+			start := g.NewState()
+			s := g.NewState()
+			moves := make([]games.Move, 0, g.MaxLegalMoves())
+			outcomes := make([]games.ChanceOutcome, 0, g.MaxLegalMoves())
+			rng := rand.New(rand.NewPCG(1, 1))
+			decisions := 0
+			b.ReportAllocs()
+			for b.Loop() {
+				s.CopyFrom(start)
+				decisions += gamestest.Playout(s, rng, moves, outcomes)
+			}
+			b.ReportMetric(float64(decisions)/b.Elapsed().Seconds(), "plies/s")
+		})
+	}
+}
+
+// BenchmarkDeterminize re-samples the other goal of a mid-game position,
+// for each observer (seat 0's includes the redraw correction).
+func BenchmarkDeterminize(b *testing.B) {
+	g := newGame(b, capstoneRules())
+	st, _ := g.PerftStart(3)
+	base := st.(*State)
+	rng := rand.New(rand.NewPCG(2, 2))
+	for range 10 {
+		moves := base.LegalMoves(nil)
+		base.Apply(moves[rng.IntN(len(moves))])
+	}
+	for _, observer := range []games.Player{games.Seat0, games.Seat1} {
+		b.Run(observer.String(), func(b *testing.B) {
+			var c State
+			b.ReportAllocs()
+			for b.Loop() {
+				c = *base
+				c.Determinize(observer, rng)
+			}
+		})
+	}
+}
