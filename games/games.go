@@ -67,6 +67,35 @@ type Result struct {
 // IsDraw reports whether the game ended without a winner.
 func (r Result) IsDraw() bool { return r.Winner == NoPlayer }
 
+// ValueFor is the result from seat's point of view: 1 for a win, 0 for a
+// draw, −1 for a loss.
+func (r Result) ValueFor(seat Player) float64 {
+	switch r.Winner {
+	case seat:
+		return 1
+	case NoPlayer:
+		return 0
+	}
+	return -1
+}
+
+// SampleChance draws one of outcomes with probability proportional to its
+// weight, using one number from rng.
+func SampleChance(outcomes []ChanceOutcome, rng interface{ IntN(int) int }) Move {
+	total := 0
+	for _, o := range outcomes {
+		total += o.Weight
+	}
+	r := rng.IntN(total)
+	for _, o := range outcomes {
+		if r < o.Weight {
+			return o.Move
+		}
+		r -= o.Weight
+	}
+	panic("games: SampleChance without outcomes")
+}
+
 // Reasons shared by several games. Games may define their own.
 const (
 	ReasonMaxPlies    = "max-plies"

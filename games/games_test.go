@@ -1,6 +1,7 @@
 package games_test
 
 import (
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -62,5 +63,21 @@ func TestPlayerHelpers(t *testing.T) {
 	}
 	if m := games.Rate("x", true); m.Value != 1 || m.Kind != games.MetricRate {
 		t.Error("Rate")
+	}
+}
+
+func TestResultValueAndSampleChance(t *testing.T) {
+	r := games.Result{Winner: games.Seat1}
+	if r.ValueFor(games.Seat1) != 1 || r.ValueFor(games.Seat0) != -1 || (games.Result{Winner: games.NoPlayer}).ValueFor(games.Seat0) != 0 {
+		t.Error("ValueFor")
+	}
+	outcomes := []games.ChanceOutcome{{Move: 7, Weight: 1}, {Move: 9, Weight: 3}}
+	counts := map[games.Move]int{}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 40000 {
+		counts[games.SampleChance(outcomes, rng)]++
+	}
+	if f := float64(counts[9]) / 40000; f < 0.74 || f > 0.76 || counts[7]+counts[9] != 40000 {
+		t.Errorf("weights 1:3 drawn as %v", counts)
 	}
 }

@@ -216,7 +216,8 @@ func (w *worker) play(i int) (rec *Record, err error) {
 		var m games.Move
 		switch p := s.CurrentPlayer(); p {
 		case games.Chance:
-			m = w.sampleChance(s, chance)
+			w.outcomes = s.ChanceOutcomes(w.outcomes[:0])
+			m = games.SampleChance(w.outcomes, chance)
 		case games.Seat0, games.Seat1:
 			w.moves = s.LegalMoves(w.moves[:0])
 			if len(w.moves) == 0 {
@@ -237,21 +238,4 @@ func (w *worker) play(i int) (rec *Record, err error) {
 		rec.Metrics = ms.AppendMetrics(nil)
 	}
 	return rec, nil
-}
-
-// sampleChance draws a chance outcome by weight from the game's stream.
-func (w *worker) sampleChance(s games.State, rng interface{ IntN(int) int }) games.Move {
-	w.outcomes = s.ChanceOutcomes(w.outcomes[:0])
-	total := 0
-	for _, o := range w.outcomes {
-		total += o.Weight
-	}
-	r := rng.IntN(total)
-	for _, o := range w.outcomes {
-		if r < o.Weight {
-			return o.Move
-		}
-		r -= o.Weight
-	}
-	return w.outcomes[len(w.outcomes)-1].Move
 }

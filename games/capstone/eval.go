@@ -15,13 +15,7 @@ const WinScore = 1000.0
 // builds towards its own goal and ignores the opponent's.
 func (s *State) Evaluate(seat games.Player) float64 {
 	if s.phase == phaseOver {
-		switch s.winner {
-		case seat:
-			return WinScore
-		case games.NoPlayer:
-			return 0
-		}
-		return -WinScore
+		return WinScore * s.Result().ValueFor(seat)
 	}
 	r := &s.g.rules
 	h := r.StackHeight

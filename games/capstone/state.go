@@ -125,17 +125,7 @@ func (s *State) LegalMoves(buf []games.Move) []games.Move {
 			}
 		}
 	case phasePlace:
-		for st := range g.stacks {
-			if !s.open(st) {
-				continue
-			}
-			size := g.sizeOf(st)
-			for c := range g.rules.Colors {
-				if s.stash[size][c] > 0 {
-					buf = append(buf, encode(kindPlace, c, st))
-				}
-			}
-		}
+		buf = s.appendPlacements(buf, false)
 	case phaseMove:
 		buf = append(buf, encode(kindStop, 0, 0))
 		buf = s.appendMoves(buf)
@@ -200,8 +190,9 @@ func (s *State) appendCapstone(buf []games.Move, k int) []games.Move {
 	return buf
 }
 
-// canPlace reports whether any piece of the stash fits on any stack.
-func (s *State) canPlace() bool {
+// appendPlacements appends the step-1 placements: a colour left in the
+// stash onto an open stack of its size. With first set it stops after one.
+func (s *State) appendPlacements(buf []games.Move, first bool) []games.Move {
 	g := s.g
 	for st := range g.stacks {
 		if !s.open(st) {
@@ -210,11 +201,20 @@ func (s *State) canPlace() bool {
 		size := g.sizeOf(st)
 		for c := range g.rules.Colors {
 			if s.stash[size][c] > 0 {
-				return true
+				buf = append(buf, encode(kindPlace, c, st))
+				if first {
+					return buf
+				}
 			}
 		}
 	}
-	return false
+	return buf
+}
+
+// canPlace reports whether any piece of the stash fits on any stack.
+func (s *State) canPlace() bool {
+	var buf [1]games.Move
+	return len(s.appendPlacements(buf[:0], true)) > 0
 }
 
 // canMove reports whether step 2 has any move.
@@ -396,18 +396,7 @@ func (s *State) drawSetup(rng *rand.Rand) {
 			continue
 		}
 		outcomes = s.ChanceOutcomes(outcomes[:0])
-		total := 0
-		for _, o := range outcomes {
-			total += o.Weight
-		}
-		r := rng.IntN(total)
-		for _, o := range outcomes {
-			if r < o.Weight {
-				s.Apply(o.Move)
-				break
-			}
-			r -= o.Weight
-		}
+		s.Apply(games.SampleChance(outcomes, rng))
 	}
 }
 

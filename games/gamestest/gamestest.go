@@ -61,18 +61,7 @@ func Run(t *testing.T, g games.Game, opts Options) {
 func Pick(s games.State, rng *rand.Rand, moves []games.Move, outcomes []games.ChanceOutcome) (games.Move, []games.Move, []games.ChanceOutcome) {
 	if s.CurrentPlayer() == games.Chance {
 		outcomes = s.ChanceOutcomes(outcomes[:0])
-		total := 0
-		for _, o := range outcomes {
-			total += o.Weight
-		}
-		r := rng.IntN(total)
-		for _, o := range outcomes {
-			if r < o.Weight {
-				return o.Move, moves, outcomes
-			}
-			r -= o.Weight
-		}
-		panic("unreachable")
+		return games.SampleChance(outcomes, rng), moves, outcomes
 	}
 	moves = s.LegalMoves(moves[:0])
 	return moves[rng.IntN(len(moves))], moves, outcomes

@@ -21,13 +21,7 @@ const (
 // can and otherwise spreads out.
 func (s *State) Evaluate(seat games.Player) float64 {
 	if s.phase == phaseOver {
-		switch s.winner {
-		case seat:
-			return WinScore
-		case games.NoPlayer:
-			return 0
-		}
-		return -WinScore
+		return WinScore * s.Result().ValueFor(seat)
 	}
 	army := s.armyOf(seat)
 	material := float64(s.captured[army]) - float64(s.captured[army^1])

@@ -73,11 +73,5 @@ func evaluate(s games.State, seat games.Player) float64 {
 	if !s.IsTerminal() {
 		return 0
 	}
-	switch s.Result().Winner {
-	case seat:
-		return 1
-	case games.NoPlayer:
-		return 0
-	}
-	return -1
+	return s.Result().ValueFor(seat)
 }
