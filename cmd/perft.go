@@ -32,7 +32,7 @@ from --seed and print what they fixed before the counts.
 
 With --divide, also print the count below each first decision at the deepest
 depth: the standard way to find where two move generators disagree.`,
-		Example: "  playtest perft stacktics/size3 --depth 4",
+		Example: "  playtest perft stacktics/size3 --depth 4\n  playtest perft capstone --depth 3 --seed 7",
 		Args:    cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if opts.depth < 1 || opts.depth > 12 {
@@ -75,7 +75,7 @@ depth: the standard way to find where two move generators disagree.`,
 	}
 	c.Flags().IntVar(&opts.depth, "depth", 3, "deepest depth to count")
 	c.Flags().Uint64Var(&opts.seed, "seed", 1, "seed fixing the chance events perft starts from, for games that have them (goal draws, deals)")
-	c.Flags().BoolVar(&opts.divide, "divide", false, "print the count below each first decision at the deepest depth")
+	c.Flags().BoolVar(&opts.divide, "divide", false, "print the count below each first decision at the deepest depth (games whose perft counts single decisions)")
 	c.Flags().StringArrayVar(&opts.sets, "set", nil, "override a variant key, e.g. --set rules.size=2 (repeatable)")
 	return c
 }

@@ -24,8 +24,9 @@ func newRunCommand() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "run [PRESET|FILE]",
 		Short: "Play a variant's games and report balance statistics",
-		Long: `Play the games of a variant (an embedded preset such as stacktics/size3, or a
-YAML file) and print the balance statistics. Without an argument it runs the
+		Long: `Play the games of a variant (an embedded preset such as stacktics/size3, or
+just size3 or threestone when the short name is unambiguous, or a YAML file)
+and print the balance statistics. Without an argument it runs the
 default preset, ` + variants.DefaultPreset + `.
 
 By default each seed is played twice with the players' seats swapped (a pair).
@@ -36,6 +37,7 @@ Settings may also come from the environment: PLAYTEST_GAMES, PLAYTEST_SEED,
 PLAYTEST_WORKERS, PLAYTEST_FORMAT, PLAYTEST_OUT (flags win).`,
 		Example: `  playtest run
   playtest run stacktics/size2 --games 2000 --workers 4
+  playtest run threestone
   playtest run stacktics/size2 --set rules.pie_rule=false --format json
   playtest run my-variant.yaml --out results/`,
 		Args: cobra.MaximumNArgs(1),

@@ -427,3 +427,39 @@ func TestNotation(t *testing.T) {
 		}
 	}
 }
+
+// TestSetupOrder pins the setup rules: seat 1 draws first, a draw with more
+// than goal_max_per_color of a colour goes back to the bag, seat 0 draws
+// second and makes the first move.
+func TestSetupOrder(t *testing.T) {
+	g := newGame(t, capstoneRules())
+	s := g.NewState().(*State)
+	play := func(texts ...string) {
+		t.Helper()
+		for _, text := range texts {
+			if s.CurrentPlayer() != games.Chance {
+				t.Fatalf("%s: %v decides, want chance", text, s.CurrentPlayer())
+			}
+			m, err := s.ParseMove(text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.Apply(m)
+		}
+	}
+	play("draw:r", "draw:r", "draw:r", "draw:g") // three reds: redrawn
+	if s.goalLen[games.Seat1] != 0 || s.bag != [MaxColors]uint8{4, 4, 4, 4} || s.drawer != games.Seat1 {
+		t.Fatalf("after an invalid draw: goal %d, bag %v, drawer %v", s.goalLen[1], s.bag, s.drawer)
+	}
+	play("draw:r", "draw:g", "draw:r", "draw:b")
+	if s.goalString(games.Seat1) != "rgrb" || s.drawer != games.Seat0 {
+		t.Fatalf("seat 1's goal %q, drawer %v", s.goalString(games.Seat1), s.drawer)
+	}
+	play("draw:y", "draw:y", "draw:b", "draw:g")
+	if s.goalString(games.Seat0) != "yybg" || s.CurrentPlayer() != games.Seat0 || s.phase != phasePlace {
+		t.Fatalf("seat 0's goal %q, %v to play in phase %d", s.goalString(games.Seat0), s.CurrentPlayer(), s.phase)
+	}
+	if s.bag != [MaxColors]uint8{2, 2, 2, 2} {
+		t.Fatalf("bag %v", s.bag)
+	}
+}

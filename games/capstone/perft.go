@@ -15,60 +15,50 @@ func (s *State) Perft(depth int) uint64 {
 	case s.phase != phasePlace:
 		return games.PerftTurns(s, depth)
 	case depth == 1:
-		return s.countTurns()
+		return s.walkTurns(nil)
 	}
 	var n uint64
-	s.eachTurn(func(child *State) { n += child.Perft(depth - 1) })
+	s.walkTurns(func(child *State) { n += child.Perft(depth - 1) })
 	return n
 }
 
-// eachTurn calls f with the position after every complete turn from s, a
-// state waiting for a placement.
-func (s *State) eachTurn(f func(*State)) {
+// walkTurns returns the number of complete turns from s, a state waiting
+// for a placement, and calls f with the position after each of them. With f
+// nil it only counts, without playing the capstone steps: a move is
+// followed by as many turns as it has capstone moves.
+func (s *State) walkTurns(f func(*State)) uint64 {
 	var places, moves, caps [2 * MaxColors * MaxStacks]games.Move
+	var n uint64
+	done := func(c *State) {
+		n++
+		if f != nil {
+			f(c)
+		}
+	}
 	for _, p := range s.LegalMoves(places[:0]) {
 		placed := *s
 		placed.Apply(p)
 		if placed.phase != phaseMove {
-			f(&placed)
+			done(&placed)
 			continue
 		}
 		for _, m := range placed.LegalMoves(moves[:0]) {
 			moved := placed
 			moved.Apply(m)
 			if moved.phase != phaseCap { // stop
-				f(&moved)
+				done(&moved)
 				continue
 			}
-			for _, c := range moved.LegalMoves(caps[:0]) {
-				done := moved
-				done.Apply(c)
-				f(&done)
-			}
-		}
-	}
-}
-
-// countTurns counts the complete turns from s without playing the capstone
-// steps: each move is followed by as many turns as it has capstone moves.
-func (s *State) countTurns() uint64 {
-	var places, moves, caps [2 * MaxColors * MaxStacks]games.Move
-	var n uint64
-	for _, p := range s.LegalMoves(places[:0]) {
-		placed := *s
-		placed.Apply(p)
-		if placed.phase != phaseMove {
-			n++
-			continue
-		}
-		for _, m := range placed.LegalMoves(moves[:0]) {
-			moved := placed
-			moved.Apply(m)
-			if moved.phase != phaseCap {
-				n++
+			capMoves := moved.LegalMoves(caps[:0])
+			if f == nil {
+				n += uint64(len(capMoves))
 				continue
 			}
-			n += uint64(len(moved.LegalMoves(caps[:0])))
+			for _, c := range capMoves {
+				finished := moved
+				finished.Apply(c)
+				done(&finished)
+			}
 		}
 	}
 	return n

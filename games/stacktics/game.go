@@ -44,7 +44,7 @@ type Game struct {
 	cand       [4][MaxSquares][2 * (MaxRows + MaxCols)]uint8
 	candWithin [4][MaxSquares][8]uint8
 	between    [MaxSquares][MaxSquares]uint64
-	// slotTable[sq×(size+1)³ + stack] is stackSlots of every stack a side
+	// slotTable[slotIndex(stack, sq)] is stackSlots of every stack a side
 	// can build (counts of each size up to size) on every square.
 	slotTable []uint16
 	initial   State
@@ -103,10 +103,9 @@ func New(r Rules) *Game {
 	g.initial.winner = games.NoPlayer
 	tree := makeCell(ArmyA, 1, 1, 1)
 	for _, c := range r.StartColumns {
-		g.initial.put(g.square(0, c), tree)
-		g.initial.put(g.square(g.rows-1, c), tree|ownerB)
+		g.initial.setCell(g.square(0, c), tree)
+		g.initial.setCell(g.square(g.rows-1, c), tree|ownerB)
 	}
-	g.initial.hash = g.initial.computeHash()
 	g.initial.remember(g.initial.hash)
 	return g
 }
@@ -116,15 +115,6 @@ func (g *Game) Name() string { return Definition.Name }
 
 // Rules returns the resolved rules of the variant.
 func (g *Game) Rules() Rules { return g.rules }
-
-// Rows returns the number of rows of the board.
-func (g *Game) Rows() int { return g.rows }
-
-// Cols returns the number of columns of the board.
-func (g *Game) Cols() int { return g.cols }
-
-// Threshold returns the pips a player must capture to win.
-func (g *Game) Threshold() int { return g.threshold }
 
 // NewState returns the start position.
 func (g *Game) NewState() games.State { return g.Start() }

@@ -12,7 +12,7 @@ import (
 // board, so one pair of tables serves every board size.
 //
 // The magic factors below were found by the usual randomised search
-// (searchMagic, run by TestMagicSearch); at first use the tables are filled
+// (searchMagic in magic_test.go, exercised by TestMagicSearch); at first use the tables are filled
 // from them in a few milliseconds, and any collision would panic, so a wrong
 // factor cannot go unnoticed.
 
@@ -98,43 +98,6 @@ func fill(table *[64]magic, factors *[64]uint64, steps [4][2]int) {
 			}
 		}
 		table[sq] = m
-	}
-}
-
-// searchMagic finds a magic factor for one square by trying sparse random
-// numbers (next draws them) until no two relevant occupancies with different
-// attacks share an index.
-func searchMagic(sq int, steps [4][2]int, next func() uint64) uint64 {
-	mask := relevantMask(sq, steps)
-	n := bits.OnesCount64(mask)
-	var occs, refs []uint64
-	for sub := uint64(0); ; sub = (sub - mask) & mask {
-		occs = append(occs, sub)
-		refs = append(refs, slowAttacks(sq, sub, steps))
-		if sub == mask {
-			break
-		}
-	}
-	attacks := make([]uint64, 1<<n)
-	used := make([]int, 1<<n) // the trial that last wrote each entry
-	for trial := 1; ; trial++ {
-		factor := next() & next() & next()
-		if bits.OnesCount64((mask*factor)>>56) < 6 {
-			continue
-		}
-		ok := true
-		for i, o := range occs {
-			idx := (o * factor) >> (64 - n)
-			if used[idx] != trial {
-				used[idx], attacks[idx] = trial, refs[i]
-			} else if attacks[idx] != refs[i] {
-				ok = false
-				break
-			}
-		}
-		if ok {
-			return factor
-		}
 	}
 }
 

@@ -1,6 +1,7 @@
 package stacktics
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 )
@@ -53,4 +54,41 @@ func TestMagicSearch(t *testing.T) {
 	}
 	fill(&tr, &rooks, rookSteps)
 	fill(&tb, &bishops, bishopSteps)
+}
+
+// searchMagic finds a magic factor for one square by trying sparse random
+// numbers (next draws them) until no two relevant occupancies with different
+// attacks share an index.
+func searchMagic(sq int, steps [4][2]int, next func() uint64) uint64 {
+	mask := relevantMask(sq, steps)
+	n := bits.OnesCount64(mask)
+	var occs, refs []uint64
+	for sub := uint64(0); ; sub = (sub - mask) & mask {
+		occs = append(occs, sub)
+		refs = append(refs, slowAttacks(sq, sub, steps))
+		if sub == mask {
+			break
+		}
+	}
+	attacks := make([]uint64, 1<<n)
+	used := make([]int, 1<<n) // the trial that last wrote each entry
+	for trial := 1; ; trial++ {
+		factor := next() & next() & next()
+		if bits.OnesCount64((mask*factor)>>56) < 6 {
+			continue
+		}
+		ok := true
+		for i, o := range occs {
+			idx := (o * factor) >> (64 - n)
+			if used[idx] != trial {
+				used[idx], attacks[idx] = trial, refs[i]
+			} else if attacks[idx] != refs[i] {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return factor
+		}
+	}
 }

@@ -177,6 +177,7 @@ func (g *Game) Position(text string) (*State, error) {
 	s.tops = [4]uint64{}
 	s.bottoms = [4]uint64{}
 	s.slots = [MaxSquares]uint16{}
+	s.hash = 0
 	s.pie = -1
 	explicitCaptured := false
 	for _, tok := range strings.Fields(text) {
@@ -230,7 +231,7 @@ func (g *Game) Position(text string) (*State, error) {
 				last = p
 				n[p]++
 			}
-			s.put(sq, makeCell(int(val[0]-'A'), n[Large], n[Medium], n[Small]))
+			s.setCell(sq, makeCell(int(val[0]-'A'), n[Large], n[Medium], n[Small]))
 		}
 	}
 	size := g.rules.Size
@@ -254,7 +255,9 @@ func (g *Game) Position(text string) (*State, error) {
 	if !explicitCaptured {
 		s.captured = [2]int16{int16(lostPips[ArmyB]), int16(lostPips[ArmyA])}
 	}
-	s.hash = s.computeHash()
+	if s.toMove == ArmyB {
+		s.hash ^= sideKey
+	}
 	s.hist = append(s.hist[:0], s.hash)
 	s.seen = [bloomWords]uint64{}
 	s.remember(s.hash)

@@ -90,7 +90,8 @@ type State struct {
 	occ     [2]uint64 // squares holding each army's stacks
 	tops    [4]uint64 // tops[size]: squares whose top piece has that size
 	bottoms [4]uint64 // bottoms[size]: squares whose bottom piece has that size
-	// slots[sq] caches g.stackSlots of the stack on sq, for RandomMove.
+	// slots[sq] caches the RandomMove slots of the stack on sq (a lookup in
+	// g.slotTable, kept here because RandomMove sums it every ply).
 	slots    [MaxSquares]uint16
 	captured [2]int16   // pips captured by each army
 	lost     [2][4]int8 // pieces of each size each army has lost
@@ -136,19 +137,24 @@ func decode(m games.Move) (from, to, base int) {
 	return int(m & 63), int(m >> 6 & 63), int(m >> 12 & 31)
 }
 
-// put places a stack on an empty square.
-func (s *State) put(sq int, c cell) {
-	s.board[sq] = c
+// setCell replaces the stack on sq (0 for none) and keeps the occupancy,
+// top and bottom bitboards, the sampling slots and the hash in step with
+// the board. (Clearing the bits of an empty square clears nothing.)
+func (s *State) setCell(sq int, c cell) {
+	old := s.board[sq]
+	bit := uint64(1) << sq
+	s.occ[old.owner()] &^= bit
+	s.tops[old.top()] &^= bit
+	s.bottoms[old.bottom()] &^= bit
+	s.slots[sq] = s.g.slotTable[s.g.slotIndex(c, sq)]
 	if c != 0 {
-		s.occ[c.owner()] |= 1 << sq
-		s.tops[c.top()] |= 1 << sq
-		s.bottoms[c.bottom()] |= 1 << sq
-		s.slots[sq] = uint16(s.g.stackSlots(c, sq))
+		s.occ[c.owner()] |= bit
+		s.tops[c.top()] |= bit
+		s.bottoms[c.bottom()] |= bit
 	}
+	s.hash ^= cellKey(sq, old) ^ cellKey(sq, c)
+	s.board[sq] = c
 }
-
-// Game returns the state's game.
-func (s *State) Game() *Game { return s.g }
 
 // seatOf returns the seat commanding an army.
 func (s *State) seatOf(army int) games.Player {
@@ -172,9 +178,6 @@ func (s *State) SideOf(seat games.Player) int { return s.armyOf(seat) }
 // ArmyToMove returns the army whose move it is.
 func (s *State) ArmyToMove() int { return int(s.toMove) }
 
-// Captured returns the pips an army has captured.
-func (s *State) Captured(army int) int { return int(s.captured[army]) }
-
 // CurrentPlayer returns the seat to decide, or games.Terminal.
 func (s *State) CurrentPlayer() games.Player {
 	switch s.phase {
@@ -194,9 +197,6 @@ func (s *State) Result() games.Result { return games.Result{Winner: s.winner, Re
 
 // Plies returns the number of moves played; the pie decision is not a move.
 func (s *State) Plies() int { return int(s.plies) }
-
-// Hash returns a hash of the position: board and army to move.
-func (s *State) Hash() uint64 { return s.hash }
 
 // ChanceOutcomes appends nothing: Stacktics has no chance.
 func (s *State) ChanceOutcomes(buf []games.ChanceOutcome) []games.ChanceOutcome { return buf }
@@ -422,23 +422,15 @@ func (s *State) targets(army int, units *[maxUnits]unitTargets, first bool) int 
 			if cnt == 0 {
 				continue
 			}
-			var att uint64
-			switch base {
-			case Small:
-				att = bishopAttacks(sq, blockers)
-			case Medium:
-				att = rookAttacks(sq, blockers)
-			default:
-				att = bishopAttacks(sq, blockers) | rookAttacks(sq, blockers)
-			}
-			att &= allowed[base]
+			lines := bishopOrRook(base, sq, blockers)
+			att := lines & allowed[base]
 			for range cnt {
 				above -= base // now the weight on this base
 				to := att
 				switch {
 				case above == 0: // alone: any distance; captures if it leaves a stack
 					if h >= 2 {
-						to |= bishopOrRook(base, sq, blockers) & enemy
+						to |= lines & enemy
 					}
 				case above < base:
 					to &= reachLoaded
@@ -522,50 +514,29 @@ func (s *State) Apply(m games.Move) {
 	army := src.owner()
 	unit, _ := src.unit(k)
 	rest := src - unit
-	s.hash ^= cellKey(from, src) ^ cellKey(to, dst)
-	s.tops[src.top()] &^= 1 << from
-	s.tops[unit.top()] |= 1 << to
-	capture := false
+	if rest&countMask == 0 {
+		rest = 0
+	}
+	arrived := unit | src.ownerBits()
+	capture := dst != 0 && dst.owner() != army
 	switch {
-	case dst == 0:
-		s.board[to] = unit | src.ownerBits()
-		s.occ[army] |= 1 << to
-		s.bottoms[unit.bottom()] |= 1 << to
-	case dst.owner() == army:
-		s.tops[dst.top()] &^= 1 << to
-		s.tops[unit.top()] |= 1 << to // the top may be the same size: set it again
-		s.board[to] = dst + unit
-	default:
-		s.tops[dst.top()] &^= 1 << to
-		s.tops[unit.top()] |= 1 << to
-		s.bottoms[dst.bottom()] &^= 1 << to
-		s.bottoms[unit.bottom()] |= 1 << to
-		capture = true
+	case capture:
 		s.captured[army] += int16(dst.pips())
 		opp := army ^ 1
 		s.lost[opp][Large] += int8(dst.larges())
 		s.lost[opp][Medium] += int8(dst.mediums())
 		s.lost[opp][Small] += int8(dst.smalls())
-		s.board[to] = unit | src.ownerBits()
-		s.occ[opp] &^= 1 << to
-		s.occ[army] |= 1 << to
 		if s.captures == 0 {
 			s.firstCapturer = int8(army)
 			s.firstTookLarge = dst.larges() > 0
 		}
 		s.captures++
+	case dst != 0:
+		arrived = dst + unit // onto an own stack, on top, in order
 	}
-	if rest&countMask == 0 {
-		rest = 0
-		s.occ[army] &^= 1 << from
-		s.bottoms[src.bottom()] &^= 1 << from
-	} else {
-		s.tops[rest.top()] |= 1 << from
-	}
-	s.board[from] = rest
-	s.slots[from] = s.g.slotTable[s.g.slotIndex(rest, from)]
-	s.slots[to] = s.g.slotTable[s.g.slotIndex(s.board[to], to)]
-	s.hash ^= cellKey(from, rest) ^ cellKey(to, s.board[to]) ^ sideKey
+	s.setCell(from, rest)
+	s.setCell(to, arrived)
+	s.hash ^= sideKey
 	s.toMove ^= 1
 	s.plies++
 	if capture {
@@ -684,7 +655,7 @@ func (s *State) CheckInvariants() error {
 		return fmt.Errorf("top-piece bitboards %x, cached %x", tops, s.tops)
 	}
 	for sq, c := range s.board {
-		if want := s.g.stackSlots(c, sq); int(s.slots[sq]) != want && c != 0 {
+		if want := s.g.stackSlots(c, sq); int(s.slots[sq]) != want {
 			return fmt.Errorf("%s: %d sampling slots cached, want %d", s.g.SquareName(sq), s.slots[sq], want)
 		}
 	}
