@@ -100,14 +100,16 @@ func SampleChance(outcomes []ChanceOutcome, rng interface{ IntN(int) int }) Move
 const (
 	ReasonMaxPlies    = "max-plies"
 	ReasonMaxTurns    = "max-turns"
+	ReasonMaxGames    = "max-games"
 	ReasonRepetition  = "repetition"
 	ReasonNoLegalMove = "no-legal-move"
 )
 
-// IsStalled reports whether a draw reason is a move or turn cap: such games
-// are "stalled" and counted separately from other draws in every report.
+// IsStalled reports whether a draw reason is a move, turn or game cap:
+// such games are "stalled" and counted separately from other draws in every
+// report.
 func IsStalled(reason string) bool {
-	return reason == ReasonMaxPlies || reason == ReasonMaxTurns
+	return reason == ReasonMaxPlies || reason == ReasonMaxTurns || reason == ReasonMaxGames
 }
 
 // Game is the immutable rule set of one variant. It is safe for concurrent

@@ -55,7 +55,7 @@ func TestPlayerHelpers(t *testing.T) {
 	if games.Seat0.Opponent() != games.Seat1 || games.Seat1.String() != "seat1" || games.NoPlayer.String() != "none" {
 		t.Error("Player helpers")
 	}
-	if !games.IsStalled(games.ReasonMaxPlies) || games.IsStalled(games.ReasonRepetition) {
+	if !games.IsStalled(games.ReasonMaxPlies) || !games.IsStalled(games.ReasonMaxTurns) || !games.IsStalled(games.ReasonMaxGames) || games.IsStalled(games.ReasonRepetition) {
 		t.Error("IsStalled")
 	}
 	if r := (games.Result{Winner: games.NoPlayer}); !r.IsDraw() {

@@ -163,8 +163,10 @@ func (d *decoder) apply(doc *yaml.Node, o Override) error {
 	for i, seg := range segments {
 		last := i == len(segments)-1
 		n = resolve(n)
-		if idx, err := strconv.Atoi(seg); err == nil {
-			if n.Kind == yaml.ScalarNode && isNull(n) && i > 0 && segments[i-1] == "players" {
+		// A number indexes a list; in a mapping it is a key (STACKS' cards).
+		afterPlayers := i > 0 && segments[i-1] == "players"
+		if idx, err := strconv.Atoi(seg); err == nil && (n.Kind == yaml.SequenceNode || afterPlayers) {
+			if n.Kind == yaml.ScalarNode && isNull(n) && afterPlayers {
 				*n = *defaultPlayersNode()
 			}
 			if n.Kind != yaml.SequenceNode {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"playtest/games/capstone"
+	"playtest/games/stacks"
 	"playtest/games/stacktics"
 	"playtest/sim/bots"
 )
@@ -17,6 +18,7 @@ func TestPresetsLoad(t *testing.T) {
 		"stacktics/size2", "stacktics/size2-3x5", "stacktics/size2-nopie", "stacktics/size3",
 		"stacktics/size4", "stacktics/size5", "stacktics/size5-7x7",
 		"capstone/capstone", "capstone/threestone",
+		"stacks/base", "stacks/match", "stacks/fourcards",
 	}
 	got := Presets()
 	for _, name := range want {
@@ -106,6 +108,32 @@ func TestCapstonePresetsMatchSpec(t *testing.T) {
 	}
 }
 
+func TestStacksPresetsMatchSpec(t *testing.T) {
+	load := func(name string) *stacks.Rules {
+		cfg, err := Load(name, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return cfg.Rules.(*stacks.Rules)
+	}
+	base := load("stacks/base")
+	want := stacks.DefaultRules()
+	if err := want.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if *base.Cards != *want.Cards || base.HandSize != 2 || base.MaxHeight != 6 || base.Match != nil || base.FourCardMoves {
+		t.Errorf("stacks/base %+v cards %+v", base, *base.Cards)
+	}
+	match := load("stacks/match")
+	if m := match.Match; m == nil || *m.Target != 100 || !*m.LoserStarts || *match.Cards != *want.Cards {
+		t.Errorf("stacks/match %+v", match.Match)
+	}
+	four := load("fourcards")
+	if *four.Cards != (stacks.Cards{Ones: 4, Twos: 4, Threes: 3, Fours: 2}) || !four.FourCardMoves || four.Diagonal != stacks.DiagonalStraight {
+		t.Errorf("stacks/fourcards %+v cards %+v", four, *four.Cards)
+	}
+}
+
 func TestDefaults(t *testing.T) {
 	cfg, err := Parse("x.yaml", "x", []byte("game: stacktics\n"), nil)
 	if err != nil {
@@ -167,6 +195,16 @@ func TestBadInput(t *testing.T) {
 			nil, []string{"bad.yaml:4:", "players[0].epsilom: is not a parameter of bot greedy", `did you mean "epsilon"?`}},
 		{"bad bot parameter value", "game: stacktics\nplayers:\n  - bot: greedy\n    epsilon: 2\n  - random\n",
 			nil, []string{"bad.yaml:4:", "players[0].epsilon: must be between 0 and 1"}},
+		{"card value out of range", "game: stacks\nrules:\n  cards: {1: 4, 5: 2}\n",
+			nil, []string{"bad.yaml:3:", "rules.cards.5: unknown key", "known keys: 1, 2, 3, 4"}},
+		{"negative card count", "game: stacks\nrules:\n  cards: {1: -1, 2: 5}\n",
+			nil, []string{"bad.yaml:3:", "rules.cards.1: must be between 0 and 48"}},
+		{"hand bigger than the stock", "game: stacks\nrules:\n  cards: {1: 2}\n  hand_size: 3\n",
+			nil, []string{"bad.yaml:4:", "rules.hand_size: must be between 1 and 2"}},
+		{"match target", "game: stacks\nrules:\n  match:\n    target: 0\n",
+			nil, []string{"bad.yaml:4:", "rules.match.target: must be between 1 and"}},
+		{"misspelled match key", "game: stacks\nrules:\n  match: {target: 50, loser_start: false}\n",
+			nil, []string{"bad.yaml:3:", "rules.match.loser_start: unknown key", `did you mean "loser_starts"?`}},
 		{"override with a typo", "game: stacktics\n",
 			[]string{"rules.pie_rul=false"}, []string{"bad.yaml (--set rules.pie_rul=false):", "rules.pie_rul: unknown key", `did you mean "pie_rule"?`}},
 		{"override with a wrong type", "game: stacktics\nrules:\n  size: 3\n",
@@ -250,6 +288,19 @@ func TestOverrides(t *testing.T) {
 	cfg, err = Parse("x.yaml", "x", []byte("game: stacktics\n"), []Override{o})
 	if err != nil || cfg.Players[1].Bot != "greedy" || cfg.Players[0].Bot != DefaultBot {
 		t.Errorf("players.1=greedy on a file without players: %+v, %v", cfg, err)
+	}
+	// Numbers are keys in a mapping: STACKS' cards by value.
+	var cardSets []Override
+	for _, s := range []string{"rules.cards.4=2", "rules.cards.2=4", "rules.match.target=50"} {
+		o, _ := ParseSet(s)
+		cardSets = append(cardSets, o)
+	}
+	cfg, err = Load("stacks/base", cardSets)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := cfg.Rules.(*stacks.Rules); *r.Cards != (stacks.Cards{Ones: 4, Twos: 4, Threes: 3, Fours: 2}) || *r.Match.Target != 50 || !*r.Match.LoserStarts {
+		t.Errorf("card overrides: %+v %+v", *r.Cards, r.Match)
 	}
 	if _, err := ParseSet("noequals"); err == nil {
 		t.Error("ParseSet accepted an argument without =")

@@ -7,6 +7,7 @@ import (
 
 	"playtest/games"
 	"playtest/games/capstone"
+	"playtest/games/stacks"
 	"playtest/games/stacktics"
 )
 
@@ -14,6 +15,7 @@ import (
 var All = []games.Definition{
 	stacktics.Definition,
 	capstone.Definition,
+	stacks.Definition,
 }
 
 // Lookup returns the definition of a game by its catalog name.

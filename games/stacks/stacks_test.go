@@ -1,0 +1,57 @@
+package stacks
+
+import (
+	"testing"
+
+	"playtest/games"
+	"playtest/games/gamestest"
+)
+
+func newGame(t testing.TB, r *Rules) *Game {
+	t.Helper()
+	g, err := r.NewGame()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g.(*Game)
+}
+
+// variants covers every knob away from its default at least once.
+func variants() map[string]func(*Rules) {
+	return map[string]func(*Rules){
+		"base":      func(*Rules) {},
+		"fourcards": fourCards,
+		"fourcards-zigzag-blocking": func(r *Rules) {
+			fourCards(r)
+			r.Diagonal, r.Blocking = DiagonalZigzag, true
+		},
+		"hand-scope-open": func(r *Rules) { r.MustStackScope, r.OpenHands = ScopeHand, true },
+		"blocking-low":    func(r *Rules) { r.Blocking, r.MaxHeight = true, 3 },
+		"hand3-fourcards-hand-scope": func(r *Rules) {
+			fourCards(r)
+			r.HandSize, r.MustStackScope = 3, ScopeHand
+		},
+		"match": func(r *Rules) { r.Match = &Match{Target: new(60)} },
+		"match-alternate-fourcards": func(r *Rules) {
+			fourCards(r)
+			r.Match = &Match{Target: new(80), LoserStarts: new(false), MaxGames: new(3)}
+		},
+	}
+}
+
+func fourCards(r *Rules) {
+	r.Cards = &Cards{Ones: 4, Twos: 4, Threes: 3, Fours: 2}
+	r.FourCardMoves = true
+}
+
+func TestConformance(t *testing.T) {
+	for name, set := range variants() {
+		t.Run(name, func(t *testing.T) {
+			r := DefaultRules()
+			set(r)
+			gamestest.Run(t, newGame(t, r), gamestest.Options{Seed: 3, NothingHidden: r.OpenHands})
+		})
+	}
+}
+
+var _ games.Determinizer = (*State)(nil)

@@ -1,0 +1,462 @@
+package stacks
+
+import (
+	"fmt"
+	"math/bits"
+
+	"playtest/games"
+)
+
+// phase is what a state waits for.
+type phase uint8
+
+const (
+	phaseDraw phase = iota // chance: the drawer draws the top card of its stock
+	phasePlay              // the player to move chooses a card and its move
+	phaseOver
+)
+
+// Results of a turn, indexing State.turnKinds: a stacking move, then the
+// penalties −1 to −5.
+const (
+	turnStack = iota
+	turnMinus1
+	turnMinus2
+	turnMinus3
+	turnMinus4
+	turnMinus5
+	turnKinds
+)
+
+// turnPoints are the points of each turn kind but stacking.
+var turnPoints = [turnKinds]int{0, -1, -2, -3, -4, -5}
+
+// Reasons a game or match ends.
+const (
+	ReasonScore       = "score"
+	ReasonTie         = "tie"
+	ReasonMatchTarget = "match-target"
+)
+
+// State is a STACKS position (with match play, a whole match). Everything
+// is in fixed arrays: a clone is a struct copy.
+type State struct {
+	g *Game
+	// height is each white square's stack height (0: empty); occ and
+	// atHeight are the same as bitboards: occupied squares, and the squares
+	// of each height.
+	height   [Squares]uint8
+	occ      uint32
+	atHeight [Pieces + 1]uint32
+	// Cards of each value in each seat's hand, stock and discard.
+	hand, stock, played [2][MaxValue + 1]uint8
+	handN, stockN       [2]uint8
+	// toDraw counts the cards each seat still has to draw before play goes
+	// on; drawer is the seat drawing.
+	toDraw [2]uint8
+	drawer games.Player
+	// With a fixed deal (perft), draws take the stocks' cards in this order
+	// instead of being chance outcomes; dealt counts the cards taken.
+	fixed   bool
+	deal    [2][MaxCards]uint8
+	dealt   [2]uint8
+	played4 [2]bool // the seat has played a 4-card (four_card_moves)
+	phase   phase
+	toMove  games.Player
+	starter games.Player // who moved first in the current game
+	score   [2]int16     // this game's scores
+	total   [2]int32     // match: the totals of the finished games
+	plies   int32        // turns in all games
+	// turnKinds counts each seat's turns by result, over all games.
+	turnKinds [2][turnKinds]uint32
+	// Match figures: games finished, won by their starter, won by seat 0,
+	// drawn.
+	gamesDone, starterWins, seat0Wins, gameTies int16
+	winner                                      games.Player
+	reason                                      string
+}
+
+// Move encoding: kind<<16 | value<<10 | source<<5 | destination, with
+// noSquare for a turn without a move.
+const (
+	kindDraw = 1
+	kindPlay = 2
+	noSquare = 31
+)
+
+func encode(kind, v, src, dst int) games.Move {
+	return games.Move(kind<<16 | v<<10 | src<<5 | dst)
+}
+
+func decode(m games.Move) (kind, v, src, dst int) {
+	return int(m >> 16), int(m >> 10 & 7), int(m >> 5 & 31), int(m & 31)
+}
+
+// startGame sets up a game: a piece on every white square, full stocks,
+// empty hands to be drawn (the starter first).
+func (s *State) startGame(starter games.Player) {
+	g := s.g
+	for sq := range Squares {
+		s.height[sq] = 1
+	}
+	s.occ = 1<<Squares - 1
+	s.atHeight = [Pieces + 1]uint32{}
+	s.atHeight[1] = s.occ
+	s.hand = [2][MaxValue + 1]uint8{}
+	s.played = [2][MaxValue + 1]uint8{}
+	s.handN = [2]uint8{}
+	s.stock = [2][MaxValue + 1]uint8{g.stock, g.stock}
+	s.stockN = [2]uint8{uint8(g.cards), uint8(g.cards)}
+	s.toDraw = [2]uint8{uint8(g.hand), uint8(g.hand)}
+	s.drawer = starter
+	s.played4 = [2]bool{}
+	s.score = [2]int16{}
+	s.starter, s.toMove = starter, starter
+	s.proceed()
+}
+
+// proceed makes the pending draws (the drawer's first) and then waits for
+// the player to move. Without a fixed deal each draw is a chance outcome.
+func (s *State) proceed() {
+	for {
+		if s.toDraw[s.drawer] == 0 {
+			s.drawer = s.drawer.Opponent()
+			if s.toDraw[s.drawer] == 0 {
+				s.phase = phasePlay
+				return
+			}
+		}
+		if !s.fixed {
+			s.phase = phaseDraw
+			return
+		}
+		p := s.drawer
+		s.draw(p, int(s.deal[p][s.dealt[p]]))
+		s.dealt[p]++
+	}
+}
+
+// draw moves a card of value v from p's stock to its hand.
+func (s *State) draw(p games.Player, v int) {
+	s.stock[p][v]--
+	s.stockN[p]--
+	s.hand[p][v]++
+	s.handN[p]++
+	s.toDraw[p]--
+}
+
+// FixDeal fixes the order of both stocks (top first) at the start of the
+// game, so that draws are no longer chance: perft uses it. Each stock must
+// hold exactly the cards of the rules' stock. With match play only the
+// first game's deal is fixed.
+func (s *State) FixDeal(red, green []int) error {
+	if s.phase != phaseDraw || s.handN != [2]uint8{} || s.plies != 0 {
+		return fmt.Errorf("stacks: a deal can only be fixed before the first draw")
+	}
+	for seat, stock := range [2][]int{red, green} {
+		var counts [MaxValue + 1]uint8
+		for i, v := range stock {
+			if v < 1 || v > MaxValue {
+				return fmt.Errorf("stacks: card %d of %s's stock has value %d", i+1, s.g.Sides()[seat], v)
+			}
+			counts[v]++
+			s.deal[seat][i] = uint8(v)
+		}
+		if counts != s.g.stock {
+			return fmt.Errorf("stacks: %s's stock %v is not a shuffle of the rules' stock", s.g.Sides()[seat], stock)
+		}
+	}
+	s.fixed = true
+	s.dealt = [2]uint8{}
+	s.proceed()
+	return nil
+}
+
+// CurrentPlayer returns Chance during draws, then the player to move.
+func (s *State) CurrentPlayer() games.Player {
+	switch s.phase {
+	case phaseDraw:
+		return games.Chance
+	case phaseOver:
+		return games.Terminal
+	}
+	return s.toMove
+}
+
+// IsTerminal reports whether the game (or match) has ended.
+func (s *State) IsTerminal() bool { return s.phase == phaseOver }
+
+// Result returns how the game or match ended.
+func (s *State) Result() games.Result { return games.Result{Winner: s.winner, Reason: s.reason} }
+
+// Plies returns the number of turns played, over all games of a match.
+func (s *State) Plies() int { return int(s.plies) }
+
+// Clone returns an independent copy.
+func (s *State) Clone() games.State { c := *s; return &c }
+
+// CopyFrom makes s a copy of src.
+func (s *State) CopyFrom(src games.State) { *s = *src.(*State) }
+
+// SideOf returns the colour (0 red, 1 green) of a seat: seat 0 is Red, who
+// moves first in the first game.
+func (s *State) SideOf(seat games.Player) int { return int(seat) }
+
+// ChanceOutcomes lists the values the drawer may draw, weighted by how many
+// of each are left in its stock.
+func (s *State) ChanceOutcomes(buf []games.ChanceOutcome) []games.ChanceOutcome {
+	if s.phase != phaseDraw {
+		return buf
+	}
+	for v := 1; v <= MaxValue; v++ {
+		if n := s.stock[s.drawer][v]; n > 0 {
+			buf = append(buf, games.ChanceOutcome{Move: encode(kindDraw, v, 0, 0), Weight: int(n)})
+		}
+	}
+	return buf
+}
+
+// cardMoves are the moves of one card: per source square, the destinations
+// of stacking moves, of empty straight moves and of empty backward moves.
+type cardMoves struct {
+	stack, straight, backward    [Squares]uint32
+	anyStack, anyStraight, anyBack bool
+}
+
+// backwardAllowed reports whether p may play a v-card backwards: a 4-card
+// always, 2- and 3-cards after p's first 4-card (with four_card_moves).
+func (s *State) backwardAllowed(p games.Player, v int) bool {
+	return s.g.fourCards && (v == 4 || (v >= 2 && s.played4[p]))
+}
+
+// fitting returns, for each height h, the squares whose stack could take a
+// stack of h on top: height between 1 and max_height − h.
+func (s *State) fitting() (fit [Pieces + 1]uint32) {
+	maxH := s.g.maxHeight
+	var le [Pieces + 1]uint32 // le[x]: squares of height 1 to x
+	for x := 1; x < maxH; x++ {
+		le[x] = le[x-1] | s.atHeight[x]
+	}
+	for h := 1; h < maxH; h++ {
+		fit[h] = le[maxH-h]
+	}
+	return fit
+}
+
+// movesOf fills cm with the moves of a v-card for p.
+func (s *State) movesOf(p games.Player, v int, fit *[Pieces + 1]uint32, cm *cardMoves) {
+	g := s.g
+	straight := !(g.fourCards && v == 4) // a 4-card is always played backwards
+	back := s.backwardAllowed(p, v)
+	sources := s.occ &^ s.atHeight[g.maxHeight]
+	*cm = cardMoves{}
+	for m := sources; m != 0; m &= m - 1 {
+		src := bits.TrailingZeros32(m)
+		pt := &g.paths[p][v][src]
+		var st, bk uint32
+		if straight {
+			st = reach(pt.straight, pt.straightDst, s.occ, g.blocking)
+		}
+		if back {
+			bk = reach(pt.backward, pt.backwardDst, s.occ, g.blocking)
+		}
+		stack := (st | bk) & fit[s.height[src]]
+		empty := (st | bk) &^ s.occ
+		cm.stack[src] = stack
+		cm.straight[src] = empty & st
+		cm.backward[src] = empty &^ st
+		cm.anyStack = cm.anyStack || stack != 0
+		cm.anyStraight = cm.anyStraight || cm.straight[src] != 0
+		cm.anyBack = cm.anyBack || cm.backward[src] != 0
+	}
+}
+
+// LegalMoves appends the decisions of the player to move: for each value
+// in hand, its stacking moves if it has any, else its empty straight moves,
+// else its empty backward moves, else the value without a move. With
+// must_stack_scope hand, a value that cannot stack is not offered while
+// another in hand can.
+func (s *State) LegalMoves(buf []games.Move) []games.Move {
+	if s.phase != phasePlay {
+		return buf
+	}
+	p := s.toMove
+	fit := s.fitting()
+	var cms [MaxValue + 1]cardMoves
+	handStacks := false
+	for v := 1; v <= MaxValue; v++ {
+		if s.hand[p][v] > 0 {
+			s.movesOf(p, v, &fit, &cms[v])
+			handStacks = handStacks || cms[v].anyStack
+		}
+	}
+	for v := 1; v <= MaxValue; v++ {
+		if s.hand[p][v] == 0 {
+			continue
+		}
+		cm := &cms[v]
+		switch {
+		case cm.anyStack:
+			buf = appendMoves(buf, v, &cm.stack)
+		case handStacks && s.g.handScope:
+		case cm.anyStraight:
+			buf = appendMoves(buf, v, &cm.straight)
+		case cm.anyBack:
+			buf = appendMoves(buf, v, &cm.backward)
+		default:
+			buf = append(buf, encode(kindPlay, v, noSquare, noSquare))
+		}
+	}
+	return buf
+}
+
+func appendMoves(buf []games.Move, v int, dsts *[Squares]uint32) []games.Move {
+	for src, m := range dsts {
+		for ; m != 0; m &= m - 1 {
+			buf = append(buf, encode(kindPlay, v, src, bits.TrailingZeros32(m)))
+		}
+	}
+	return buf
+}
+
+// setHeight changes a square's stack height, keeping the bitboards in step.
+func (s *State) setHeight(sq, h int) {
+	bit := uint32(1) << sq
+	s.atHeight[s.height[sq]] &^= bit
+	s.height[sq] = uint8(h)
+	if h == 0 {
+		s.occ &^= bit
+		return
+	}
+	s.occ |= bit
+	s.atHeight[h] |= bit
+}
+
+// Apply plays a legal decision or chance outcome.
+func (s *State) Apply(m games.Move) {
+	kind, v, src, dst := decode(m)
+	switch kind {
+	case kindDraw:
+		s.draw(s.drawer, v)
+		s.proceed()
+	case kindPlay:
+		s.play(v, src, dst)
+	default:
+		panic(fmt.Sprintf("stacks: bad move %#x", int32(m)))
+	}
+}
+
+// play plays a v-card: a move from src to dst, or none (src noSquare).
+func (s *State) play(v, src, dst int) {
+	g := s.g
+	p := s.toMove
+	var kind, points int
+	switch {
+	case src == noSquare && g.fourCards && v == 4:
+		kind = turnMinus5
+	case src == noSquare:
+		kind = turnMinus4
+	case s.height[dst] > 0:
+		kind = turnStack
+	case g.paths[p][v][src].straightDst&(1<<dst) == 0:
+		kind = turnMinus3
+	case s.height[src] == 1:
+		kind = turnMinus1
+	default:
+		kind = turnMinus2
+	}
+	points = turnPoints[kind]
+	if src != noSquare {
+		h := int(s.height[src] + s.height[dst])
+		if kind == turnStack {
+			points = h
+		}
+		s.setHeight(src, 0)
+		s.setHeight(dst, h)
+	}
+	s.score[p] += int16(points)
+	s.turnKinds[p][kind]++
+	if g.fourCards && v == 4 {
+		s.played4[p] = true
+	}
+	s.hand[p][v]--
+	s.handN[p]--
+	s.played[p][v]++
+	s.plies++
+	if s.stockN[p] > 0 {
+		s.toDraw[p] = 1
+		s.drawer = p
+	}
+	s.toMove = p.Opponent()
+	if s.handN[0] == 0 && s.handN[1] == 0 {
+		s.endGame()
+		return
+	}
+	s.proceed()
+}
+
+// gameWinner returns the winner of the current game by score.
+func (s *State) gameWinner() games.Player {
+	switch {
+	case s.score[0] > s.score[1]:
+		return games.Seat0
+	case s.score[1] > s.score[0]:
+		return games.Seat1
+	}
+	return games.NoPlayer
+}
+
+// endGame scores a finished game. With match play it adds the scores to the
+// totals and either ends the match or starts the next game.
+func (s *State) endGame() {
+	g := s.g
+	w := s.gameWinner()
+	if !g.match {
+		s.phase, s.winner, s.reason = phaseOver, w, ReasonScore
+		if w == games.NoPlayer {
+			s.reason = ReasonTie
+		}
+		return
+	}
+	s.total[0] += int32(s.score[0])
+	s.total[1] += int32(s.score[1])
+	s.score = [2]int16{}
+	s.gamesDone++
+	switch w {
+	case games.NoPlayer:
+		s.gameTies++
+	case s.starter:
+		s.starterWins++
+	}
+	if w == games.Seat0 {
+		s.seat0Wins++
+	}
+	t := int32(g.target)
+	if (s.total[0] >= t || s.total[1] >= t) && s.total[0] != s.total[1] {
+		s.phase, s.reason = phaseOver, ReasonMatchTarget
+		s.winner = games.Seat0
+		if s.total[1] > s.total[0] {
+			s.winner = games.Seat1
+		}
+		return
+	}
+	if int(s.gamesDone) >= g.maxGames {
+		s.phase, s.winner, s.reason = phaseOver, games.NoPlayer, games.ReasonMaxGames
+		return
+	}
+	next := s.starter.Opponent() // after a draw, or without loser_starts
+	if g.loserStarts && w != games.NoPlayer {
+		next = w.Opponent()
+	}
+	s.fixed = false
+	s.startGame(next)
+}
+
+// Scores returns each seat's points: the current (or last) game's in a
+// single game, the running totals in a match.
+func (s *State) Scores() [2]int {
+	return [2]int{int(s.total[0]) + int(s.score[0]), int(s.total[1]) + int(s.score[1])}
+}
+
+// Height returns the height of the stack on a white square (0: empty).
+func (s *State) Height(sq int) int { return int(s.height[sq]) }
