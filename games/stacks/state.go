@@ -219,7 +219,7 @@ func (s *State) ChanceOutcomes(buf []games.ChanceOutcome) []games.ChanceOutcome 
 // cardMoves are the moves of one card: per source square, the destinations
 // of stacking moves, of empty straight moves and of empty backward moves.
 type cardMoves struct {
-	stack, straight, backward    [Squares]uint32
+	stack, straight, backward      [Squares]uint32
 	anyStack, anyStraight, anyBack bool
 }
 
