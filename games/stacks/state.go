@@ -243,13 +243,12 @@ func (s *State) fitting() (fit [Pieces + 1]uint32) {
 	return fit
 }
 
-// movesOf fills cm with the moves of a v-card for p.
+// movesOf fills cm, which must be zero, with the moves of a v-card for p.
 func (s *State) movesOf(p games.Player, v int, fit *[Pieces + 1]uint32, cm *cardMoves) {
 	g := s.g
 	straight := !(g.fourCards && v == 4) // a 4-card is always played backwards
 	back := s.backwardAllowed(p, v)
 	sources := s.occ &^ s.atHeight[g.maxHeight]
-	*cm = cardMoves{}
 	for m := sources; m != 0; m &= m - 1 {
 		src := bits.TrailingZeros32(m)
 		pt := &g.paths[p][v][src]
