@@ -33,6 +33,8 @@ FUZZTIME ?= 30s
 fuzz:
 	$(GO) test ./games/stacktics -run '^$$' -fuzz '^FuzzPlayout$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./games/stacktics -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./games/stacks -run '^$$' -fuzz '^FuzzPlayout$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./games/stacks -run '^$$' -fuzz '^FuzzParseMove$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./variants -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME)
 
 clean:

@@ -164,7 +164,7 @@ func TestBadInput(t *testing.T) {
 		{"negative games in the file", []string{"run", negative}, []string{negative + ":2: games: must be between 1 and"}},
 		{"negative games flag", []string{"run", "--games", "-5"}, []string{"(--games): games: must be between 1 and 1000000000, got -5"}},
 		{"missing file", []string{"run", filepath.Join(dir, "missing.yaml")}, []string{"missing.yaml: no such file, and no preset of that name"}},
-		{"unknown preset", []string{"run", "stacktics/size9"}, []string{"stacktics/size9: no such file", "presets: capstone/capstone, capstone/threestone, stacktics/size2"}},
+		{"unknown preset", []string{"run", "stacktics/size9"}, []string{"stacktics/size9: no such file", "presets: capstone/capstone, capstone/threestone, stacks/base", "stacktics/size2"}},
 		{"bad --set", []string{"run", "--set", "rules.size"}, []string{"--set rules.size: want key=value"}},
 		{"bad --set value", []string{"run", "--set", "rules.size=x"}, []string{"(--set rules.size=x): rules.size: want an integer"}},
 		{"bad format", []string{"run", "--format", "xml"}, []string{`--format "xml": want table or json`}},
@@ -216,9 +216,37 @@ func TestPerftLines(t *testing.T) {
 	if code, _, errOut := run(t, "perft", "capstone", "--divide"); code != ExitBadInput || !strings.Contains(errOut, "whole turns") {
 		t.Errorf("--divide on capstone: exit %d, %s", code, errOut)
 	}
+	// STACKS fixes the deal from --seed and prints it first, as the spec
+	// says; the counts are hand-checked at depth 1 (see games/stacks).
+	_, out, _ = run(t, "perft", "stacks/base", "--depth", "2", "--seed", "1")
+	if want := "stacks: stacks/base\ndeal: red 3 1 2 3 2 2 1 3 2 1 2 1 | green 2 2 2 1 3 2 3 2 3 1 1 1\ndepth 1: 40\ndepth 2: 736\n"; out != want {
+		t.Errorf("stacks perft output %q, want %q", out, want)
+	}
+	_, out, _ = run(t, "perft", "fourcards", "--depth", "1", "--seed", "1")
+	if !strings.Contains(out, "deal: red 3 3 2 1 2 1 2 1 4 2 4 3 1 | green ") || !strings.HasSuffix(out, "depth 1: 6\n") {
+		t.Errorf("fourcards perft output %q", out)
+	}
+	_, out, _ = run(t, "perft", "stacks/base", "--depth", "1", "--seed", "1", "--divide")
+	if !strings.Contains(out, "3:a2-g2: 1\n") || !strings.Contains(out, "1:d3-f3: 1\n") {
+		t.Errorf("stacks divide output %q", out)
+	}
 	_, out, _ = run(t, "perft", "stacktics/size2", "--depth", "2", "--divide")
 	if !strings.Contains(out, "depth 2: 40\n") || !strings.Contains(out, "b1S-c2: 2\n") {
 		t.Errorf("divide output %q", out)
+	}
+}
+
+// TestStacksMatchRun runs STACKS match play end to end: each game of the
+// run is a match, and the summary carries the per-game figures.
+func TestStacksMatchRun(t *testing.T) {
+	code, out, errOut := run(t, "run", "stacks/match", "--games", "20", "--format", "json")
+	if code != 0 {
+		t.Fatal(errOut)
+	}
+	for _, want := range []string{`"game": "stacks"`, `"match-target"`, `"name": "games"`, `"name": "game.starter_wins"`, `"name": "turns.stack.seat0"`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("summary lacks %s", want)
+		}
 	}
 }
 
@@ -230,7 +258,9 @@ func TestGamesListsEverything(t *testing.T) {
 	for _, want := range []string{"stacktics", "stacktics/size2-3x5", "stacktics/size5-7x7",
 		"capstone", "capstone/threestone", "goal_max_per_color", "neutral_capstones", "goal_order",
 		"size", "board", "start_columns", "loaded_range", "pie_rule", "win_threshold", "no_moves", "max_plies", "repetition",
-		"default: 300", "random", "greedy", "epsilon"} {
+		"default: 300", "random", "greedy", "epsilon",
+		"stacks/base", "stacks/match", "stacks/fourcards", "cards", "hand_size", "max_height", "must_stack_scope",
+		"blocking", "open_hands", "four_card_moves", "diagonal", "match"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("games output lacks %q", want)
 		}
