@@ -11,7 +11,7 @@ import (
 )
 
 func TestCatalog(t *testing.T) {
-	if !slices.Equal(catalog.Names(), []string{"stacktics", "capstone", "stacks"}) {
+	if !slices.Equal(catalog.Names(), []string{"stacktics", "capstone", "stacks", "capturecard"}) {
 		t.Errorf("catalog %v", catalog.Names())
 	}
 	if _, err := catalog.Lookup("chess"); err == nil {

@@ -7,6 +7,7 @@ import (
 
 	"playtest/games"
 	"playtest/games/capstone"
+	"playtest/games/capturecard"
 	"playtest/games/stacks"
 	"playtest/games/stacktics"
 )
@@ -16,6 +17,7 @@ var All = []games.Definition{
 	stacktics.Definition,
 	capstone.Definition,
 	stacks.Definition,
+	capturecard.Definition,
 }
 
 // Lookup returns the definition of a game by its catalog name.

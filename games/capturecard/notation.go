@@ -1,0 +1,172 @@
+package capturecard
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"playtest/games"
+)
+
+// Notation
+//
+// Squares are a1…e4 (column letter, row number; a1 is row 0, column 0).
+// Cards are their rank and suit letter: 10s Js Qh Kd Ac (spades, hearts,
+// diamonds, clubs). Pieces are S, M, L. Decisions are written:
+//
+//	deal:Qh       chance: the next square of the layout gets the Q of hearts
+//	draw:7        chance: a 7 is drawn (draw:joker: a Joker, kept)
+//	joker         play a saved Joker; nojoker: keep it
+//	enter:S@a1    Enter a Small on a1 (with an 8 or 9)
+//	lock:b2       Lock: the piece on b2 becomes a Large (with a 2)
+//	shift:b2-c3   Shift the Large on b2 to c3 (with a 5)
+//	b2-c3         one step of a Move: the piece on b2 steps towards c3 (a
+//	              jump lands one card further)
+//	stop          end the Move (with no step: do nothing)
+
+const (
+	suitLetters = "shdc"
+	sizeLetters = "SML"
+)
+
+var rankNames = [Ranks]string{"10", "J", "Q", "K", "A"}
+
+// CardName writes a court card (suit*5 + rank).
+func CardName(card int) string { return rankNames[card%Ranks] + string(suitLetters[card/Ranks]) }
+
+func squareName(sq int) string {
+	return string(rune('a'+sq%Cols)) + strconv.Itoa(sq/Cols+1)
+}
+
+func parseSquare(s string) (int, bool) {
+	if len(s) != 2 || s[0] < 'a' || s[0] >= 'a'+Cols || s[1] < '1' || s[1] >= '1'+Rows {
+		return 0, false
+	}
+	return int(s[1]-'1')*Cols + int(s[0]-'a'), true
+}
+
+// direction returns the direction from one square to a neighbour.
+func direction(from, to int) (int, bool) {
+	for d, n := range neighbour[from] {
+		if int(n) == to {
+			return d, true
+		}
+	}
+	return 0, false
+}
+
+// MoveString writes a decision in the notation above.
+func (s *State) MoveString(m games.Move) string {
+	kind, a, b := decode(m)
+	switch kind {
+	case kindDeal:
+		return "deal:" + CardName(a)
+	case kindDraw:
+		if a == joker {
+			return "draw:joker"
+		}
+		return "draw:" + strconv.Itoa(a)
+	case kindJoker:
+		return "joker"
+	case kindNoJoker:
+		return "nojoker"
+	case kindEnter:
+		return "enter:" + string(sizeLetters[a]) + "@" + squareName(b)
+	case kindLock:
+		return "lock:" + squareName(a)
+	case kindShift:
+		return "shift:" + squareName(a) + "-" + squareName(int(neighbour[a][b]))
+	case kindStep:
+		return squareName(a) + "-" + squareName(int(neighbour[a][b]))
+	case kindStop:
+		return "stop"
+	}
+	return fmt.Sprintf("?%#x", int32(m))
+}
+
+// ParseMove reads a legal decision, or a possible chance outcome, of the
+// current state.
+func (s *State) ParseMove(text string) (games.Move, error) {
+	var candidates []games.Move
+	if s.CurrentPlayer() == games.Chance {
+		for _, o := range s.ChanceOutcomes(nil) {
+			candidates = append(candidates, o.Move)
+		}
+	} else {
+		candidates = s.LegalMoves(nil)
+	}
+	text = strings.TrimSpace(text)
+	for _, m := range candidates {
+		if s.MoveString(m) == text {
+			return m, nil
+		}
+	}
+	return 0, fmt.Errorf("capturecard: %q is not a legal decision now", text)
+}
+
+// String draws the layout with the pieces (0S is seat 0's Small), the
+// reserves, saved Jokers, protection and the deck.
+func (s *State) String() string {
+	var b strings.Builder
+	for r := Rows - 1; r >= 0; r-- {
+		fmt.Fprintf(&b, "%d ", r+1)
+		for c := range Cols {
+			sq := r*Cols + c
+			card := "??"
+			if s.layout[sq] >= 0 {
+				card = CardName(int(s.layout[sq]))
+			}
+			piece := " .."
+			if o := s.owner[sq]; o >= 0 {
+				piece = fmt.Sprintf(" %d%c", o, sizeLetters[s.size[sq]])
+			}
+			fmt.Fprintf(&b, " %3s%s", card, piece)
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString("    a       b       c       d       e\n")
+	for seat := range 2 {
+		r := s.reserve[seat]
+		fmt.Fprintf(&b, "seat%d reserve S%d M%d L%d, on board %d, jokers %d", seat, r[Small], r[Medium], r[Large], s.onBoard[seat], s.held[seat])
+		if s.protect[seat] > 0 {
+			fmt.Fprintf(&b, ", protected for %d more turns", s.protect[seat])
+		}
+		b.WriteByte('\n')
+	}
+	deck, discard := 0, 0
+	for v := range s.deck {
+		deck += int(s.deck[v])
+		discard += int(s.discard[v])
+	}
+	fmt.Fprintf(&b, "deck %d, discard %d, turn %d: ", deck, discard, s.turns+1)
+	switch s.phase {
+	case phaseLayout:
+		b.WriteString("dealing the layout\n")
+	case phaseJoker:
+		fmt.Fprintf(&b, "%v may play a Joker\n", s.toMove)
+	case phaseDraw:
+		fmt.Fprintf(&b, "%v draws\n", s.toMove)
+	case phaseAction:
+		fmt.Fprintf(&b, "%v acts with a %d\n", s.toMove, s.card)
+	case phaseMove:
+		fmt.Fprintf(&b, "%v moves, %d points left\n", s.toMove, s.points)
+	case phaseOver:
+		fmt.Fprintf(&b, "over: %v (%s)\n", s.winner, s.reason)
+	}
+	return b.String()
+}
+
+// layoutString lists the layout's cards row by row from a1.
+func (s *State) layoutString() string {
+	var b strings.Builder
+	for sq := range Cards {
+		if sq > 0 {
+			b.WriteByte(' ')
+			if sq%Cols == 0 {
+				b.WriteString("| ")
+			}
+		}
+		b.WriteString(CardName(int(s.layout[sq])))
+	}
+	return b.String()
+}

@@ -1,0 +1,88 @@
+package capturecard
+
+import "playtest/games"
+
+// Values of the through knob.
+const (
+	ThroughJump    = "jump"
+	ThroughReplace = "replace"
+)
+
+// Pieces is a player's reserve at the start, per size.
+type Pieces struct {
+	Small  int `yaml:"small" json:"small" doc:"Small pieces"`
+	Medium int `yaml:"medium" json:"medium" doc:"Medium pieces"`
+	Large  int `yaml:"large" json:"large" doc:"Large pieces"`
+}
+
+// Rules are the knobs of Capture the Card (see capture-the-card.md).
+type Rules struct {
+	Pieces          Pieces `yaml:"pieces" json:"pieces" default:"{small: 5, medium: 5, large: 5}" doc:"each player's reserve: {small, medium, large} (0 to 20 each; keys left out keep their default)"`
+	MaxOnBoard      int    `yaml:"max_on_board" json:"max_on_board" default:"6" doc:"most pieces a player may have on the board (1 to 20)"`
+	Jokers          int    `yaml:"jokers" json:"jokers" default:"2" doc:"Jokers in the draw deck (0 to 20)"`
+	JokerTurns      int    `yaml:"joker_turns" json:"joker_turns" default:"2" doc:"opponent turns a played Joker protects the player's pieces for (1 to 100)"`
+	Through         string `yaml:"through" json:"through" default:"jump" doc:"passing an opponent piece: jump (continue to the empty card beyond, knocking off a Small or shrinking a Medium) or replace (take a Small's card; shrink a Medium and stay)"`
+	AllCornersLoses bool   `yaml:"all_corners_loses" json:"all_corners_loses" default:"true" doc:"a player who occupies all four corners loses"`
+	MaxTurns        int    `yaml:"max_turns" json:"max_turns" default:"400" doc:"a game still going after this many turns is a draw (reason max-turns, counted as stalled)"`
+}
+
+// DefaultRules returns the spec's defaults.
+func DefaultRules() *Rules {
+	return &Rules{
+		Pieces: Pieces{Small: 5, Medium: 5, Large: 5}, MaxOnBoard: 6, Jokers: 2, JokerTurns: 2,
+		Through: ThroughJump, AllCornersLoses: true, MaxTurns: 400,
+	}
+}
+
+// Definition is the catalog entry of Capture the Card.
+var Definition = games.Definition{
+	Name:     "capturecard",
+	Title:    "Capture the Card",
+	Summary:  "Rachel Zomerfeld's unfinished design: drawn cards drive pyramid moves on a 5×4 layout of court cards",
+	NewRules: func() games.Rules { return DefaultRules() },
+}
+
+// Limits of the engine: states are fixed arrays.
+const (
+	maxPerSize  = Cards
+	maxJokers   = 20
+	maxMaxTurns = 100000
+)
+
+// Validate checks every knob.
+func (r *Rules) Validate() error {
+	checks := []struct {
+		knob      string
+		v, lo, hi int
+	}{
+		{"pieces.small", r.Pieces.Small, 0, maxPerSize},
+		{"pieces.medium", r.Pieces.Medium, 0, maxPerSize},
+		{"pieces.large", r.Pieces.Large, 0, maxPerSize},
+		{"max_on_board", r.MaxOnBoard, 1, Cards},
+		{"jokers", r.Jokers, 0, maxJokers},
+		{"joker_turns", r.JokerTurns, 1, 100},
+		{"max_turns", r.MaxTurns, 1, maxMaxTurns},
+	}
+	for _, c := range checks {
+		if c.v < c.lo || c.v > c.hi {
+			return games.KnobErrorf(c.knob, "must be between %d and %d, got %d", c.lo, c.hi, c.v)
+		}
+	}
+	if r.Pieces.Small+r.Pieces.Medium == 0 {
+		return games.KnobErrorf("pieces", "a player needs a Small or a Medium to enter the board")
+	}
+	switch r.Through {
+	case ThroughJump, ThroughReplace:
+	default:
+		return games.KnobErrorf("through", "must be %q or %q, got %q", ThroughJump, ThroughReplace, r.Through)
+	}
+	return nil
+}
+
+// NewGame builds the game; it validates the rules first.
+func (r *Rules) NewGame() (games.Game, error) {
+	if err := r.Validate(); err != nil {
+		return nil, err
+	}
+	return New(*r), nil
+}

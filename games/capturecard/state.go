@@ -1,0 +1,516 @@
+package capturecard
+
+import (
+	"fmt"
+
+	"playtest/games"
+)
+
+// phase is what a state waits for.
+type phase uint8
+
+const (
+	phaseLayout phase = iota // chance: the card of the next square of the layout
+	phaseJoker               // the player holding a Joker plays it or not
+	phaseDraw                // chance: the top card of the draw deck
+	phaseAction              // the player acts with the drawn card (a Move's first step, or stop)
+	phaseMove                // the player's Move goes on: another step, or stop
+	phaseOver
+)
+
+// Piece sizes, indexing the reserves.
+const (
+	Small  = 0
+	Medium = 1
+	Large  = 2
+)
+
+// joker is the index of the Jokers in the deck and discard counts; the
+// numbered cards are at their values 2 to 9.
+const joker = 0
+
+// Reasons a game ends.
+const (
+	ReasonSuitComplete = "suit-complete"
+	ReasonAllCorners   = "all-corners"
+)
+
+// State is a Capture the Card position. Everything is in fixed arrays: a
+// clone is a struct copy.
+type State struct {
+	g *Game
+	// layout is the card on each square (-1 until dealt); dealt counts the
+	// squares dealt, in dealOrder.
+	layout [Cards]int8
+	dealt  int8
+	// owner and size of the piece on each card (owner -1: empty).
+	owner, size [Cards]int8
+	reserve     [2][3]uint8
+	onBoard     [2]uint8
+	// The draw deck and the discard pile, as counts by value (joker, 2..9).
+	deck, discard [10]uint8
+	held          [2]uint8 // saved Jokers
+	// protect[p] counts the opponent turns for which p's pieces are still
+	// protected by a Joker.
+	protect [2]uint8
+	phase   phase
+	toMove  games.Player
+	card    uint8 // the value drawn this turn
+	points  uint8 // movement points left in a Move
+	turns   int32
+	// Figures for the report.
+	jokersPlayed, knockedOff, shrunk [2]uint16
+	winner                           games.Player
+	reason                           string
+}
+
+// Move encoding: kind<<16 | a<<8 | b.
+const (
+	kindDeal    = 1 // a: card
+	kindDraw    = 2 // a: value (joker: 0)
+	kindJoker   = 3
+	kindNoJoker = 4
+	kindEnter   = 5 // a: size, b: square
+	kindLock    = 6 // a: square
+	kindShift   = 7 // a: square, b: direction
+	kindStep    = 8 // a: square, b: direction
+	kindStop    = 9
+)
+
+func encode(kind, a, b int) games.Move { return games.Move(kind<<16 | a<<8 | b) }
+
+func decode(m games.Move) (kind, a, b int) { return int(m >> 16), int(m >> 8 & 255), int(m & 255) }
+
+// CurrentPlayer returns Chance during the layout and the draws, else the
+// player whose turn it is.
+func (s *State) CurrentPlayer() games.Player {
+	switch s.phase {
+	case phaseLayout, phaseDraw:
+		return games.Chance
+	case phaseOver:
+		return games.Terminal
+	}
+	return s.toMove
+}
+
+// IsTerminal reports whether the game has ended.
+func (s *State) IsTerminal() bool { return s.phase == phaseOver }
+
+// Result returns how the game ended.
+func (s *State) Result() games.Result { return games.Result{Winner: s.winner, Reason: s.reason} }
+
+// Plies returns the number of completed turns.
+func (s *State) Plies() int { return int(s.turns) }
+
+// Clone returns an independent copy.
+func (s *State) Clone() games.State { c := *s; return &c }
+
+// CopyFrom makes s a copy of src.
+func (s *State) CopyFrom(src games.State) { *s = *src.(*State) }
+
+// ChanceOutcomes lists the cards the next layout square may get (each left
+// card once), or the values the deck may give, weighted by their counts.
+func (s *State) ChanceOutcomes(buf []games.ChanceOutcome) []games.ChanceOutcome {
+	switch s.phase {
+	case phaseLayout:
+		var used [Cards]bool
+		for _, c := range s.layout {
+			if c >= 0 {
+				used[c] = true
+			}
+		}
+		for c := range Cards {
+			if !used[c] {
+				buf = append(buf, games.ChanceOutcome{Move: encode(kindDeal, c, 0), Weight: 1})
+			}
+		}
+	case phaseDraw:
+		for v, n := range s.deck {
+			if n > 0 {
+				buf = append(buf, games.ChanceOutcome{Move: encode(kindDraw, v, 0), Weight: int(n)})
+			}
+		}
+	}
+	return buf
+}
+
+// opponentAt reports whether sq holds a piece of the player to move's
+// opponent that may be touched (not protected by a Joker).
+func (s *State) opponentAt(sq int) bool {
+	o := s.owner[sq]
+	return o >= 0 && games.Player(o) != s.toMove && s.protect[o] == 0
+}
+
+// LegalMoves appends the decisions of the player to move.
+func (s *State) LegalMoves(buf []games.Move) []games.Move {
+	switch s.phase {
+	case phaseJoker:
+		return append(buf, encode(kindJoker, 0, 0), encode(kindNoJoker, 0, 0))
+	case phaseAction:
+		buf = s.appendEnters(buf)
+		buf = s.appendLocks(buf)
+		buf = s.appendShifts(buf)
+		buf = s.appendSteps(buf)
+		return append(buf, encode(kindStop, 0, 0))
+	case phaseMove:
+		buf = s.appendSteps(buf)
+		return append(buf, encode(kindStop, 0, 0))
+	}
+	return buf
+}
+
+// enterSquares returns the cards an Enter may use: the empty corners; when
+// all four corners hold pieces, the corners holding an opponent's Small or
+// Medium that may be touched; and when all four hold Large pieces, every
+// empty card.
+func (s *State) enterSquares() (squares [Cards]bool, any bool) {
+	full, large := true, true
+	for _, c := range corners {
+		if s.owner[c] < 0 {
+			squares[c], any = true, true
+			full = false
+		}
+		large = large && s.owner[c] >= 0 && s.size[c] == Large
+	}
+	if !full {
+		return squares, any
+	}
+	for _, c := range corners {
+		if s.opponentAt(c) && s.size[c] != Large {
+			squares[c], any = true, true
+		}
+	}
+	if large {
+		for sq := range Cards {
+			if s.owner[sq] < 0 {
+				squares[sq], any = true, true
+			}
+		}
+	}
+	return squares, any
+}
+
+// appendEnters appends the Enter actions of an 8 or 9.
+func (s *State) appendEnters(buf []games.Move) []games.Move {
+	p := s.toMove
+	if (s.card != 8 && s.card != 9) || int(s.onBoard[p]) >= s.g.rules.MaxOnBoard {
+		return buf
+	}
+	squares, any := s.enterSquares()
+	if !any {
+		return buf
+	}
+	for size := Small; size <= Medium; size++ {
+		if s.reserve[p][size] == 0 {
+			continue
+		}
+		for sq, ok := range squares {
+			if ok {
+				buf = append(buf, encode(kindEnter, size, sq))
+			}
+		}
+	}
+	return buf
+}
+
+// appendLocks appends the Lock actions of a 2.
+func (s *State) appendLocks(buf []games.Move) []games.Move {
+	p := s.toMove
+	if s.card != 2 || s.reserve[p][Large] == 0 {
+		return buf
+	}
+	for sq := range Cards {
+		if games.Player(s.owner[sq]) == p && s.owner[sq] >= 0 && s.size[sq] != Large {
+			buf = append(buf, encode(kindLock, sq, 0))
+		}
+	}
+	return buf
+}
+
+// appendShifts appends the Shift actions of a 5.
+func (s *State) appendShifts(buf []games.Move) []games.Move {
+	if s.card != 5 {
+		return buf
+	}
+	for sq := range Cards {
+		if !s.own(sq) || s.size[sq] != Large {
+			continue
+		}
+		for d, t := range neighbour[sq] {
+			if t >= 0 && (s.owner[t] < 0 || s.opponentAt(int(t))) {
+				buf = append(buf, encode(kindShift, sq, d))
+			}
+		}
+	}
+	return buf
+}
+
+func (s *State) own(sq int) bool { return s.owner[sq] >= 0 && games.Player(s.owner[sq]) == s.toMove }
+
+// stepCost is the movement points of one step of a piece.
+func stepCost(size int8) int {
+	if size == Medium {
+		return 2
+	}
+	return 1
+}
+
+// stepResult says what a step does: where the mover ends, which card's
+// piece it passes or takes (-1: none), and what it costs; ok false when
+// the step is not allowed.
+func (s *State) stepResult(sq, d int) (to, victim, cost int, ok bool) {
+	t := int(neighbour[sq][d])
+	if t < 0 {
+		return 0, 0, 0, false
+	}
+	mover := s.size[sq]
+	c := stepCost(mover)
+	switch {
+	case s.owner[t] < 0:
+		return t, -1, c, c <= int(s.points)
+	case !s.opponentAt(t) || s.size[t] == Large:
+		return 0, 0, 0, false
+	case s.size[t] == Medium && mover != Medium:
+		return 0, 0, 0, false
+	case !s.g.jump && s.size[t] == Small:
+		return t, t, c, c <= int(s.points)
+	case !s.g.jump: // a Medium shrinks a Medium and stays
+		return sq, t, c, c <= int(s.points)
+	}
+	land := int(neighbour[t][d])
+	if land < 0 || s.owner[land] >= 0 {
+		return 0, 0, 0, false
+	}
+	return land, t, 2 * c, 2*c <= int(s.points)
+}
+
+// appendSteps appends the Move steps: a Small or Medium of the player's,
+// one card in any direction.
+func (s *State) appendSteps(buf []games.Move) []games.Move {
+	for sq := range Cards {
+		if !s.own(sq) || s.size[sq] == Large {
+			continue
+		}
+		for d := range directions {
+			if _, _, _, ok := s.stepResult(sq, d); ok {
+				buf = append(buf, encode(kindStep, sq, d))
+			}
+		}
+	}
+	return buf
+}
+
+// canStep reports whether any step is possible.
+func (s *State) canStep() bool {
+	var buf [8 * Cards]games.Move
+	return len(s.appendSteps(buf[:0])) > 0
+}
+
+// Apply plays a legal decision or chance outcome.
+func (s *State) Apply(m games.Move) {
+	kind, a, b := decode(m)
+	p := s.toMove
+	switch kind {
+	case kindDeal:
+		s.deal(a)
+	case kindDraw:
+		s.deck[a]--
+		if a == joker {
+			s.held[p]++ // kept; draw again
+			s.refillDeck()
+			return
+		}
+		s.discard[a]++
+		s.refillDeck()
+		s.card, s.points = uint8(a), uint8(a)
+		s.phase = phaseAction
+	case kindJoker:
+		s.held[p]--
+		s.discard[joker]++
+		s.protect[p] = uint8(s.g.rules.JokerTurns)
+		s.jokersPlayed[p]++
+		s.startDraw()
+	case kindNoJoker:
+		s.startDraw()
+	case kindEnter:
+		if s.owner[b] >= 0 {
+			s.knockOff(b)
+		}
+		s.reserve[p][a]--
+		s.place(b, p, a)
+		s.endAction()
+	case kindLock:
+		s.reserve[p][s.size[a]]++
+		s.reserve[p][Large]--
+		s.size[a] = Large
+		s.endAction()
+	case kindShift:
+		t := int(neighbour[a][b])
+		if s.owner[t] >= 0 {
+			s.knockOff(t)
+		}
+		s.move(a, t)
+		s.endAction()
+	case kindStep:
+		s.step(a, b)
+	case kindStop:
+		s.endAction()
+	default:
+		panic(fmt.Sprintf("capturecard: bad move %#x", int32(m)))
+	}
+}
+
+// deal puts a card on the next square of the layout; four corners of one
+// suit are dealt again.
+func (s *State) deal(card int) {
+	s.layout[dealOrder[s.dealt]] = int8(card)
+	s.dealt++
+	if int(s.dealt) == len(corners) {
+		suit := s.layout[corners[0]] / Ranks
+		same := true
+		for _, c := range corners {
+			same = same && s.layout[c]/Ranks == suit
+		}
+		if same {
+			for _, c := range corners {
+				s.layout[c] = -1
+			}
+			s.dealt = 0
+		}
+	}
+	if int(s.dealt) == Cards {
+		s.toMove = games.Seat0
+		s.startTurn()
+	}
+}
+
+// refillDeck shuffles the discard pile into the deck when the deck is
+// empty (the deck's order is never stored: draws are chance outcomes).
+func (s *State) refillDeck() {
+	if s.deck != [10]uint8{} {
+		return
+	}
+	s.deck, s.discard = s.discard, [10]uint8{}
+}
+
+func (s *State) place(sq int, p games.Player, size int) {
+	s.owner[sq], s.size[sq] = int8(p), int8(size)
+	s.onBoard[p]++
+}
+
+func (s *State) move(from, to int) {
+	s.owner[to], s.size[to] = s.owner[from], s.size[from]
+	s.owner[from] = -1
+}
+
+// knockOff returns the piece on sq to its owner's reserve.
+func (s *State) knockOff(sq int) {
+	o := s.owner[sq]
+	s.reserve[o][s.size[sq]]++
+	s.onBoard[o]--
+	s.knockedOff[o]++
+	s.owner[sq] = -1
+}
+
+// shrink turns the Medium on sq into a Small from its owner's reserve, or
+// knocks it off when the reserve has no Small.
+func (s *State) shrink(sq int) {
+	o := s.owner[sq]
+	if s.reserve[o][Small] == 0 {
+		s.knockOff(sq)
+		return
+	}
+	s.reserve[o][Small]--
+	s.reserve[o][Medium]++
+	s.size[sq] = Small
+	s.shrunk[o]++
+}
+
+// step plays one step of a Move; the Move goes on while points and steps
+// remain.
+func (s *State) step(sq, d int) {
+	to, victim, cost, _ := s.stepResult(sq, d)
+	if victim >= 0 {
+		if s.size[victim] == Medium {
+			s.shrink(victim)
+		} else {
+			s.knockOff(victim)
+		}
+	}
+	if to != sq {
+		s.move(sq, to)
+	}
+	s.points -= uint8(cost)
+	if s.canStep() {
+		s.phase = phaseMove
+		return
+	}
+	s.endAction()
+}
+
+// startTurn offers a saved Joker, or draws.
+func (s *State) startTurn() {
+	if s.held[s.toMove] > 0 {
+		s.phase = phaseJoker
+		return
+	}
+	s.startDraw()
+}
+
+func (s *State) startDraw() { s.phase = phaseDraw }
+
+// endAction runs the checks for the player who acted, then ends the turn:
+// the other player's Joker protection counts one turn down, and the game
+// is drawn after max_turns turns.
+func (s *State) endAction() {
+	p := s.toMove
+	s.turns++
+	if s.holdsAllCorners(p) && s.g.rules.AllCornersLoses {
+		s.finish(p.Opponent(), ReasonAllCorners)
+		return
+	}
+	if s.suitComplete(p) {
+		s.finish(p, ReasonSuitComplete)
+		return
+	}
+	if o := p.Opponent(); s.protect[o] > 0 {
+		s.protect[o]--
+	}
+	if int(s.turns) >= s.g.rules.MaxTurns {
+		s.finish(games.NoPlayer, games.ReasonMaxTurns)
+		return
+	}
+	s.card, s.points = 0, 0
+	s.toMove = p.Opponent()
+	s.startTurn()
+}
+
+func (s *State) finish(winner games.Player, reason string) {
+	s.phase, s.winner, s.reason = phaseOver, winner, reason
+}
+
+func (s *State) holdsAllCorners(p games.Player) bool {
+	for _, c := range corners {
+		if s.owner[c] < 0 || games.Player(s.owner[c]) != p {
+			return false
+		}
+	}
+	return true
+}
+
+// suitComplete reports whether p has a piece on the 10, J, Q, K and A of
+// one suit.
+func (s *State) suitComplete(p games.Player) bool {
+	var count [Suits]int
+	for sq := range Cards {
+		if s.owner[sq] >= 0 && games.Player(s.owner[sq]) == p {
+			count[s.layout[sq]/Ranks]++
+		}
+	}
+	for _, n := range count {
+		if n == Ranks {
+			return true
+		}
+	}
+	return false
+}
