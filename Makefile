@@ -35,6 +35,7 @@ fuzz:
 	$(GO) test ./games/stacktics -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./games/stacks -run '^$$' -fuzz '^FuzzPlayout$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./games/stacks -run '^$$' -fuzz '^FuzzParseMove$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./games/capturecard -run '^$$' -fuzz '^FuzzPlayout$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./variants -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME)
 
 clean:

@@ -164,7 +164,7 @@ func TestBadInput(t *testing.T) {
 		{"negative games in the file", []string{"run", negative}, []string{negative + ":2: games: must be between 1 and"}},
 		{"negative games flag", []string{"run", "--games", "-5"}, []string{"(--games): games: must be between 1 and 1000000000, got -5"}},
 		{"missing file", []string{"run", filepath.Join(dir, "missing.yaml")}, []string{"missing.yaml: no such file, and no preset of that name"}},
-		{"unknown preset", []string{"run", "stacktics/size9"}, []string{"stacktics/size9: no such file", "presets: capstone/capstone, capstone/threestone, stacks/base", "stacktics/size2"}},
+		{"unknown preset", []string{"run", "stacktics/size9"}, []string{"stacktics/size9: no such file", "presets: capstone/capstone, capstone/threestone, capturecard/capturecard, stacks/base", "stacktics/size2"}},
 		{"bad --set", []string{"run", "--set", "rules.size"}, []string{"--set rules.size: want key=value"}},
 		{"bad --set value", []string{"run", "--set", "rules.size=x"}, []string{"(--set rules.size=x): rules.size: want an integer"}},
 		{"bad format", []string{"run", "--format", "xml"}, []string{`--format "xml": want table or json`}},
@@ -260,7 +260,8 @@ func TestGamesListsEverything(t *testing.T) {
 		"size", "board", "start_columns", "loaded_range", "pie_rule", "win_threshold", "no_moves", "max_plies", "repetition",
 		"default: 300", "random", "greedy", "epsilon",
 		"stacks/base", "stacks/match", "stacks/fourcards", "cards", "hand_size", "max_height", "must_stack_scope",
-		"blocking", "open_hands", "four_card_moves", "diagonal", "match"} {
+		"blocking", "open_hands", "four_card_moves", "diagonal", "match",
+		"capturecard", "capturecard/capturecard", "pieces", "max_on_board", "jokers", "joker_turns", "through", "all_corners_loses", "max_turns"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("games output lacks %q", want)
 		}

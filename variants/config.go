@@ -248,6 +248,9 @@ func (d *decoder) decodePlayer(n *yaml.Node, path string) (bots.Spec, error) {
 		if err := d.decodeStruct(m, reflect.ValueOf(p).Elem(), path); err != nil {
 			if e, ok := err.(*Error); ok && strings.Contains(e.Message, "unknown key") {
 				e.Message = fmt.Sprintf("is not a parameter of bot %s", def.Name) + strings.TrimPrefix(e.Message, "unknown key")
+				if len(games.Knobs(p)) == 0 {
+					e.Message = fmt.Sprintf("is not a parameter of bot %s, which takes none", def.Name)
+				}
 			}
 			return bots.Spec{}, err
 		}

@@ -19,6 +19,7 @@ func TestPresetsLoad(t *testing.T) {
 		"stacktics/size4", "stacktics/size5", "stacktics/size5-7x7",
 		"capstone/capstone", "capstone/threestone",
 		"stacks/base", "stacks/match", "stacks/fourcards",
+		"capturecard/capturecard",
 	}
 	got := Presets()
 	for _, name := range want {
@@ -82,7 +83,8 @@ func TestStackticsPresetsMatchSpec(t *testing.T) {
 }
 
 func TestShortPresetNames(t *testing.T) {
-	for short, full := range map[string]string{"threestone": "capstone/threestone", "capstone": "capstone/capstone", "size3": "stacktics/size3"} {
+	for short, full := range map[string]string{"threestone": "capstone/threestone", "capstone": "capstone/capstone", "size3": "stacktics/size3",
+		"capturecard": "capturecard/capturecard", "fourcards": "stacks/fourcards"} {
 		cfg, err := Load(short, nil)
 		if err != nil || cfg.Source != "preset "+full {
 			t.Errorf("%s: %v, source %q", short, err, cfg.Source)
@@ -193,6 +195,8 @@ func TestBadInput(t *testing.T) {
 			nil, []string{"bad.yaml:2:", "players[1]: unknown bot", `did you mean "greedy"?`}},
 		{"unknown bot parameter", "game: stacktics\nplayers:\n  - bot: greedy\n    epsilom: 0.1\n  - random\n",
 			nil, []string{"bad.yaml:4:", "players[0].epsilom: is not a parameter of bot greedy", `did you mean "epsilon"?`}},
+		{"parameter of a bot without any", "game: stacktics\nplayers:\n  - bot: random\n    epsilon: 0.1\n  - random\n",
+			nil, []string{"bad.yaml:4:", "players[0].epsilon: is not a parameter of bot random, which takes none"}},
 		{"bad bot parameter value", "game: stacktics\nplayers:\n  - bot: greedy\n    epsilon: 2\n  - random\n",
 			nil, []string{"bad.yaml:4:", "players[0].epsilon: must be between 0 and 1"}},
 		{"card value out of range", "game: stacks\nrules:\n  cards: {1: 4, 5: 2}\n",

@@ -307,3 +307,16 @@ func TestValidate(t *testing.T) {
 		}
 	}
 }
+
+// TestPerftByHand counts decisions from a dealt layout: the draw offers a
+// Joker or a 2 to 9 (9 outcomes); after a Joker the player draws again (9);
+// with no piece on the board a 2 to 7 only allows stop (1 each), an 8 or 9
+// an Enter of a Small or Medium on each corner, or stop (9 each):
+// 9 + 6 + 18 = 33.
+func TestPerftByHand(t *testing.T) {
+	g := newGame(t, DefaultRules())
+	s, _ := g.PerftStart(1)
+	if got := []uint64{games.Perft(s, 1), games.Perft(s, 2)}; !slices.Equal(got, []uint64{9, 33}) {
+		t.Errorf("perft %v, want [9 33]", got)
+	}
+}
