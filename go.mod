@@ -9,6 +9,7 @@ require (
 	github.com/spf13/pflag v1.0.10
 	github.com/spf13/viper v1.21.0
 	go.yaml.in/yaml/v3 v3.0.6
+	gonum.org/v1/gonum v0.16.0
 )
 
 require (
