@@ -25,6 +25,7 @@ func records() []*sim.Record {
 		out = append(out, &sim.Record{
 			Index: len(out), Deal: len(out) / 2, Swapped: len(out)%2 == 1,
 			Result: games.Result{Winner: winner, Reason: reason}, Plies: plies, Decisions: plies,
+			PlayerDecisions: plies, Choices: plies / 2, LegalMoves: 3 * plies,
 			Sides: sides, Metrics: metrics,
 		})
 	}
@@ -80,6 +81,37 @@ func TestAggregate(t *testing.T) {
 	if len(s.Metrics) != 2 || s.Metrics[0].Name != "captures" || s.Metrics[0].Mean.N != 5 ||
 		s.Metrics[1].Rate.Count != 2 || s.Metrics[1].Rate.N != 3 {
 		t.Errorf("metrics %+v", s.Metrics)
+	}
+}
+
+// TestBalance checks the Ludii balance metrics and the pair statistics of
+// the synthetic games, worked by hand.
+func TestBalance(t *testing.T) {
+	b := summary().Balance
+	if b.AdvantageP1.Count != 5 || b.Completion.Count != 8 || b.Drawishness.Count != 1 || b.Timeouts.Count != 1 || b.AdvantageP1.N != 10 {
+		t.Errorf("rates %+v", b)
+	}
+	// Exact binomial test of 5 seat-0 wins in 8 decisive games: 1 − P(4).
+	if math.Abs(b.SeatBiasP-(1-70.0/256)) > 1e-9 {
+		t.Errorf("seat bias p %v", b.SeatBiasP)
+	}
+	// 1 − |0.5 − 0.3| with the interval of the difference crossing zero.
+	se := math.Sqrt((0.8 - 0.04) / 10)
+	if math.Abs(b.Balance.Value-0.8) > 1e-12 || math.Abs(b.Balance.Low-(1-(0.2+1.959963984540054*se))) > 1e-9 || b.Balance.High != 1 {
+		t.Errorf("balance %+v", b.Balance)
+	}
+	// Σ plies = 493 decisions, Σ ⌊plies/2⌋ = 246 with a choice, 3 moves each.
+	if b.PlayerDecisions != 493 || b.BranchingFactor != 3 || math.Abs(b.DecisionMoves-246.0/493) > 1e-12 {
+		t.Errorf("decisions %+v", b)
+	}
+	if b.DurationTurns.Value != 49.3 || b.DurationTurns.Low >= 49.3 || b.DurationTurns.High <= 49.3 {
+		t.Errorf("duration %+v", b.DurationTurns)
+	}
+	// Pairs (seat 0's score over the pair; player 0's): (2, 1), (2, 1),
+	// (1, 2), (0, 1), (1, 1).
+	ps := summary().PairStats
+	if ps == nil || ps.Seat0.Counts != [5]int{1, 0, 2, 0, 2} || ps.Player0.Counts != [5]int{0, 0, 4, 0, 1} || math.Abs(ps.Seat0.Score-0.6) > 1e-12 {
+		t.Errorf("pair stats %+v", ps)
 	}
 }
 

@@ -41,6 +41,10 @@ type Summary struct {
 	Sides []Side `json:"sides,omitempty"`
 	// Plies is the distribution of game length in moves.
 	Plies Distribution `json:"plies"`
+	// Balance holds Ludii's balance metrics.
+	Balance Balance `json:"balance"`
+	// PairStats are the pentanomial statistics of seat-swapped pairs.
+	PairStats *PairStats `json:"pair_stats,omitempty"`
 	// Metrics are the game-specific figures, sorted by name.
 	Metrics []Metric `json:"metrics,omitempty"`
 	// Timing holds everything that depends on the clock or the machine.
@@ -181,6 +185,7 @@ type Aggregator struct {
 	}
 	plies   stats.Histogram
 	metrics map[string]*metricAcc
+	bal     balanceAcc
 }
 
 type metricAcc struct {
@@ -204,6 +209,7 @@ func NewAggregator(info RunInfo) *Aggregator {
 func (a *Aggregator) Add(r *sim.Record) {
 	a.games++
 	a.plies.Add(r.Plies)
+	a.bal.add(r, a.info.Pairs)
 	res := r.Result
 	switch res.Winner {
 	case games.Seat0:
@@ -270,6 +276,8 @@ func (a *Aggregator) Summary(timing Timing) *Summary {
 		DrawReasons: a.drawReasons,
 		Stalled:     NewRate(a.stalled, n),
 		Plies:       newDistribution(&a.plies),
+		Balance:     a.balance(),
+		PairStats:   a.pairStats(),
 		Timing:      timing,
 	}
 	for i, name := range a.info.Sides {

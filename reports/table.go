@@ -60,6 +60,13 @@ func (s *Summary) WriteTable(w io.Writer) error {
 		}
 		fmt.Fprintf(w, "\nwins by: %s", strings.Join(parts, ", "))
 	}
+	b := s.Balance
+	fmt.Fprintf(w, "\nbalance %.2f [%.2f, %.2f], seat-bias p = %.3g (exact binomial over %d decisive games); branching factor %.1f, choices at %s of %d decisions",
+		b.Balance.Value, b.Balance.Low, b.Balance.High, b.SeatBiasP, b.Completion.Count, b.BranchingFactor, percent(b.DecisionMoves), b.PlayerDecisions)
+	if p := s.PairStats; p != nil {
+		fmt.Fprintf(w, "\npairs (pentanomial, %d): seat 0 scores %s [%s], player 0 %s [%s]", p.Seat0.Pairs,
+			percent(p.Seat0.Score), interval(p.Seat0.CI.Low, p.Seat0.CI.High), percent(p.Player0.Score), interval(p.Player0.CI.Low, p.Player0.CI.High))
+	}
 	fmt.Fprintln(w)
 	if len(s.Metrics) > 0 {
 		fmt.Fprintln(w)

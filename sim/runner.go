@@ -35,6 +35,11 @@ type Record struct {
 	Plies int
 	// Decisions counts every decision: moves, pie choices, chance outcomes.
 	Decisions int
+	// PlayerDecisions counts the decisions made by a seat (not chance);
+	// Choices those among them with more than one legal move; LegalMoves
+	// sums the number of legal moves over them (the branching factor's
+	// numerator).
+	PlayerDecisions, Choices, LegalMoves int
 	// Sides gives the side (index into the game's Sides) each seat
 	// commanded at the end; nil for games without sides.
 	Sides []int
@@ -211,7 +216,7 @@ func (w *worker) play(i int) (rec *Record, err error) {
 		seatBot[seat].Reset(games.Player(seat), BotStream(job.Seed, i, seat))
 	}
 	s := job.Game.NewState()
-	decisions := 0
+	rec = &Record{Index: i, Deal: deal, Swapped: swapped}
 	for !s.IsTerminal() {
 		var m games.Move
 		switch p := s.CurrentPlayer(); p {
@@ -224,13 +229,18 @@ func (w *worker) play(i int) (rec *Record, err error) {
 				return nil, fmt.Errorf("game %d (seed %d): %v has no legal move but the game is not over\n%s", i, job.Seed, p, s)
 			}
 			m = seatBot[p].Choose(s, w.moves)
+			rec.PlayerDecisions++
+			rec.LegalMoves += len(w.moves)
+			if len(w.moves) > 1 {
+				rec.Choices++
+			}
 		default:
 			return nil, fmt.Errorf("game %d (seed %d): invalid current player %v", i, job.Seed, p)
 		}
 		s.Apply(m)
-		decisions++
+		rec.Decisions++
 	}
-	rec = &Record{Index: i, Deal: deal, Swapped: swapped, Result: s.Result(), Plies: s.Plies(), Decisions: decisions}
+	rec.Result, rec.Plies = s.Result(), s.Plies()
 	if ss, ok := s.(games.SideState); ok {
 		rec.Sides = []int{ss.SideOf(games.Seat0), ss.SideOf(games.Seat1)}
 	}

@@ -25,9 +25,20 @@ type PairScore struct {
 	Score  float64  `json:"score"`
 	SE     float64  `json:"se"`
 	CI     Interval `json:"ci"`
-	// Elo is the logistic Elo difference of the score, with its interval.
-	Elo   float64  `json:"elo"`
-	EloCI Interval `json:"elo_ci"`
+	// Elo is the logistic Elo difference of the score, and EloLow and
+	// EloHigh of its interval's ends; each is absent (nil) where it is
+	// infinite (a score of 0 or 1).
+	Elo     *float64 `json:"elo,omitempty"`
+	EloLow  *float64 `json:"elo_low,omitempty"`
+	EloHigh *float64 `json:"elo_high,omitempty"`
+}
+
+// finite returns &x, or nil when x is infinite.
+func finite(x float64) *float64 {
+	if math.IsInf(x, 0) || math.IsNaN(x) {
+		return nil
+	}
+	return &x
 }
 
 // Score returns the mean score per game (a pair's score over 2) with the
@@ -35,7 +46,7 @@ type PairScore struct {
 // z. With no pairs the score is ½ with the interval [0, 1].
 func (p *Pentanomial) Score(z float64) PairScore {
 	n := p.Pairs()
-	out := PairScore{Pairs: n, Counts: *p, Score: 0.5, CI: Interval{0, 1}, EloCI: Interval{math.Inf(-1), math.Inf(1)}}
+	out := PairScore{Pairs: n, Counts: *p, Score: 0.5, CI: Interval{0, 1}, Elo: finite(0)}
 	if n == 0 {
 		return out
 	}
@@ -52,8 +63,8 @@ func (p *Pentanomial) Score(z float64) PairScore {
 	out.Score = mean
 	out.SE = math.Sqrt(variance / float64(n))
 	out.CI = Interval{math.Max(0, mean-z*out.SE), math.Min(1, mean+z*out.SE)}
-	out.Elo = Elo(mean)
-	out.EloCI = Interval{Elo(out.CI.Low), Elo(out.CI.High)}
+	out.Elo = finite(Elo(mean))
+	out.EloLow, out.EloHigh = finite(Elo(out.CI.Low)), finite(Elo(out.CI.High))
 	return out
 }
 

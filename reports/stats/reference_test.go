@@ -60,7 +60,7 @@ func TestBinomialTest(t *testing.T) {
 func TestPentanomial(t *testing.T) {
 	p := Pentanomial{1, 2, 4, 2, 1}
 	s := p.Score(Z95)
-	if s.Pairs != 10 || s.Score != 0.5 || !within(s.SE, math.Sqrt(0.075/10), 1e-12) || s.Elo != 0 {
+	if s.Pairs != 10 || s.Score != 0.5 || !within(s.SE, math.Sqrt(0.075/10), 1e-12) || *s.Elo != 0 || !within(*s.EloLow, -*s.EloHigh, 1e-9) {
 		t.Errorf("%+v", s)
 	}
 	if !within(s.CI.Low, 0.5-Z95*math.Sqrt(0.0075), 1e-12) {
@@ -75,6 +75,9 @@ func TestPentanomial(t *testing.T) {
 	}
 	if !within(Elo(0.75), 190.85, 0.01) || !math.IsInf(Elo(1), 1) || Elo(0.5) != 0 {
 		t.Errorf("Elo(0.75) = %v", Elo(0.75))
+	}
+	if w := (&Pentanomial{0, 0, 0, 0, 3}).Score(Z95); w.Elo != nil || w.Score != 1 {
+		t.Errorf("all won: %+v", w)
 	}
 	if e := (&Pentanomial{}).Score(Z95); e.Score != 0.5 || e.CI != (Interval{0, 1}) {
 		t.Errorf("empty: %+v", e)

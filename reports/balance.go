@@ -1,0 +1,152 @@
+package reports
+
+import (
+	"math"
+
+	"playtest/games"
+	"playtest/reports/stats"
+	"playtest/sim"
+)
+
+// Balance holds the balance metrics as Ludii defines them, each with its
+// sample size: how fair, decisive and long the games are, and how many real
+// choices the players had.
+type Balance struct {
+	// AdvantageP1 is the share of all games seat 0 won.
+	AdvantageP1 Rate `json:"advantage_p1"`
+	// Balance is 1 − |seat 0's win rate − seat 1's|, with a 95% interval.
+	Balance Estimate `json:"balance"`
+	// SeatBiasP is the two-sided p-value of the exact binomial test that
+	// seat 0 wins half of the decisive games.
+	SeatBiasP float64 `json:"seat_bias_p"`
+	// Completion is the share of games with a winner.
+	Completion Rate `json:"completion"`
+	// Drawishness is the share of draws that are not stalled games.
+	Drawishness Rate `json:"drawishness"`
+	// Timeouts is the share of stalled games (a move, turn or game cap).
+	Timeouts Rate `json:"timeouts"`
+	// DurationTurns is the mean game length in plies (turns as each game
+	// counts them) with a 95% percentile bootstrap interval.
+	DurationTurns Estimate `json:"duration_turns"`
+	// DecisionMoves is the share of the players' decisions that had more
+	// than one legal move; BranchingFactor the mean number of legal moves
+	// at a player's decision. PlayerDecisions is their sample size.
+	DecisionMoves   float64 `json:"decision_moves"`
+	BranchingFactor float64 `json:"branching_factor"`
+	PlayerDecisions int     `json:"player_decisions"`
+}
+
+// Estimate is a value with its 95% interval.
+type Estimate struct {
+	Value float64 `json:"value"`
+	Low   float64 `json:"low"`
+	High  float64 `json:"high"`
+}
+
+// PairStats are the pentanomial statistics of seat-swapped pairs: seat 0's
+// mean score per game over each pair (both players sat there once, so
+// their strength cancels: the first-move advantage on equal deals), and
+// player 0's (the seat cancels: how much stronger player 0 is). An odd
+// last game has no pair and is left out.
+type PairStats struct {
+	Seat0   stats.PairScore `json:"seat0"`
+	Player0 stats.PairScore `json:"player0"`
+}
+
+// bootstrapResamples is the number of resamples of the bootstrap
+// intervals.
+const bootstrapResamples = 1000
+
+// balanceAcc accumulates what Balance and PairStats need.
+type balanceAcc struct {
+	playerDecisions, choices, legalMoves int
+	// The first game of the pair in progress: seat 0's and player 0's
+	// scores.
+	pending                  bool
+	pendingSeat0, pendingP0  float64
+	seat0Pairs, player0Pairs stats.Pentanomial
+}
+
+// add folds in one record; pairs says records come in seat-swapped pairs.
+func (b *balanceAcc) add(r *sim.Record, pairs bool) {
+	b.playerDecisions += r.PlayerDecisions
+	b.choices += r.Choices
+	b.legalMoves += r.LegalMoves
+	if !pairs {
+		return
+	}
+	seat0 := scoreOf(r.Result, games.Seat0)
+	p0 := seat0
+	if r.Swapped {
+		p0 = scoreOf(r.Result, games.Seat1)
+	}
+	if r.Index%2 == 0 {
+		b.pending, b.pendingSeat0, b.pendingP0 = true, seat0, p0
+		return
+	}
+	if b.pending {
+		b.seat0Pairs.Add(b.pendingSeat0, seat0)
+		b.player0Pairs.Add(b.pendingP0, p0)
+		b.pending = false
+	}
+}
+
+// scoreOf is a seat's score in a game: 1 for a win, ½ for a draw.
+func scoreOf(r games.Result, seat games.Player) float64 {
+	switch r.Winner {
+	case seat:
+		return 1
+	case games.NoPlayer:
+		return 0.5
+	}
+	return 0
+}
+
+// balance computes the Balance of the games so far.
+func (a *Aggregator) balance() Balance {
+	n := a.games
+	o := a.outcomes
+	draws := o.Draw - a.stalled
+	b := Balance{
+		AdvantageP1:     NewRate(o.Seat0, n),
+		Completion:      NewRate(o.Seat0+o.Seat1, n),
+		Drawishness:     NewRate(draws, n),
+		Timeouts:        NewRate(a.stalled, n),
+		SeatBiasP:       stats.BinomialTest(o.Seat0, o.Seat0+o.Seat1, 0.5),
+		PlayerDecisions: a.bal.playerDecisions,
+	}
+	b.Balance = balanceEstimate(o.Seat0, o.Seat1, n)
+	iv := stats.BootstrapMean(&a.plies, bootstrapResamples, 0.05, a.info.Seed)
+	b.DurationTurns = Estimate{Value: round6(a.plies.Mean()), Low: round6(iv.Low), High: round6(iv.High)}
+	if d := a.bal.playerDecisions; d > 0 {
+		b.DecisionMoves = float64(a.bal.choices) / float64(d)
+		b.BranchingFactor = float64(a.bal.legalMoves) / float64(d)
+	}
+	return b
+}
+
+// balanceEstimate is 1 − |p0 − p1| for the win rates of the two seats, with
+// the normal interval of the difference of two multinomial shares
+// (variance (p0 + p1 − (p0 − p1)²) / n) carried through the absolute value.
+func balanceEstimate(w0, w1, n int) Estimate {
+	if n == 0 {
+		return Estimate{Value: 1, Low: 0, High: 1}
+	}
+	p0, p1 := float64(w0)/float64(n), float64(w1)/float64(n)
+	d := p0 - p1
+	se := math.Sqrt(math.Max(0, p0+p1-d*d) / float64(n))
+	lo, hi := d-stats.Z95*se, d+stats.Z95*se
+	minAbs, maxAbs := math.Min(math.Abs(lo), math.Abs(hi)), math.Max(math.Abs(lo), math.Abs(hi))
+	if lo <= 0 && hi >= 0 {
+		minAbs = 0
+	}
+	return Estimate{Value: 1 - math.Abs(d), Low: math.Max(0, 1-maxAbs), High: 1 - minAbs}
+}
+
+// pairStats returns the pair statistics, or nil without pairs.
+func (a *Aggregator) pairStats() *PairStats {
+	if !a.info.Pairs || a.bal.seat0Pairs.Pairs() == 0 {
+		return nil
+	}
+	return &PairStats{Seat0: a.bal.seat0Pairs.Score(stats.Z95), Player0: a.bal.player0Pairs.Score(stats.Z95)}
+}
