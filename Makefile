@@ -4,7 +4,7 @@ BIN       := bin/playtest
 BENCHSTAT := golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da
 BENCH_COUNT ?= 6
 
-.PHONY: all build test demo bench fuzz clean
+.PHONY: all build test demo bench fuzz samples clean
 
 all: build
 
@@ -37,6 +37,12 @@ fuzz:
 	$(GO) test ./games/stacks -run '^$$' -fuzz '^FuzzParseMove$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./games/capturecard -run '^$$' -fuzz '^FuzzPlayout$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./variants -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME)
+
+## samples: rewrite the example reports in docs/samples (a small run of each game's main preset)
+SAMPLES = stacktics/size3 capstone/capstone stacks/base capturecard/capturecard
+samples: build
+	rm -rf docs/samples
+	for p in $(SAMPLES); do ./bin/playtest run $$p --games 200 --workers 1 --out docs/samples/$$(echo $$p | tr / -) > /dev/null || exit 1; done
 
 clean:
 	rm -rf bin bench.txt

@@ -96,9 +96,27 @@ func TestOutWritesSummary(t *testing.T) {
 	if ja, jb := mustJSON(a), mustJSON(b); ja != jb {
 		t.Errorf("summary.json differs from the printed JSON")
 	}
+	var names []string
 	entries, _ := os.ReadDir(dir)
-	if len(entries) != 1 {
-		t.Errorf("--out left %d files, want only summary.json", len(entries))
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if strings.Join(names, " ") != "games.csv plots report.html report.md summary.json" {
+		t.Errorf("--out wrote %v", names)
+	}
+	// playtest report rebuilds the reports from the saved files.
+	if err := os.RemoveAll(filepath.Join(dir, "plots")); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut = run(t, "report", dir)
+	if code != 0 || !strings.Contains(out, "report.html") {
+		t.Fatalf("report: exit %d: %s %s", code, out, errOut)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "plots", "outcomes.svg")); err != nil {
+		t.Error(err)
+	}
+	if code, _, errOut := run(t, "report", t.TempDir()); code != ExitBadInput || !strings.Contains(errOut, "no saved run here") {
+		t.Errorf("report on an empty directory: exit %d, %s", code, errOut)
 	}
 }
 

@@ -39,6 +39,7 @@ Variants are embedded presets (playtest games lists them) or YAML files.`,
 		newRunCommand(),
 		newGamesCommand(),
 		newPerftCommand(),
+		newReportCommand(),
 	)
 	return root
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -39,7 +38,7 @@ PLAYTEST_WORKERS, PLAYTEST_FORMAT, PLAYTEST_OUT (flags win).`,
   playtest run stacktics/size2 --games 2000 --workers 4
   playtest run threestone
   playtest run stacktics/size2 --set rules.pie_rule=false --format json
-  playtest run my-variant.yaml --out results/`,
+  playtest run my-variant.yaml --out results/   # summary.json, games.csv, report.md, report.html, plots/`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runRun(cmd, args, &opts)
@@ -50,7 +49,7 @@ PLAYTEST_WORKERS, PLAYTEST_FORMAT, PLAYTEST_OUT (flags win).`,
 	f.Uint64("seed", 0, "run seed (overrides the variant's seed:)")
 	f.Int("workers", 0, "worker goroutines (default: all cores)")
 	f.String("format", "table", "output format: table or json")
-	f.String("out", "", "write DIR/summary.json")
+	f.String("out", "", "write DIR/summary.json, games.csv, report.md, report.html and plots/")
 	f.StringArrayVar(&opts.sets, "set", nil, "override a variant key, e.g. --set rules.pie_rule=false (repeatable)")
 	return c
 }
@@ -85,17 +84,17 @@ func runRun(cmd *cobra.Command, args []string, opts *runOptions) error {
 
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 	defer stop()
-	summary, err := experiment.Run(ctx, cfg, experiment.Options{Workers: workers})
+	var summary *reports.Summary
+	if out != "" {
+		summary, err = experiment.RunToDir(ctx, cfg, experiment.Options{Workers: workers}, out)
+	} else {
+		summary, err = experiment.Run(ctx, cfg, experiment.Options{Workers: workers})
+	}
 	if errors.Is(err, context.Canceled) {
 		return fmt.Errorf("interrupted after %d of %d games; nothing was written", summary.Games, cfg.Games)
 	}
 	if err != nil {
 		return err
-	}
-	if out != "" {
-		if err := reports.WriteFileAtomic(filepath.Join(out, "summary.json"), summary.WriteJSON); err != nil {
-			return err
-		}
 	}
 	if format == "json" {
 		return summary.WriteJSON(cmd.OutOrStdout())

@@ -168,3 +168,59 @@ func golden(t *testing.T, name string, got []byte) {
 		t.Errorf("%s differs from the golden file:\n%s\nwant:\n%s", name, got, want)
 	}
 }
+
+func TestSummaryRoundTrip(t *testing.T) {
+	var a bytes.Buffer
+	if err := summary().WriteJSON(&a); err != nil {
+		t.Fatal(err)
+	}
+	s, err := ReadSummary(bytes.NewReader(a.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := s.WriteJSON(&b); err != nil {
+		t.Fatal(err)
+	}
+	if a.String() != b.String() {
+		t.Errorf("summary.json does not round-trip:\n%s\n%s", a.String(), b.String())
+	}
+	if _, err := ReadSummary(bytes.NewReader([]byte(`{"schema": "other"}`))); err == nil {
+		t.Error("a foreign schema was accepted")
+	}
+}
+
+func TestGamesCSVRoundTrip(t *testing.T) {
+	var buf bytes.Buffer
+	info := RunInfo{Seed: 7, Players: [2]bots.Spec{{Bot: "greedy"}, {Bot: "random"}}}
+	w, err := NewGamesWriter(&buf, info)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range records() {
+		if err := w.Write(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	var rows []*GameRow
+	if err := ReadGames(&buf, func(r *GameRow) error { rows = append(rows, r); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 10 {
+		t.Fatalf("%d rows", len(rows))
+	}
+	r := rows[1] // swapped: random sat in seat 0
+	if r.Index != 1 || r.Seed != 7 || r.Pair != 0 || !r.Swapped || r.Bots != [2]string{"random", "greedy"} ||
+		r.Winner != "seat0" || r.Reason != "capture-threshold" || r.Plies != 12 || len(r.Metrics) != 2 || r.Metrics[0].Value != 4 {
+		t.Errorf("row %+v", r)
+	}
+	if rows[8].Winner != "draw" {
+		t.Errorf("draw row %+v", rows[8])
+	}
+	if err := ReadGames(bytes.NewReader([]byte("a,b\n")), func(*GameRow) error { return nil }); err == nil {
+		t.Error("a bad header was accepted")
+	}
+}

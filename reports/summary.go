@@ -2,6 +2,7 @@ package reports
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"math"
 	"slices"
@@ -315,4 +316,47 @@ func (s *Summary) WriteJSON(w io.Writer) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(s)
+}
+
+// SavedParams are bot parameters read back from a summary.json: kept as
+// their JSON, written out unchanged.
+type SavedParams json.RawMessage
+
+// Validate accepts saved parameters: they were valid when the run started.
+func (SavedParams) Validate() error { return nil }
+
+// MarshalJSON writes the parameters as they were read.
+func (p SavedParams) MarshalJSON() ([]byte, error) {
+	if len(p) == 0 {
+		return []byte("{}"), nil
+	}
+	return p, nil
+}
+
+// UnmarshalJSON reads a player, keeping its bot parameters as SavedParams.
+func (p *Player) UnmarshalJSON(data []byte) error {
+	type plain Player
+	var aux struct {
+		plain
+		Params json.RawMessage `json:"params"`
+	}
+	if err := json.Unmarshal(data, &aux); err != nil {
+		return err
+	}
+	*p = Player(aux.plain)
+	p.Params = SavedParams(aux.Params)
+	return nil
+}
+
+// ReadSummary reads a summary.json written by WriteJSON.
+func ReadSummary(r io.Reader) (*Summary, error) {
+	var s Summary
+	dec := json.NewDecoder(r)
+	if err := dec.Decode(&s); err != nil {
+		return nil, err
+	}
+	if s.Schema != SchemaV1 {
+		return nil, fmt.Errorf("schema %q, want %q", s.Schema, SchemaV1)
+	}
+	return &s, nil
 }

@@ -1,0 +1,28 @@
+package cmd
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"playtest/reports/publish"
+)
+
+func newReportCommand() *cobra.Command {
+	return &cobra.Command{
+		Use:   "report DIR",
+		Short: "Rebuild a saved run's reports (report.md, report.html, plots/) without replaying it",
+		Long: `Rebuild report.md, report.html and the plots of a run saved with
+playtest run --out DIR, from DIR/summary.json and DIR/games.csv alone: no game
+is replayed.`,
+		Example: "  playtest run stacks/base --out results/stacks\n  playtest report results/stacks",
+		Args:    cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := publish.Write(args[0]); err != nil {
+				return usageErrorf("%v", err)
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "wrote %s/%s, %s/%s and %s/%s/\n", args[0], publish.MarkdownFile, args[0], publish.HTMLFile, args[0], publish.PlotsDir)
+			return nil
+		},
+	}
+}

@@ -1,0 +1,136 @@
+package publish_test
+
+import (
+	"bytes"
+	"context"
+	"image"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"playtest/experiment"
+	"playtest/variants"
+)
+
+// browser finds headless Chromium. Without it the test is skipped, unless
+// PLAYTEST_REQUIRE_BROWSER is set (as .ci/run does after installing
+// Debian's chromium), when it fails.
+func browser(t *testing.T) string {
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if path, err := exec.LookPath(name); err == nil {
+			return path
+		}
+	}
+	if os.Getenv("PLAYTEST_REQUIRE_BROWSER") != "" {
+		t.Fatal("PLAYTEST_REQUIRE_BROWSER is set but no chromium is installed")
+	}
+	t.Skip("no chromium (apt-get install chromium); set PLAYTEST_REQUIRE_BROWSER to make this a failure")
+	return ""
+}
+
+// consoleLine matches a page's console message in Chromium's log.
+var consoleLine = regexp.MustCompile(`CONSOLE[:(]|Uncaught|Not allowed to load`)
+
+// chrome runs headless Chromium on a file and returns its stdout and the
+// page's console lines from its log.
+func chrome(t *testing.T, bin, page string, args ...string) (stdout []byte, console []string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	base := []string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+		"--hide-scrollbars", "--user-data-dir=" + t.TempDir(), "--enable-logging=stderr", "--v=0"}
+	cmd := exec.CommandContext(ctx, bin, append(append(base, args...), "file://"+page)...)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("chromium: %v\n%s", err, errb.String())
+	}
+	for _, line := range strings.Split(errb.String(), "\n") {
+		if consoleLine.MatchString(line) {
+			console = append(console, line)
+		}
+	}
+	return out.Bytes(), console
+}
+
+// TestHTMLReportInBrowser opens a run's report.html in headless Chromium:
+// the page loads without console errors, every plot is an image in the
+// page, and a screenshot shows the plots' bar colour.
+func TestHTMLReportInBrowser(t *testing.T) {
+	bin := browser(t)
+	// The console check can fail: a page that logs an error is caught.
+	bad := filepath.Join(t.TempDir(), "bad.html")
+	if err := os.WriteFile(bad, []byte(`<!DOCTYPE html><html><body><script>console.error("boom")</script></body></html>`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, console := chrome(t, bin, bad, "--dump-dom"); len(console) == 0 {
+		t.Fatal("a console.error went unnoticed: the console check cannot fail")
+	}
+
+	dir := t.TempDir()
+	cfg, err := variants.Load("stacks/base", []variants.Override{{Path: "games", Value: "40", Origin: "test"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := experiment.RunToDir(context.Background(), cfg, experiment.Options{Workers: 1}, dir); err != nil {
+		t.Fatal(err)
+	}
+	page := filepath.Join(dir, "report.html")
+
+	dom, console := chrome(t, bin, page, "--dump-dom")
+	if len(console) > 0 {
+		t.Errorf("console messages:\n%s", strings.Join(console, "\n"))
+	}
+	if n := strings.Count(string(dom), `<img alt=`); n != 3 {
+		t.Errorf("%d plots in the page, want 3 (outcomes, length, margin)", n)
+	}
+	if !strings.Contains(string(dom), "stacks/base") {
+		t.Error("the page lacks the variant's name")
+	}
+
+	shot := filepath.Join(t.TempDir(), "shot.png")
+	chrome(t, bin, page, "--window-size=1100,3200", "--screenshot="+shot)
+	f, err := os.Open(shot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nonWhite, bars := pixels(img)
+	total := img.Bounds().Dx() * img.Bounds().Dy()
+	if nonWhite < total/50 {
+		t.Errorf("screenshot nearly blank: %d of %d pixels not white", nonWhite, total)
+	}
+	if bars < 500 {
+		t.Errorf("screenshot shows %d pixels of the plots' bar colour: the plots are not drawn", bars)
+	}
+}
+
+// pixels counts the pixels that are not white, and those of the bar colour
+// (70, 120, 180) the plots fill their bars with.
+func pixels(img image.Image) (nonWhite, bars int) {
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			r, g, bl = r>>8, g>>8, bl>>8
+			if r < 245 || g < 245 || bl < 245 {
+				nonWhite++
+			}
+			if near(r, 70) && near(g, 120) && near(bl, 180) {
+				bars++
+			}
+		}
+	}
+	return nonWhite, bars
+}
+
+func near(v, want uint32) bool { return v+6 >= want && v <= want+6 }

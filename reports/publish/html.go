@@ -1,0 +1,97 @@
+package publish
+
+import (
+	"html/template"
+	"io"
+)
+
+var page = template.Must(template.New("report.html").Funcs(funcs).Funcs(template.FuncMap{
+	// pngData makes the inline image's URL; the data is our own base64.
+	"pngData": func(b64 string) template.URL { return template.URL("data:image/png;base64," + b64) },
+}).Parse(htmlText))
+
+// WriteHTML writes report.html: one self-contained page (styles inline,
+// plots as inline PNG images); html/template escapes every string that
+// comes from the run.
+func (r *Report) WriteHTML(w io.Writer) error { return page.Execute(w, r) }
+
+const htmlText = `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+{{with .Summary}}<title>{{.Variant}} ({{.Game}}): playtest report</title>{{end}}
+<style>
+body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 60rem; padding: 0 1rem; color: #222; }
+table { border-collapse: collapse; margin: 1rem 0; }
+th, td { border-bottom: 1px solid #ddd; padding: 0.3rem 0.7rem; text-align: right; }
+th:first-child, td:first-child { text-align: left; }
+figure { margin: 1.5rem 0; }
+img { max-width: 100%; height: auto; border: 1px solid #eee; }
+.note { color: #555; }
+</style>
+</head>
+<body>
+{{with .Summary}}
+<h1>{{.Variant}} <small>({{.Game}})</small></h1>
+<p>{{.Games}} games{{if .Pairs}} in seat-swapped pairs{{end}}, seed {{.Seed}}, config <code>{{.ConfigHash}}</code>.
+Players: {{range $i, $p := .Players}}{{if $i}} vs {{end}}{{$p.Bot}}{{end}}. Seat 0 moved first.
+Rates have 95% Wilson intervals.</p>
+
+<h2>Outcomes</h2>
+<table>
+<tr><th>result</th><th>games</th><th>rate</th><th>95% CI</th></tr>
+<tr><td>seat 0 wins</td><td>{{.Rates.Seat0.Count}}</td><td>{{pct .Rates.Seat0.Rate}}</td><td>{{ci .Rates.Seat0.Low .Rates.Seat0.High}}</td></tr>
+<tr><td>seat 1 wins</td><td>{{.Rates.Seat1.Count}}</td><td>{{pct .Rates.Seat1.Rate}}</td><td>{{ci .Rates.Seat1.Low .Rates.Seat1.High}}</td></tr>
+<tr><td>draws</td><td>{{.Rates.Draw.Count}}</td><td>{{pct .Rates.Draw.Rate}}</td><td>{{ci .Rates.Draw.Low .Rates.Draw.High}}</td></tr>
+{{- $s := .}}{{range keys .DrawReasons}}{{$r := rateOf (index $s.DrawReasons .) $s.Games}}
+<tr><td>draws: {{.}}{{if stalled .}} (stalled){{end}}</td><td>{{$r.Count}}</td><td>{{pct $r.Rate}}</td><td>{{ci $r.Low $r.High}}</td></tr>{{end}}
+{{- range .Sides}}
+<tr><td>side {{.Name}} wins</td><td>{{.Wins.Count}}</td><td>{{pct .Wins.Rate}}</td><td>{{ci .Wins.Low .Wins.High}}</td></tr>{{end}}
+{{- range $i, $p := .Players}}
+<tr><td>player {{$i}} ({{$p.Bot}}) W-D-L, score</td><td>{{$p.Wins}}-{{$p.Draws}}-{{$p.Losses}}</td><td>{{pct $p.Score.Mean}}</td><td>{{ci $p.Score.Low $p.Score.High}}</td></tr>{{end}}
+</table>
+{{if .WinReasons}}<p>Wins by reason: {{reasons .WinReasons}}.</p>{{end}}
+
+<h2>Balance</h2>
+<table>
+<tr><th>metric</th><th>value</th><th>95% CI</th><th>n</th></tr>
+<tr><td>Balance: 1 − |seat 0 − seat 1 win rate|</td><td>{{num .Balance.Balance.Value}}</td><td>{{num .Balance.Balance.Low}} – {{num .Balance.Balance.High}}</td><td>{{.Games}}</td></tr>
+<tr><td>AdvantageP1: seat 0's wins</td><td>{{pct .Balance.AdvantageP1.Rate}}</td><td>{{ci .Balance.AdvantageP1.Low .Balance.AdvantageP1.High}}</td><td>{{.Balance.AdvantageP1.N}}</td></tr>
+<tr><td>Completion: games with a winner</td><td>{{pct .Balance.Completion.Rate}}</td><td>{{ci .Balance.Completion.Low .Balance.Completion.High}}</td><td>{{.Balance.Completion.N}}</td></tr>
+<tr><td>Drawishness: draws, stalled apart</td><td>{{pct .Balance.Drawishness.Rate}}</td><td>{{ci .Balance.Drawishness.Low .Balance.Drawishness.High}}</td><td>{{.Balance.Drawishness.N}}</td></tr>
+<tr><td>Timeouts: stalled games</td><td>{{pct .Balance.Timeouts.Rate}}</td><td>{{ci .Balance.Timeouts.Low .Balance.Timeouts.High}}</td><td>{{.Balance.Timeouts.N}}</td></tr>
+<tr><td>DurationTurns: mean plies (bootstrap CI)</td><td>{{num .Balance.DurationTurns.Value}}</td><td>{{num .Balance.DurationTurns.Low}} – {{num .Balance.DurationTurns.High}}</td><td>{{.Games}}</td></tr>
+<tr><td>DecisionMoves: decisions with a choice</td><td>{{pct .Balance.DecisionMoves}}</td><td></td><td>{{.Balance.PlayerDecisions}}</td></tr>
+<tr><td>BranchingFactor: legal moves per decision</td><td>{{num .Balance.BranchingFactor}}</td><td></td><td>{{.Balance.PlayerDecisions}}</td></tr>
+</table>
+<p>Seat bias: exact binomial test of seat 0 winning half of the {{.Balance.Completion.Count}} decisive games, p = {{p .Balance.SeatBiasP}}.</p>
+{{with .PairStats}}
+<h2>Seat-swapped pairs (pentanomial)</h2>
+<table>
+<tr><th>score per game</th><th>pairs</th><th>score</th><th>95% CI</th></tr>
+<tr><td>seat 0 (first-move advantage)</td><td>{{.Seat0.Pairs}}</td><td>{{pct .Seat0.Score}}</td><td>{{ci .Seat0.CI.Low .Seat0.CI.High}}</td></tr>
+<tr><td>player 0 (strength)</td><td>{{.Player0.Pairs}}</td><td>{{pct .Player0.Score}}</td><td>{{ci .Player0.CI.Low .Player0.CI.High}}</td></tr>
+</table>
+{{end}}
+<h2>Game length</h2>
+<p>Plies: mean {{num .Plies.Mean}}, median {{.Plies.Median}}, 5% {{.Plies.P05}}, 95% {{.Plies.P95}}, min {{.Plies.Min}}, max {{.Plies.Max}}.</p>
+{{if .Metrics}}
+<h2>Game-specific figures</h2>
+<table>
+<tr><th>metric</th><th>n</th><th>value</th><th>95% CI</th><th>min – max</th></tr>
+{{- range .Metrics}}{{if .Rate}}
+<tr><td>{{.Name}}</td><td>{{.Rate.N}}</td><td>{{pct .Rate.Rate}}</td><td>{{ci .Rate.Low .Rate.High}}</td><td></td></tr>{{else}}
+<tr><td>{{.Name}}</td><td>{{.Mean.N}}</td><td>{{num .Mean.Mean}}</td><td>{{num .Mean.Low}} – {{num .Mean.High}}</td><td>{{num .Mean.Min}} – {{num .Mean.Max}}</td></tr>{{end}}{{end}}
+</table>
+{{end}}{{end}}
+<h2>Plots</h2>
+{{range .Figures}}<figure>
+<img alt="{{.Caption}}" src="{{pngData .PNGBase64}}">
+<figcaption>{{.Caption}} (<a href="{{.SVG}}">SVG</a>, <a href="{{.PNG}}">PNG</a>)</figcaption>
+</figure>
+{{end}}
+<p class="note">Made by playtest.</p>
+</body>
+</html>
+`

@@ -1,0 +1,117 @@
+package publish
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"text/template"
+
+	"playtest/games"
+	"playtest/reports"
+)
+
+// funcs are the helpers both templates use.
+var funcs = map[string]any{
+	"pct":      func(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) },
+	"ci":       func(lo, hi float64) string { return fmt.Sprintf("%.1f – %.1f%%", 100*lo, 100*hi) },
+	"num":      func(x float64) string { return fmt.Sprintf("%.2f", x) },
+	"p":        func(x float64) string { return fmt.Sprintf("%.3g", x) },
+	"stalled":  games.IsStalled,
+	"keys":     sortedKeys,
+	"rateOf":   reports.NewRate,
+	"md":       mdEscape,
+	"reasons":  reasons,
+}
+
+// reasons writes reason counts as "a 3, b 1", sorted by reason.
+func reasons(m map[string]int) string {
+	var parts []string
+	for _, k := range sortedKeys(m) {
+		parts = append(parts, fmt.Sprintf("%s %d", k, m[k]))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func sortedKeys(m map[string]int) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// mdEscape escapes the characters that would break a Markdown table cell
+// or start markup.
+func mdEscape(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, "|", `\|`, "*", `\*`, "_", `\_`, "`", "\\`", "<", "&lt;", ">", "&gt;", "[", `\[`, "]", `\]`, "\n", " ")
+	return r.Replace(s)
+}
+
+var markdown = template.Must(template.New("report.md").Funcs(funcs).Parse(markdownText))
+
+// WriteMarkdown writes report.md. It holds nothing that depends on the
+// clock or the machine, so a seeded run's report is reproducible.
+func (r *Report) WriteMarkdown(w io.Writer) error { return markdown.Execute(w, r) }
+
+const markdownText = `{{with .Summary}}# {{md .Variant}} ({{md .Game}})
+
+{{.Games}} games{{if .Pairs}} in seat-swapped pairs{{end}}, seed {{.Seed}}, config {{md .ConfigHash}}.
+Players: {{range $i, $p := .Players}}{{if $i}} vs {{end}}{{md $p.Bot}}{{end}}.
+Seat 0 moved first. Rates have 95% Wilson intervals.
+
+## Outcomes
+
+| result | games | rate | 95% CI |
+|---|---:|---:|---:|
+| seat 0 wins | {{.Rates.Seat0.Count}} | {{pct .Rates.Seat0.Rate}} | {{ci .Rates.Seat0.Low .Rates.Seat0.High}} |
+| seat 1 wins | {{.Rates.Seat1.Count}} | {{pct .Rates.Seat1.Rate}} | {{ci .Rates.Seat1.Low .Rates.Seat1.High}} |
+| draws | {{.Rates.Draw.Count}} | {{pct .Rates.Draw.Rate}} | {{ci .Rates.Draw.Low .Rates.Draw.High}} |
+{{- $s := .}}{{range keys .DrawReasons}}{{$r := rateOf (index $s.DrawReasons .) $s.Games}}
+| draws: {{md .}}{{if stalled .}} (stalled){{end}} | {{$r.Count}} | {{pct $r.Rate}} | {{ci $r.Low $r.High}} |{{end}}
+{{- range .Sides}}
+| side {{md .Name}} wins | {{.Wins.Count}} | {{pct .Wins.Rate}} | {{ci .Wins.Low .Wins.High}} |{{end}}
+{{- range $i, $p := .Players}}
+| player {{$i}} ({{md $p.Bot}}) W-D-L, score | {{$p.Wins}}-{{$p.Draws}}-{{$p.Losses}} | {{pct $p.Score.Mean}} | {{ci $p.Score.Low $p.Score.High}} |{{end}}
+{{if .WinReasons}}
+Wins by reason: {{md (reasons .WinReasons)}}.
+{{end}}
+## Balance (Ludii's metrics)
+
+| metric | value | 95% CI | n |
+|---|---:|---:|---:|
+| Balance: 1 − abs(seat 0 − seat 1 win rate) | {{num .Balance.Balance.Value}} | {{num .Balance.Balance.Low}} – {{num .Balance.Balance.High}} | {{.Games}} |
+| AdvantageP1: seat 0's wins | {{pct .Balance.AdvantageP1.Rate}} | {{ci .Balance.AdvantageP1.Low .Balance.AdvantageP1.High}} | {{.Balance.AdvantageP1.N}} |
+| Completion: games with a winner | {{pct .Balance.Completion.Rate}} | {{ci .Balance.Completion.Low .Balance.Completion.High}} | {{.Balance.Completion.N}} |
+| Drawishness: draws, stalled games apart | {{pct .Balance.Drawishness.Rate}} | {{ci .Balance.Drawishness.Low .Balance.Drawishness.High}} | {{.Balance.Drawishness.N}} |
+| Timeouts: stalled games | {{pct .Balance.Timeouts.Rate}} | {{ci .Balance.Timeouts.Low .Balance.Timeouts.High}} | {{.Balance.Timeouts.N}} |
+| DurationTurns: mean plies (bootstrap CI) | {{num .Balance.DurationTurns.Value}} | {{num .Balance.DurationTurns.Low}} – {{num .Balance.DurationTurns.High}} | {{.Games}} |
+| DecisionMoves: decisions with a choice | {{pct .Balance.DecisionMoves}} | | {{.Balance.PlayerDecisions}} |
+| BranchingFactor: legal moves per decision | {{num .Balance.BranchingFactor}} | | {{.Balance.PlayerDecisions}} |
+
+Seat bias: exact binomial test of seat 0 winning half of the {{.Balance.Completion.Count}} decisive games, p = {{p .Balance.SeatBiasP}}.
+{{with .PairStats}}
+## Seat-swapped pairs (pentanomial)
+
+| score per game | pairs | score | 95% CI | pairs scoring 0 / ½ / 1 / 1½ / 2 |
+|---|---:|---:|---:|---:|
+| seat 0 (first-move advantage, players cancelled) | {{.Seat0.Pairs}} | {{pct .Seat0.Score}} | {{ci .Seat0.CI.Low .Seat0.CI.High}} | {{range $i, $c := .Seat0.Counts}}{{if $i}} / {{end}}{{$c}}{{end}} |
+| player 0 (strength, seats cancelled) | {{.Player0.Pairs}} | {{pct .Player0.Score}} | {{ci .Player0.CI.Low .Player0.CI.High}} | {{range $i, $c := .Player0.Counts}}{{if $i}} / {{end}}{{$c}}{{end}} |
+{{end}}
+## Game length
+
+Plies: mean {{num .Plies.Mean}}, median {{.Plies.Median}}, 5% {{.Plies.P05}}, 95% {{.Plies.P95}}, min {{.Plies.Min}}, max {{.Plies.Max}}.
+{{if .Metrics}}
+## Game-specific figures
+
+| metric | n | value | 95% CI | min – max |
+|---|---:|---:|---:|---:|
+{{- range .Metrics}}{{if .Rate}}
+| {{md .Name}} | {{.Rate.N}} | {{pct .Rate.Rate}} | {{ci .Rate.Low .Rate.High}} | |{{else}}
+| {{md .Name}} | {{.Mean.N}} | {{num .Mean.Mean}} | {{num .Mean.Low}} – {{num .Mean.High}} | {{num .Mean.Min}} – {{num .Mean.Max}} |{{end}}{{end}}
+{{end}}{{end}}
+## Plots
+{{range .Figures}}
+![{{.Caption}}]({{.SVG}})
+{{end}}`

@@ -1,0 +1,144 @@
+package publish
+
+import (
+	"encoding/base64"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"playtest/reports"
+	"playtest/reports/plots"
+	"playtest/reports/stats"
+)
+
+// File names inside a run directory.
+const (
+	SummaryFile  = "summary.json"
+	GamesFile    = "games.csv"
+	MarkdownFile = "report.md"
+	HTMLFile     = "report.html"
+	PlotsDir     = "plots"
+)
+
+// Report is what the documents show: the summary and the figures, each
+// figure with its files and its PNG inline for the HTML.
+type Report struct {
+	Summary *reports.Summary
+	Figures []Figure
+}
+
+// Figure is a saved plot.
+type Figure struct {
+	Name, Caption string
+	SVG, PNG      string // paths relative to the run directory
+	PNGBase64     string
+}
+
+// Write builds report.md, report.html and plots/ in dir from its
+// summary.json and games.csv; each file is written atomically.
+func Write(dir string) error {
+	r, err := Load(dir)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Join(dir, PlotsDir), 0o755); err != nil {
+		return err
+	}
+	if err := r.buildFigures(dir); err != nil {
+		return err
+	}
+	if err := reports.WriteFileAtomic(filepath.Join(dir, MarkdownFile), r.WriteMarkdown); err != nil {
+		return err
+	}
+	return reports.WriteFileAtomic(filepath.Join(dir, HTMLFile), r.WriteHTML)
+}
+
+// Load reads a run directory's summary. The figures are built by Write.
+func Load(dir string) (*Report, error) {
+	f, err := os.Open(filepath.Join(dir, SummaryFile))
+	if err != nil {
+		return nil, fmt.Errorf("%s: no saved run here (want %s and %s): %w", dir, SummaryFile, GamesFile, err)
+	}
+	defer f.Close()
+	s, err := reports.ReadSummary(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, SummaryFile), err)
+	}
+	return &Report{Summary: s}, nil
+}
+
+// gameData is what the figures need from games.csv.
+type gameData struct {
+	plies, margin stats.Histogram
+	hasMargin     bool
+}
+
+func readGames(dir string) (*gameData, error) {
+	f, err := os.Open(filepath.Join(dir, GamesFile))
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var d gameData
+	err = reports.ReadGames(f, func(row *reports.GameRow) error {
+		d.plies.Add(row.Plies)
+		for _, m := range row.Metrics {
+			if m.Name == "margin" && m.Value == float64(int(m.Value)) {
+				d.margin.Add(int(m.Value))
+				d.hasMargin = true
+			}
+		}
+		return nil
+	})
+	return &d, err
+}
+
+// buildFigures draws and saves the figures.
+func (r *Report) buildFigures(dir string) error {
+	d, err := readGames(dir)
+	if err != nil {
+		return err
+	}
+	s := r.Summary
+	outcomes, err := plots.Outcomes(s)
+	if err != nil {
+		return err
+	}
+	figs := []plots.Figure{{Name: "outcomes", Caption: "Seat win rates and draws with 95% Wilson intervals", Plot: outcomes}}
+	length, err := plots.Histogram(fmt.Sprintf("Game length (%d games)", d.plies.N()), "plies", &d.plies)
+	if err != nil {
+		return err
+	}
+	if length != nil {
+		figs = append(figs, plots.Figure{Name: "length", Caption: "Game length in plies", Plot: length})
+	}
+	if d.hasMargin {
+		margin, err := plots.Histogram("Score margin (seat 0 − seat 1)", "points", &d.margin)
+		if err != nil {
+			return err
+		}
+		figs = append(figs, plots.Figure{Name: "margin", Caption: "Score margin, seat 0 minus seat 1", Plot: margin})
+	}
+	rates, err := plots.Rates(s)
+	if err != nil {
+		return err
+	}
+	if rates != nil {
+		figs = append(figs, plots.Figure{Name: "rates", Caption: "Game-specific rates with 95% Wilson intervals", Plot: rates})
+	}
+	for _, f := range figs {
+		if err := plots.Save(filepath.Join(dir, PlotsDir), f); err != nil {
+			return err
+		}
+		png, err := os.ReadFile(filepath.Join(dir, PlotsDir, f.Name+".png"))
+		if err != nil {
+			return err
+		}
+		r.Figures = append(r.Figures, Figure{
+			Name: f.Name, Caption: f.Caption,
+			SVG: PlotsDir + "/" + f.Name + ".svg", PNG: PlotsDir + "/" + f.Name + ".png",
+			PNGBase64: base64.StdEncoding.EncodeToString(png),
+		})
+	}
+	return nil
+}
