@@ -13,15 +13,15 @@ import (
 
 // funcs are the helpers both templates use.
 var funcs = map[string]any{
-	"pct":      func(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) },
-	"ci":       func(lo, hi float64) string { return fmt.Sprintf("%.1f – %.1f%%", 100*lo, 100*hi) },
-	"num":      func(x float64) string { return fmt.Sprintf("%.2f", x) },
-	"p":        func(x float64) string { return fmt.Sprintf("%.3g", x) },
-	"stalled":  games.IsStalled,
-	"keys":     sortedKeys,
-	"rateOf":   reports.NewRate,
-	"md":       mdEscape,
-	"reasons":  reasons,
+	"pct":     func(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) },
+	"ci":      func(lo, hi float64) string { return fmt.Sprintf("%.1f – %.1f%%", 100*lo, 100*hi) },
+	"num":     func(x float64) string { return fmt.Sprintf("%.2f", x) },
+	"p":       func(x float64) string { return fmt.Sprintf("%.3g", x) },
+	"stalled": games.IsStalled,
+	"keys":    sortedKeys,
+	"rateOf":  reports.NewRate,
+	"md":      mdEscape,
+	"reasons": reasons,
 }
 
 // reasons writes reason counts as "a 3, b 1", sorted by reason.
