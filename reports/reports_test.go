@@ -78,6 +78,9 @@ func TestAggregate(t *testing.T) {
 	if s.Plies.Median != 17 || s.Plies.Max != 300 || s.Plies.Mean != 49.3 {
 		t.Errorf("plies %+v", s.Plies)
 	}
+	if b := s.Metrics[0].Mean.Bootstrap; b == nil || b.Low > 3 || b.High < 3 || b.Low < 1 || b.High > 5 {
+		t.Errorf("captures (3, 4, 2, 5, 1): bootstrap interval %+v", b)
+	}
 	if len(s.Metrics) != 2 || s.Metrics[0].Name != "captures" || s.Metrics[0].Mean.N != 5 ||
 		s.Metrics[1].Rate.Count != 2 || s.Metrics[1].Rate.N != 3 {
 		t.Errorf("metrics %+v", s.Metrics)

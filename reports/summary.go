@@ -112,6 +112,9 @@ type Mean struct {
 	High float64 `json:"high"`
 	Min  float64 `json:"min"`
 	Max  float64 `json:"max"`
+	// Bootstrap is the 95% percentile bootstrap interval of the mean, for
+	// metrics whose values are whole numbers (scores, margins, counts).
+	Bootstrap *stats.Interval `json:"bootstrap,omitempty"`
 }
 
 func newMean(m *stats.Moments) Mean {
@@ -193,7 +196,15 @@ type metricAcc struct {
 	kind    games.MetricKind
 	moments stats.Moments
 	hits    int
+	// values keeps the exact distribution of a value metric while every
+	// value is a whole number (scores, margins, counts), for its bootstrap
+	// interval; fractional is set once one is not.
+	values     stats.Histogram
+	fractional bool
 }
+
+// maxBootstrapValues bounds the distinct values a metric's histogram keeps.
+const maxBootstrapValues = 100000
 
 // NewAggregator starts an empty aggregate.
 func NewAggregator(info RunInfo) *Aggregator {
@@ -255,6 +266,13 @@ func (a *Aggregator) Add(r *sim.Record) {
 		if m.Value != 0 {
 			acc.hits++
 		}
+		if acc.kind == games.MetricValue && !acc.fractional {
+			if m.Value == math.Trunc(m.Value) && math.Abs(m.Value) < 1e9 && acc.values.Distinct() < maxBootstrapValues {
+				acc.values.Add(int(m.Value))
+			} else {
+				acc.fractional = true
+			}
+		}
 	}
 }
 
@@ -304,6 +322,10 @@ func (a *Aggregator) Summary(timing Timing) *Summary {
 			m.Kind, m.Rate = "rate", &r
 		} else {
 			mean := newMean(&acc.moments)
+			if !acc.fractional {
+				iv := stats.BootstrapMean(&acc.values, bootstrapResamples, 0.05, a.info.Seed)
+				mean.Bootstrap = &iv
+			}
 			m.Kind, m.Mean = "value", &mean
 		}
 		s.Metrics = append(s.Metrics, m)

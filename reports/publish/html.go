@@ -79,10 +79,10 @@ Rates have 95% Wilson intervals.</p>
 {{if .Metrics}}
 <h2>Game-specific figures</h2>
 <table>
-<tr><th>metric</th><th>n</th><th>value</th><th>95% CI</th><th>min – max</th></tr>
+<tr><th>metric</th><th>n</th><th>value</th><th>95% CI</th><th>bootstrap 95% CI</th><th>min – max</th></tr>
 {{- range .Metrics}}{{if .Rate}}
-<tr><td>{{.Name}}</td><td>{{.Rate.N}}</td><td>{{pct .Rate.Rate}}</td><td>{{ci .Rate.Low .Rate.High}}</td><td></td></tr>{{else}}
-<tr><td>{{.Name}}</td><td>{{.Mean.N}}</td><td>{{num .Mean.Mean}}</td><td>{{num .Mean.Low}} – {{num .Mean.High}}</td><td>{{num .Mean.Min}} – {{num .Mean.Max}}</td></tr>{{end}}{{end}}
+<tr><td>{{.Name}}</td><td>{{.Rate.N}}</td><td>{{pct .Rate.Rate}}</td><td>{{ci .Rate.Low .Rate.High}}</td><td></td><td></td></tr>{{else}}
+<tr><td>{{.Name}}</td><td>{{.Mean.N}}</td><td>{{num .Mean.Mean}}</td><td>{{num .Mean.Low}} – {{num .Mean.High}}</td><td>{{with .Mean.Bootstrap}}{{num .Low}} – {{num .High}}{{end}}</td><td>{{num .Mean.Min}} – {{num .Mean.Max}}</td></tr>{{end}}{{end}}
 </table>
 {{end}}{{end}}
 <h2>Plots</h2>

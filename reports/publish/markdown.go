@@ -105,11 +105,14 @@ Plies: mean {{num .Plies.Mean}}, median {{.Plies.Median}}, 5% {{.Plies.P05}}, 95
 {{if .Metrics}}
 ## Game-specific figures
 
-| metric | n | value | 95% CI | min – max |
-|---|---:|---:|---:|---:|
+Rates have Wilson intervals; means a normal interval and, for whole-number
+figures (scores, margins, counts), a percentile bootstrap one.
+
+| metric | n | value | 95% CI | bootstrap 95% CI | min – max |
+|---|---:|---:|---:|---:|---:|
 {{- range .Metrics}}{{if .Rate}}
-| {{md .Name}} | {{.Rate.N}} | {{pct .Rate.Rate}} | {{ci .Rate.Low .Rate.High}} | |{{else}}
-| {{md .Name}} | {{.Mean.N}} | {{num .Mean.Mean}} | {{num .Mean.Low}} – {{num .Mean.High}} | {{num .Mean.Min}} – {{num .Mean.Max}} |{{end}}{{end}}
+| {{md .Name}} | {{.Rate.N}} | {{pct .Rate.Rate}} | {{ci .Rate.Low .Rate.High}} | | |{{else}}
+| {{md .Name}} | {{.Mean.N}} | {{num .Mean.Mean}} | {{num .Mean.Low}} – {{num .Mean.High}} | {{with .Mean.Bootstrap}}{{num .Low}} – {{num .High}}{{end}} | {{num .Mean.Min}} – {{num .Mean.Max}} |{{end}}{{end}}
 {{end}}{{end}}
 ## Plots
 {{range .Figures}}

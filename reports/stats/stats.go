@@ -58,6 +58,9 @@ func (h *Histogram) Mean() float64 {
 	return float64(h.sum) / float64(h.n)
 }
 
+// Distinct returns the number of distinct values recorded.
+func (h *Histogram) Distinct() int { return len(h.counts) }
+
 // Values returns the distinct values in increasing order.
 func (h *Histogram) Values() []int {
 	vs := make([]int, 0, len(h.counts))
