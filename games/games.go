@@ -171,6 +171,13 @@ type Determinizer interface {
 	Determinize(observer Player, rng *rand.Rand)
 }
 
+// Hasher is implemented by states with a hash of the position (Zobrist
+// keys: board, player to move, and anything else that decides the legal
+// moves and the result), for search bots' transposition tables.
+type Hasher interface {
+	Hash() uint64
+}
+
 // Sided is implemented by games whose seats command named sides (armies,
 // colours). Sides lists their names in order, e.g. ["A", "B"].
 type Sided interface {

@@ -3,6 +3,7 @@ package sim
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"runtime"
 	"runtime/debug"
 	"sync"
@@ -178,6 +179,9 @@ type worker struct {
 	bots     [games.NumSeats]bots.Bot // by player
 	moves    []games.Move
 	outcomes []games.ChanceOutcome
+	// view is the scratch state a bot is shown in games with hidden
+	// information: the true state with what the seat cannot see re-sampled.
+	view games.State
 }
 
 func newWorker(job *Job) (*worker, error) {
@@ -207,6 +211,7 @@ func (w *worker) play(i int) (rec *Record, err error) {
 	}()
 	chance := ChanceStream(job.Seed, deal)
 	var seatBot [games.NumSeats]bots.Bot
+	var viewRng [games.NumSeats]*rand.Rand
 	for seat := range games.NumSeats {
 		player := seat
 		if swapped {
@@ -216,6 +221,15 @@ func (w *worker) play(i int) (rec *Record, err error) {
 		seatBot[seat].Reset(games.Player(seat), BotStream(job.Seed, i, seat))
 	}
 	s := job.Game.NewState()
+	_, hidden := s.(games.Determinizer)
+	if hidden {
+		for seat := range viewRng {
+			viewRng[seat] = ViewStream(job.Seed, i, seat)
+		}
+		if w.view == nil {
+			w.view = s.Clone()
+		}
+	}
 	rec = &Record{Index: i, Deal: deal, Swapped: swapped}
 	for !s.IsTerminal() {
 		var m games.Move
@@ -228,7 +242,15 @@ func (w *worker) play(i int) (rec *Record, err error) {
 			if len(w.moves) == 0 {
 				return nil, fmt.Errorf("game %d (seed %d): %v has no legal move but the game is not over\n%s", i, job.Seed, p, s)
 			}
-			m = seatBot[p].Choose(s, w.moves)
+			view := s
+			if hidden {
+				// The bot sees only what its seat sees: the rest is
+				// re-sampled from what that seat knows.
+				w.view.CopyFrom(s)
+				w.view.(games.Determinizer).Determinize(p, viewRng[p])
+				view = w.view
+			}
+			m = seatBot[p].Choose(view, w.moves)
 			rec.PlayerDecisions++
 			rec.LegalMoves += len(w.moves)
 			if len(w.moves) > 1 {

@@ -6,6 +6,7 @@ import "math/rand/v2"
 const (
 	domainChance = 0x6368616e6365 // "chance"
 	domainBot    = 0x626f74       // "bot"
+	domainView   = 0x76696577     // "view"
 )
 
 // mix is the SplitMix64 finaliser.
@@ -34,5 +35,12 @@ func ChanceStream(seed uint64, deal int) *rand.Rand {
 // BotStream returns the random stream of the bot in one seat of one game.
 func BotStream(seed uint64, game, seat int) *rand.Rand {
 	a, b := derive(seed, domainBot, uint64(game), uint64(seat))
+	return rand.New(rand.NewPCG(a, b))
+}
+
+// ViewStream returns the random stream that re-samples, for the seat to
+// move, what it cannot see before its bot is asked for a move.
+func ViewStream(seed uint64, game, seat int) *rand.Rand {
+	a, b := derive(seed, domainView, uint64(game), uint64(seat))
 	return rand.New(rand.NewPCG(a, b))
 }

@@ -114,6 +114,17 @@ type State struct {
 	reason         string
 }
 
+// Hash returns the position's Zobrist hash, with the phase (pie decision
+// or play) and the pie swap folded in. The repetition history is not part
+// of it, as usual for transposition tables.
+func (s *State) Hash() uint64 {
+	h := s.hash ^ uint64(s.phase)*0x9e3779b97f4a7c15
+	if s.swapped {
+		h ^= 0xd6e8feb86659fd93
+	}
+	return h
+}
+
 // bloomWords is the size of the repetition Bloom filter in 64-bit words.
 const bloomWords = 8
 
