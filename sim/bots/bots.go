@@ -70,6 +70,18 @@ var All = []Definition{
 		NewParams: func() Params { return &GreedyParams{} },
 		New:       func(g games.Game, p Params) Bot { return NewGreedy(g, *p.(*GreedyParams)) },
 	},
+	{
+		Name:      "mcts",
+		Summary:   "UCT Monte Carlo tree search, open loop (chance sampled each iteration); budget in iterations",
+		NewParams: func() Params { return DefaultMCTSParams() },
+		New:       func(_ games.Game, p Params) Bot { return NewMCTS(*p.(*MCTSParams), false) },
+	},
+	{
+		Name:      "ismcts",
+		Summary:   "information-set MCTS: each iteration re-samples what the bot's seat cannot see (hidden goals, hands)",
+		NewParams: func() Params { return DefaultMCTSParams() },
+		New:       func(_ games.Game, p Params) Bot { return NewMCTS(*p.(*MCTSParams), true) },
+	},
 }
 
 // Lookup returns a bot's definition by name.
