@@ -122,6 +122,13 @@ func newMean(m *stats.Moments) Mean {
 	return Mean{N: m.N, Mean: m.Mean(), SD: m.SD(), Low: ci.Low, High: ci.High, Min: m.Min(), Max: m.Max()}
 }
 
+// clamped limits a mean's interval to the range its values can take (a
+// score near 0 or 1 has a normal interval reaching past it).
+func clamped(m Mean, lo, hi float64) Mean {
+	m.Low, m.High = max(m.Low, lo), min(m.High, hi)
+	return m
+}
+
 // Distribution summarises an integer distribution.
 type Distribution struct {
 	Mean   float64 `json:"mean"`
@@ -306,7 +313,7 @@ func (a *Aggregator) Summary(timing Timing) *Summary {
 		p := &a.players[i]
 		s.Players = append(s.Players, Player{
 			Bot: spec.Bot, Params: spec.Params,
-			Wins: p.wins, Losses: p.losses, Draws: p.draws, Score: newMean(&p.score),
+			Wins: p.wins, Losses: p.losses, Draws: p.draws, Score: clamped(newMean(&p.score), 0, 1),
 		})
 	}
 	names := make([]string, 0, len(a.metrics))

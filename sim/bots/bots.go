@@ -82,6 +82,12 @@ var All = []Definition{
 		NewParams: func() Params { return DefaultMCTSParams() },
 		New:       func(_ games.Game, p Params) Bot { return NewMCTS(*p.(*MCTSParams), true) },
 	},
+	{
+		Name:      "alphabeta",
+		Summary:   "iterative-deepening alpha-beta with a transposition table, for games without hidden information; budget in nodes",
+		NewParams: func() Params { return DefaultAlphaBetaParams() },
+		New:       func(_ games.Game, p Params) Bot { return NewAlphaBeta(*p.(*AlphaBetaParams)) },
+	},
 }
 
 // Lookup returns a bot's definition by name.
