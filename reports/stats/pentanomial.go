@@ -63,6 +63,12 @@ func (p *Pentanomial) Score(z float64) PairScore {
 	out.Score = mean
 	out.SE = math.Sqrt(variance / float64(n))
 	out.CI = Interval{math.Max(0, mean-z*out.SE), math.Min(1, mean+z*out.SE)}
+	if variance == 0 {
+		// Every pair scored the same (say, all won): the normal interval
+		// has no width. Fall back to the Wilson interval of the score over
+		// the 2n games, which does.
+		out.CI = Wilson(int(math.Round(mean*float64(2*n))), 2*n, z)
+	}
 	out.Elo = finite(Elo(mean))
 	out.EloLow, out.EloHigh = finite(Elo(out.CI.Low)), finite(Elo(out.CI.High))
 	return out

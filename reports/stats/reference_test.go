@@ -76,8 +76,8 @@ func TestPentanomial(t *testing.T) {
 	if !within(Elo(0.75), 190.85, 0.01) || !math.IsInf(Elo(1), 1) || Elo(0.5) != 0 {
 		t.Errorf("Elo(0.75) = %v", Elo(0.75))
 	}
-	if w := (&Pentanomial{0, 0, 0, 0, 3}).Score(Z95); w.Elo != nil || w.Score != 1 {
-		t.Errorf("all won: %+v", w)
+	if w := (&Pentanomial{0, 0, 0, 0, 3}).Score(Z95); w.Elo != nil || w.Score != 1 || w.CI != Wilson(6, 6, Z95) || w.EloLow == nil {
+		t.Errorf("all won: %+v (the interval falls back to Wilson over the games)", w)
 	}
 	if e := (&Pentanomial{}).Score(Z95); e.Score != 0.5 || e.CI != (Interval{0, 1}) {
 		t.Errorf("empty: %+v", e)

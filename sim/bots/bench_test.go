@@ -1,0 +1,79 @@
+package bots_test
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"playtest/games"
+	"playtest/games/capstone"
+	"playtest/games/stacks"
+	"playtest/games/stacktics"
+	"playtest/sim/bots"
+)
+
+// start returns a game's first position where a seat decides (chance
+// sampled from a fixed stream).
+func start(b *testing.B, r games.Rules) games.State {
+	g, err := r.NewGame()
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := g.NewState()
+	rng := rand.New(rand.NewPCG(1, 2))
+	for s.CurrentPlayer() == games.Chance {
+		s.Apply(games.SampleChance(s.ChanceOutcomes(nil), rng))
+	}
+	return s
+}
+
+// benchBot runs one decision per loop from s and reports the bot's work
+// per second and the allocations per unit of work (iteration or node).
+func benchBot(b *testing.B, bot bots.Bot, s games.State, work float64, unit string) {
+	legal := s.LegalMoves(nil)
+	bot.Reset(s.CurrentPlayer(), rand.New(rand.NewPCG(3, 4)))
+	bot.Choose(s, legal) // warm up the arena and buffers
+	b.ReportAllocs()
+	for b.Loop() {
+		bot.Choose(s, legal)
+	}
+	b.ReportMetric(work*float64(b.N)/b.Elapsed().Seconds(), unit+"/s")
+}
+
+// BenchmarkMCTS searches 2000 iterations from the Stacktics size-3 opening
+// (rollouts cut at 6 decisions and judged by the heuristic, as the presets
+// play), and to the end with random rollouts.
+func BenchmarkMCTS(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		cap  int
+	}{{"stacktics3/cap6", 6}, {"stacktics3/full", 0}} {
+		b.Run(c.name, func(b *testing.B) {
+			p := bots.DefaultMCTSParams()
+			p.Iterations, p.RolloutCap, p.EvalScale = 2000, c.cap, 3
+			benchBot(b, bots.NewMCTS(*p, false), start(b, stacktics.DefaultRules()), 2000, "iterations")
+		})
+	}
+}
+
+// BenchmarkISMCTS searches 2000 iterations, each from a new determinisation,
+// from the first decision of STACKS and of Capstone.
+func BenchmarkISMCTS(b *testing.B) {
+	for _, c := range []struct {
+		name  string
+		rules games.Rules
+		cap   int
+	}{{"stacks", stacks.DefaultRules(), 0}, {"capstone", capstone.DefaultRules(), 3}} {
+		b.Run(c.name, func(b *testing.B) {
+			p := bots.DefaultMCTSParams()
+			p.Iterations, p.RolloutCap, p.EvalScale = 2000, c.cap, 3
+			benchBot(b, bots.NewMCTS(*p, true), start(b, c.rules), 2000, "iterations")
+		})
+	}
+}
+
+// BenchmarkAlphaBeta searches 50,000 nodes from the Stacktics size-3
+// opening.
+func BenchmarkAlphaBeta(b *testing.B) {
+	p := bots.AlphaBetaParams{Nodes: 50000}
+	benchBot(b, bots.NewAlphaBeta(p), start(b, stacktics.DefaultRules()), 50000, "nodes")
+}
