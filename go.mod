@@ -10,6 +10,7 @@ require (
 	github.com/spf13/viper v1.21.0
 	go.yaml.in/yaml/v3 v3.0.6
 	gonum.org/v1/gonum v0.16.0
+	gonum.org/v1/plot v0.17.0
 )
 
 require (
@@ -40,5 +41,4 @@ require (
 	golang.org/x/image v0.30.0 // indirect
 	golang.org/x/sys v0.30.0 // indirect
 	golang.org/x/text v0.28.0 // indirect
-	gonum.org/v1/plot v0.17.0 // indirect
 )

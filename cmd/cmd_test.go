@@ -52,12 +52,19 @@ var timingBlock = regexp.MustCompile(`(?s)"timing": \{.*?\}`)
 // TestWorkersGiveIdenticalJSON is the issue's acceptance check: the JSON
 // output is byte-identical apart from timing with 1 and 4 workers.
 func TestWorkersGiveIdenticalJSON(t *testing.T) {
+	// Fast greedy bots on many games, and the preset's search bots on a few.
 	games := "2000"
 	if testenv.RaceEnabled {
 		games = "200"
 	}
-	_, one, e1 := run(t, "run", "stacktics/size3", "--games", games, "--format", "json", "--workers", "1")
-	_, four, e4 := run(t, "run", "stacktics/size3", "--games", games, "--format", "json", "--workers", "4")
+	greedy := []string{"--set", "players.0=greedy", "--set", "players.1={bot: greedy, epsilon: 0.1}"}
+	_, one, e1 := run(t, append([]string{"run", "stacktics/size3", "--games", games, "--format", "json", "--workers", "1"}, greedy...)...)
+	_, four, e4 := run(t, append([]string{"run", "stacktics/size3", "--games", games, "--format", "json", "--workers", "4"}, greedy...)...)
+	_, oneSearch, e1s := run(t, "run", "stacktics/size3", "--games", "12", "--format", "json", "--workers", "1")
+	_, fourSearch, e4s := run(t, "run", "stacktics/size3", "--games", "12", "--format", "json", "--workers", "4")
+	if e1s != "" || e4s != "" || mustJSON(withoutTiming(t, oneSearch)) != mustJSON(withoutTiming(t, fourSearch)) {
+		t.Errorf("search bots: the summaries differ between 1 and 4 workers (%s %s)", e1s, e4s)
+	}
 	if e1 != "" || e4 != "" {
 		t.Fatalf("errors: %s %s", e1, e4)
 	}
@@ -282,6 +289,22 @@ func TestGamesListsEverything(t *testing.T) {
 		"capturecard", "capturecard/capturecard", "pieces", "max_on_board", "jokers", "joker_turns", "through", "all_corners_loses", "max_turns"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("games output lacks %q", want)
+		}
+	}
+}
+
+func TestTournament(t *testing.T) {
+	code, out, errOut := run(t, "tournament", "stacktics/size2", "--bot", "random", "--bot", "{bot: alphabeta, nodes: 500}", "--games", "6")
+	if code != 0 || !strings.Contains(out, "anchor") || !strings.Contains(out, "alphabeta, nodes: 500") {
+		t.Fatalf("exit %d: %s %s", code, out, errOut)
+	}
+	for _, args := range [][]string{
+		{"tournament", "--bot", "random"},
+		{"tournament", "--bot", "random", "--bot", "{bot: mcts, iteratons: 5}"},
+		{"tournament", "--bot", "random", "--bot", "gredy"},
+	} {
+		if code, _, errOut := run(t, args...); code != ExitBadInput || errOut == "" {
+			t.Errorf("%v: exit %d, %s", args, code, errOut)
 		}
 	}
 }

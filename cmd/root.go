@@ -40,6 +40,7 @@ Variants are embedded presets (playtest games lists them) or YAML files.`,
 		newGamesCommand(),
 		newPerftCommand(),
 		newReportCommand(),
+		newTournamentCommand(),
 	)
 	return root
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"playtest/sim/bots"
 	"regexp"
 	"slices"
 	"strconv"
@@ -240,4 +241,17 @@ func defaultPlayersNode() *yaml.Node {
 		n.Content = append(n.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: DefaultBot})
 	}
 	return n
+}
+
+// ParseBot reads one bot setting as a players: entry is written, from a
+// flag: a bot name ("random") or a YAML mapping ("{bot: mcts, iterations:
+// 500}"). Errors name the flag.
+func ParseBot(flag, text string) (bots.Spec, error) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal([]byte(text), &doc); err != nil || len(doc.Content) == 0 {
+		return bots.Spec{}, &Error{File: flag, Message: fmt.Sprintf("%q is not a bot name or a YAML mapping such as {bot: mcts, iterations: 500}", text)}
+	}
+	d := &decoder{file: flag, origin: map[*yaml.Node]string{}}
+	d.markOrigin(doc.Content[0], text)
+	return d.decodePlayer(doc.Content[0], "bot")
 }

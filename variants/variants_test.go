@@ -261,8 +261,9 @@ func TestOverrides(t *testing.T) {
 		"rules.board={rows: 5, cols: 3}",
 		"rules.start_columns=[0, 2]",
 		"rules.size=2",
-		"players.0.bot=greedy",
-		"players.0.epsilon=0.25",
+		"players.0.iterations=77",
+		"players.1=greedy",
+		"players.1.epsilon=0.25",
 		"games=12",
 		"seed=99",
 		"pairs=false",
@@ -284,8 +285,11 @@ func TestOverrides(t *testing.T) {
 	if !*r.PieRule || r.Size != 2 || r.Board.Rows != 5 || cfg.Games != 12 || cfg.Seed != 99 || cfg.Pairs || cfg.Name != "tweaked" {
 		t.Errorf("overrides not applied: %+v %+v", cfg, r)
 	}
-	if p := cfg.Players[0]; p.Bot != "greedy" || p.Params.(*bots.GreedyParams).Epsilon != 0.25 {
+	if p := cfg.Players[0]; p.Bot != "mcts" || p.Params.(*bots.MCTSParams).Iterations != 77 || p.Params.(*bots.MCTSParams).RolloutCap != 6 {
 		t.Errorf("player 0: %+v", p)
+	}
+	if p := cfg.Players[1]; p.Bot != "greedy" || p.Params.(*bots.GreedyParams).Epsilon != 0.25 {
+		t.Errorf("player 1: %+v", p)
 	}
 	// A file without players: gets the default list, which overrides edit.
 	o, _ := ParseSet("players.1=greedy")
@@ -355,4 +359,24 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestParseBot(t *testing.T) {
+	s, err := ParseBot("--bot", "{bot: mcts, iterations: 50}")
+	if err != nil || s.Bot != "mcts" || s.Params.(*bots.MCTSParams).Iterations != 50 {
+		t.Errorf("%+v %v", s, err)
+	}
+	if s, err := ParseBot("--bot", "random"); err != nil || s.Bot != "random" {
+		t.Errorf("%+v %v", s, err)
+	}
+	for text, want := range map[string]string{
+		"{bot: mcts, iteratons: 5}": `did you mean "iterations"?`,
+		"gredy":                     `did you mean "greedy"?`,
+		"{bot: mcts":                "not a bot name",
+		"{bot: alphabeta, nodes: 1}": "nodes: must be between 100",
+	} {
+		if _, err := ParseBot("--bot", text); err == nil || !strings.Contains(err.Error(), want) || !strings.HasPrefix(err.Error(), "--bot") {
+			t.Errorf("%s: %v", text, err)
+		}
+	}
 }

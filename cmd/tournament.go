@@ -1,0 +1,90 @@
+package cmd
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/signal"
+
+	"github.com/spf13/cobra"
+
+	"playtest/tournament"
+	"playtest/variants"
+)
+
+type tournamentOptions struct {
+	bots []string
+	sets []string
+}
+
+func newTournamentCommand() *cobra.Command {
+	var opts tournamentOptions
+	c := &cobra.Command{
+		Use:   "tournament [PRESET|FILE] --bot SPEC --bot SPEC ...",
+		Short: "Round robin among bot settings on one variant: Elo ratings and pairwise scores",
+		Long: `Play every pairing of the given bot settings on one variant, --games games
+per pairing (default 100) in seat-swapped pairs, every pairing on the same
+seeds, and rate the entrants by a Bradley-Terry (Elo) fit with 95% intervals,
+the first entrant anchored at 0. The pairwise table gives each entrant's score
+per game against each other one, with its pentanomial interval.
+
+A SPEC is written as a players: entry: a bot name, or a YAML mapping with
+bot: and its parameters (playtest games lists them).`,
+		Example: `  playtest tournament stacktics/size3 --bot random --bot greedy \
+    --bot '{bot: mcts, iterations: 300, rollout_cap: 6, eval_scale: 3}' \
+    --bot '{bot: alphabeta, nodes: 5000}' --games 60`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			v := settings(cmd.Flags())
+			format := v.GetString("format")
+			if format != "table" && format != "json" {
+				return usageErrorf("--format %q: want table or json", format)
+			}
+			if len(opts.bots) < 2 {
+				return usageErrorf("a tournament needs at least two --bot settings")
+			}
+			var entrants []tournament.Entrant
+			for _, text := range opts.bots {
+				spec, err := variants.ParseBot("--bot "+text, text)
+				if err != nil {
+					return usageError{err}
+				}
+				entrants = append(entrants, tournament.Entrant{Label: tournament.Label(text), Spec: spec})
+			}
+			workers, err := intSetting(cmd.Flags(), v, "workers")
+			if err != nil {
+				return err
+			}
+			overrides, err := variantOverrides(cmd.Flags(), v, []string{"seed"}, opts.sets)
+			if err != nil {
+				return err
+			}
+			games, _ := cmd.Flags().GetInt("games")
+			overrides = append(overrides, variants.Override{Path: "games", Value: fmt.Sprint(games), Origin: "--games"})
+			cfg, err := loadVariant(args, overrides)
+			if err != nil {
+				return err
+			}
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+			defer stop()
+			res, err := tournament.Run(ctx, cfg, entrants, workers)
+			if err != nil {
+				return err
+			}
+			if format == "json" {
+				enc := json.NewEncoder(cmd.OutOrStdout())
+				enc.SetIndent("", "  ")
+				return enc.Encode(res)
+			}
+			return res.WriteTable(cmd.OutOrStdout())
+		},
+	}
+	f := c.Flags()
+	f.StringArrayVar(&opts.bots, "bot", nil, "an entrant: a bot name or a YAML mapping, e.g. '{bot: mcts, iterations: 500}' (repeat, at least twice)")
+	f.Int("games", 100, "games per pairing (even: seat-swapped pairs)")
+	f.Uint64("seed", 0, "run seed (overrides the variant's seed:)")
+	f.Int("workers", 0, "worker goroutines (default: all cores)")
+	f.String("format", "table", "output format: table or json")
+	f.StringArrayVar(&opts.sets, "set", nil, "override a variant key, e.g. --set rules.pie_rule=true (repeatable)")
+	return c
+}

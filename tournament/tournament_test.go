@@ -1,0 +1,71 @@
+package tournament
+
+import (
+	"bytes"
+	"context"
+	"math"
+	"strings"
+	"testing"
+
+	"playtest/variants"
+)
+
+// TestFitElo checks the Bradley-Terry fit on results worked by hand: 75
+// points of 100 (plus the virtual draw: 75.5 of 101) is a score of 0.7475,
+// 188.9 Elo, with a standard error of 1/sqrt(101 × 0.7475 × 0.2525) nats.
+func TestFitElo(t *testing.T) {
+	r := fitElo([][]float64{{0, 25}, {75, 0}}, [][]float64{{0, 100}, {100, 0}})
+	want := -400 * math.Log10(101/75.5-1)
+	se := 400 / math.Ln10 / math.Sqrt(101*0.7475247524752475*(1-0.7475247524752475))
+	if r[0].Elo != 0 || math.Abs(r[1].Elo-want) > 0.01 || math.Abs(r[1].High-r[1].Elo-1.959963984540054*se) > 0.01 {
+		t.Errorf("ratings %+v, want %.2f ± %.2f", r, want, 1.96*se)
+	}
+	// Three equal entrants rate equal; one that wins everything stays finite.
+	eq := fitElo([][]float64{{0, 5, 5}, {5, 0, 5}, {5, 5, 0}}, [][]float64{{0, 10, 10}, {10, 0, 10}, {10, 10, 0}})
+	for _, x := range eq {
+		if math.Abs(x.Elo) > 1e-6 {
+			t.Errorf("equal entrants: %+v", eq)
+		}
+	}
+	sweep := fitElo([][]float64{{0, 0}, {20, 0}}, [][]float64{{0, 20}, {20, 0}})
+	if math.IsInf(sweep[1].Elo, 0) || math.IsNaN(sweep[1].Elo) || sweep[1].Elo < 400 {
+		t.Errorf("a clean sweep: %+v", sweep)
+	}
+}
+
+func TestRoundRobin(t *testing.T) {
+	cfg, err := variants.Load("stacktics/size2", []variants.Override{{Path: "games", Value: "10", Origin: "test"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var entrants []Entrant
+	for _, text := range []string{"random", "greedy", "{bot: alphabeta, nodes: 2000}"} {
+		s, err := variants.ParseBot("--bot", text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		entrants = append(entrants, Entrant{Label: Label(text), Spec: s})
+	}
+	res, err := Run(context.Background(), cfg, entrants, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Pairings) != 3 || res.Pairings[0].Wins+res.Pairings[0].Draws+res.Pairings[0].Losses != 10 {
+		t.Fatalf("pairings %+v", res.Pairings)
+	}
+	if !(res.Ratings[2].Elo > res.Ratings[1].Elo && res.Ratings[1].Elo > res.Ratings[0].Elo) {
+		t.Errorf("ratings not in order of strength: %+v", res.Ratings)
+	}
+	var b bytes.Buffer
+	if err := res.WriteTable(&b); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"alphabeta, nodes: 2000", "anchor", "vs #3"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("table lacks %q:\n%s", want, b.String())
+		}
+	}
+	if _, err := Run(context.Background(), cfg, entrants[:1], 1); err == nil {
+		t.Error("a tournament of one entrant")
+	}
+}
