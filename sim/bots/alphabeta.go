@@ -11,6 +11,7 @@ import (
 type AlphaBetaParams struct {
 	Nodes int `yaml:"nodes" json:"nodes" default:"20000" doc:"nodes searched per decision (100 to 100000000): the budget, never wall-clock time; the deepest fully searched depth decides"`
 	Depth int `yaml:"depth" json:"depth" default:"0" doc:"deepest iteration of iterative deepening, in decisions (0: as deep as the node budget allows, up to 64)"`
+	Noise float64 `yaml:"noise" json:"noise" default:"0" doc:"play a uniformly random move among those within noise of the best at the root, in the heuristic's units (0: always the best: a deterministic bot)"`
 }
 
 // DefaultAlphaBetaParams returns the defaults.
@@ -23,6 +24,8 @@ func (p *AlphaBetaParams) Validate() error {
 		return games.KnobErrorf("nodes", "must be between 100 and 100000000, got %d", p.Nodes)
 	case p.Depth < 0 || p.Depth > maxSearchDepth:
 		return games.KnobErrorf("depth", "must be between 0 and %d, got %d", maxSearchDepth, p.Depth)
+	case p.Noise < 0 || p.Noise > 1e9:
+		return games.KnobErrorf("noise", "must be between 0 and 1e9, got %g", p.Noise)
 	}
 	return nil
 }
@@ -69,6 +72,10 @@ type AlphaBeta struct {
 	outcomes [][]games.ChanceOutcome
 	nodes    int
 	aborted  bool
+	// The root moves and values of the depth in progress and of the
+	// deepest finished one.
+	rootValues, lastValues []float64
+	lastOrder              []games.Move
 }
 
 // NewAlphaBeta returns an alphabeta bot.
@@ -107,8 +114,33 @@ func (b *AlphaBeta) Choose(s games.State, legal []games.Move) games.Move {
 			break
 		}
 		best = m
+		b.lastOrder = append(b.lastOrder[:0], b.moves[0]...)
+		b.lastValues = append(b.lastValues[:0], b.rootValues...)
+	}
+	if b.params.Noise > 0 {
+		return b.noisy(best)
 	}
 	return best
+}
+
+// noisy picks uniformly among the root moves of the deepest finished depth
+// within noise of the best value (their values are exact: the root's window
+// stays noise below the best).
+func (b *AlphaBeta) noisy(best games.Move) games.Move {
+	top := math.Inf(-1)
+	for _, v := range b.lastValues {
+		top = max(top, v)
+	}
+	chosen, seen := best, 0
+	for i, v := range b.lastValues {
+		if v >= top-b.params.Noise {
+			seen++
+			if b.rng.IntN(seen) == 0 {
+				chosen = b.lastOrder[i]
+			}
+		}
+	}
+	return chosen
 }
 
 // root searches the root moves to depth, the previous best first; ok is
@@ -124,6 +156,7 @@ func (b *AlphaBeta) root(s games.State, legal []games.Move, depth int, first gam
 		}
 	}
 	b.moves[0] = order
+	b.rootValues = b.rootValues[:0]
 	for _, m := range order {
 		child := b.states[1]
 		child.CopyFrom(s)
@@ -132,10 +165,11 @@ func (b *AlphaBeta) root(s games.State, legal []games.Move, depth int, first gam
 		if b.aborted && depth > 1 {
 			return best, false
 		}
+		b.rootValues = append(b.rootValues, v)
 		if v > bestValue {
 			best, bestValue = m, v
 		}
-		alpha = max(alpha, v)
+		alpha = max(alpha, v-b.params.Noise)
 	}
 	return best, true
 }
