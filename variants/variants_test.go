@@ -370,9 +370,9 @@ func TestParseBot(t *testing.T) {
 		t.Errorf("%+v %v", s, err)
 	}
 	for text, want := range map[string]string{
-		"{bot: mcts, iteratons: 5}": `did you mean "iterations"?`,
-		"gredy":                     `did you mean "greedy"?`,
-		"{bot: mcts":                "not a bot name",
+		"{bot: mcts, iteratons: 5}":  `did you mean "iterations"?`,
+		"gredy":                      `did you mean "greedy"?`,
+		"{bot: mcts":                 "not a bot name",
 		"{bot: alphabeta, nodes: 1}": "nodes: must be between 100",
 	} {
 		if _, err := ParseBot("--bot", text); err == nil || !strings.Contains(err.Error(), want) || !strings.HasPrefix(err.Error(), "--bot") {

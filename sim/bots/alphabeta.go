@@ -9,8 +9,8 @@ import (
 
 // AlphaBetaParams are the parameters of the alphabeta bot.
 type AlphaBetaParams struct {
-	Nodes int `yaml:"nodes" json:"nodes" default:"20000" doc:"nodes searched per decision (100 to 100000000): the budget, never wall-clock time; the deepest fully searched depth decides"`
-	Depth int `yaml:"depth" json:"depth" default:"0" doc:"deepest iteration of iterative deepening, in decisions (0: as deep as the node budget allows, up to 64)"`
+	Nodes int     `yaml:"nodes" json:"nodes" default:"20000" doc:"nodes searched per decision (100 to 100000000): the budget, never wall-clock time; the deepest fully searched depth decides"`
+	Depth int     `yaml:"depth" json:"depth" default:"0" doc:"deepest iteration of iterative deepening, in decisions (0: as deep as the node budget allows, up to 64)"`
 	Noise float64 `yaml:"noise" json:"noise" default:"0" doc:"play a uniformly random move among those within noise of the best at the root, in the heuristic's units (0: always the best: a deterministic bot)"`
 }
 
