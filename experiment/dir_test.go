@@ -38,7 +38,7 @@ func golden(t *testing.T, name string, got []byte) {
 // nothing that depends on the clock or the worker count.
 func TestRunToDirGolden(t *testing.T) {
 	dir := t.TempDir()
-	cfg := load(t, "games=20", "seed=3")
+	cfg := load(t, "games=20", "seed=3", "players.0=greedy", "players.1={bot: mcts, iterations: 50, rollout_cap: 6, eval_scale: 6}")
 	s, err := RunToDir(context.Background(), cfg, Options{Workers: 2}, dir)
 	if err != nil {
 		t.Fatal(err)
@@ -83,7 +83,7 @@ func TestRunToDirGolden(t *testing.T) {
 // report carries it raw.
 func TestReportEscapes(t *testing.T) {
 	dir := t.TempDir()
-	cfg := load(t, "games=4", `name=<script>alert("x")</script> | *bold*`)
+	cfg := load(t, "games=4", "players.0=greedy", "players.1=greedy", `name=<script>alert("x")</script> | *bold*`)
 	if _, err := RunToDir(context.Background(), cfg, Options{Workers: 1}, dir); err != nil {
 		t.Fatal(err)
 	}

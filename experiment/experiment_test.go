@@ -27,7 +27,7 @@ func load(t *testing.T, sets ...string) *variants.Config {
 }
 
 func TestRun(t *testing.T) {
-	cfg := load(t, "games=40")
+	cfg := load(t, "games=40", "players.0=greedy", "players.1=greedy")
 	seen := 0
 	s, err := Run(context.Background(), cfg, Options{Workers: 2, OnRecord: func(r *sim.Record) {
 		if r.Index != seen {

@@ -10,7 +10,6 @@ import (
 	"playtest/games/capturecard"
 	"playtest/games/stacks"
 	"playtest/games/stacktics"
-	"playtest/internal/testenv"
 	"playtest/reports/stats"
 	"playtest/sim"
 	"playtest/sim/bots"
@@ -83,7 +82,7 @@ func TestSearchBotsAreStrong(t *testing.T) {
 		minScore float64
 	}{
 		{"stacktics mcts beats random", stacktics.DefaultRules(), spec(t, "mcts", mcts(200, 6, 3)), spec(t, "random", nil), 20, 0.8},
-		{"capstone ismcts beats random", capstone.DefaultRules(), spec(t, "ismcts", mcts(100, 3, 3)), spec(t, "random", nil), 20, 0.8},
+		{"capstone ismcts beats random", capstone.DefaultRules(), spec(t, "ismcts", mcts(300, 3, 3)), spec(t, "random", nil), 20, 0.8},
 		{"stacks ismcts beats random", stacks.DefaultRules(), spec(t, "ismcts", mcts(100, 0, 10)), spec(t, "random", nil), 20, 0.8},
 		{"capturecard mcts beats random", capturecard.DefaultRules(), spec(t, "mcts", mcts(50, 20, 10)), spec(t, "random", nil), 20, 0.8},
 		{"stacktics alphabeta beats greedy", stacktics.DefaultRules(), spec(t, "alphabeta", func(p bots.Params) { p.(*bots.AlphaBetaParams).Nodes = 2000 }), spec(t, "greedy", nil), 20, 0.75},
@@ -92,11 +91,7 @@ func TestSearchBotsAreStrong(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			n := tt.games
-			if testenv.RaceEnabled {
-				n = max(10, n/2)
-			}
-			j := &sim.Job{Game: newGame(t, tt.game), Players: [2]bots.Spec{tt.a, tt.b}, Games: n, Seed: 11, Pairs: true}
+			j := &sim.Job{Game: newGame(t, tt.game), Players: [2]bots.Spec{tt.a, tt.b}, Games: tt.games, Seed: 11, Pairs: true}
 			s := pairScore(t, j)
 			t.Logf("%s %v vs %s: score %.3f [%.3f, %.3f] over %d pairs %v", tt.a.Bot, tt.a.Params, tt.b.Bot, s.Score, s.CI.Low, s.CI.High, s.Pairs, s.Counts)
 			if s.Score < tt.minScore || s.CI.Low <= 0.5 {

@@ -73,7 +73,11 @@ func TestHTMLReportInBrowser(t *testing.T) {
 	}
 
 	dir := t.TempDir()
-	cfg, err := variants.Load("stacks/base", []variants.Override{{Path: "games", Value: "40", Origin: "test"}})
+	cfg, err := variants.Load("stacks/base", []variants.Override{
+		{Path: "games", Value: "40", Origin: "test"},
+		{Path: "players.0", Value: "greedy", Origin: "test"},
+		{Path: "players.1", Value: "greedy", Origin: "test"},
+	})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -42,8 +42,13 @@ func TestBotsPlayLegalMoves(t *testing.T) {
 	for _, d := range bots.All {
 		for _, eps := range []float64{0, 1} {
 			p := d.NewParams()
-			if gp, ok := p.(*bots.GreedyParams); ok {
-				gp.Epsilon = eps
+			switch x := p.(type) {
+			case *bots.GreedyParams:
+				x.Epsilon = eps
+			case *bots.MCTSParams: // small budgets: this checks legality
+				x.Iterations = 50
+			case *bots.AlphaBetaParams:
+				x.Nodes = 500
 			}
 			b := d.New(g, p)
 			b.Reset(games.Seat0, rand.New(rand.NewPCG(1, 2)))
@@ -68,6 +73,21 @@ func TestBotsPlayLegalMoves(t *testing.T) {
 func TestParams(t *testing.T) {
 	if err := (&bots.GreedyParams{Epsilon: 1.5}).Validate(); err == nil {
 		t.Error("epsilon 1.5 accepted")
+	}
+	bad := []bots.Params{
+		&bots.MCTSParams{Iterations: 0, Rollout: bots.RolloutRandom, EvalScale: 1},
+		&bots.MCTSParams{Iterations: 10, Rollout: "smart", EvalScale: 1},
+		&bots.MCTSParams{Iterations: 10, Rollout: bots.RolloutRandom, EvalScale: 0},
+		&bots.AlphaBetaParams{Nodes: 10},
+		&bots.AlphaBetaParams{Nodes: 1000, Depth: 99},
+	}
+	for _, p := range bad {
+		if err := p.Validate(); err == nil {
+			t.Errorf("%+v accepted", p)
+		}
+	}
+	if err := bots.DefaultMCTSParams().Validate(); err != nil {
+		t.Error(err)
 	}
 	if _, err := bots.Lookup("minimax"); err == nil {
 		t.Error("unknown bot accepted")
