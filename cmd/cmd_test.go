@@ -308,3 +308,54 @@ func TestTournament(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckExitCodes runs playtest check on variants whose bounds pass,
+// fail, cannot be decided, and are bad input.
+func TestCheckExitCodes(t *testing.T) {
+	dir := t.TempDir()
+	variant := func(name, expect string) string {
+		path := filepath.Join(dir, name+".yaml")
+		text := "game: stacktics\nrules: {size: 2}\nplayers: [greedy, greedy]\ngames: 100\nexpect:\n" + expect
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	md := filepath.Join(dir, "summary.md")
+	step := filepath.Join(dir, "step.md")
+	t.Setenv("GITHUB_STEP_SUMMARY", step)
+	// Greedy seat 0 wins every game of size 2 without the pie rule.
+	tests := []struct {
+		name   string
+		expect string
+		code   int
+		want   string
+	}{
+		{"pass", "  - {metric: seat0_wins, min: 0.9}\n  - {metric: stalled, max: 0.1}\n", 0, "✅ pass"},
+		{"fail", "  - {metric: seat0_wins, max: 0.6}\n  - {metric: stalled, max: 0.1}\n", 1, "❌ fail"},
+		{"inconclusive", "  - {metric: seat0_wins, min: 0.99}\n", 3, "⚠️ inconclusive"},
+		{"unknown metric", "  - {metric: captres, min: 1}\n", 2, `expect[0].metric: unknown metric "captres" (did you mean "captures"?)`},
+		{"bad bound", "  - {metric: stalled}\n", 2, "expect[0]: needs min:, max: or both"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := variant(strings.ReplaceAll(tt.name, " ", "-"), tt.expect)
+			code, out, errOut := run(t, "check", path, "--markdown", md)
+			if code != tt.code || !strings.Contains(out+errOut, tt.want) {
+				t.Errorf("exit %d (want %d)\n%s%s", code, tt.code, out, errOut)
+			}
+			if tt.code == 2 && !strings.Contains(errOut, path+":") {
+				t.Errorf("the error does not name the file and line: %s", errOut)
+			}
+		})
+	}
+	if b, err := os.ReadFile(md); err != nil || !strings.Contains(string(b), "| metric | bound |") {
+		t.Errorf("--markdown: %v %s", err, b)
+	}
+	if b, _ := os.ReadFile(step); strings.Count(string(b), "### playtest check") != 3 {
+		t.Errorf("GITHUB_STEP_SUMMARY holds %d summaries, want 3", strings.Count(string(b), "### playtest check"))
+	}
+	if code, _, errOut := run(t, "check", "stacktics/size2"); code != 2 || !strings.Contains(errOut, "no expect: bounds") {
+		t.Errorf("a variant without bounds: exit %d, %s", code, errOut)
+	}
+}

@@ -41,6 +41,7 @@ Variants are embedded presets (playtest games lists them) or YAML files.`,
 		newPerftCommand(),
 		newReportCommand(),
 		newTournamentCommand(),
+		newCheckCommand(),
 	)
 	return root
 }
@@ -57,7 +58,11 @@ func Execute(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "playtest: %v\n", err)
 		var ve *variants.Error
 		var ue usageError
-		if errors.As(err, &ve) || errors.As(err, &ue) {
+		var ee exitError
+		switch {
+		case errors.As(err, &ee):
+			return ee.code
+		case errors.As(err, &ve) || errors.As(err, &ue):
 			return ExitBadInput
 		}
 		return ExitFailure

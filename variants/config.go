@@ -27,7 +27,7 @@ const (
 const DefaultBot = "random"
 
 // topKeys are the keys a variant file may have, in documentation order.
-var topKeys = []string{"game", "name", "description", "rules", "players", "games", "seed", "pairs"}
+var topKeys = []string{"game", "name", "description", "rules", "players", "games", "seed", "pairs", "expect"}
 
 // Config is a decoded and validated variant.
 type Config struct {
@@ -45,6 +45,18 @@ type Config struct {
 	Seed    uint64
 	// Pairs plays each deal twice with the players' seats swapped.
 	Pairs bool
+	// Expect are the bounds playtest check holds the results to.
+	Expect []Expectation
+}
+
+// Expectation is one expect: entry: a bound on a metric of the results.
+type Expectation struct {
+	Metric string   `yaml:"metric" json:"metric" doc:"seat0_wins, seat1_wins, draws, stalled, balance, plies, seat0_pair_score, or a game-specific metric"`
+	Min    *float64 `yaml:"min" json:"min,omitempty" doc:"lowest allowed value"`
+	Max    *float64 `yaml:"max" json:"max,omitempty" doc:"highest allowed value"`
+	Stat   string   `yaml:"stat" json:"stat,omitempty" doc:"for a game's value metric: mean (default), or min or max over all games"`
+	// Line is the entry's line in its file (0 when unknown).
+	Line int `yaml:"-" json:"-"`
 }
 
 // NewGame builds the game the variant describes.
@@ -119,6 +131,8 @@ func (d *decoder) decodeConfig(doc *yaml.Node, defaultName string) (*Config, err
 			err = d.decodeValue(p.value, reflect.ValueOf(&c.Seed).Elem(), "seed")
 		case "pairs":
 			err = d.decodeValue(p.value, reflect.ValueOf(&c.Pairs).Elem(), "pairs")
+		case "expect":
+			err = d.decodeExpect(c, p.value)
 		default:
 			err = d.unknownKey(p.key, "", topKeys)
 		}
@@ -266,4 +280,32 @@ func describeLen(n *yaml.Node) string {
 		return fmt.Sprintf("a list of %d", len(n.Content))
 	}
 	return describe(n)
+}
+
+// decodeExpect decodes and checks the expect: list.
+func (d *decoder) decodeExpect(c *Config, n *yaml.Node) error {
+	if err := d.decodeValue(n, reflect.ValueOf(&c.Expect).Elem(), "expect"); err != nil {
+		return err
+	}
+	items := resolve(n).Content
+	for i := range c.Expect {
+		e := &c.Expect[i]
+		item := items[i]
+		e.Line = item.Line
+		path := fmt.Sprintf("expect[%d]", i)
+		switch {
+		case e.Metric == "":
+			return d.errorf(item, path+".metric", "is required: name the metric to bound")
+		case e.Min == nil && e.Max == nil:
+			return d.errorf(item, path, "needs min:, max: or both")
+		case e.Min != nil && e.Max != nil && *e.Min > *e.Max:
+			return d.errorf(item, path, "min %g is above max %g", *e.Min, *e.Max)
+		}
+		switch e.Stat {
+		case "", "mean", "min", "max":
+		default:
+			return d.errorf(item, path+".stat", "must be mean, min or max, got %q", e.Stat)
+		}
+	}
+	return nil
 }

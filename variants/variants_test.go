@@ -380,3 +380,19 @@ func TestParseBot(t *testing.T) {
 		}
 	}
 }
+
+func TestExpect(t *testing.T) {
+	cfg, err := Parse("x.yaml", "x", []byte("game: stacktics\nexpect:\n  - {metric: stalled, max: 0.05}\n  - metric: captures\n    stat: min\n    min: 1\n"), nil)
+	if err != nil || len(cfg.Expect) != 2 || *cfg.Expect[0].Max != 0.05 || cfg.Expect[1].Stat != "min" || cfg.Expect[1].Line != 4 {
+		t.Fatalf("%+v %v", cfg, err)
+	}
+	for text, want := range map[string]string{
+		"game: stacktics\nexpect:\n  - {metric: stalled, min: 0.5, max: 0.1}\n":   "x.yaml:3: expect[0]: min 0.5 is above max 0.1",
+		"game: stacktics\nexpect:\n  - {metric: stalled, stat: median, max: 1}\n": `expect[0].stat: must be mean, min or max`,
+		"game: stacktics\nexpect:\n  - {metrc: stalled, max: 1}\n":                `did you mean "metric"?`,
+	} {
+		if _, err := Parse("x.yaml", "x", []byte(text), nil); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: %v", text, err)
+		}
+	}
+}

@@ -1,0 +1,210 @@
+package check
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"playtest/reports"
+	"playtest/variants"
+)
+
+// Outcome is a bound's verdict.
+type Outcome int
+
+// The verdicts, in increasing order of what they say against the variant.
+const (
+	Pass Outcome = iota
+	Inconclusive
+	Fail
+)
+
+func (o Outcome) String() string { return [...]string{"pass", "inconclusive", "fail"}[o] }
+
+// Exit codes of playtest check.
+const (
+	ExitPass         = 0
+	ExitFail         = 1
+	ExitBadInput     = 2
+	ExitInconclusive = 3
+)
+
+// Verdict is one bound checked against the results.
+type Verdict struct {
+	Expectation variants.Expectation
+	// Value is the metric's estimate, with its 95% interval [Low, High]
+	// (equal to Value for a minimum or maximum over games) and sample size.
+	Value, Low, High float64
+	N                int
+	Outcome          Outcome
+}
+
+// estimate is a metric's value with its interval.
+type estimate struct {
+	value, low, high float64
+	n                int
+}
+
+func rateEstimate(r reports.Rate) estimate { return estimate{r.Rate, r.Low, r.High, r.N} }
+
+// builtins are the metrics every run has.
+func builtins(s *reports.Summary) map[string]estimate {
+	m := map[string]estimate{
+		"seat0_wins": rateEstimate(s.Rates.Seat0),
+		"seat1_wins": rateEstimate(s.Rates.Seat1),
+		"draws":      rateEstimate(s.Rates.Draw),
+		"stalled":    rateEstimate(s.Stalled),
+		"balance":    {s.Balance.Balance.Value, s.Balance.Balance.Low, s.Balance.Balance.High, s.Games},
+		"plies":      {s.Balance.DurationTurns.Value, s.Balance.DurationTurns.Low, s.Balance.DurationTurns.High, s.Games},
+	}
+	if p := s.PairStats; p != nil {
+		m["seat0_pair_score"] = estimate{p.Seat0.Score, p.Seat0.CI.Low, p.Seat0.CI.High, p.Seat0.Pairs}
+	}
+	return m
+}
+
+// Evaluate checks every expectation against the summary. An unknown metric
+// is an error naming the file's line, with a suggestion.
+func Evaluate(file string, s *reports.Summary, exps []variants.Expectation) ([]Verdict, error) {
+	known := builtins(s)
+	game := map[string]reports.Metric{}
+	names := make([]string, 0, len(known)+len(s.Metrics))
+	for name := range known {
+		names = append(names, name)
+	}
+	for _, m := range s.Metrics {
+		game[m.Name] = m
+		names = append(names, m.Name)
+	}
+	slices.Sort(names)
+	var out []Verdict
+	for i, e := range exps {
+		est, ok := known[e.Metric]
+		stat := e.Stat
+		if m, isGame := game[e.Metric]; !ok && isGame {
+			ok = true
+			switch {
+			case m.Rate != nil:
+				est = rateEstimate(*m.Rate)
+			case stat == "min":
+				est = estimate{m.Mean.Min, m.Mean.Min, m.Mean.Min, m.Mean.N}
+			case stat == "max":
+				est = estimate{m.Mean.Max, m.Mean.Max, m.Mean.Max, m.Mean.N}
+			case m.Mean.Bootstrap != nil:
+				est = estimate{m.Mean.Mean, m.Mean.Bootstrap.Low, m.Mean.Bootstrap.High, m.Mean.N}
+			default:
+				est = estimate{m.Mean.Mean, m.Mean.Low, m.Mean.High, m.Mean.N}
+			}
+		}
+		if !ok {
+			return nil, &variants.Error{File: file, Line: e.Line, Key: fmt.Sprintf("expect[%d].metric", i),
+				Message: fmt.Sprintf("unknown metric %q%s; this run has: %s", e.Metric, suggestion(e.Metric, names), strings.Join(names, ", "))}
+		}
+		v := Verdict{Expectation: e, Value: est.value, Low: est.low, High: est.high, N: est.n}
+		lo, hi := -1e300, 1e300
+		if e.Min != nil {
+			lo = *e.Min
+		}
+		if e.Max != nil {
+			hi = *e.Max
+		}
+		switch {
+		case est.high < lo || est.low > hi:
+			v.Outcome = Fail
+		case est.low >= lo && est.high <= hi:
+			v.Outcome = Pass
+		default:
+			v.Outcome = Inconclusive
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+// suggestion returns ` (did you mean "x"?)` for a close name, or "".
+func suggestion(name string, names []string) string {
+	best, bestD := "", 3
+	for _, n := range names {
+		if d := distance(name, n); d < bestD {
+			best, bestD = n, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (did you mean %q?)", best)
+}
+
+// distance is the Levenshtein distance.
+func distance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
+}
+
+// Worst returns the most severe outcome (Pass for no verdicts).
+func Worst(vs []Verdict) Outcome {
+	w := Pass
+	for _, v := range vs {
+		w = max(w, v.Outcome)
+	}
+	return w
+}
+
+// ExitCode maps the verdicts to playtest check's exit code.
+func ExitCode(vs []Verdict) int {
+	switch Worst(vs) {
+	case Fail:
+		return ExitFail
+	case Inconclusive:
+		return ExitInconclusive
+	}
+	return ExitPass
+}
+
+// WriteMarkdown writes the verdicts as a Markdown table, fit for a CI job
+// summary.
+func WriteMarkdown(w io.Writer, s *reports.Summary, vs []Verdict) error {
+	icon := map[Outcome]string{Pass: "✅ pass", Inconclusive: "⚠️ inconclusive", Fail: "❌ fail"}
+	fmt.Fprintf(w, "### playtest check: %s (%s), %d games, seed %d: %s\n\n", s.Variant, s.Game, s.Games, s.Seed, Worst(vs))
+	fmt.Fprintln(w, "| metric | bound | value | 95% CI | n | verdict |")
+	fmt.Fprintln(w, "|---|---|---:|---:|---:|---|")
+	for _, v := range vs {
+		e := v.Expectation
+		name := e.Metric
+		if e.Stat == "min" || e.Stat == "max" {
+			name = e.Stat + " of " + name
+		}
+		_, err := fmt.Fprintf(w, "| %s | %s | %.3f | %.3f – %.3f | %d | %s |\n", name, bound(e), v.Value, v.Low, v.High, v.N, icon[v.Outcome])
+		if err != nil {
+			return err
+		}
+	}
+	_, err := fmt.Fprintln(w, "\nA bound passes when the 95% interval lies within it, fails when the interval lies wholly outside it, and is inconclusive otherwise: more games would decide.")
+	return err
+}
+
+func bound(e variants.Expectation) string {
+	switch {
+	case e.Min != nil && e.Max != nil:
+		return fmt.Sprintf("[%g, %g]", *e.Min, *e.Max)
+	case e.Min != nil:
+		return fmt.Sprintf("≥ %g", *e.Min)
+	}
+	return fmt.Sprintf("≤ %g", *e.Max)
+}

@@ -1,0 +1,52 @@
+package check
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+
+	"playtest/reports"
+	"playtest/reports/stats"
+	"playtest/variants"
+)
+
+func TestEvaluate(t *testing.T) {
+	s := &reports.Summary{Games: 100, Variant: "v", Game: "g",
+		Rates:   reports.OutcomeRates{Seat0: reports.NewRate(55, 100), Seat1: reports.NewRate(45, 100), Draw: reports.NewRate(0, 100)},
+		Stalled: reports.NewRate(0, 100),
+		Metrics: []reports.Metric{{Name: "full_stacks", Kind: "value", Mean: &reports.Mean{N: 100, Mean: 7.5, Low: 7.3, High: 7.7, Min: 6, Max: 9,
+			Bootstrap: &stats.Interval{Low: 7.2, High: 7.8}}}},
+	}
+	f := func(x float64) *float64 { return &x }
+	exps := []variants.Expectation{
+		{Metric: "seat0_wins", Min: f(0.3), Max: f(0.8)}, // [0.45, 0.64]: pass
+		{Metric: "seat0_wins", Max: f(0.5)},              // inconclusive
+		{Metric: "seat1_wins", Min: f(0.6)},              // fail
+		{Metric: "full_stacks", Stat: "min", Min: f(6)},  // 6 ≥ 6: pass
+		{Metric: "full_stacks", Min: f(7.5)},             // bootstrap [7.2, 7.8]: inconclusive
+		{Metric: "stalled", Max: f(0.05)},                // [0, 0.037]: pass
+	}
+	vs, err := Evaluate("v.yaml", s, exps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Outcome{Pass, Inconclusive, Fail, Pass, Inconclusive, Pass}
+	for i, v := range vs {
+		if v.Outcome != want[i] {
+			t.Errorf("bound %d (%+v): %v, want %v (value %v [%v, %v])", i, exps[i], v.Outcome, want[i], v.Value, v.Low, v.High)
+		}
+	}
+	if ExitCode(vs) != ExitFail || ExitCode(vs[:2]) != ExitInconclusive || ExitCode(vs[:1]) != ExitPass {
+		t.Error("exit codes")
+	}
+	var b bytes.Buffer
+	if err := WriteMarkdown(&b, s, vs); err != nil || !strings.Contains(b.String(), "| min of full_stacks | ≥ 6 |") {
+		t.Errorf("markdown %v:\n%s", err, b.String())
+	}
+	_, err = Evaluate("v.yaml", s, []variants.Expectation{{Metric: "full_stack", Min: f(1), Line: 7}})
+	var ve *variants.Error
+	if !errors.As(err, &ve) || !strings.Contains(err.Error(), `v.yaml:7: expect[0].metric: unknown metric "full_stack" (did you mean "full_stacks"?)`) {
+		t.Errorf("unknown metric: %v", err)
+	}
+}
