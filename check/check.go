@@ -122,39 +122,12 @@ func Evaluate(file string, s *reports.Summary, exps []variants.Expectation) ([]V
 	return out, nil
 }
 
-// suggestion returns ` (did you mean "x"?)` for a close name, or "".
+// suggestion returns ` (did you mean "x"?)` for a likely typo, or "".
 func suggestion(name string, names []string) string {
-	best, bestD := "", 3
-	for _, n := range names {
-		if d := distance(name, n); d < bestD {
-			best, bestD = n, d
-		}
+	if s := variants.Suggest(name, names); s != "" {
+		return fmt.Sprintf(" (did you mean %q?)", s)
 	}
-	if best == "" {
-		return ""
-	}
-	return fmt.Sprintf(" (did you mean %q?)", best)
-}
-
-// distance is the Levenshtein distance.
-func distance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(b)]
+	return ""
 }
 
 // Worst returns the most severe outcome (Pass for no verdicts).

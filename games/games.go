@@ -79,6 +79,10 @@ func (r Result) ValueFor(seat Player) float64 {
 	return -1
 }
 
+// ScoreFor is the result as a score for seat: 1 for a win, ½ for a draw,
+// 0 for a loss.
+func (r Result) ScoreFor(seat Player) float64 { return (r.ValueFor(seat) + 1) / 2 }
+
 // SampleChance draws one of outcomes with probability proportional to its
 // weight, using one number from rng.
 func SampleChance(outcomes []ChanceOutcome, rng interface{ IntN(int) int }) Move {

@@ -60,11 +60,7 @@ const bootstrapResamples = 1000
 // balanceAcc accumulates what Balance and PairStats need.
 type balanceAcc struct {
 	playerDecisions, choices, legalMoves int
-	// The first game of the pair in progress: seat 0's and player 0's
-	// scores.
-	pending                  bool
-	pendingSeat0, pendingP0  float64
-	seat0Pairs, player0Pairs stats.Pentanomial
+	seat0Pairs, player0Pairs             stats.PairSeries
 }
 
 // add folds in one record; pairs says records come in seat-swapped pairs.
@@ -72,34 +68,10 @@ func (b *balanceAcc) add(r *sim.Record, pairs bool) {
 	b.playerDecisions += r.PlayerDecisions
 	b.choices += r.Choices
 	b.legalMoves += r.LegalMoves
-	if !pairs {
-		return
+	if pairs {
+		b.seat0Pairs.Add(r.Index, r.Result.ScoreFor(games.Seat0))
+		b.player0Pairs.Add(r.Index, r.Result.ScoreFor(r.SeatOf(0)))
 	}
-	seat0 := scoreOf(r.Result, games.Seat0)
-	p0 := seat0
-	if r.Swapped {
-		p0 = scoreOf(r.Result, games.Seat1)
-	}
-	if r.Index%2 == 0 {
-		b.pending, b.pendingSeat0, b.pendingP0 = true, seat0, p0
-		return
-	}
-	if b.pending {
-		b.seat0Pairs.Add(b.pendingSeat0, seat0)
-		b.player0Pairs.Add(b.pendingP0, p0)
-		b.pending = false
-	}
-}
-
-// scoreOf is a seat's score in a game: 1 for a win, ½ for a draw.
-func scoreOf(r games.Result, seat games.Player) float64 {
-	switch r.Winner {
-	case seat:
-		return 1
-	case games.NoPlayer:
-		return 0.5
-	}
-	return 0
 }
 
 // balance computes the Balance of the games so far.

@@ -26,14 +26,14 @@ func (s *Summary) WriteTable(w io.Writer) error {
 	}
 	fmt.Fprintf(w, "%d games%s, seed %d; players: %s vs %s\n\n", s.Games, pairs, s.Seed, playerName(s, 0), playerName(s, 1))
 
-	t := newTable(w, "result", "games", "rate", "95% CI")
+	t := NewTable(w, "result", "games", "rate", "95% CI")
 	add := func(label string, r Rate) {
-		_ = t.Append(label, fmt.Sprint(r.Count), percent(r.Rate), interval(r.Low, r.High))
+		_ = t.Append(label, fmt.Sprint(r.Count), FormatPercent(r.Rate), FormatInterval(r.Low, r.High))
 	}
 	add("seat 0 wins (moved first)", s.Rates.Seat0)
 	add("seat 1 wins", s.Rates.Seat1)
 	add("draws", s.Rates.Draw)
-	for _, reason := range sortedKeys(s.DrawReasons) {
+	for _, reason := range SortedKeys(s.DrawReasons) {
 		label := "draws: " + reason
 		if games.IsStalled(reason) {
 			label += " (stalled)"
@@ -45,7 +45,7 @@ func (s *Summary) WriteTable(w io.Writer) error {
 	}
 	for i, p := range s.Players {
 		_ = t.Append(fmt.Sprintf("player %d (%s) W-D-L, score", i, p.Bot),
-			fmt.Sprintf("%d-%d-%d", p.Wins, p.Draws, p.Losses), percent(p.Score.Mean), interval(p.Score.Low, p.Score.High))
+			fmt.Sprintf("%d-%d-%d", p.Wins, p.Draws, p.Losses), FormatPercent(p.Score.Mean), FormatInterval(p.Score.Low, p.Score.High))
 	}
 	if err := t.Render(); err != nil {
 		return err
@@ -54,26 +54,22 @@ func (s *Summary) WriteTable(w io.Writer) error {
 	fmt.Fprintf(w, "\nplies: mean %.1f, median %s (p05 %s, p95 %s, max %s)", s.Plies.Mean,
 		short(s.Plies.Median), short(s.Plies.P05), short(s.Plies.P95), short(s.Plies.Max))
 	if len(s.WinReasons) > 0 {
-		var parts []string
-		for _, r := range sortedKeys(s.WinReasons) {
-			parts = append(parts, fmt.Sprintf("%s %d", r, s.WinReasons[r]))
-		}
-		fmt.Fprintf(w, "\nwins by: %s", strings.Join(parts, ", "))
+		fmt.Fprintf(w, "\nwins by: %s", FormatCounts(s.WinReasons))
 	}
 	b := s.Balance
 	fmt.Fprintf(w, "\nbalance %.2f [%.2f, %.2f], seat-bias p = %.3g (exact binomial over %d decisive games); branching factor %.1f, choices at %s of %d decisions",
-		b.Balance.Value, b.Balance.Low, b.Balance.High, b.SeatBiasP, b.Completion.Count, b.BranchingFactor, percent(b.DecisionMoves), b.PlayerDecisions)
+		b.Balance.Value, b.Balance.Low, b.Balance.High, b.SeatBiasP, b.Completion.Count, b.BranchingFactor, FormatPercent(b.DecisionMoves), b.PlayerDecisions)
 	if p := s.PairStats; p != nil {
 		fmt.Fprintf(w, "\npairs (pentanomial, %d): seat 0 scores %s [%s], player 0 %s [%s]", p.Seat0.Pairs,
-			percent(p.Seat0.Score), interval(p.Seat0.CI.Low, p.Seat0.CI.High), percent(p.Player0.Score), interval(p.Player0.CI.Low, p.Player0.CI.High))
+			FormatPercent(p.Seat0.Score), FormatInterval(p.Seat0.CI.Low, p.Seat0.CI.High), FormatPercent(p.Player0.Score), FormatInterval(p.Player0.CI.Low, p.Player0.CI.High))
 	}
 	fmt.Fprintln(w)
 	if len(s.Metrics) > 0 {
 		fmt.Fprintln(w)
-		mt := newTable(w, "metric", "n", "value", "95% CI", "min – max")
+		mt := NewTable(w, "metric", "n", "value", "95% CI", "min – max")
 		for _, m := range s.Metrics {
 			if m.Rate != nil {
-				_ = mt.Append(m.Name, fmt.Sprint(m.Rate.N), percent(m.Rate.Rate), interval(m.Rate.Low, m.Rate.High), "")
+				_ = mt.Append(m.Name, fmt.Sprint(m.Rate.N), FormatPercent(m.Rate.Rate), FormatInterval(m.Rate.Low, m.Rate.High), "")
 			} else {
 				_ = mt.Append(m.Name, fmt.Sprint(m.Mean.N), fmt.Sprintf("%.2f", m.Mean.Mean), fmt.Sprintf("%.2f – %.2f", m.Mean.Low, m.Mean.High),
 					short(m.Mean.Min)+" – "+short(m.Mean.Max))
@@ -86,7 +82,9 @@ func (s *Summary) WriteTable(w io.Writer) error {
 	return nil
 }
 
-func newTable(w io.Writer, header ...any) *tablewriter.Table {
+// NewTable starts a terminal table with the given header: the first column
+// left-aligned, the others right-aligned, headers as written.
+func NewTable(w io.Writer, header ...any) *tablewriter.Table {
 	t := tablewriter.NewTable(w,
 		tablewriter.WithHeaderAutoFormat(tw.Off),
 		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: []tw.Align{tw.AlignLeft, tw.AlignRight, tw.AlignRight, tw.AlignRight, tw.AlignRight}}),
@@ -105,11 +103,23 @@ func playerName(s *Summary, i int) string {
 // short writes a number with at most one decimal, without trailing zeros.
 func short(x float64) string { return strconv.FormatFloat(math.Round(x*10)/10, 'f', -1, 64) }
 
-func percent(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
+// FormatPercent writes a rate as a percentage: "54.3%".
+func FormatPercent(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
 
-func interval(lo, hi float64) string { return fmt.Sprintf("%.1f – %.1f%%", 100*lo, 100*hi) }
+// FormatInterval writes a rate's interval in percent: "51.2 – 57.4%".
+func FormatInterval(lo, hi float64) string { return fmt.Sprintf("%.1f – %.1f%%", 100*lo, 100*hi) }
 
-func sortedKeys(m map[string]int) []string {
+// FormatCounts writes counts by name as "a 3, b 1", sorted by name.
+func FormatCounts(m map[string]int) string {
+	parts := make([]string, 0, len(m))
+	for _, k := range SortedKeys(m) {
+		parts = append(parts, fmt.Sprintf("%s %d", k, m[k]))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// SortedKeys returns a count map's names in order.
+func SortedKeys(m map[string]int) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)

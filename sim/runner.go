@@ -56,6 +56,14 @@ func (r *Record) PlayerOf(seat games.Player) int {
 	return int(seat)
 }
 
+// SeatOf returns the seat player (0 or 1) sat in in this game.
+func (r *Record) SeatOf(player int) games.Player {
+	if r.Swapped {
+		return games.Player(player ^ 1)
+	}
+	return games.Player(player)
+}
+
 // Options tune a run.
 type Options struct {
 	// Workers is the number of worker goroutines (default: all cores).

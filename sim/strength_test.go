@@ -50,24 +50,14 @@ func mcts(iterations, rolloutCap int, evalScale float64) func(bots.Params) {
 // pairScore plays the job and returns player 0's pentanomial score.
 func pairScore(t *testing.T, j *sim.Job) stats.PairScore {
 	t.Helper()
-	var pent stats.Pentanomial
-	var first float64
+	var pairs stats.PairSeries
 	err := sim.Run(context.Background(), j, sim.Options{}, func(r *sim.Record) {
-		seat := games.Seat0
-		if r.Swapped {
-			seat = games.Seat1
-		}
-		score := (r.Result.ValueFor(seat) + 1) / 2
-		if r.Index%2 == 0 {
-			first = score
-		} else {
-			pent.Add(first, score)
-		}
+		pairs.Add(r.Index, r.Result.ScoreFor(r.SeatOf(0)))
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return pent.Score(stats.Z95)
+	return pairs.Score(stats.Z95)
 }
 
 // TestSearchBotsAreStrong plays seat-swapped pairs and checks, with fixed

@@ -6,10 +6,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/tw"
-
-	"playtest/games"
+	"playtest/reports"
 	"playtest/reports/stats"
 	"playtest/sim"
 	"playtest/sim/bots"
@@ -61,46 +58,32 @@ func Run(ctx context.Context, cfg *variants.Config, entrants []Entrant, workers 
 		for b := a + 1; b < n; b++ {
 			job := &sim.Job{Game: g, Players: [2]bots.Spec{entrants[a].Spec, entrants[b].Spec}, Games: cfg.Games, Seed: cfg.Seed, Pairs: true}
 			p := Pairing{A: a, B: b, Labels: [2]string{entrants[a].Label, entrants[b].Label}}
-			var pent stats.Pentanomial
-			var first float64
+			var pairs stats.PairSeries
 			err := sim.Run(ctx, job, sim.Options{Workers: workers}, func(r *sim.Record) {
-				seat := games.Seat0 // where player 0 (entrant a) sat
-				if r.Swapped {
-					seat = games.Seat1
-				}
-				v := r.Result.ValueFor(seat)
-				switch v {
+				s := r.Result.ScoreFor(r.SeatOf(0)) // entrant a is player 0
+				switch s {
 				case 1:
 					p.Wins++
-				case 0:
+				case 0.5:
 					p.Draws++
 				default:
 					p.Losses++
 				}
-				s := (v + 1) / 2
 				score[a][b] += s
 				score[b][a] += 1 - s
 				played[a][b]++
 				played[b][a]++
-				if r.Index%2 == 0 {
-					first = s
-				} else {
-					pent.Add(first, s)
-				}
+				pairs.Add(r.Index, s)
 			})
 			if err != nil {
 				return nil, err
 			}
-			p.Score = pent.Score(stats.Z95)
+			p.Score = pairs.Score(stats.Z95)
 			res.Pairings = append(res.Pairings, p)
 		}
 	}
 	res.Ratings = fitElo(score, played)
 	return res, nil
-}
-
-func newTable(w io.Writer) *tablewriter.Table {
-	return tablewriter.NewTable(w, tablewriter.WithHeaderAutoFormat(tw.Off))
 }
 
 func square(n int) [][]float64 {
@@ -115,8 +98,7 @@ func square(n int) [][]float64 {
 func (r *Result) WriteTable(w io.Writer) error {
 	fmt.Fprintf(w, "%s: %s\nround robin of %d entrants, %d games per pairing in seat-swapped pairs, seed %d\n\n",
 		r.Game, r.Variant, len(r.Entrants), r.Games, r.Seed)
-	t := newTable(w)
-	t.Header("#", "entrant", "Elo", "95% CI")
+	t := reports.NewTable(w, "#", "entrant", "Elo", "95% CI")
 	for i, e := range r.Entrants {
 		ci := "anchor"
 		if i > 0 {
@@ -132,8 +114,7 @@ func (r *Result) WriteTable(w io.Writer) error {
 	for i := range r.Entrants {
 		header = append(header, fmt.Sprintf("vs #%d", i+1))
 	}
-	pt := newTable(w)
-	pt.Header(header...)
+	pt := reports.NewTable(w, header...)
 	for i := range r.Entrants {
 		row := []any{fmt.Sprint(i + 1)}
 		for j := range r.Entrants {

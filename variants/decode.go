@@ -102,7 +102,7 @@ func (d *decoder) pairs(n *yaml.Node, path string) ([]pair, error) {
 // unknownKey reports a key that is not among known, suggesting the closest.
 func (d *decoder) unknownKey(k *yaml.Node, path string, known []string) *Error {
 	msg := "unknown key"
-	if s := suggest(k.Value, known); s != "" {
+	if s := Suggest(k.Value, known); s != "" {
 		msg += fmt.Sprintf(" (did you mean %q?)", s)
 	}
 	msg += "; known keys: " + strings.Join(known, ", ")

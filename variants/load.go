@@ -101,7 +101,7 @@ func Load(arg string, overrides []Override) (*Config, error) {
 		return Parse("preset "+name, name, text, overrides)
 	}
 	msg := "no such file, and no preset of that name"
-	if s := suggest(arg, Presets()); s != "" {
+	if s := Suggest(arg, Presets()); s != "" {
 		msg += fmt.Sprintf(" (did you mean preset %q?)", s)
 	}
 	msg += "; presets: " + strings.Join(Presets(), ", ")

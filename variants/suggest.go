@@ -1,8 +1,8 @@
 package variants
 
-// suggest returns the candidate closest to word by edit distance, if it is
+// Suggest returns the candidate closest to word by edit distance, if it is
 // close enough to be a likely typo, or "".
-func suggest(word string, candidates []string) string {
+func Suggest(word string, candidates []string) string {
 	best, bestDist := "", len(word)/3+2
 	for _, c := range candidates {
 		if d := editDistance(word, c); d < bestDist {

@@ -9,24 +9,10 @@ import (
 )
 
 // BenchmarkPlayout plays uniformly random games, goal draws included, and
-// reports decisions per second on one core.
+// reports turns (plies) and decisions per second on one core.
 func BenchmarkPlayout(b *testing.B) {
 	for name, r := range map[string]Rules{"capstone": capstoneRules(), "threestone": threestoneRules()} {
-		b.Run(name, func(b *testing.B) {
-			g := newGame(b, r)
-			start := g.NewState()
-			s := g.NewState()
-			moves := make([]games.Move, 0, g.MaxLegalMoves())
-			outcomes := make([]games.ChanceOutcome, 0, g.MaxLegalMoves())
-			rng := rand.New(rand.NewPCG(1, 1))
-			decisions := 0
-			b.ReportAllocs()
-			for b.Loop() {
-				s.CopyFrom(start)
-				decisions += gamestest.Playout(s, rng, moves, outcomes)
-			}
-			b.ReportMetric(float64(decisions)/b.Elapsed().Seconds(), "plies/s")
-		})
+		b.Run(name, func(b *testing.B) { gamestest.BenchPlayouts(b, newGame(b, r)) })
 	}
 }
 

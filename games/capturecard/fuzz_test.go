@@ -3,7 +3,7 @@ package capturecard
 import (
 	"testing"
 
-	"playtest/games"
+	"playtest/games/gamestest"
 )
 
 // FuzzPlayout plays games whose decisions, chance outcomes and knobs come
@@ -30,22 +30,6 @@ func FuzzPlayout(f *testing.F) {
 			r.Pieces, r.MaxOnBoard = Pieces{Small: 1, Medium: 3, Large: 2}, 4
 		}
 		r.MaxTurns = 50 + int(knobs>>4)*20
-		g := newGame(t, r)
-		s := g.NewState()
-		var moves []games.Move
-		var outcomes []games.ChanceOutcome
-		for i := 0; !s.IsTerminal(); i++ {
-			pick := int(choices[i%len(choices)]) + i/len(choices)
-			if s.CurrentPlayer() == games.Chance {
-				outcomes = s.ChanceOutcomes(outcomes[:0])
-				s.Apply(outcomes[pick%len(outcomes)].Move)
-			} else {
-				moves = s.LegalMoves(moves[:0])
-				s.Apply(moves[pick%len(moves)])
-			}
-			if err := s.(*State).CheckInvariants(); err != nil {
-				t.Fatalf("%v\n%s", err, s)
-			}
-		}
+		gamestest.PlayBytes(t, newGame(t, r).NewState(), choices, 100000)
 	})
 }

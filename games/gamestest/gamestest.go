@@ -359,3 +359,53 @@ func zeroAllocPlayout(t *testing.T, g games.Game, opts Options) {
 		}
 	}
 }
+
+// BenchPlayouts plays uniformly random games of g from its start, chance
+// included, for b's loop, and reports plies (as the game counts them) and
+// decisions per second. It reuses one state and its buffers: a playout
+// allocates nothing.
+func BenchPlayouts(b *testing.B, g games.Game) {
+	start, s := g.NewState(), g.NewState()
+	moves := make([]games.Move, 0, g.MaxLegalMoves())
+	outcomes := make([]games.ChanceOutcome, 0, g.MaxLegalMoves())
+	rng := rand.New(rand.NewPCG(1, 1))
+	decisions, plies := 0, 0
+	b.ReportAllocs()
+	for b.Loop() {
+		s.CopyFrom(start)
+		decisions += Playout(s, rng, moves, outcomes)
+		plies += s.Plies()
+	}
+	b.ReportMetric(float64(plies)/b.Elapsed().Seconds(), "plies/s")
+	b.ReportMetric(float64(decisions)/b.Elapsed().Seconds(), "decisions/s")
+}
+
+// PlayBytes plays s to the end taking every decision, chance outcomes
+// included, from a fuzzer's bytes (cycling through them), and fails t as
+// soon as the state breaks its invariants, has no decision before the end,
+// or goes on past maxDecisions.
+func PlayBytes(t *testing.T, s games.State, choices []byte, maxDecisions int) {
+	t.Helper()
+	if len(choices) == 0 {
+		return
+	}
+	var moves []games.Move
+	var outcomes []games.ChanceOutcome
+	for i := 0; !s.IsTerminal(); i++ {
+		if i > maxDecisions {
+			t.Fatalf("not over after %d decisions", i)
+		}
+		pick := int(choices[i%len(choices)]) + i/len(choices)
+		if s.CurrentPlayer() == games.Chance {
+			outcomes = s.ChanceOutcomes(outcomes[:0])
+			s.Apply(outcomes[pick%len(outcomes)].Move)
+		} else {
+			moves = s.LegalMoves(moves[:0])
+			if len(moves) == 0 {
+				t.Fatalf("not over but no moves:\n%s", s)
+			}
+			s.Apply(moves[pick%len(moves)])
+		}
+		check(t, s, 0, i+1)
+	}
+}

@@ -16,21 +16,7 @@ func BenchmarkPlayout(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			r := DefaultRules()
 			variants()[name](r)
-			g := newGame(b, r)
-			start := g.NewState()
-			s := g.NewState()
-			moves := make([]games.Move, 0, g.MaxLegalMoves())
-			outcomes := make([]games.ChanceOutcome, 0, g.MaxLegalMoves())
-			rng := rand.New(rand.NewPCG(1, 1))
-			decisions, plies := 0, 0
-			b.ReportAllocs()
-			for b.Loop() {
-				s.CopyFrom(start)
-				decisions += gamestest.Playout(s, rng, moves, outcomes)
-				plies += s.Plies()
-			}
-			b.ReportMetric(float64(plies)/b.Elapsed().Seconds(), "plies/s")
-			b.ReportMetric(float64(decisions)/b.Elapsed().Seconds(), "decisions/s")
+			gamestest.BenchPlayouts(b, newGame(b, r))
 		})
 	}
 }

@@ -3,7 +3,7 @@ package stacks
 import (
 	"testing"
 
-	"playtest/games"
+	"playtest/games/gamestest"
 )
 
 // FuzzPlayout plays games whose moves, draws and rule knobs come from the
@@ -38,29 +38,7 @@ func FuzzPlayout(f *testing.F) {
 		if knobs&64 != 0 {
 			r.Match = &Match{Target: new(40), MaxGames: new(4)}
 		}
-		g := newGame(t, r)
-		s := g.NewState()
-		var moves []games.Move
-		var outcomes []games.ChanceOutcome
-		for i := 0; !s.IsTerminal(); i++ {
-			if i > 100000 {
-				t.Fatalf("not over after %d decisions", i)
-			}
-			pick := int(choices[i%len(choices)]) + i/len(choices)
-			if s.CurrentPlayer() == games.Chance {
-				outcomes = s.ChanceOutcomes(outcomes[:0])
-				s.Apply(outcomes[pick%len(outcomes)].Move)
-			} else {
-				moves = s.LegalMoves(moves[:0])
-				if len(moves) == 0 {
-					t.Fatalf("not over but no moves:\n%s", s)
-				}
-				s.Apply(moves[pick%len(moves)])
-			}
-			if err := s.(*State).CheckInvariants(); err != nil {
-				t.Fatalf("%v\n%s", err, s)
-			}
-		}
+		gamestest.PlayBytes(t, newGame(t, r).NewState(), choices, 100000)
 	})
 }
 

@@ -3,7 +3,6 @@ package publish
 import (
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 	"text/template"
 
@@ -13,33 +12,15 @@ import (
 
 // funcs are the helpers both templates use.
 var funcs = map[string]any{
-	"pct":     func(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) },
-	"ci":      func(lo, hi float64) string { return fmt.Sprintf("%.1f – %.1f%%", 100*lo, 100*hi) },
+	"pct":     reports.FormatPercent,
+	"ci":      reports.FormatInterval,
 	"num":     func(x float64) string { return fmt.Sprintf("%.2f", x) },
 	"p":       func(x float64) string { return fmt.Sprintf("%.3g", x) },
 	"stalled": games.IsStalled,
-	"keys":    sortedKeys,
+	"keys":    reports.SortedKeys,
 	"rateOf":  reports.NewRate,
 	"md":      mdEscape,
-	"reasons": reasons,
-}
-
-// reasons writes reason counts as "a 3, b 1", sorted by reason.
-func reasons(m map[string]int) string {
-	var parts []string
-	for _, k := range sortedKeys(m) {
-		parts = append(parts, fmt.Sprintf("%s %d", k, m[k]))
-	}
-	return strings.Join(parts, ", ")
-}
-
-func sortedKeys(m map[string]int) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
+	"reasons": reports.FormatCounts,
 }
 
 // mdEscape escapes the characters that would break a Markdown table cell

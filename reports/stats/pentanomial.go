@@ -14,6 +14,27 @@ func (p *Pentanomial) Add(first, second float64) {
 	p[int(math.Round(2*(first+second)))]++
 }
 
+// PairSeries builds a Pentanomial from games in index order, games 2k and
+// 2k+1 forming a pair.
+type PairSeries struct {
+	Pentanomial
+	first float64
+	open  bool
+}
+
+// Add records the score of game index; a pair is added when its second
+// game comes.
+func (p *PairSeries) Add(index int, score float64) {
+	if index%2 == 0 {
+		p.first, p.open = score, true
+		return
+	}
+	if p.open {
+		p.Pentanomial.Add(p.first, score)
+		p.open = false
+	}
+}
+
 // Pairs returns the number of pairs recorded.
 func (p *Pentanomial) Pairs() int { return p[0] + p[1] + p[2] + p[3] + p[4] }
 

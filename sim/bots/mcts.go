@@ -300,7 +300,7 @@ func (b *MCTS) rollout(s games.State) [games.NumSeats]float64 {
 	r := s.Result()
 	var out [games.NumSeats]float64
 	for seat := range out {
-		out[seat] = (r.ValueFor(games.Player(seat)) + 1) / 2
+		out[seat] = r.ScoreFor(games.Player(seat))
 	}
 	return out
 }
