@@ -9,29 +9,12 @@ import (
 	"strings"
 	"testing"
 
+	"playtest/internal/testenv"
 	"playtest/reports"
 	"playtest/reports/publish"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
-
-// golden compares got with testdata/name, or rewrites it with -update.
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file (run go test ./experiment -update to accept):\n%s", name, got)
-	}
-}
 
 // TestRunToDirGolden runs a small seeded variant to a directory and
 // compares report.md and the terminal table with golden files: both hold
@@ -53,12 +36,12 @@ func TestRunToDirGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "report.golden.md", md)
+	testenv.Golden(t, "report.golden.md", md, *update)
 	var table bytes.Buffer
 	if err := s.WriteTable(&table); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "table.golden", table.Bytes())
+	testenv.Golden(t, "table.golden", table.Bytes(), *update)
 
 	// playtest report DIR: the same report from the saved files alone.
 	if err := os.Remove(filepath.Join(dir, "report.md")); err != nil {

@@ -5,11 +5,10 @@ import (
 	"encoding/json"
 	"flag"
 	"math"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"playtest/games"
+	"playtest/internal/testenv"
 	"playtest/sim"
 	"playtest/sim/bots"
 )
@@ -152,24 +151,7 @@ func TestTableGolden(t *testing.T) {
 	if err := summary().WriteTable(&buf); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "table.golden", buf.Bytes())
-}
-
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file:\n%s\nwant:\n%s", name, got, want)
-	}
+	testenv.Golden(t, "table.golden", buf.Bytes(), *update)
 }
 
 func TestSummaryRoundTrip(t *testing.T) {

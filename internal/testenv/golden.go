@@ -1,0 +1,27 @@
+package testenv
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// Golden compares got with the file testdata/name, after rewriting the file
+// with got when update is set (the packages' -update flag).
+func Golden(t testing.TB, name string, got []byte, update bool) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the golden file (go test -update accepts it):\n%s\nwant:\n%s", name, got, want)
+	}
+}
