@@ -44,15 +44,11 @@ $GITHUB_STEP_SUMMARY when that is set.`,
 		Args:    cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			v := settings(cmd.Flags())
-			workers, err := intSetting(cmd.Flags(), v, "workers")
+			workers, err := workerCount(cmd.Flags(), v)
 			if err != nil {
 				return err
 			}
-			overrides, err := variantOverrides(cmd.Flags(), v, []string{"games", "seed"}, opts.sets)
-			if err != nil {
-				return err
-			}
-			cfg, err := loadVariant(args, overrides)
+			cfg, err := runVariant(cmd.Flags(), v, args, opts.sets)
 			if err != nil {
 				return err
 			}

@@ -132,6 +132,25 @@ func variantOverrides(flags *pflag.FlagSet, v *viper.Viper, keys []string, sets 
 	return out, nil
 }
 
+// workerCount reads --workers (or PLAYTEST_WORKERS): 0 means all cores.
+func workerCount(flags *pflag.FlagSet, v *viper.Viper) (int, error) {
+	workers, err := intSetting(flags, v, "workers")
+	if err == nil && workers < 0 {
+		err = usageErrorf("--workers %d: want a positive number, or 0 for all cores", workers)
+	}
+	return workers, err
+}
+
+// runVariant loads the variant a running command names, with --games,
+// --seed (or their PLAYTEST_ variables) and every --set applied.
+func runVariant(flags *pflag.FlagSet, v *viper.Viper, args, sets []string) (*variants.Config, error) {
+	overrides, err := variantOverrides(flags, v, []string{"games", "seed"}, sets)
+	if err != nil {
+		return nil, err
+	}
+	return loadVariant(args, overrides)
+}
+
 // loadVariant loads the variant named by the command's optional argument
 // (a preset or a file; the default preset without one), with overrides.
 func loadVariant(args []string, overrides []variants.Override) (*variants.Config, error) {

@@ -60,18 +60,11 @@ func runRun(cmd *cobra.Command, args []string, opts *runOptions) error {
 	if format != "table" && format != "json" {
 		return usageErrorf("--format %q: want table or json", format)
 	}
-	workers, err := intSetting(cmd.Flags(), v, "workers")
+	workers, err := workerCount(cmd.Flags(), v)
 	if err != nil {
 		return err
 	}
-	if workers < 0 {
-		return usageErrorf("--workers %d: want a positive number, or 0 for all cores", workers)
-	}
-	overrides, err := variantOverrides(cmd.Flags(), v, []string{"games", "seed"}, opts.sets)
-	if err != nil {
-		return err
-	}
-	cfg, err := loadVariant(args, overrides)
+	cfg, err := runVariant(cmd.Flags(), v, args, opts.sets)
 	if err != nil {
 		return err
 	}

@@ -51,7 +51,7 @@ bot: and its parameters (playtest games lists them).`,
 				}
 				entrants = append(entrants, tournament.Entrant{Label: tournament.Label(text), Spec: spec})
 			}
-			workers, err := intSetting(cmd.Flags(), v, "workers")
+			workers, err := workerCount(cmd.Flags(), v)
 			if err != nil {
 				return err
 			}
