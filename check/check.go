@@ -3,7 +3,6 @@ package check
 import (
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 
 	"playtest/reports"
@@ -40,68 +39,18 @@ type Verdict struct {
 	Outcome          Outcome
 }
 
-// estimate is a metric's value with its interval.
-type estimate struct {
-	value, low, high float64
-	n                int
-}
-
-func rateEstimate(r reports.Rate) estimate { return estimate{r.Rate, r.Low, r.High, r.N} }
-
-// builtins are the metrics every run has.
-func builtins(s *reports.Summary) map[string]estimate {
-	m := map[string]estimate{
-		"seat0_wins": rateEstimate(s.Rates.Seat0),
-		"seat1_wins": rateEstimate(s.Rates.Seat1),
-		"draws":      rateEstimate(s.Rates.Draw),
-		"stalled":    rateEstimate(s.Stalled),
-		"balance":    {s.Balance.Balance.Value, s.Balance.Balance.Low, s.Balance.Balance.High, s.Games},
-		"plies":      {s.Balance.DurationTurns.Value, s.Balance.DurationTurns.Low, s.Balance.DurationTurns.High, s.Games},
-	}
-	if p := s.PairStats; p != nil {
-		m["seat0_pair_score"] = estimate{p.Seat0.Score, p.Seat0.CI.Low, p.Seat0.CI.High, p.Seat0.Pairs}
-	}
-	return m
-}
-
 // Evaluate checks every expectation against the summary. An unknown metric
 // is an error naming the file's line, with a suggestion.
 func Evaluate(file string, s *reports.Summary, exps []variants.Expectation) ([]Verdict, error) {
-	known := builtins(s)
-	game := map[string]reports.Metric{}
-	names := make([]string, 0, len(known)+len(s.Metrics))
-	for name := range known {
-		names = append(names, name)
-	}
-	for _, m := range s.Metrics {
-		game[m.Name] = m
-		names = append(names, m.Name)
-	}
-	slices.Sort(names)
 	var out []Verdict
 	for i, e := range exps {
-		est, ok := known[e.Metric]
-		stat := e.Stat
-		if m, isGame := game[e.Metric]; !ok && isGame {
-			ok = true
-			switch {
-			case m.Rate != nil:
-				est = rateEstimate(*m.Rate)
-			case stat == "min":
-				est = estimate{m.Mean.Min, m.Mean.Min, m.Mean.Min, m.Mean.N}
-			case stat == "max":
-				est = estimate{m.Mean.Max, m.Mean.Max, m.Mean.Max, m.Mean.N}
-			case m.Mean.Bootstrap != nil:
-				est = estimate{m.Mean.Mean, m.Mean.Bootstrap.Low, m.Mean.Bootstrap.High, m.Mean.N}
-			default:
-				est = estimate{m.Mean.Mean, m.Mean.Low, m.Mean.High, m.Mean.N}
-			}
-		}
+		est, ok := s.Lookup(e.Metric, e.Stat)
 		if !ok {
+			names := s.MetricNames()
 			return nil, &variants.Error{File: file, Line: e.Line, Key: fmt.Sprintf("expect[%d].metric", i),
-				Message: fmt.Sprintf("unknown metric %q%s; this run has: %s", e.Metric, suggestion(e.Metric, names), strings.Join(names, ", "))}
+				Message: fmt.Sprintf("unknown metric %q%s; this run has: %s", e.Metric, variants.Suggestion(e.Metric, names), strings.Join(names, ", "))}
 		}
-		v := Verdict{Expectation: e, Value: est.value, Low: est.low, High: est.high, N: est.n}
+		v := Verdict{Expectation: e, Value: est.Value, Low: est.Low, High: est.High, N: est.N}
 		lo, hi := -1e300, 1e300
 		if e.Min != nil {
 			lo = *e.Min
@@ -110,9 +59,9 @@ func Evaluate(file string, s *reports.Summary, exps []variants.Expectation) ([]V
 			hi = *e.Max
 		}
 		switch {
-		case est.high < lo || est.low > hi:
+		case est.High < lo || est.Low > hi:
 			v.Outcome = Fail
-		case est.low >= lo && est.high <= hi:
+		case est.Low >= lo && est.High <= hi:
 			v.Outcome = Pass
 		default:
 			v.Outcome = Inconclusive
@@ -120,14 +69,6 @@ func Evaluate(file string, s *reports.Summary, exps []variants.Expectation) ([]V
 		out = append(out, v)
 	}
 	return out, nil
-}
-
-// suggestion returns ` (did you mean "x"?)` for a likely typo, or "".
-func suggestion(name string, names []string) string {
-	if s := variants.Suggest(name, names); s != "" {
-		return fmt.Sprintf(" (did you mean %q?)", s)
-	}
-	return ""
 }
 
 // Worst returns the most severe outcome (Pass for no verdicts).

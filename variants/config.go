@@ -108,9 +108,7 @@ func (d *decoder) decodeConfig(doc *yaml.Node, defaultName string) (*Config, err
 			def, err := catalog.Lookup(name.Value)
 			if err != nil {
 				msg := fmt.Sprintf("unknown game %q", name.Value)
-				if s := Suggest(name.Value, catalog.Names()); s != "" {
-					msg += fmt.Sprintf(" (did you mean %q?)", s)
-				}
+				msg += Suggestion(name.Value, catalog.Names())
 				return nil, d.errorf(name, "game", "%s; known games: %s", msg, strings.Join(catalog.Names(), ", "))
 			}
 			c.Definition = def
@@ -247,9 +245,7 @@ func (d *decoder) decodePlayer(n *yaml.Node, path string) (bots.Spec, error) {
 	def, err := bots.Lookup(botNode.Value)
 	if botNode.Kind != yaml.ScalarNode || err != nil {
 		msg := fmt.Sprintf("unknown bot %s", describe(botNode))
-		if s := Suggest(botNode.Value, bots.Names()); s != "" {
-			msg += fmt.Sprintf(" (did you mean %q?)", s)
-		}
+		msg += Suggestion(botNode.Value, bots.Names())
 		return bots.Spec{}, d.errorf(botNode, botPath, "%s; known bots: %s", msg, strings.Join(bots.Names(), ", "))
 	}
 	p := def.NewParams()

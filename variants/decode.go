@@ -102,9 +102,7 @@ func (d *decoder) pairs(n *yaml.Node, path string) ([]pair, error) {
 // unknownKey reports a key that is not among known, suggesting the closest.
 func (d *decoder) unknownKey(k *yaml.Node, path string, known []string) *Error {
 	msg := "unknown key"
-	if s := Suggest(k.Value, known); s != "" {
-		msg += fmt.Sprintf(" (did you mean %q?)", s)
-	}
+	msg += Suggestion(k.Value, known)
 	msg += "; known keys: " + strings.Join(known, ", ")
 	return d.errorf(k, join(path, k.Value), "%s", msg)
 }

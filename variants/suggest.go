@@ -1,5 +1,7 @@
 package variants
 
+import "fmt"
+
 // Suggest returns the candidate closest to word by edit distance, if it is
 // close enough to be a likely typo, or "".
 func Suggest(word string, candidates []string) string {
@@ -31,4 +33,13 @@ func editDistance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(b)]
+}
+
+// Suggestion returns ` (did you mean "x"?)` when a candidate is a likely
+// typo of word, or "".
+func Suggestion(word string, candidates []string) string {
+	if s := Suggest(word, candidates); s != "" {
+		return fmt.Sprintf(" (did you mean %q?)", s)
+	}
+	return ""
 }

@@ -1,0 +1,77 @@
+package reports
+
+import "slices"
+
+// MetricEstimate is a metric's value with its 95% interval [Low, High] and
+// its sample size N.
+type MetricEstimate struct {
+	Value, Low, High float64
+	N                int
+}
+
+// BuiltinMetrics names the metrics every summary has, for Lookup.
+var BuiltinMetrics = []string{"seat0_wins", "seat1_wins", "draws", "stalled", "balance", "plies", "seat0_pair_score"}
+
+func rateEstimate(r Rate) MetricEstimate { return MetricEstimate{r.Rate, r.Low, r.High, r.N} }
+
+// Lookup returns a metric of the summary by name: a builtin one (see
+// BuiltinMetrics) or a game-specific one. For a game's value metric, stat
+// "min" or "max" gives its extreme over all games (the interval is the
+// value itself); otherwise its mean with the bootstrap interval when there
+// is one. ok is false for a metric the summary does not have.
+func (s *Summary) Lookup(metric, stat string) (e MetricEstimate, ok bool) {
+	switch metric {
+	case "seat0_wins":
+		return rateEstimate(s.Rates.Seat0), true
+	case "seat1_wins":
+		return rateEstimate(s.Rates.Seat1), true
+	case "draws":
+		return rateEstimate(s.Rates.Draw), true
+	case "stalled":
+		return rateEstimate(s.Stalled), true
+	case "balance":
+		b := s.Balance.Balance
+		return MetricEstimate{b.Value, b.Low, b.High, s.Games}, true
+	case "plies":
+		d := s.Balance.DurationTurns
+		return MetricEstimate{d.Value, d.Low, d.High, s.Games}, true
+	case "seat0_pair_score":
+		if p := s.PairStats; p != nil {
+			return MetricEstimate{p.Seat0.Score, p.Seat0.CI.Low, p.Seat0.CI.High, p.Seat0.Pairs}, true
+		}
+		return e, false
+	}
+	for _, m := range s.Metrics {
+		if m.Name != metric {
+			continue
+		}
+		switch mean := m.Mean; {
+		case m.Rate != nil:
+			return rateEstimate(*m.Rate), true
+		case stat == "min":
+			return MetricEstimate{mean.Min, mean.Min, mean.Min, mean.N}, true
+		case stat == "max":
+			return MetricEstimate{mean.Max, mean.Max, mean.Max, mean.N}, true
+		case mean.Bootstrap != nil:
+			return MetricEstimate{mean.Mean, mean.Bootstrap.Low, mean.Bootstrap.High, mean.N}, true
+		default:
+			return MetricEstimate{mean.Mean, mean.Low, mean.High, mean.N}, true
+		}
+	}
+	return e, false
+}
+
+// MetricNames lists, sorted, the metrics Lookup finds in this summary.
+func (s *Summary) MetricNames() []string {
+	var names []string
+	for _, name := range BuiltinMetrics {
+		if _, ok := s.Lookup(name, ""); ok {
+			names = append(names, name)
+		}
+	}
+	for _, m := range s.Metrics {
+		names = append(names, m.Name)
+	}
+	slices.Sort(names)
+	return names
+}
