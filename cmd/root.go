@@ -42,6 +42,7 @@ Variants are embedded presets (playtest games lists them) or YAML files.`,
 		newReportCommand(),
 		newTournamentCommand(),
 		newCheckCommand(),
+		newSweepCommand(),
 	)
 	return root
 }

@@ -127,3 +127,10 @@ func SortedKeys(m map[string]int) []string {
 	slices.Sort(keys)
 	return keys
 }
+
+// MarkdownEscape escapes the characters that would break a Markdown table
+// cell or start markup.
+func MarkdownEscape(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, "|", `\|`, "*", `\*`, "_", `\_`, "`", "\\`", "<", "&lt;", ">", "&gt;", "[", `\[`, "]", `\]`, "\n", " ")
+	return r.Replace(s)
+}

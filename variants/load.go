@@ -41,10 +41,16 @@ func ParseSet(arg string) (Override, error) {
 	return Override{Path: key, Value: value, Origin: "--set " + arg}, nil
 }
 
+// sweepsDir holds the embedded sweep files, which are not presets.
+const sweepsDir = "sweeps"
+
 // Presets lists the names of the embedded presets, sorted.
 func Presets() []string {
 	var names []string
 	_ = fs.WalkDir(configs.FS, ".", func(p string, e fs.DirEntry, err error) error {
+		if err == nil && e.IsDir() && p == sweepsDir {
+			return fs.SkipDir
+		}
 		if err == nil && !e.IsDir() && path.Ext(p) == ".yaml" {
 			names = append(names, strings.TrimSuffix(p, ".yaml"))
 		}

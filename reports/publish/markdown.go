@@ -3,7 +3,6 @@ package publish
 import (
 	"fmt"
 	"io"
-	"strings"
 	"text/template"
 
 	"playtest/games"
@@ -19,15 +18,8 @@ var funcs = map[string]any{
 	"stalled": games.IsStalled,
 	"keys":    reports.SortedKeys,
 	"rateOf":  reports.NewRate,
-	"md":      mdEscape,
+	"md":      reports.MarkdownEscape,
 	"reasons": reports.FormatCounts,
-}
-
-// mdEscape escapes the characters that would break a Markdown table cell
-// or start markup.
-func mdEscape(s string) string {
-	r := strings.NewReplacer(`\`, `\\`, "|", `\|`, "*", `\*`, "_", `\_`, "`", "\\`", "<", "&lt;", ">", "&gt;", "[", `\[`, "]", `\]`, "\n", " ")
-	return r.Replace(s)
 }
 
 var markdown = template.Must(template.New("report.md").Funcs(funcs).Parse(markdownText))

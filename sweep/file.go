@@ -1,0 +1,412 @@
+package sweep
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"playtest/configs"
+	"playtest/variants"
+)
+
+// Dir is the directory of the embedded sweeps in configs.
+const Dir = "sweeps"
+
+// BaseKey is the axis key that chooses the base variant (a preset or a
+// file) instead of setting a knob.
+const BaseKey = "base"
+
+// DefaultMetric is the metric a sweep plots when it names none.
+const DefaultMetric = "seat0_wins"
+
+// Sweep is a decoded sweep file.
+type Sweep struct {
+	// Source is the file's path, or "sweep <name>" for an embedded one.
+	Source      string
+	Name        string
+	Description string
+	// Base is the variant every point starts from (a preset or a file),
+	// unless an axis sets BaseKey.
+	Base string
+	// Games and Seed, when set, apply to every variant; otherwise the
+	// first variant's apply to all, so that they share seeds.
+	Games int
+	Seed  *uint64
+	// Metric is the metric plotted against the axes.
+	Metric string
+	// Set are overrides applied to every variant.
+	Set []Setting
+	// Axes are crossed, the first varying slowest.
+	Axes []Axis
+	// dir resolves relative file paths of a sweep read from a file.
+	dir string
+}
+
+// Axis is one dimension of a sweep: the labels of its values and, for each
+// value, the settings it makes (several when the axis zips keys).
+type Axis struct {
+	Name   string
+	Labels []string
+	Values [][]Setting
+}
+
+// Setting sets one key of a variant (or the base, for BaseKey) to YAML text.
+type Setting struct {
+	Key, Value string
+	// Origin names the sweep file's line that made the setting.
+	Origin string
+}
+
+var topKeys = []string{"name", "description", "base", "games", "seed", "metric", "set", "axes"}
+var axisKeys = []string{"name", "key", "values", "zip", "labels"}
+
+// reserved are the variant keys an axis may not vary: the sweep sets them
+// for every variant alike.
+var reserved = []string{"games", "seed", "pairs", "name", "description", "expect"}
+
+// Names lists the embedded sweeps, sorted.
+func Names() []string {
+	var names []string
+	_ = fs.WalkDir(configs.FS, Dir, func(p string, e fs.DirEntry, err error) error {
+		if err == nil && !e.IsDir() && path.Ext(p) == ".yaml" {
+			names = append(names, strings.TrimSuffix(path.Base(p), ".yaml"))
+		}
+		return nil
+	})
+	slices.Sort(names)
+	return names
+}
+
+// Load reads a sweep: a file path (an existing file wins) or the name of an
+// embedded sweep (with or without "sweeps/").
+func Load(arg string) (*Sweep, error) {
+	if _, err := os.Stat(arg); err == nil {
+		text, err := os.ReadFile(arg)
+		if err != nil {
+			return nil, &variants.Error{File: arg, Message: err.Error()}
+		}
+		s, err := Parse(arg, text)
+		if s != nil {
+			s.dir = filepath.Dir(arg)
+		}
+		return s, err
+	}
+	name := strings.TrimSuffix(strings.TrimPrefix(arg, Dir+"/"), ".yaml")
+	text, err := configs.FS.ReadFile(Dir + "/" + name + ".yaml")
+	if err != nil {
+		return nil, &variants.Error{File: arg, Message: "no such file, and no embedded sweep of that name" +
+			variants.Suggestion(name, Names()) + "; sweeps: " + strings.Join(Names(), ", ")}
+	}
+	return Parse("sweep "+name, text)
+}
+
+// Parse decodes sweep text read from file, strictly: unknown keys, wrong
+// types and axes of unequal length are errors naming the file, line and key.
+func Parse(file string, text []byte) (*Sweep, error) {
+	p := parser{file: file}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(text, &doc); err != nil {
+		return nil, &variants.Error{File: file, Message: "invalid YAML: " + strings.TrimPrefix(err.Error(), "yaml: ")}
+	}
+	if len(doc.Content) == 0 {
+		return nil, &variants.Error{File: file, Message: "the file is empty: a sweep needs base: and axes:"}
+	}
+	root := doc.Content[0]
+	s := &Sweep{Source: file, Name: strings.TrimSuffix(filepath.Base(file), ".yaml"), Metric: DefaultMetric}
+	s.Name = strings.TrimPrefix(s.Name, "sweep ")
+	err := p.mapping(root, "", topKeys, func(key string, k, v *yaml.Node) error {
+		var err error
+		switch key {
+		case "name":
+			s.Name, err = p.str(v, key)
+		case "description":
+			s.Description, err = p.str(v, key)
+		case "base":
+			s.Base, err = p.str(v, key)
+		case "metric":
+			s.Metric, err = p.str(v, key)
+		case "games":
+			s.Games, err = p.integer(v, key)
+			if err == nil && (s.Games < 1 || s.Games > variants.MaxGames) {
+				err = p.errorf(v, key, "must be between 1 and %d, got %d", variants.MaxGames, s.Games)
+			}
+		case "seed":
+			var n uint64
+			if n, err = strconv.ParseUint(v.Value, 0, 64); err != nil || v.Kind != yaml.ScalarNode {
+				err = p.errorf(v, key, "want a whole number ≥ 0, got %q", v.Value)
+			} else {
+				s.Seed = &n
+			}
+		case "set":
+			err = p.mapping(v, key, nil, func(setKey string, k, val *yaml.Node) error {
+				set, err := p.setting(setKey, val, key+"."+setKey)
+				s.Set = append(s.Set, set)
+				return err
+			})
+		case "axes":
+			if v.Kind != yaml.SequenceNode || len(v.Content) == 0 {
+				return p.errorf(v, key, "want a list of axes, each with key: and values: or with zip:")
+			}
+			for i, a := range v.Content {
+				axis, err := p.axis(a, fmt.Sprintf("axes[%d]", i))
+				if err != nil {
+					return err
+				}
+				s.Axes = append(s.Axes, axis)
+			}
+		}
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	if s.Axes == nil {
+		return nil, p.errorf(root, "axes", "is required: a list of axes, each with key: and values: or with zip:")
+	}
+	if s.Base == "" && !s.setsBase() {
+		return nil, p.errorf(root, "base", "is required (a preset or variant file), unless an axis sets base")
+	}
+	names := map[string]bool{}
+	for i, a := range s.Axes {
+		if names[a.Name] {
+			return nil, &variants.Error{File: file, Key: fmt.Sprintf("axes[%d].name", i), Message: fmt.Sprintf("%q names two axes", a.Name)}
+		}
+		names[a.Name] = true
+	}
+	return s, nil
+}
+
+// setsBase says whether an axis chooses the base variant.
+func (s *Sweep) setsBase() bool {
+	for _, a := range s.Axes {
+		for _, set := range a.Values[0] {
+			if set.Key == BaseKey {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// parser reads the YAML of a sweep file.
+type parser struct{ file string }
+
+func (p *parser) errorf(n *yaml.Node, key, format string, args ...any) *variants.Error {
+	return &variants.Error{File: p.file, Line: n.Line, Key: key, Message: fmt.Sprintf(format, args...)}
+}
+
+// mapping calls f for each key of a mapping in order; known, if not nil,
+// lists the allowed keys.
+func (p *parser) mapping(n *yaml.Node, path string, known []string, f func(key string, k, v *yaml.Node) error) error {
+	if n.Kind != yaml.MappingNode {
+		return p.errorf(n, path, "want a mapping, got %s", kind(n))
+	}
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		full := k.Value
+		if path != "" {
+			full = path + "." + k.Value
+		}
+		if known != nil && !slices.Contains(known, k.Value) {
+			return p.errorf(k, full, "unknown key%s; known keys: %s", variants.Suggestion(k.Value, known), strings.Join(known, ", "))
+		}
+		if seen[k.Value] {
+			return p.errorf(k, full, "appears twice")
+		}
+		seen[k.Value] = true
+		if err := f(k.Value, k, v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func kind(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.MappingNode:
+		return "a mapping"
+	case yaml.SequenceNode:
+		return "a list"
+	}
+	return fmt.Sprintf("%q", n.Value)
+}
+
+func (p *parser) str(n *yaml.Node, key string) (string, error) {
+	if n.Kind != yaml.ScalarNode || n.Value == "" {
+		return "", p.errorf(n, key, "want a non-empty string, got %s", kind(n))
+	}
+	return n.Value, nil
+}
+
+func (p *parser) integer(n *yaml.Node, key string) (int, error) {
+	v, err := strconv.Atoi(n.Value)
+	if n.Kind != yaml.ScalarNode || err != nil {
+		return 0, p.errorf(n, key, "want a whole number, got %s", kind(n))
+	}
+	return v, nil
+}
+
+// setting makes the setting of key to the value node found at path.
+func (p *parser) setting(key string, v *yaml.Node, path string) (Setting, error) {
+	origin := fmt.Sprintf("%s:%d %s", p.file, v.Line, path)
+	top, _, _ := strings.Cut(key, ".")
+	switch {
+	case key == "":
+		return Setting{}, p.errorf(v, path, "empty key")
+	case slices.Contains(reserved, top):
+		return Setting{}, p.errorf(v, path, "%s is the same for every variant of a sweep: set it at the top of the sweep file or on the command line", top)
+	case key == BaseKey && (v.Kind != yaml.ScalarNode || v.Value == ""):
+		return Setting{}, p.errorf(v, path, "base: want a preset or variant file, got %s", kind(v))
+	}
+	text, err := yaml.Marshal(v)
+	if err != nil {
+		return Setting{}, p.errorf(v, path, "%v", err)
+	}
+	return Setting{Key: key, Value: strings.TrimSpace(string(text)), Origin: origin}, nil
+}
+
+// label is how a value shows in tables and plots: its text, in flow style.
+func label(v *yaml.Node) string {
+	c := *v
+	c.Style |= yaml.FlowStyle
+	for _, child := range c.Content {
+		child.Style |= yaml.FlowStyle
+	}
+	text, err := yaml.Marshal(&c)
+	if err != nil {
+		return v.Value
+	}
+	return strings.TrimSpace(string(text))
+}
+
+// axis decodes one axis: key: with values:, or zip: (keys to lists of equal
+// length); labels: optional.
+func (p *parser) axis(n *yaml.Node, path string) (Axis, error) {
+	var a Axis
+	var key string
+	var keyNode, valuesNode, zipNode, labelsNode *yaml.Node
+	err := p.mapping(n, path, axisKeys, func(k string, kn, v *yaml.Node) error {
+		switch k {
+		case "name":
+			var err error
+			a.Name, err = p.str(v, path+".name")
+			return err
+		case "key":
+			keyNode = v
+			var err error
+			key, err = p.str(v, path+".key")
+			return err
+		case "values":
+			valuesNode = v
+		case "zip":
+			zipNode = v
+		case "labels":
+			labelsNode = v
+		}
+		return nil
+	})
+	if err != nil {
+		return a, err
+	}
+	switch {
+	case keyNode != nil && zipNode != nil:
+		return a, p.errorf(zipNode, path+".zip", "an axis has either key: and values:, or zip:")
+	case keyNode != nil:
+		if valuesNode == nil {
+			return a, p.errorf(n, path+".values", "is required with key:")
+		}
+		if err := p.list(valuesNode, path+".values"); err != nil {
+			return a, err
+		}
+		for i, v := range valuesNode.Content {
+			set, err := p.setting(key, v, fmt.Sprintf("%s.values[%d]", path, i))
+			if err != nil {
+				return a, err
+			}
+			a.Values = append(a.Values, []Setting{set})
+			a.Labels = append(a.Labels, label(v))
+		}
+		if a.Name == "" {
+			a.Name = key[strings.LastIndex(key, ".")+1:]
+		}
+	case zipNode != nil:
+		if valuesNode != nil {
+			return a, p.errorf(valuesNode, path+".values", "an axis with zip: takes its values from the zipped lists")
+		}
+		var names []string
+		err := p.mapping(zipNode, path+".zip", nil, func(k string, kn, v *yaml.Node) error {
+			zpath := path + ".zip." + k
+			if err := p.list(v, zpath); err != nil {
+				return err
+			}
+			if a.Values != nil && len(v.Content) != len(a.Values) {
+				return p.errorf(v, zpath, "has %d values, but the axis's first key has %d: zipped lists must be of equal length", len(v.Content), len(a.Values))
+			}
+			if a.Values == nil {
+				a.Values = make([][]Setting, len(v.Content))
+				a.Labels = make([]string, len(v.Content))
+			}
+			for i, item := range v.Content {
+				set, err := p.setting(k, item, fmt.Sprintf("%s[%d]", zpath, i))
+				if err != nil {
+					return err
+				}
+				a.Values[i] = append(a.Values[i], set)
+				if a.Labels[i] != "" {
+					a.Labels[i] += " "
+				}
+				a.Labels[i] += label(item)
+			}
+			names = append(names, k[strings.LastIndex(k, ".")+1:])
+			return nil
+		})
+		if err != nil {
+			return a, err
+		}
+		if len(a.Values) == 0 {
+			return a, p.errorf(zipNode, path+".zip", "want at least one key with a list of values")
+		}
+		if a.Name == "" {
+			a.Name = strings.Join(names, "+")
+		}
+	default:
+		return a, p.errorf(n, path, "want key: with values:, or zip:")
+	}
+	if labelsNode != nil {
+		if err := p.list(labelsNode, path+".labels"); err != nil {
+			return a, err
+		}
+		if len(labelsNode.Content) != len(a.Values) {
+			return a, p.errorf(labelsNode, path+".labels", "has %d labels for %d values", len(labelsNode.Content), len(a.Values))
+		}
+		for i, l := range labelsNode.Content {
+			if l.Kind != yaml.ScalarNode {
+				return a, p.errorf(l, fmt.Sprintf("%s.labels[%d]", path, i), "want a string, got %s", kind(l))
+			}
+			a.Labels[i] = l.Value
+		}
+	}
+	seen := map[string]bool{}
+	for _, l := range a.Labels {
+		if seen[l] {
+			return a, p.errorf(n, path, "two values have the label %q: give labels: to tell them apart", l)
+		}
+		seen[l] = true
+	}
+	return a, nil
+}
+
+func (p *parser) list(n *yaml.Node, path string) error {
+	if n.Kind != yaml.SequenceNode || len(n.Content) == 0 {
+		return p.errorf(n, path, "want a non-empty list, got %s", kind(n))
+	}
+	return nil
+}

@@ -1,0 +1,106 @@
+package sweep
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"playtest/variants"
+)
+
+// Point is one variant of a sweep: one value of each axis.
+type Point struct {
+	// Values holds the index of the point's value on each axis.
+	Values []int
+	// Labels holds the label of that value on each axis.
+	Labels []string
+}
+
+// Label names the point: "axis=value" for each axis.
+func (s *Sweep) Label(pt Point) string {
+	parts := make([]string, len(pt.Labels))
+	for i, l := range pt.Labels {
+		parts[i] = s.Axes[i].Name + "=" + l
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Points returns every point of the sweep: the axes crossed, the first
+// varying slowest.
+func (s *Sweep) Points() []Point {
+	points := []Point{{}}
+	for _, a := range s.Axes {
+		var next []Point
+		for _, pt := range points {
+			for i, l := range a.Labels {
+				next = append(next, Point{
+					Values: append(append([]int(nil), pt.Values...), i),
+					Labels: append(append([]string(nil), pt.Labels...), l),
+				})
+			}
+		}
+		points = next
+	}
+	return points
+}
+
+// Variants builds and validates the variant of every point, the sweep's
+// settings first, then extra (the command line's overrides). Every variant
+// gets the same games, seed and pairs (the sweep's, else the first
+// variant's), so that all play the same deals. The first bad variant is an
+// error naming the file and line of the setting at fault.
+func (s *Sweep) Variants(extra []variants.Override) ([]*variants.Config, []Point, error) {
+	var top []variants.Override
+	if s.Games > 0 {
+		top = append(top, variants.Override{Path: "games", Value: strconv.Itoa(s.Games), Origin: s.Source + " games"})
+	}
+	if s.Seed != nil {
+		top = append(top, variants.Override{Path: "seed", Value: strconv.FormatUint(*s.Seed, 10), Origin: s.Source + " seed"})
+	}
+	points := s.Points()
+	cfgs := make([]*variants.Config, len(points))
+	for i, pt := range points {
+		settings := append([]Setting(nil), s.Set...)
+		for ax, v := range pt.Values {
+			settings = append(settings, s.Axes[ax].Values[v]...)
+		}
+		base := s.Base
+		overrides := append([]variants.Override(nil), top...)
+		for _, set := range settings {
+			if set.Key == BaseKey {
+				if err := yaml.Unmarshal([]byte(set.Value), &base); err != nil {
+					return nil, nil, &variants.Error{File: s.Source, Override: set.Origin, Message: err.Error()}
+				}
+				continue
+			}
+			overrides = append(overrides, variants.Override{Path: set.Key, Value: set.Value, Origin: set.Origin})
+		}
+		overrides = append(overrides, extra...)
+		cfg, err := variants.Load(s.resolve(base), overrides)
+		if err != nil {
+			return nil, nil, fmt.Errorf("sweep %s, variant %s: %w", s.Name, s.Label(pt), err)
+		}
+		cfg.Name = s.Name + ": " + s.Label(pt)
+		if i > 0 {
+			cfg.Games, cfg.Seed, cfg.Pairs = cfgs[0].Games, cfgs[0].Seed, cfgs[0].Pairs
+		}
+		cfgs[i] = cfg
+	}
+	return cfgs, points, nil
+}
+
+// resolve finds a base named relative to the sweep file; other names
+// (presets, paths from the working directory) are left to variants.Load.
+func (s *Sweep) resolve(base string) string {
+	if s.dir != "" && !filepath.IsAbs(base) {
+		p := filepath.Join(s.dir, base)
+		if _, err := os.Stat(p); err == nil {
+			return p
+		}
+	}
+	return base
+}

@@ -1,0 +1,202 @@
+package sweep
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"playtest/experiment"
+	"playtest/reports"
+	"playtest/reports/stats"
+	"playtest/sim/bots"
+	"playtest/variants"
+)
+
+// SchemaV1 is the schema tag of sweep.json.
+const SchemaV1 = "playtest/sweep/v1"
+
+// Corrections for multiple comparisons.
+const (
+	Holm = "holm"
+	BH   = "bh"
+)
+
+// Options tune a sweep's run.
+type Options struct {
+	// Workers is the number of worker goroutines per variant (0: all cores).
+	Workers int
+	// Metric, if set, replaces the sweep's metric.
+	Metric string
+	// Correction is Holm (default) or BH.
+	Correction string
+	// Alpha is the level at which seat bias is flagged (default 0.05).
+	Alpha float64
+	// Out, if set, is the directory each variant's results are written to,
+	// under variants/.
+	Out string
+	// Done, if set, is called after each variant.
+	Done func(i, n int, cfg *variants.Config, s *reports.Summary)
+}
+
+// Row is one variant's results.
+type Row struct {
+	Label      string                 `json:"label"`
+	Values     []string               `json:"values"`
+	Variant    string                 `json:"variant"`
+	ConfigHash string                 `json:"config_hash"`
+	Games      int                    `json:"games"`
+	Seat0      reports.Rate           `json:"seat0_wins"`
+	Seat1      reports.Rate           `json:"seat1_wins"`
+	Draws      reports.Rate           `json:"draws"`
+	Stalled    reports.Rate           `json:"stalled"`
+	Plies      reports.Estimate       `json:"plies"`
+	Metric     reports.MetricEstimate `json:"metric"`
+	// SeatBiasP is the exact binomial test's p-value that seat 0 wins half
+	// the decisive games; AdjustedP the same corrected for the number of
+	// variants; SeatBias says AdjustedP ≤ α.
+	SeatBiasP float64 `json:"seat_bias_p"`
+	AdjustedP float64 `json:"adjusted_p"`
+	SeatBias  bool    `json:"seat_bias"`
+	// Dir is the variant's result directory, relative to the sweep's.
+	Dir string `json:"dir,omitempty"`
+}
+
+// AxisInfo is an axis's name and value labels.
+type AxisInfo struct {
+	Name   string   `json:"name"`
+	Labels []string `json:"labels"`
+}
+
+// Result is a finished sweep, as written to sweep.json.
+type Result struct {
+	Schema      string     `json:"schema"`
+	Name        string     `json:"name"`
+	Description string     `json:"description,omitempty"`
+	Source      string     `json:"source"`
+	Axes        []AxisInfo `json:"axes"`
+	Metric      string     `json:"metric"`
+	Correction  string     `json:"correction"`
+	Alpha       float64    `json:"alpha"`
+	Games       int        `json:"games_per_variant"`
+	Seed        uint64     `json:"seed"`
+	Pairs       bool       `json:"pairs"`
+	Rows        []Row      `json:"variants"`
+}
+
+// Prepare builds every variant of the sweep and checks the options, so
+// that bad input is reported before any game is played.
+func Prepare(s *Sweep, extra []variants.Override, opts *Options) ([]*variants.Config, []Point, error) {
+	if opts.Metric == "" {
+		opts.Metric = s.Metric
+	}
+	if opts.Correction == "" {
+		opts.Correction = Holm
+	}
+	if opts.Correction != Holm && opts.Correction != BH {
+		return nil, nil, fmt.Errorf("correction %q: want %s (Holm, family-wise error) or %s (Benjamini–Hochberg, false discovery rate)", opts.Correction, Holm, BH)
+	}
+	if opts.Alpha == 0 {
+		opts.Alpha = 0.05
+	}
+	if opts.Alpha <= 0 || opts.Alpha >= 1 {
+		return nil, nil, fmt.Errorf("alpha %g: want a level between 0 and 1", opts.Alpha)
+	}
+	cfgs, points, err := s.Variants(extra)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := checkMetric(s, cfgs[0], opts.Metric); err != nil {
+		return nil, nil, err
+	}
+	return cfgs, points, nil
+}
+
+// checkMetric makes sure the first variant reports the metric, playing a
+// few quick games with random bots to learn its game's metrics.
+func checkMetric(s *Sweep, cfg *variants.Config, metric string) error {
+	probe := *cfg
+	probe.Games, probe.Pairs = 4, true
+	random := bots.Spec{Bot: "random"}
+	probe.Players = [2]bots.Spec{random, random}
+	summary, err := experiment.Run(context.Background(), &probe, experiment.Options{Workers: 1})
+	if err != nil {
+		return err
+	}
+	if _, ok := summary.Lookup(metric, ""); ok {
+		return nil
+	}
+	names := summary.MetricNames()
+	return &variants.Error{File: s.Source, Key: "metric", Message: fmt.Sprintf("unknown metric %q%s; %s has: %s",
+		metric, variants.Suggestion(metric, names), cfg.Definition.Name, strings.Join(names, ", "))}
+}
+
+// Run plays every variant (as Prepare built them) one after the other on
+// the same seeds and returns the sweep's result.
+func Run(ctx context.Context, s *Sweep, cfgs []*variants.Config, points []Point, opts Options) (*Result, error) {
+	res := &Result{
+		Schema: SchemaV1, Name: s.Name, Description: s.Description, Source: s.Source,
+		Metric: opts.Metric, Correction: opts.Correction, Alpha: opts.Alpha,
+		Games: cfgs[0].Games, Seed: cfgs[0].Seed, Pairs: cfgs[0].Pairs,
+	}
+	for _, a := range s.Axes {
+		res.Axes = append(res.Axes, AxisInfo{Name: a.Name, Labels: a.Labels})
+	}
+	for i, cfg := range cfgs {
+		var summary *reports.Summary
+		var err error
+		row := Row{Label: s.Label(points[i]), Values: points[i].Labels}
+		if opts.Out != "" {
+			row.Dir = filepath.Join("variants", fmt.Sprintf("%02d-%s", i+1, slug(row.Label)))
+			summary, err = experiment.RunToDir(ctx, cfg, experiment.Options{Workers: opts.Workers}, filepath.Join(opts.Out, row.Dir))
+		} else {
+			summary, err = experiment.Run(ctx, cfg, experiment.Options{Workers: opts.Workers})
+		}
+		if err != nil {
+			return nil, fmt.Errorf("variant %s: %w", row.Label, err)
+		}
+		row.fill(summary, opts.Metric)
+		res.Rows = append(res.Rows, row)
+		if opts.Done != nil {
+			opts.Done(i, len(cfgs), cfg, summary)
+		}
+	}
+	res.adjust()
+	return res, nil
+}
+
+func (r *Row) fill(s *reports.Summary, metric string) {
+	r.Variant, r.ConfigHash, r.Games = s.Variant, s.ConfigHash, s.Games
+	r.Seat0, r.Seat1, r.Draws, r.Stalled = s.Rates.Seat0, s.Rates.Seat1, s.Rates.Draw, s.Stalled
+	r.Plies = s.Balance.DurationTurns
+	r.Metric, _ = s.Lookup(metric, "")
+	r.SeatBiasP = s.Balance.SeatBiasP
+}
+
+// adjust corrects the seat-bias p-values for the number of variants.
+func (r *Result) adjust() {
+	p := make([]float64, len(r.Rows))
+	for i, row := range r.Rows {
+		p[i] = row.SeatBiasP
+	}
+	adj := stats.Holm(p)
+	if r.Correction == BH {
+		adj = stats.BenjaminiHochberg(p)
+	}
+	for i := range r.Rows {
+		r.Rows[i].AdjustedP = adj[i]
+		r.Rows[i].SeatBias = adj[i] <= r.Alpha
+	}
+}
+
+var unsafe = regexp.MustCompile(`[^A-Za-z0-9._=+-]+`)
+
+// slug makes a label fit for a directory name.
+func slug(label string) string {
+	s := strings.Trim(unsafe.ReplaceAllString(strings.ReplaceAll(label, ", ", "_"), "-"), "-")
+	if len(s) > 60 {
+		s = s[:60]
+	}
+	return s
+}

@@ -1,0 +1,266 @@
+package sweep
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"gonum.org/v1/plot"
+
+	"playtest/reports"
+	"playtest/reports/plots"
+)
+
+// Files of a sweep's output directory.
+const (
+	JSONFile     = "sweep.json"
+	CSVFile      = "sweep.csv"
+	MarkdownFile = "sweep.md"
+	PlotName     = "sweep"
+)
+
+// header is the column header of the table and the Markdown.
+func (r *Result) header() []string {
+	var h []string
+	for _, a := range r.Axes {
+		h = append(h, a.Name)
+	}
+	h = append(h, "games", "seat 0 wins (95% CI)", "seat 1 wins", "draws", "stalled (95% CI)", "plies")
+	if !r.metricShown() {
+		h = append(h, r.Metric+" (95% CI)")
+	}
+	return append(h, "seat-bias p", "adjusted p", "seat bias")
+}
+
+// metricShown says the sweep's metric is already a column.
+func (r *Result) metricShown() bool {
+	switch r.Metric {
+	case "seat0_wins", "seat1_wins", "draws", "stalled", "plies":
+		return true
+	}
+	return false
+}
+
+func (r *Result) cells(row Row) []string {
+	c := append([]string(nil), row.Values...)
+	c = append(c, strconv.Itoa(row.Games),
+		rateCell(row.Seat0), reports.FormatPercent(row.Seat1.Rate), reports.FormatPercent(row.Draws.Rate),
+		rateCell(row.Stalled), fmt.Sprintf("%.1f", row.Plies.Value))
+	if !r.metricShown() {
+		m := row.Metric
+		c = append(c, fmt.Sprintf("%.3g (%.3g – %.3g)", m.Value, m.Low, m.High))
+	}
+	bias := "no"
+	if row.SeatBias {
+		bias = "yes"
+		if row.Seat0.Count < row.Seat1.Count {
+			bias += " (seat 1)"
+		} else {
+			bias += " (seat 0)"
+		}
+	}
+	return append(c, pValue(row.SeatBiasP), pValue(row.AdjustedP), bias)
+}
+
+func rateCell(r reports.Rate) string {
+	return fmt.Sprintf("%s (%s)", reports.FormatPercent(r.Rate), reports.FormatInterval(r.Low, r.High))
+}
+
+func pValue(p float64) string {
+	if p < 0.0001 {
+		return "<0.0001"
+	}
+	return fmt.Sprintf("%.4f", p)
+}
+
+// correctionName names the correction for the notes.
+func (r *Result) correctionName() string {
+	if r.Correction == BH {
+		return "Benjamini–Hochberg (false discovery rate)"
+	}
+	return "Holm (family-wise error rate)"
+}
+
+// WriteTable prints the sweep as a table with notes.
+func (r *Result) WriteTable(w io.Writer) error {
+	fmt.Fprintf(w, "sweep %s: %d variants, %d games each on the same seeds (seed %d%s)\n",
+		r.Name, len(r.Rows), r.Games, r.Seed, pairsNote(r.Pairs))
+	h := make([]any, 0, len(r.header()))
+	for _, s := range r.header() {
+		h = append(h, s)
+	}
+	t := reports.NewTable(w, h...)
+	for _, row := range r.Rows {
+		c := r.cells(row)
+		args := make([]any, len(c))
+		for i, s := range c {
+			args[i] = s
+		}
+		_ = t.Append(args...)
+	}
+	if err := t.Render(); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintln(w, r.note())
+	return err
+}
+
+func pairsNote(pairs bool) string {
+	if pairs {
+		return ", seat-swapped pairs"
+	}
+	return ""
+}
+
+func (r *Result) note() string {
+	return fmt.Sprintf("seat bias: exact binomial test that seat 0 wins half the decisive games, p-values adjusted by %s over %d variants; flagged at α = %g.",
+		r.correctionName(), len(r.Rows), r.Alpha)
+}
+
+// WriteCSV writes one row per variant.
+func (r *Result) WriteCSV(w io.Writer) error {
+	cw := csv.NewWriter(w)
+	var h []string
+	for _, a := range r.Axes {
+		h = append(h, a.Name)
+	}
+	h = append(h, "variant", "config_hash", "games",
+		"seat0_wins", "seat0_rate", "seat0_low", "seat0_high",
+		"seat1_wins", "seat1_rate", "seat1_low", "seat1_high",
+		"draws", "draw_rate", "stalled", "stalled_rate", "stalled_low", "stalled_high",
+		"plies_mean", "plies_low", "plies_high",
+		"metric", "metric_value", "metric_low", "metric_high", "metric_n",
+		"seat_bias_p", "adjusted_p", "seat_bias")
+	if err := cw.Write(h); err != nil {
+		return err
+	}
+	f := func(x float64) string { return strconv.FormatFloat(x, 'g', 8, 64) }
+	for _, row := range r.Rows {
+		rec := append([]string(nil), row.Values...)
+		rec = append(rec, row.Variant, row.ConfigHash, strconv.Itoa(row.Games),
+			strconv.Itoa(row.Seat0.Count), f(row.Seat0.Rate), f(row.Seat0.Low), f(row.Seat0.High),
+			strconv.Itoa(row.Seat1.Count), f(row.Seat1.Rate), f(row.Seat1.Low), f(row.Seat1.High),
+			strconv.Itoa(row.Draws.Count), f(row.Draws.Rate), strconv.Itoa(row.Stalled.Count), f(row.Stalled.Rate), f(row.Stalled.Low), f(row.Stalled.High),
+			f(row.Plies.Value), f(row.Plies.Low), f(row.Plies.High),
+			r.Metric, f(row.Metric.Value), f(row.Metric.Low), f(row.Metric.High), strconv.Itoa(row.Metric.N),
+			f(row.SeatBiasP), f(row.AdjustedP), strconv.FormatBool(row.SeatBias))
+		if err := cw.Write(rec); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// WriteJSON writes the result as indented JSON.
+func (r *Result) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(r)
+}
+
+// WriteMarkdown writes the sweep's report, linking its figure and each
+// variant's report when they were written.
+func (r *Result) WriteMarkdown(w io.Writer, figure bool) error {
+	fmt.Fprintf(w, "# Sweep %s\n\n", reports.MarkdownEscape(r.Name))
+	if r.Description != "" {
+		fmt.Fprintf(w, "%s\n\n", reports.MarkdownEscape(r.Description))
+	}
+	fmt.Fprintf(w, "%d variants, %d games each on the same seeds (seed %d%s), from `%s`.\n\n", len(r.Rows), r.Games, r.Seed, pairsNote(r.Pairs), r.Source)
+	if figure {
+		fmt.Fprintf(w, "![%s against the knobs](plots/%s.svg)\n\n", r.Metric, PlotName)
+	}
+	h := r.header()
+	for i := range h {
+		h[i] = reports.MarkdownEscape(h[i])
+	}
+	fmt.Fprintf(w, "| %s |\n|%s\n", strings.Join(h, " | "), strings.Repeat("---|", len(h)))
+	for _, row := range r.Rows {
+		c := r.cells(row)
+		for i := range c {
+			c[i] = reports.MarkdownEscape(c[i])
+		}
+		if row.Dir != "" {
+			c[0] = fmt.Sprintf("[%s](%s/report.md)", c[0], filepath.ToSlash(row.Dir))
+		}
+		fmt.Fprintf(w, "| %s |\n", strings.Join(c, " | "))
+	}
+	_, err := fmt.Fprintf(w, "\n%s\n", r.note())
+	return err
+}
+
+// Figure plots the metric against the knob (one axis), as a heat map (two
+// axes), or against every variant (more).
+func (r *Result) Figure() (*plot.Plot, error) {
+	est := make([]reports.MetricEstimate, len(r.Rows))
+	for i, row := range r.Rows {
+		est[i] = row.Metric
+	}
+	title := fmt.Sprintf("%s: %s, %d games per variant", r.Name, r.Metric, r.Games)
+	var ref *float64
+	if half := 0.5; strings.HasPrefix(r.Metric, "seat") {
+		ref = &half
+	}
+	switch len(r.Axes) {
+	case 1:
+		return plots.Against(title, r.Axes[0].Name, r.Metric, r.Axes[0].Labels, est, ref)
+	case 2:
+		xs, ys := r.Axes[1].Labels, r.Axes[0].Labels
+		values := make([][]float64, len(ys))
+		cells := make([][]string, len(ys))
+		lo, hi := 0.0, 1.0
+		for i, row := range r.Rows {
+			y, x := i/len(xs), i%len(xs)
+			if values[y] == nil {
+				values[y], cells[y] = make([]float64, len(xs)), make([]string, len(xs))
+			}
+			values[y][x] = row.Metric.Value
+			cells[y][x] = fmt.Sprintf("%.3g\n[%.3g, %.3g]", row.Metric.Value, row.Metric.Low, row.Metric.High)
+			if row.SeatBias {
+				cells[y][x] += "\nseat bias"
+			}
+			lo, hi = min(lo, row.Metric.Low), max(hi, row.Metric.High)
+		}
+		if ref != nil {
+			// Centre the diverging scale on ½.
+			d := max(0.5-lo, hi-0.5)
+			lo, hi = 0.5-d, 0.5+d
+		}
+		return plots.HeatMap(title, r.Axes[1].Name, r.Axes[0].Name, xs, ys, values, cells, lo, hi)
+	}
+	labels := make([]string, len(r.Rows))
+	for i, row := range r.Rows {
+		labels[i] = strings.Join(row.Values, " ")
+	}
+	return plots.Against(title, "variant", r.Metric, labels, est, ref)
+}
+
+// WriteDir writes sweep.json, sweep.csv, sweep.md and plots/sweep.svg and
+// .png to dir, each atomically.
+func (r *Result) WriteDir(dir string) error {
+	p, err := r.Figure()
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "plots"), 0o755); err != nil {
+		return err
+	}
+	if err := plots.Save(filepath.Join(dir, "plots"), plots.Figure{Name: PlotName, Plot: p}); err != nil {
+		return err
+	}
+	for name, write := range map[string]func(io.Writer) error{
+		JSONFile:     r.WriteJSON,
+		CSVFile:      r.WriteCSV,
+		MarkdownFile: func(w io.Writer) error { return r.WriteMarkdown(w, true) },
+	} {
+		if err := reports.WriteFileAtomic(filepath.Join(dir, name), write); err != nil {
+			return err
+		}
+	}
+	return nil
+}
