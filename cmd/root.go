@@ -43,6 +43,7 @@ Variants are embedded presets (playtest games lists them) or YAML files.`,
 		newTournamentCommand(),
 		newCheckCommand(),
 		newSweepCommand(),
+		newCompareCommand(),
 	)
 	return root
 }

@@ -7,6 +7,7 @@ import (
 	"playtest/games"
 	"playtest/reports"
 	"playtest/sim"
+	"playtest/sim/bots"
 	"playtest/variants"
 )
 
@@ -67,4 +68,15 @@ func Run(ctx context.Context, cfg *variants.Config, opts Options) (*reports.Summ
 		timing.PliesPerSecond = float64(plies) / elapsed
 	}
 	return agg.Summary(timing), err
+}
+
+// Probe plays a few quick games of the variant with random bots and returns
+// their summary: enough to learn which metrics the variant's game reports
+// before a long run is started.
+func Probe(cfg *variants.Config) (*reports.Summary, error) {
+	probe := *cfg
+	probe.Games, probe.Pairs = 20, true
+	random := bots.Spec{Bot: "random"}
+	probe.Players = [games.NumSeats]bots.Spec{random, random}
+	return Run(context.Background(), &probe, Options{Workers: 1})
 }

@@ -10,7 +10,6 @@ import (
 	"playtest/experiment"
 	"playtest/reports"
 	"playtest/reports/stats"
-	"playtest/sim/bots"
 	"playtest/variants"
 )
 
@@ -116,11 +115,7 @@ func Prepare(s *Sweep, extra []variants.Override, opts *Options) ([]*variants.Co
 // checkMetric makes sure the first variant reports the metric, playing a
 // few quick games with random bots to learn its game's metrics.
 func checkMetric(s *Sweep, cfg *variants.Config, metric string) error {
-	probe := *cfg
-	probe.Games, probe.Pairs = 4, true
-	random := bots.Spec{Bot: "random"}
-	probe.Players = [2]bots.Spec{random, random}
-	summary, err := experiment.Run(context.Background(), &probe, experiment.Options{Workers: 1})
+	summary, err := experiment.Probe(cfg)
 	if err != nil {
 		return err
 	}

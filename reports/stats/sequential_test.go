@@ -2,6 +2,7 @@ package stats
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -83,5 +84,43 @@ func TestSPRTLLR(t *testing.T) {
 	a, b := s.LLR(Pentanomial{0, 0, 10, 0, 0}), s.LLR(Pentanomial{0, 0, 100, 0, 0})
 	if !(a < 0 && b < a) || s.LLR(Pentanomial{}) != 0 {
 		t.Errorf("all draws: LLR %v after 10 pairs, %v after 100", a, b)
+	}
+}
+
+// TestSPRTErrorRates runs the test on simulated pair results, as
+// fishtest's LLRsimulate does: with H0 true it must accept H1 in at most
+// about α of the runs, with H1 true accept H0 in at most about β.
+func TestSPRTErrorRates(t *testing.T) {
+	s := SPRT{S0: 0.5, S1: 0.55, Alpha: 0.05, Beta: 0.05}
+	base := [5]float64{0.05, 0.2, 0.5, 0.2, 0.05} // mean ½
+	rng := rand.New(rand.NewPCG(1, 2))
+	const runs = 300
+	for _, c := range []struct {
+		mean  float64
+		wrong SPRTDecision
+	}{{s.S0, AcceptH1}, {s.S1, AcceptH0}} {
+		probs := mleWithMean(base, c.mean)
+		wrong, pairs := 0, 0
+		for range runs {
+			var p Pentanomial
+			d := Continue
+			for d == Continue && p.Pairs() < 100000 {
+				u, k := rng.Float64(), 0
+				for k < 4 && u >= probs[k] {
+					u -= probs[k]
+					k++
+				}
+				p[k]++
+				d = s.Decide(s.LLR(p))
+			}
+			if d == c.wrong {
+				wrong++
+			}
+			pairs += p.Pairs()
+		}
+		if rate := float64(wrong) / runs; rate > 0.09 {
+			t.Errorf("true mean %v: wrong decision in %.1f%% of %d runs (want about 5%% or less)", c.mean, 100*rate, runs)
+		}
+		t.Logf("true mean %v: %d of %d runs wrong, %.0f pairs per run", c.mean, wrong, runs, float64(pairs)/runs)
 	}
 }

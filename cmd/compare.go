@@ -1,0 +1,100 @@
+package cmd
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+
+	"github.com/spf13/cobra"
+
+	"playtest/compare"
+)
+
+type compareOptions struct {
+	sets, setsA, setsB []string
+}
+
+func newCompareCommand() *cobra.Command {
+	var opts compareOptions
+	c := &cobra.Command{
+		Use:   "compare A B",
+		Short: "Play two variants on the same seeds and compare them game by game",
+		Long: `Play variants A and B (presets or files) on the same seeds: game i of A and
+game i of B share their deal and bot streams, so the comparison is paired and
+much tighter than two independent runs. B plays A's games, seed and pairs.
+
+It prints the difference A − B of seat 0's score per game (or of --metric:
+seat0_wins, seat1_wins, draws, stalled, plies, decisions or a game's own
+metric) with its 95% interval over seat-swapped pairs.
+
+--sprt runs a sequential test (the GSPRT on pentanomial pairs that fishtest
+and fastchess use; a pair is A's game and B's game on one seed, scored
+A + 1 − B) and stops as soon as the log-likelihood ratio crosses a bound:
+  --sprt delta0=0,delta1=0.1,alpha=0.05,beta=0.05
+H0 says the difference is delta0, H1 that it is delta1 (or give elo0, elo1 as
+fishtest does). It prints the LLR, its bounds and the decision; --games is
+then the most games it may play.`,
+		Example: `  playtest compare stacktics/size2 stacktics/size2-nopie --games 2000
+  playtest compare size2-nopie size2 --sprt delta0=0,delta1=0.1 --games 4000
+  playtest compare stacks/base stacks/base --set-b rules.must_stack_scope=hand --metric plies`,
+		Args: cobra.ExactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error { return runCompare(cmd, args, &opts) },
+	}
+	f := c.Flags()
+	f.Int("games", 0, "games per variant (overrides A's games:)")
+	f.Uint64("seed", 0, "run seed (overrides A's seed:)")
+	f.Int("workers", 0, "worker goroutines (default: all cores)")
+	f.String("metric", compare.DefaultMetric, "per-game value to compare")
+	f.String("sprt", "", "sequential test, e.g. delta0=0,delta1=0.1,alpha=0.05,beta=0.05")
+	f.String("format", "table", "output format: table or json")
+	f.StringArrayVar(&opts.sets, "set", nil, "override a key of both variants (repeatable)")
+	f.StringArrayVar(&opts.setsA, "set-a", nil, "override a key of A only (repeatable)")
+	f.StringArrayVar(&opts.setsB, "set-b", nil, "override a key of B only (repeatable)")
+	return c
+}
+
+func runCompare(cmd *cobra.Command, args []string, opts *compareOptions) error {
+	v := settings(cmd.Flags())
+	format := v.GetString("format")
+	if format != "table" && format != "json" {
+		return usageErrorf("--format %q: want table or json", format)
+	}
+	workers, err := workerCount(cmd.Flags(), v)
+	if err != nil {
+		return err
+	}
+	copts := compare.Options{Workers: workers, Metric: v.GetString("metric")}
+	if text := v.GetString("sprt"); text != "" {
+		h, err := compare.ParseHypotheses(text)
+		if err != nil {
+			return usageErrorf("--sprt %s: %v", text, err)
+		}
+		copts.SPRT = &h
+	}
+	a, err := runVariant(cmd.Flags(), v, args[:1], append(append([]string(nil), opts.sets...), opts.setsA...))
+	if err != nil {
+		return err
+	}
+	b, err := runVariant(cmd.Flags(), v, args[1:], append(append([]string(nil), opts.sets...), opts.setsB...))
+	if err != nil {
+		return err
+	}
+	if err := compare.Prepare(a, b, &copts); err != nil {
+		return usageError{err}
+	}
+	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+	defer stop()
+	res, err := compare.Run(ctx, a, b, copts)
+	if errors.Is(err, context.Canceled) {
+		return fmt.Errorf("interrupted")
+	}
+	if err != nil {
+		return err
+	}
+	if format == "json" {
+		return res.WriteJSON(cmd.OutOrStdout())
+	}
+	return res.WriteText(cmd.OutOrStdout())
+}

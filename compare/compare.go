@@ -1,0 +1,300 @@
+package compare
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+
+	"playtest/experiment"
+	"playtest/reports"
+	"playtest/reports/stats"
+	"playtest/sim"
+	"playtest/variants"
+)
+
+// SchemaV1 is the schema tag of a comparison's JSON.
+const SchemaV1 = "playtest/compare/v1"
+
+// DefaultMetric is the per-game value compared when none is named.
+const DefaultMetric = "seat0_score"
+
+// Hypotheses are a sequential test's two hypotheses on the difference A − B
+// of the metric's mean per game, with its error rates: α of accepting H1
+// when H0 holds, β of accepting H0 when H1 holds.
+type Hypotheses struct {
+	Delta0 float64 `json:"delta0"`
+	Delta1 float64 `json:"delta1"`
+	Alpha  float64 `json:"alpha"`
+	Beta   float64 `json:"beta"`
+}
+
+// test is the GSPRT the hypotheses make on pairs (A's game, B's game): a
+// pair scores A's value plus 1 − B's, so its mean per game is ½ + Δ/2.
+func (h Hypotheses) test() stats.SPRT {
+	return stats.SPRT{S0: 0.5 + h.Delta0/2, S1: 0.5 + h.Delta1/2, Alpha: h.Alpha, Beta: h.Beta}
+}
+
+// Validate checks the hypotheses.
+func (h Hypotheses) Validate() error {
+	if !(h.Delta0 < h.Delta1) || h.Delta0 <= -1 || h.Delta1 >= 1 {
+		return fmt.Errorf("want -1 < delta0 < delta1 < 1, got delta0 %g and delta1 %g", h.Delta0, h.Delta1)
+	}
+	return h.test().Validate()
+}
+
+// Options tune a comparison.
+type Options struct {
+	// Workers is the number of worker goroutines in all (0: all cores).
+	Workers int
+	// Metric is the per-game value compared (DefaultMetric if empty).
+	Metric string
+	// SPRT, if set, runs a sequential test and stops when it decides.
+	SPRT *Hypotheses
+}
+
+// Side is one variant's results.
+type Side struct {
+	Variant    string           `json:"variant"`
+	Source     string           `json:"source"`
+	ConfigHash string           `json:"config_hash"`
+	Summary    *reports.Summary `json:"summary"`
+	// Mean is the metric's mean per game over the compared games.
+	Mean float64 `json:"mean"`
+}
+
+// SPRTResult is where the sequential test stopped.
+type SPRTResult struct {
+	Hypotheses
+	LLR      float64 `json:"llr"`
+	Lower    float64 `json:"lower_bound"`
+	Upper    float64 `json:"upper_bound"`
+	Decision string  `json:"decision"`
+	decision stats.SPRTDecision
+}
+
+// Result is a finished comparison.
+type Result struct {
+	Schema string `json:"schema"`
+	Game   string `json:"game"`
+	Seed   uint64 `json:"seed"`
+	// Requested is the number of games per variant asked for; Games the
+	// number played (fewer when the sequential test stopped early).
+	Requested int    `json:"games_requested"`
+	Games     int    `json:"games"`
+	Metric    string `json:"metric"`
+	A         Side   `json:"a"`
+	B         Side   `json:"b"`
+	// Diff is the mean difference A − B per game with its 95% interval
+	// over units of play (seat-swapped pairs of games, else games), N the
+	// number of units.
+	Diff reports.MetricEstimate `json:"difference"`
+	// Pairs is the pentanomial of pairs (A's game, B's game on the same
+	// seed), scored A's value + 1 − B's, when the metric is a score or an
+	// event; its Score is ½ + Δ/2.
+	Pairs *stats.PairScore `json:"pairs,omitempty"`
+	SPRT  *SPRTResult      `json:"sprt,omitempty"`
+}
+
+// Stopped says the sequential test decided before the requested games.
+func (r *Result) Stopped() bool { return r.SPRT != nil && r.Games < r.Requested }
+
+// Prepare checks that a and b can be compared and the options make sense,
+// and gives b a's games, seed and pairs so both play the same deals.
+func Prepare(a, b *variants.Config, opts *Options) error {
+	if opts.Metric == "" {
+		opts.Metric = DefaultMetric
+	}
+	if a.Definition.Name != b.Definition.Name {
+		return fmt.Errorf("%s plays %s and %s plays %s: compare pairs games of one game on the same deals",
+			a.Name, a.Definition.Name, b.Name, b.Definition.Name)
+	}
+	b.Games, b.Seed, b.Pairs = a.Games, a.Seed, a.Pairs
+	if !slices.Contains(reports.PerGameMetrics, opts.Metric) {
+		probe, err := experiment.Probe(a)
+		if err != nil {
+			return err
+		}
+		names := slices.Clone(reports.PerGameMetrics)
+		found := false
+		for _, m := range probe.Metrics {
+			names = append(names, m.Name)
+			found = found || m.Name == opts.Metric
+		}
+		if !found {
+			return fmt.Errorf("unknown metric %q%s; %s has: %s", opts.Metric, variants.Suggestion(opts.Metric, names),
+				a.Definition.Name, strings.Join(names, ", "))
+		}
+	}
+	if opts.SPRT != nil {
+		return opts.SPRT.Validate()
+	}
+	return nil
+}
+
+// Run plays a and b (as Prepare left them) on the same seeds, game i of
+// each forming a pair, and compares them. With a sequential test it stops
+// at the first pair where the test decides; the games compared never
+// depend on the number of workers.
+func Run(ctx context.Context, a, b *variants.Config, opts Options) (*Result, error) {
+	jobA, err := experiment.Job(a)
+	if err != nil {
+		return nil, err
+	}
+	jobB, err := experiment.Job(b)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Schema: SchemaV1, Game: a.Definition.Name, Seed: a.Seed, Requested: a.Games, Metric: opts.Metric}
+	aggA := reports.NewAggregator(experiment.Info(a, jobA.Game))
+	aggB := reports.NewAggregator(experiment.Info(b, jobB.Game))
+
+	runCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = sim.DefaultWorkers()
+	}
+	streams := [2]chan *sim.Record{make(chan *sim.Record, 16), make(chan *sim.Record, 16)}
+	errs := [2]error{}
+	var wg sync.WaitGroup
+	for i, job := range []*sim.Job{jobA, jobB} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer close(streams[i])
+			errs[i] = sim.Run(runCtx, job, sim.Options{Workers: max(1, (workers+1-i)/2)}, func(r *sim.Record) {
+				select {
+				case streams[i] <- r:
+				case <-runCtx.Done():
+				}
+			})
+		}()
+	}
+
+	value := reports.PerGame(opts.Metric)
+	var test stats.SPRT
+	if opts.SPRT != nil {
+		test = opts.SPRT.test()
+		res.SPRT = &SPRTResult{Hypotheses: *opts.SPRT}
+		res.SPRT.Lower, res.SPRT.Upper = test.Bounds()
+	}
+	var diff unitMeans
+	var sumA, sumB float64
+	var penta stats.Pentanomial
+	scored := true
+	var valueErr error
+	for {
+		ra, okA := <-streams[0]
+		rb, okB := <-streams[1]
+		if !okA || !okB {
+			break
+		}
+		va, hasA := value(ra)
+		vb, hasB := value(rb)
+		aggA.Add(ra)
+		aggB.Add(rb)
+		res.Games++
+		if !hasA || !hasB {
+			continue // a game that did not report the metric
+		}
+		sumA += va
+		sumB += vb
+		unit := ra.Index
+		if a.Pairs {
+			unit = ra.Deal
+		}
+		diff.add(unit, va-vb)
+		if scored = scored && isScore(va) && isScore(vb); scored {
+			penta.Add(va, 1-vb)
+		}
+		if res.SPRT != nil {
+			if !scored {
+				valueErr = fmt.Errorf("the sequential test needs a score or an event per game (0, ½ or 1), but %s is %g in game %d", opts.Metric, va, ra.Index)
+				break
+			}
+			res.SPRT.LLR = test.LLR(penta)
+			if res.SPRT.decision = test.Decide(res.SPRT.LLR); res.SPRT.decision != stats.Continue {
+				break
+			}
+		}
+	}
+	cancel()
+	for range streams[0] {
+	}
+	for range streams[1] {
+	}
+	wg.Wait()
+	if valueErr != nil {
+		return nil, valueErr
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	for _, e := range errs {
+		if e != nil && !errors.Is(e, context.Canceled) {
+			return nil, e
+		}
+	}
+	if res.SPRT != nil {
+		res.SPRT.Decision = res.SPRT.decision.String()
+	}
+	timing := reports.Timing{Workers: workers}
+	res.A = side(a, aggA.Summary(timing), sumA, diff.n)
+	res.B = side(b, aggB.Summary(timing), sumB, diff.n)
+	res.Diff = diff.estimate()
+	if scored && penta.Pairs() > 0 {
+		ps := penta.Score(stats.Z95)
+		res.Pairs = &ps
+	}
+	return res, nil
+}
+
+func side(cfg *variants.Config, s *reports.Summary, sum float64, n int) Side {
+	mean := 0.0
+	if n > 0 {
+		mean = sum / float64(n)
+	}
+	return Side{Variant: cfg.Name, Source: cfg.Source, ConfigHash: cfg.Hash(), Summary: s, Mean: mean}
+}
+
+func isScore(v float64) bool { return v == 0 || v == 0.5 || v == 1 }
+
+// unitMeans accumulates differences per unit of play (games of one deal
+// average into one unit, arriving consecutively) and their moments.
+type unitMeans struct {
+	moments stats.Moments
+	unit    int
+	sum     float64
+	count   int
+	n       int // games
+	open    bool
+	units   int
+}
+
+func (u *unitMeans) add(unit int, d float64) {
+	if u.open && unit != u.unit {
+		u.flush()
+	}
+	u.unit, u.open = unit, true
+	u.sum += d
+	u.count++
+	u.n++
+}
+
+func (u *unitMeans) flush() {
+	if u.count > 0 {
+		u.moments.Add(u.sum / float64(u.count))
+	}
+	u.sum, u.count = 0, 0
+}
+
+// estimate returns the mean difference with its normal 95% interval.
+func (u *unitMeans) estimate() reports.MetricEstimate {
+	u.flush()
+	u.open = false
+	iv := u.moments.MeanInterval(stats.Z95)
+	return reports.MetricEstimate{Value: u.moments.Mean(), Low: iv.Low, High: iv.High, N: u.moments.N}
+}

@@ -1,0 +1,147 @@
+package compare
+
+import (
+	"bytes"
+	"context"
+	"strconv"
+	"strings"
+	"testing"
+
+	"playtest/variants"
+)
+
+// load loads a preset with cheap search bots and the given games and seed.
+func load(t *testing.T, name string, games, seed int, extra ...variants.Override) *variants.Config {
+	t.Helper()
+	o := []variants.Override{
+		{Path: "players.0.iterations", Value: "50", Origin: "test"},
+		{Path: "players.1.iterations", Value: "50", Origin: "test"},
+		{Path: "games", Value: strconv.Itoa(games), Origin: "test"},
+		{Path: "seed", Value: strconv.Itoa(seed), Origin: "test"},
+	}
+	cfg, err := variants.Load(name, append(o, extra...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}
+
+func run(t *testing.T, a, b *variants.Config, opts Options) *Result {
+	t.Helper()
+	if err := Prepare(a, b, &opts); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(context.Background(), a, b, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+func TestCompareWithItselfFindsNoDifference(t *testing.T) {
+	for _, metric := range []string{"seat0_score", "plies", "captures"} {
+		a, b := load(t, "stacktics/size2", 60, 3), load(t, "stacktics/size2", 60, 3)
+		res := run(t, a, b, Options{Workers: 2, Metric: metric})
+		d := res.Diff
+		if d.Value != 0 || d.Low != 0 || d.High != 0 || d.N != 30 || res.Games != 60 {
+			t.Errorf("%s: A − B = %+v over %d games", metric, d, res.Games)
+		}
+		if res.A.Summary.Rates != res.B.Summary.Rates || res.A.Mean != res.B.Mean {
+			t.Errorf("%s: the same variant on the same seeds gave different results", metric)
+		}
+	}
+}
+
+func TestCompareFindsPieRule(t *testing.T) {
+	// Without the pie rule seat 0 wins about half; with it, seat 1 (who may
+	// swap) wins about two thirds (docs/bots.md budgets cut to 50).
+	a, b := load(t, "stacktics/size2-nopie", 200, 1), load(t, "stacktics/size2", 200, 1)
+	res := run(t, a, b, Options{Workers: 3})
+	if res.Diff.Low <= 0 {
+		t.Errorf("nopie − pie seat-0 score: %+v, want an interval above 0", res.Diff)
+	}
+	var out bytes.Buffer
+	if err := res.WriteText(&out); err != nil || !strings.Contains(out.String(), "the interval excludes 0") {
+		t.Errorf("%v\n%s", err, out.String())
+	}
+}
+
+func TestSPRTStopsEarlyOnARealDifference(t *testing.T) {
+	h := &Hypotheses{Delta0: 0, Delta1: 0.1, Alpha: 0.05, Beta: 0.05}
+	var first *Result
+	for _, workers := range []int{1, 4} {
+		a, b := load(t, "stacktics/size2-nopie", 2000, 1), load(t, "stacktics/size2", 2000, 1)
+		res := run(t, a, b, Options{Workers: workers, SPRT: h})
+		if res.SPRT.Decision != "H1 accepted" || !res.Stopped() || res.Games > 400 {
+			t.Fatalf("workers %d: %s after %d of %d games (LLR %.3f)", workers, res.SPRT.Decision, res.Games, res.Requested, res.SPRT.LLR)
+		}
+		if first == nil {
+			first = res
+		} else if res.Games != first.Games || res.SPRT.LLR != first.SPRT.LLR {
+			t.Errorf("stopped after %d games with 1 worker, %d with 4", first.Games, res.Games)
+		}
+	}
+	t.Logf("H1 accepted after %d of 2000 games, LLR %.3f", first.Games, first.SPRT.LLR)
+}
+
+// TestSPRTOnEqualVariants compares a variant with itself: it must never
+// accept H1. With H0 at no difference it accepts H0; with hypotheses
+// symmetric about 0 the evidence never leans either way and it plays every
+// game without stopping.
+func TestSPRTOnEqualVariants(t *testing.T) {
+	for _, c := range []struct {
+		h    Hypotheses
+		want string
+	}{
+		{Hypotheses{Delta0: 0, Delta1: 0.1, Alpha: 0.05, Beta: 0.05}, "H0 accepted"},
+		{Hypotheses{Delta0: -0.1, Delta1: 0.1, Alpha: 0.05, Beta: 0.05}, "continue"},
+	} {
+		for seed := 1; seed <= 3; seed++ {
+			a, b := load(t, "stacktics/size2", 300, seed), load(t, "stacktics/size2", 300, seed)
+			res := run(t, a, b, Options{Workers: 2, SPRT: &c.h})
+			if res.SPRT.Decision != c.want || res.SPRT.LLR > 1e-9 {
+				t.Errorf("%+v, seed %d: %s after %d games, LLR %.3f", c.h, seed, res.SPRT.Decision, res.Games, res.SPRT.LLR)
+			}
+			if c.want == "continue" && res.Games != 300 {
+				t.Errorf("symmetric hypotheses stopped after %d games", res.Games)
+			}
+		}
+	}
+}
+
+func TestBadComparisons(t *testing.T) {
+	a, b := load(t, "stacktics/size2", 10, 1), load(t, "capstone/capstone", 10, 1)
+	if err := Prepare(a, b, &Options{}); err == nil || !strings.Contains(err.Error(), "plays stacktics and") {
+		t.Errorf("different games: %v", err)
+	}
+	b = load(t, "stacktics/size2", 10, 1)
+	if err := Prepare(a, b, &Options{Metric: "capture"}); err == nil || !strings.Contains(err.Error(), `(did you mean "captures"?)`) {
+		t.Errorf("unknown metric: %v", err)
+	}
+	opts := Options{Metric: "plies", SPRT: &Hypotheses{Delta0: 0, Delta1: 0.1, Alpha: 0.05, Beta: 0.05}}
+	if err := Prepare(a, b, &opts); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Run(context.Background(), a, b, opts); err == nil || !strings.Contains(err.Error(), "needs a score or an event") {
+		t.Errorf("SPRT on plies: %v", err)
+	}
+	for _, c := range []struct{ text, want string }{
+		{"delta0=0,delta1=0.1", ""},
+		{"elo0=0,elo1=10,alpha=0.1,beta=0.1", ""},
+		{"delta0=0.1,delta1=0", "want -1 < delta0 < delta1 < 1"},
+		{"delta0=0", "want both hypotheses"},
+		{"delta0=0,delta1=0.1,gamma=1", `unknown key "gamma"`},
+		{"delta0=0,elo1=5", "not both"},
+		{"delta0=0,delta1=0.1,alpha=0", "alpha and beta must lie strictly between 0 and 1"},
+		{"delta0=x", "want key=number"},
+	} {
+		_, err := ParseHypotheses(c.text)
+		if (c.want == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), c.want)) {
+			t.Errorf("%q: %v, want %q", c.text, err, c.want)
+		}
+	}
+	h, _ := ParseHypotheses("elo0=0,elo1=10")
+	if h.Delta0 != 0 || h.Delta1 < 0.0287 || h.Delta1 > 0.0288 {
+		t.Errorf("elo 10 as a difference: %v (want 2·0.51439 − 1 = 0.02878)", h.Delta1)
+	}
+}

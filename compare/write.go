@@ -1,0 +1,70 @@
+package compare
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"playtest/reports"
+)
+
+// WriteJSON writes the comparison as indented JSON.
+func (r *Result) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(r)
+}
+
+// WriteText prints the comparison: both variants' outcomes, the paired
+// difference with its interval, the pairs, and the sequential test.
+func (r *Result) WriteText(w io.Writer) error {
+	fmt.Fprintf(w, "%s: A = %s, B = %s\n", r.Game, r.A.Variant, r.B.Variant)
+	fmt.Fprintf(w, "%d games each on the same seeds (seed %d)", r.Games, r.Seed)
+	if r.Games < r.Requested {
+		fmt.Fprintf(w, ", of %d requested", r.Requested)
+	}
+	fmt.Fprintln(w)
+	t := reports.NewTable(w, "", "games", "seat 0 wins (95% CI)", "seat 1 wins", "draws", "stalled", r.Metric+" per game")
+	for _, s := range []struct {
+		name string
+		side Side
+	}{{"A", r.A}, {"B", r.B}} {
+		sum := s.side.Summary
+		_ = t.Append(s.name, fmt.Sprint(sum.Games),
+			fmt.Sprintf("%s (%s)", reports.FormatPercent(sum.Rates.Seat0.Rate), reports.FormatInterval(sum.Rates.Seat0.Low, sum.Rates.Seat0.High)),
+			reports.FormatPercent(sum.Rates.Seat1.Rate), reports.FormatPercent(sum.Rates.Draw.Rate), reports.FormatPercent(sum.Stalled.Rate),
+			fmt.Sprintf("%.4g", s.side.Mean))
+	}
+	if err := t.Render(); err != nil {
+		return err
+	}
+	unit := "games"
+	if r.A.Summary.Pairs {
+		unit = "seat-swapped pairs of games"
+	}
+	d := r.Diff
+	fmt.Fprintf(w, "difference A − B in %s per game: %+.4f, 95%% CI [%+.4f, %+.4f] over %d %s\n", r.Metric, d.Value, d.Low, d.High, d.N, unit)
+	switch {
+	case d.N < 2:
+		fmt.Fprintln(w, "  too few games to tell")
+	case d.Low > 0 || d.High < 0:
+		fmt.Fprintln(w, "  the interval excludes 0: the variants differ")
+	default:
+		fmt.Fprintln(w, "  the interval includes 0: no difference shown at this sample size")
+	}
+	if p := r.Pairs; p != nil {
+		fmt.Fprintf(w, "pairs (A's game, B's game on one seed), scored A + 1 − B: %d pairs, counts 0–2 %v\n", p.Pairs, p.Counts)
+	}
+	if s := r.SPRT; s != nil {
+		fmt.Fprintf(w, "SPRT H0: Δ = %g vs H1: Δ = %g (α %g, β %g): LLR %.3f, bounds [%.3f, %.3f]: %s", s.Delta0, s.Delta1, s.Alpha, s.Beta, s.LLR, s.Lower, s.Upper, s.Decision)
+		switch {
+		case r.Stopped():
+			fmt.Fprintf(w, " after %d games of %d\n", r.Games, r.Requested)
+		case s.Decision == "continue":
+			fmt.Fprintf(w, " — undecided after all %d games; run more\n", r.Games)
+		default:
+			fmt.Fprintf(w, " at the last game\n")
+		}
+	}
+	return nil
+}
