@@ -359,3 +359,73 @@ func TestCheckExitCodes(t *testing.T) {
 		t.Errorf("a variant without bounds: exit %d, %s", code, errOut)
 	}
 }
+
+func TestSweepCommand(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errOut := run(t, "sweep", "stacktics-size2", "--games", "20", "--set", "players.0=random", "--set", "players.1=random", "--out", dir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"sweep stacktics-size2: 4 variants, 20 games each on the same seeds", "3x5", "adjusted p", "Holm"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if !strings.Contains(errOut, "[4/4] board=3x5, pie=false: 20 games") {
+		t.Errorf("progress: %s", errOut)
+	}
+	for _, f := range []string{"sweep.json", "sweep.csv", "sweep.md", "plots/sweep.png"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Error(err)
+		}
+	}
+	code, out, _ = run(t, "sweep", "stacktics-size5", "--games", "10", "--set", "players.0=random", "--set", "players.1=random", "--format", "csv")
+	if code != 0 || !strings.HasPrefix(out, "board,variant,config_hash,games") || strings.Count(out, "\n") != 3 {
+		t.Errorf("csv: exit %d\n%s", code, out)
+	}
+	bad := filepath.Join(dir, "bad.yaml")
+	os.WriteFile(bad, []byte("base: stacktics/size2\naxes:\n  - {key: rules.pie_rule, values: [true, maybe]}\n"), 0o644)
+	for _, args := range [][]string{
+		{"sweep", bad},
+		{"sweep", "nosuch"},
+		{"sweep", "stacktics-size2", "--correction", "bonferroni"},
+		{"sweep", "stacktics-size2", "--metric", "seat0_win"},
+		{"sweep", "stacktics-size2", "--format", "xml"},
+	} {
+		code, _, errOut := run(t, args...)
+		if code != ExitBadInput || strings.Count(strings.TrimSpace(errOut), "\n") != 0 {
+			t.Errorf("%v: exit %d, want %d with one line:\n%s", args, code, ExitBadInput, errOut)
+		}
+	}
+	if _, _, errOut := run(t, "sweep", bad); !strings.Contains(errOut, "bad.yaml:3 axes[0].values[1]): rules.pie_rule") {
+		t.Errorf("bad value: %s", errOut)
+	}
+}
+
+func TestCompareCommand(t *testing.T) {
+	cheap := []string{"--set", "players.0.iterations=50", "--set", "players.1.iterations=50"}
+	code, out, errOut := run(t, append([]string{"compare", "size2-nopie", "size2", "--games", "2000", "--sprt", "delta0=0,delta1=0.1"}, cheap...)...)
+	if code != 0 || !strings.Contains(out, "H1 accepted after") || !strings.Contains(out, "difference A − B in seat0_score per game") {
+		t.Errorf("exit %d: %s\n%s", code, errOut, out)
+	}
+	code, out, errOut = run(t, append([]string{"compare", "size2", "size2", "--games", "20", "--format", "json", "--set-b", "rules.pie_rule=false"}, cheap...)...)
+	var res struct {
+		Games int
+		B     struct{ Variant string }
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &res) != nil || res.Games != 20 {
+		t.Errorf("json: exit %d: %s\n%s", code, errOut, out)
+	}
+	for _, args := range [][]string{
+		{"compare", "size2"},
+		{"compare", "size2", "capstone"},
+		{"compare", "size2", "size2", "--sprt", "delta0=1"},
+		{"compare", "size2", "size2", "--metric", "nosuch"},
+		{"compare", "size2", "size2", "--set-b", "rules.pie=false"},
+	} {
+		code, _, errOut := run(t, args...)
+		if code != ExitBadInput || strings.Count(strings.TrimSpace(errOut), "\n") != 0 {
+			t.Errorf("%v: exit %d, want %d with one line:\n%s", args, code, ExitBadInput, errOut)
+		}
+	}
+}

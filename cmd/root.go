@@ -45,6 +45,17 @@ Variants are embedded presets (playtest games lists them) or YAML files.`,
 		newSweepCommand(),
 		newCompareCommand(),
 	)
+	for _, c := range root.Commands() {
+		if check := c.Args; check != nil {
+			// A wrong number of arguments is bad input (exit 2).
+			c.Args = func(c *cobra.Command, args []string) error {
+				if err := check(c, args); err != nil {
+					return usageError{err}
+				}
+				return nil
+			}
+		}
+	}
 	return root
 }
 

@@ -54,6 +54,9 @@ func (r *Result) WriteText(w io.Writer) error {
 	}
 	if p := r.Pairs; p != nil {
 		fmt.Fprintf(w, "pairs (A's game, B's game on one seed), scored A + 1 − B: %d pairs, counts 0–2 %v\n", p.Pairs, p.Counts)
+		if p.Counts[2] == p.Pairs {
+			fmt.Fprintln(w, "  every pair scored the same in A and B: the variants played alike on every seed")
+		}
 	}
 	if s := r.SPRT; s != nil {
 		fmt.Fprintf(w, "SPRT H0: Δ = %g vs H1: Δ = %g (α %g, β %g): LLR %.3f, bounds [%.3f, %.3f]: %s", s.Delta0, s.Delta1, s.Alpha, s.Beta, s.LLR, s.Lower, s.Upper, s.Decision)
