@@ -1,16 +1,21 @@
 package cmd
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"os"
 	"os/signal"
+	"path/filepath"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+	"github.com/spf13/viper"
 
 	"playtest/experiment"
+	"playtest/progress"
 	"playtest/reports"
+	"playtest/runlog"
+	"playtest/sim"
 	"playtest/variants"
 )
 
@@ -32,13 +37,26 @@ By default each seed is played twice with the players' seats swapped (a pair).
 Results do not depend on --workers: the same variant and seed give the same
 statistics on any machine.
 
+With --out DIR every game is appended to DIR/games.jsonl as it ends (with
+DIR/manifest.json saying what the run is); when all are done DIR gets
+summary.json, games.csv and the reports. An interrupted run (Ctrl-C, kill,
+power loss) continues with --resume --out DIR and ends with the same summary
+as an uninterrupted one. --shard I/N plays a slice of the games (the index
+may come from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID with --shard N);
+playtest merge combines the shards. A game that panics is recorded in
+DIR/errors.jsonl and the run goes on; the exit code then says how many
+failed.
+
 Settings may also come from the environment: PLAYTEST_GAMES, PLAYTEST_SEED,
-PLAYTEST_WORKERS, PLAYTEST_FORMAT, PLAYTEST_OUT (flags win).`,
+PLAYTEST_WORKERS, PLAYTEST_FORMAT, PLAYTEST_OUT, PLAYTEST_SHARD (flags win).`,
 		Example: `  playtest run
   playtest run stacktics/size2 --games 2000 --workers 4
   playtest run threestone
   playtest run stacktics/size2 --set rules.pie_rule=false --format json
-  playtest run my-variant.yaml --out results/   # summary.json, games.csv, report.md, report.html, plots/`,
+  playtest run my-variant.yaml --out results/   # summary.json, games.csv, report.md, report.html, plots/
+  playtest run --resume --out results/          # continue an interrupted run
+  playtest run size3 --games 100000 --shard 2/8 --out shard-2/
+  playtest run size3 --records full --out r/ && playtest replay r/ --game 7`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runRun(cmd, args, &opts)
@@ -49,48 +67,117 @@ PLAYTEST_WORKERS, PLAYTEST_FORMAT, PLAYTEST_OUT (flags win).`,
 	f.Uint64("seed", 0, "run seed (overrides the variant's seed:)")
 	f.Int("workers", 0, "worker goroutines (default: all cores)")
 	f.String("format", "table", "output format: table or json")
-	f.String("out", "", "write DIR/summary.json, games.csv, report.md, report.html and plots/")
+	f.String("out", "", "write DIR/summary.json, games.csv, report.md, report.html and plots/ (and the games as they end)")
+	f.Bool("resume", false, "continue the interrupted run in --out DIR")
+	f.String("shard", "", "play shard I/N of the games (N alone: the index from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID)")
+	f.String("records", runlog.RecordsSummary, "what --out keeps of each game: summary, or full (every move, for playtest replay)")
+	f.Bool("quiet", false, "show no progress on stderr")
 	f.StringArrayVar(&opts.sets, "set", nil, "override a variant key, e.g. --set rules.pie_rule=false (repeatable)")
 	return c
 }
 
 func runRun(cmd *cobra.Command, args []string, opts *runOptions) error {
-	v := settings(cmd.Flags())
+	flags := cmd.Flags()
+	v := settings(flags)
 	format := v.GetString("format")
 	if format != "table" && format != "json" {
 		return usageErrorf("--format %q: want table or json", format)
 	}
-	workers, err := workerCount(cmd.Flags(), v)
-	if err != nil {
-		return err
-	}
-	cfg, err := runVariant(cmd.Flags(), v, args, opts.sets)
+	workers, err := workerCount(flags, v)
 	if err != nil {
 		return err
 	}
 	out := v.GetString("out")
-	if out != "" {
-		if err := os.MkdirAll(out, 0o755); err != nil {
-			return usageErrorf("--out: %v", err)
-		}
+	dopts := experiment.DirOptions{Options: experiment.Options{Workers: workers}, Records: v.GetString("records"), Resume: v.GetBool("resume")}
+	if dopts.Records != runlog.RecordsSummary && dopts.Records != runlog.RecordsFull {
+		return usageErrorf("--records %q: want %s or %s", dopts.Records, runlog.RecordsSummary, runlog.RecordsFull)
 	}
-
-	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
-	defer stop()
-	var summary *reports.Summary
-	if out != "" {
-		summary, err = experiment.RunToDir(ctx, cfg, experiment.Options{Workers: workers}, out)
+	var cfg *variants.Config
+	if dopts.Resume {
+		cfg, dopts, err = resumeSettings(flags, v, args, opts.sets, out, dopts)
 	} else {
-		summary, err = experiment.Run(ctx, cfg, experiment.Options{Workers: workers})
-	}
-	if errors.Is(err, context.Canceled) {
-		return fmt.Errorf("interrupted after %d of %d games; nothing was written", summary.Games, cfg.Games)
+		cfg, err = runVariant(flags, v, args, opts.sets)
+		if err == nil && v.GetString("shard") != "" {
+			dopts.Shard, err = runlog.ParseShard(v.GetString("shard"), os.Getenv)
+			if err != nil {
+				err = usageErrorf("--shard %s: %v", v.GetString("shard"), err)
+			}
+		}
 	}
 	if err != nil {
 		return err
 	}
-	if format == "json" {
-		return summary.WriteJSON(cmd.OutOrStdout())
+	if out == "" && (dopts.Shard.Count > 0 || dopts.Records == runlog.RecordsFull) {
+		return usageErrorf("--shard and --records full keep their games in a directory: give --out DIR")
 	}
-	return summary.WriteTable(cmd.OutOrStdout())
+
+	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+	defer stop()
+	mode := progress.Auto
+	if v.GetBool("quiet") {
+		mode = progress.Quiet
+	}
+	var rep progress.Reporter = progress.New(nil, progress.Quiet, "", 0, 0) // until the run knows its size
+	stderr := cmd.ErrOrStderr()
+	dopts.OnRecord = func(r *sim.Record) {
+		rep.Add(1)
+		if r.Err != nil && out == "" {
+			fmt.Fprintf(stderr, "playtest: %v\n", r.Err)
+		}
+	}
+	var summary *reports.Summary
+	if out != "" {
+		dopts.Start = func(done, total int) { rep = progress.New(stderr, mode, cfg.Name, done, total) }
+		summary, err = experiment.RunToDir(ctx, cfg, dopts, out)
+	} else {
+		rep = progress.New(stderr, mode, cfg.Name, 0, cfg.Games)
+		summary, err = experiment.Run(ctx, cfg, dopts.Options)
+	}
+	rep.Close()
+	var interrupted *experiment.InterruptedError
+	var unfinished *experiment.UnfinishedError
+	switch {
+	case errors.As(err, &interrupted):
+		return fmt.Errorf("%v; continue with: playtest run --resume --out %s", err, out)
+	case errors.As(err, &unfinished):
+		return usageError{err}
+	case err != nil && ctx.Err() != nil:
+		return fmt.Errorf("interrupted after %d of %d games; nothing was written (with --out DIR a run can be resumed)", summary.Games, cfg.Games)
+	case err != nil:
+		return err
+	}
+	if format == "json" {
+		err = summary.WriteJSON(cmd.OutOrStdout())
+	} else {
+		err = summary.WriteTable(cmd.OutOrStdout())
+	}
+	if err == nil && summary.Failed > 0 {
+		where := "above"
+		if out != "" {
+			where = "in " + filepath.Join(out, runlog.ErrorsFile)
+		}
+		return exitError{code: ExitFailure, msg: fmt.Sprintf("%d of %d games failed (their seeds, indices and moves are %s)", summary.Failed, summary.Failed+summary.Games, where)}
+	}
+	return err
+}
+
+// resumeSettings loads the run recorded in out for --resume: the variant,
+// shard and records mode all come from its manifest.
+func resumeSettings(flags *pflag.FlagSet, v *viper.Viper, args, sets []string, out string, dopts experiment.DirOptions) (*variants.Config, experiment.DirOptions, error) {
+	if out == "" {
+		return nil, dopts, usageErrorf("--resume continues the run in --out DIR: give --out")
+	}
+	if len(args) > 0 || len(sets) > 0 || v.IsSet("games") || v.IsSet("seed") || v.IsSet("shard") || flags.Changed("records") {
+		return nil, dopts, usageErrorf("--resume continues the run recorded in %s: it takes no variant, --set, --games, --seed, --shard or --records", out)
+	}
+	m, err := runlog.ReadManifest(out)
+	if err != nil {
+		return nil, dopts, usageErrorf("--resume: %v", err)
+	}
+	cfg, err := m.Config()
+	if err != nil {
+		return nil, dopts, err
+	}
+	dopts.Shard, dopts.Records = m.Shard, m.Records
+	return cfg, dopts, nil
 }

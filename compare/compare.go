@@ -1,6 +1,7 @@
 package compare
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -190,6 +191,10 @@ func Run(ctx context.Context, a, b *variants.Config, opts Options) (*Result, err
 		ra, okA := <-streams[0]
 		rb, okB := <-streams[1]
 		if !okA || !okB {
+			break
+		}
+		if err := cmp.Or(ra.Err, rb.Err); err != nil {
+			valueErr = err
 			break
 		}
 		va, hasA := value(ra)

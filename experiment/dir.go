@@ -3,60 +3,302 @@ package experiment
 import (
 	"context"
 	"errors"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"time"
 
 	"playtest/reports"
 	"playtest/reports/publish"
+	"playtest/runlog"
 	"playtest/sim"
 	"playtest/variants"
 )
 
-// RunToDir plays the variant and writes its results to dir: games.csv (one
-// row per game, streamed to a temporary file while the games finish),
-// summary.json, and the reports (report.md, report.html, plots/). Nothing
-// is left half-written: on an error or cancellation no result file is
-// created or replaced.
-func RunToDir(ctx context.Context, cfg *variants.Config, opts Options, dir string) (*reports.Summary, error) {
+// DirOptions tune a run written to a directory.
+type DirOptions struct {
+	Options
+	// Shard is the slice of the run's games to play (zero: all).
+	Shard runlog.Shard
+	// Records is runlog.RecordsSummary (default) or runlog.RecordsFull.
+	Records string
+	// Resume continues the run the directory holds instead of starting
+	// afresh; the variant must be the one in its manifest.
+	Resume bool
+	// Start, if set, is told how many of the directory's games are already
+	// done and how many it has in all, before any game is played.
+	Start func(done, total int)
+}
+
+// UnfinishedError is returned when a directory holds an unfinished run and
+// Resume is off.
+type UnfinishedError struct {
+	Dir         string
+	Done, Total int
+}
+
+func (e *UnfinishedError) Error() string {
+	return fmt.Sprintf("%s holds an unfinished run (%d of %d games): continue it with --resume, or remove it", e.Dir, e.Done, e.Total)
+}
+
+// InterruptedError is returned when a directory run is cancelled: the games
+// finished so far are in its log, ready to resume.
+type InterruptedError struct {
+	Dir         string
+	Done, Total int
+}
+
+func (e *InterruptedError) Error() string {
+	return fmt.Sprintf("interrupted after %d of %d games; the finished games are kept in %s", e.Done, e.Total, filepath.Join(e.Dir, runlog.GamesFile))
+}
+
+func (e *InterruptedError) Unwrap() error { return context.Canceled }
+
+// RunToDir plays the variant (or a shard of it) into dir. Games are appended
+// to dir's log (manifest.json, games.jsonl, errors.jsonl) as they finish;
+// when all are done it writes games.csv, summary.json and the reports
+// (report.md, report.html, plots/), each atomically. Interrupted, it leaves
+// the log for Resume, which replays it and plays the rest: the summary is
+// then the same, byte for byte apart from timing, as an uninterrupted run's.
+func RunToDir(ctx context.Context, cfg *variants.Config, opts DirOptions, dir string) (*reports.Summary, error) {
+	if opts.Records == "" {
+		opts.Records = runlog.RecordsSummary
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
-	tmp, err := os.CreateTemp(dir, "."+publish.GamesFile+".*")
-	if err != nil {
-		return nil, err
+	m := runlog.NewManifest(cfg, opts.Shard, opts.Records)
+	old, err := runlog.ReadManifest(dir)
+	switch {
+	case opts.Resume && err != nil:
+		return nil, fmt.Errorf("nothing to resume: %w", err)
+	case opts.Resume:
+		if old.ConfigHash != m.ConfigHash || old.Shard != m.Shard {
+			return nil, fmt.Errorf("%s holds a run of %s (shard %v, config %s), not of %s (shard %v, config %s)",
+				dir, old.Variant, old.Shard, old.ConfigHash, m.Variant, m.Shard, m.ConfigHash)
+		}
+		m = old
+	case err == nil && !finished(dir):
+		done, _ := runlog.Scan(dir, old.From, false, func(*sim.Record) error { return nil })
+		return nil, &UnfinishedError{Dir: dir, Done: done - old.From, Total: old.To - old.From}
+	default:
+		if err := clear(dir); err != nil {
+			return nil, err
+		}
+		if err := m.Write(dir); err != nil {
+			return nil, err
+		}
 	}
-	defer os.Remove(tmp.Name())
-	defer tmp.Close()
+
 	job, err := Job(cfg)
 	if err != nil {
 		return nil, err
 	}
-	rows, err := reports.NewGamesWriter(tmp, Info(cfg, job.Game))
+	agg := reports.NewAggregator(Info(cfg, job.Game))
+	next, err := runlog.Scan(dir, m.From, true, func(r *sim.Record) error {
+		agg.Add(r)
+		return nil
+	})
 	if err != nil {
 		return nil, err
 	}
-	var writeErr error
-	inner := opts.OnRecord
-	opts.OnRecord = func(r *sim.Record) {
-		if writeErr == nil {
-			writeErr = rows.Write(r)
-		}
-		if inner != nil {
-			inner(r)
-		}
+	if opts.Start != nil {
+		opts.Start(next-m.From, m.To-m.From)
 	}
-	summary, err := Run(ctx, cfg, opts)
+	log, err := runlog.OpenWriter(dir)
 	if err != nil {
-		return summary, err
+		return nil, err
 	}
-	if err := errors.Join(writeErr, rows.Flush(), tmp.Chmod(0o644), tmp.Close()); err != nil {
-		return summary, err
+	job.From, job.To, job.Moves = next, m.To, m.Records == runlog.RecordsFull
+	var logErr error
+	start, plies, played := time.Now(), 0, 0
+	err = sim.Run(ctx, job, sim.Options{Workers: opts.Workers}, func(r *sim.Record) {
+		if logErr == nil {
+			logErr = log.Add(r)
+		}
+		agg.Add(r)
+		plies += r.Plies
+		played++
+		if opts.OnRecord != nil {
+			opts.OnRecord(r)
+		}
+	})
+	if err := errors.Join(logErr, log.Close()); err != nil {
+		return nil, err
 	}
-	if err := os.Rename(tmp.Name(), filepath.Join(dir, publish.GamesFile)); err != nil {
-		return summary, err
+	if errors.Is(err, context.Canceled) {
+		return nil, &InterruptedError{Dir: dir, Done: next - m.From + played, Total: m.To - m.From}
+	}
+	if err != nil {
+		return nil, err
+	}
+	summary := agg.Summary(timing(opts.Workers, time.Since(start), played, plies))
+	return summary, finish(dir, summary, Info(cfg, job.Game), m.From)
+}
+
+// finished says dir holds a finished run's results.
+func finished(dir string) bool {
+	_, err := os.Stat(filepath.Join(dir, publish.SummaryFile))
+	return err == nil
+}
+
+// clear removes a finished run's files from dir before a new run.
+func clear(dir string) error {
+	errs := []error{runlog.Reset(dir)}
+	for _, name := range []string{publish.SummaryFile, publish.GamesFile, publish.MarkdownFile, publish.HTMLFile} {
+		if err := os.Remove(filepath.Join(dir, name)); err != nil && !errors.Is(err, os.ErrNotExist) {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// finish writes games.csv from the log, then summary.json and the reports.
+func finish(dir string, summary *reports.Summary, info reports.RunInfo, from int) error {
+	err := reports.WriteFileAtomic(filepath.Join(dir, publish.GamesFile), func(w io.Writer) error {
+		rows, err := reports.NewGamesWriter(w, info)
+		if err != nil {
+			return err
+		}
+		if _, err := runlog.Scan(dir, from, false, func(r *sim.Record) error {
+			if r.Err != nil {
+				return nil
+			}
+			return rows.Write(r)
+		}); err != nil {
+			return err
+		}
+		return rows.Flush()
+	})
+	if err != nil {
+		return err
 	}
 	if err := reports.WriteFileAtomic(filepath.Join(dir, publish.SummaryFile), summary.WriteJSON); err != nil {
-		return summary, err
+		return err
 	}
-	return summary, publish.Write(dir)
+	return publish.Write(dir)
+}
+
+// timing describes this invocation's share of the work.
+func timing(workers int, elapsed time.Duration, games, plies int) reports.Timing {
+	if workers <= 0 {
+		workers = sim.DefaultWorkers()
+	}
+	t := reports.Timing{Workers: workers, ElapsedSeconds: elapsed.Seconds()}
+	if s := elapsed.Seconds(); s > 0 {
+		t.GamesPerSecond = float64(games) / s
+		t.PliesPerSecond = float64(plies) / s
+	}
+	return t
+}
+
+// Merge combines the shard directories of one run into dir, which then holds
+// exactly what a single run of all the games would have written (the
+// summary is the same byte for byte apart from timing). Every shard must be
+// of the same run and finished, and together they must cover every game.
+func Merge(dirs []string, dir string) (*reports.Summary, error) {
+	if len(dirs) == 0 {
+		return nil, fmt.Errorf("merge needs at least one shard directory")
+	}
+	shards := make([]*runlog.Manifest, len(dirs))
+	byIndex := map[int]string{}
+	for i, d := range dirs {
+		m, err := runlog.ReadManifest(d)
+		if err != nil {
+			return nil, err
+		}
+		first := shards[0]
+		if i == 0 {
+			first = m
+		}
+		switch {
+		case m.ConfigHash != first.ConfigHash:
+			return nil, fmt.Errorf("%s is a run of %s (config %s), %s of %s (config %s): shards must come from one run",
+				d, m.Variant, m.ConfigHash, dirs[0], first.Variant, first.ConfigHash)
+		case m.Shard.Count != first.Shard.Count:
+			return nil, fmt.Errorf("%s is shard %v, %s shard %v: shards must split the run the same way", d, m.Shard, dirs[0], first.Shard)
+		}
+		if other, dup := byIndex[m.Shard.Index]; dup {
+			return nil, fmt.Errorf("%s and %s are both shard %v", other, d, m.Shard)
+		}
+		if absPath(d) == absPath(dir) {
+			return nil, fmt.Errorf("the merged directory %s is one of the shards", dir)
+		}
+		byIndex[m.Shard.Index] = d
+		shards[i] = m
+	}
+	n := max(shards[0].Shard.Count, 1)
+	var missing []int
+	for i := range n {
+		if _, ok := byIndex[i]; !ok {
+			missing = append(missing, i)
+		}
+	}
+	if len(missing) > 0 {
+		return nil, fmt.Errorf("shards %v of %d are missing", missing, n)
+	}
+	cfg, err := shards[0].Config()
+	if err != nil {
+		return nil, err
+	}
+	records := shards[0].Records
+	for _, m := range shards {
+		if m.Records != records {
+			records = runlog.RecordsSummary
+		}
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	if err := clear(dir); err != nil {
+		return nil, err
+	}
+	m := runlog.NewManifest(cfg, runlog.Shard{}, records)
+	if err := m.Write(dir); err != nil {
+		return nil, err
+	}
+	g, err := cfg.NewGame()
+	if err != nil {
+		return nil, err
+	}
+	info := Info(cfg, g)
+	agg := reports.NewAggregator(info)
+	log, err := runlog.OpenWriter(dir)
+	if err != nil {
+		return nil, err
+	}
+	start := time.Now()
+	for i := range n {
+		d := byIndex[i]
+		sm, _ := runlog.ReadManifest(d)
+		next, err := runlog.Scan(d, sm.From, false, func(r *sim.Record) error {
+			agg.Add(r)
+			if records == runlog.RecordsSummary {
+				r.Moves = nil
+			}
+			return log.Add(r)
+		})
+		if err == nil && next < sm.To {
+			err = fmt.Errorf("shard %v in %s is unfinished (%d of its %d games): finish it with playtest run --resume --out %s",
+				sm.Shard, d, next-sm.From, sm.To-sm.From, d)
+		}
+		if err != nil {
+			log.Close()
+			return nil, err
+		}
+	}
+	if err := log.Close(); err != nil {
+		return nil, err
+	}
+	summary := agg.Summary(timing(1, time.Since(start), 0, 0))
+	return summary, finish(dir, summary, info, 0)
+}
+
+func absPath(p string) string {
+	a, err := filepath.Abs(p)
+	if err != nil {
+		return p
+	}
+	return a
 }

@@ -3,15 +3,20 @@ package experiment
 import (
 	"bytes"
 	"context"
+	"errors"
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
 	"playtest/internal/testenv"
 	"playtest/reports"
 	"playtest/reports/publish"
+	"playtest/runlog"
+	"playtest/sim"
+	"playtest/variants"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -22,7 +27,7 @@ var update = flag.Bool("update", false, "rewrite golden files")
 func TestRunToDirGolden(t *testing.T) {
 	dir := t.TempDir()
 	cfg := load(t, "games=20", "seed=3", "players.0=greedy", "players.1={bot: mcts, iterations: 50, rollout_cap: 6, eval_scale: 6}")
-	s, err := RunToDir(context.Background(), cfg, Options{Workers: 2}, dir)
+	s, err := RunToDir(context.Background(), cfg, DirOptions{Options: Options{Workers: 2}}, dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +72,7 @@ func TestRunToDirGolden(t *testing.T) {
 func TestReportEscapes(t *testing.T) {
 	dir := t.TempDir()
 	cfg := load(t, "games=4", "players.0=greedy", "players.1=greedy", `name=<script>alert("x")</script> | *bold*`)
-	if _, err := RunToDir(context.Background(), cfg, Options{Workers: 1}, dir); err != nil {
+	if _, err := RunToDir(context.Background(), cfg, DirOptions{Options: Options{Workers: 1}}, dir); err != nil {
 		t.Fatal(err)
 	}
 	html, _ := os.ReadFile(filepath.Join(dir, "report.html"))
@@ -80,17 +85,149 @@ func TestReportEscapes(t *testing.T) {
 	}
 }
 
-// TestRunToDirCancelled checks that an interrupted run leaves no result
-// file behind.
+// TestRunToDirCancelled checks that an interrupted run writes no result
+// file, keeps its log, and refuses to start afresh over it.
 func TestRunToDirCancelled(t *testing.T) {
 	dir := t.TempDir()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := RunToDir(ctx, load(t, "games=50"), Options{Workers: 1}, dir); err == nil {
-		t.Fatal("a cancelled run succeeded")
+	cfg := load(t, "games=50")
+	_, err := RunToDir(ctx, cfg, DirOptions{Options: Options{Workers: 1}}, dir)
+	var ie *InterruptedError
+	if !errors.As(err, &ie) || !errors.Is(err, context.Canceled) {
+		t.Fatalf("a cancelled run: %v", err)
 	}
-	entries, _ := os.ReadDir(dir)
-	if len(entries) != 0 {
-		t.Errorf("a cancelled run left %v", entries)
+	for _, name := range []string{"summary.json", "games.csv", "report.md", "report.html"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
+			t.Errorf("a cancelled run wrote %s", name)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, runlog.ManifestFile)); err != nil {
+		t.Error(err)
+	}
+	_, err = RunToDir(context.Background(), cfg, DirOptions{}, dir)
+	var ue *UnfinishedError
+	if !errors.As(err, &ue) || !strings.Contains(err.Error(), "holds an unfinished run (0 of 50 games): continue it with --resume") {
+		t.Errorf("a new run over an unfinished one: %v", err)
+	}
+	other := load(t, "games=51")
+	if _, err := RunToDir(context.Background(), other, DirOptions{Resume: true}, dir); err == nil || !strings.Contains(err.Error(), "not of") {
+		t.Errorf("resuming another variant: %v", err)
+	}
+}
+
+// summaryWithoutTiming reads dir's summary.json without its timing block.
+func summaryWithoutTiming(t *testing.T, dir string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, "summary.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return timingBlock.ReplaceAllString(string(b), "")
+}
+
+var timingBlock = regexp.MustCompile(`(?s)"timing": \{.*?\}`)
+
+// sameFiles compares files of two run directories byte for byte.
+func sameFiles(t *testing.T, a, b string, names ...string) {
+	t.Helper()
+	for _, name := range names {
+		x, err1 := os.ReadFile(filepath.Join(a, name))
+		y, err2 := os.ReadFile(filepath.Join(b, name))
+		if err1 != nil || err2 != nil || !bytes.Equal(x, y) {
+			t.Errorf("%s differs (%v, %v)", name, err1, err2)
+		}
+	}
+}
+
+func TestResumeGivesTheSameSummary(t *testing.T) {
+	cfg := func() *variants.Config {
+		return load(t, "games=81", "seed=4", "players.0=greedy", "players.1={bot: greedy, epsilon: 0.2}")
+	}
+	whole := t.TempDir()
+	if _, err := RunToDir(context.Background(), cfg(), DirOptions{Options: Options{Workers: 3}}, whole); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, stopAt := range []int{0, 17, 60} {
+		ctx, cancel := context.WithCancel(context.Background())
+		seen := 0
+		opts := DirOptions{Options: Options{Workers: 2, OnRecord: func(*sim.Record) {
+			if seen++; seen == 13 {
+				cancel()
+			}
+		}}, Resume: stopAt > 0}
+		_, err := RunToDir(ctx, cfg(), opts, dir)
+		cancel()
+		if !errors.As(err, new(*InterruptedError)) {
+			t.Fatalf("stop at %d: %v", stopAt, err)
+		}
+		// A torn last line, as a kill or a power loss leaves.
+		f, _ := os.OpenFile(filepath.Join(dir, runlog.GamesFile), os.O_APPEND|os.O_WRONLY, 0)
+		f.WriteString(`{"index": 99, "deal": 4`)
+		f.Close()
+	}
+	var started [2]int
+	s, err := RunToDir(context.Background(), cfg(), DirOptions{Options: Options{Workers: 1}, Resume: true,
+		Start: func(done, total int) { started = [2]int{done, total} }}, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if started[1] != 81 || started[0] < 13 || s.Games != 81 {
+		t.Errorf("resumed at %v, %d games", started, s.Games)
+	}
+	if a, b := summaryWithoutTiming(t, whole), summaryWithoutTiming(t, dir); a != b {
+		t.Errorf("the resumed summary differs:\n%s\n%s", a, b)
+	}
+	sameFiles(t, whole, dir, runlog.GamesFile, "games.csv", "report.md")
+	// Resuming a finished run plays nothing and rewrites the same results.
+	if _, err := RunToDir(context.Background(), cfg(), DirOptions{Resume: true}, dir); err != nil {
+		t.Fatal(err)
+	}
+	sameFiles(t, whole, dir, runlog.GamesFile, "games.csv")
+}
+
+func TestShardsMergeIntoOneRun(t *testing.T) {
+	cfg := func() *variants.Config {
+		return load(t, "games=61", "seed=8", "players.0=greedy", "players.1={bot: greedy, epsilon: 0.3}")
+	}
+	whole := t.TempDir()
+	if _, err := RunToDir(context.Background(), cfg(), DirOptions{Options: Options{Workers: 2}}, whole); err != nil {
+		t.Fatal(err)
+	}
+	var shards []string
+	covered := 0
+	for i := range 3 {
+		d := t.TempDir()
+		s, err := RunToDir(context.Background(), cfg(), DirOptions{Options: Options{Workers: 2}, Shard: runlog.Shard{Index: 2 - i, Count: 3}}, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		covered += s.Games
+		shards = append(shards, d)
+	}
+	if covered != 61 {
+		t.Errorf("shards cover %d games", covered)
+	}
+	merged := filepath.Join(t.TempDir(), "merged")
+	if _, err := Merge(shards[:2], merged); err == nil || !strings.Contains(err.Error(), "shards [0] of 3 are missing") {
+		t.Errorf("a missing shard: %v", err)
+	}
+	if _, err := Merge(append(shards, shards[0]), merged); err == nil || !strings.Contains(err.Error(), "are both shard 2/3") {
+		t.Errorf("a shard twice: %v", err)
+	}
+	if _, err := Merge(shards, merged); err != nil {
+		t.Fatal(err)
+	}
+	if a, b := summaryWithoutTiming(t, whole), summaryWithoutTiming(t, merged); a != b {
+		t.Errorf("the merged summary differs:\n%s\n%s", a, b)
+	}
+	sameFiles(t, whole, merged, runlog.GamesFile, "games.csv", "report.md", runlog.ManifestFile)
+	other := t.TempDir()
+	if _, err := RunToDir(context.Background(), load(t, "games=61", "seed=9"), DirOptions{Shard: runlog.Shard{Index: 0, Count: 3}}, other); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Merge([]string{shards[0], shards[1], other}, merged); err == nil || !strings.Contains(err.Error(), "shards must come from one run") {
+		t.Errorf("shards of two runs: %v", err)
 	}
 }

@@ -57,17 +57,7 @@ func Run(ctx context.Context, cfg *variants.Config, opts Options) (*reports.Summ
 			opts.OnRecord(r)
 		}
 	})
-	elapsed := time.Since(start).Seconds()
-	workers := opts.Workers
-	if workers <= 0 {
-		workers = sim.DefaultWorkers()
-	}
-	timing := reports.Timing{Workers: workers, ElapsedSeconds: elapsed}
-	if elapsed > 0 {
-		timing.GamesPerSecond = float64(agg.Games()) / elapsed
-		timing.PliesPerSecond = float64(plies) / elapsed
-	}
-	return agg.Summary(timing), err
+	return agg.Summary(timing(opts.Workers, time.Since(start), agg.Games(), plies)), err
 }
 
 // Probe plays a few quick games of the variant with random bots and returns

@@ -23,9 +23,12 @@ type Summary struct {
 	Variant    string `json:"variant"`
 	ConfigHash string `json:"config_hash"`
 	Seed       uint64 `json:"seed"`
-	// Games is the number of games played.
-	Games int  `json:"games"`
-	Pairs bool `json:"pairs"`
+	// Games is the number of games played to a result.
+	Games int `json:"games"`
+	// Failed counts the games that failed (an engine panic or an invalid
+	// state, recorded in errors.jsonl) and are left out of every figure.
+	Failed int  `json:"failed,omitempty"`
+	Pairs  bool `json:"pairs"`
 	// Rules are the game's knobs with every default resolved.
 	Rules   any      `json:"rules"`
 	Players []Player `json:"players"`
@@ -185,6 +188,7 @@ type RunInfo struct {
 type Aggregator struct {
 	info        RunInfo
 	games       int
+	failed      int
 	outcomes    Outcomes
 	winReasons  map[string]int
 	drawReasons map[string]int
@@ -224,8 +228,13 @@ func NewAggregator(info RunInfo) *Aggregator {
 	}
 }
 
-// Add folds in one finished game.
+// Add folds in one finished game; a failed game (r.Err set) has no result
+// and is left out.
 func (a *Aggregator) Add(r *sim.Record) {
+	if r.Err != nil {
+		a.failed++
+		return
+	}
 	a.games++
 	a.plies.Add(r.Plies)
 	a.bal.add(r, a.info.Pairs)
@@ -291,7 +300,7 @@ func (a *Aggregator) Summary(timing Timing) *Summary {
 	n := a.games
 	s := &Summary{
 		Schema: SchemaV1, Game: a.info.Game, Variant: a.info.Variant, ConfigHash: a.info.ConfigHash,
-		Seed: a.info.Seed, Games: n, Pairs: a.info.Pairs, Rules: a.info.Rules,
+		Seed: a.info.Seed, Games: n, Failed: a.failed, Pairs: a.info.Pairs, Rules: a.info.Rules,
 		Outcomes: a.outcomes,
 		Rates: OutcomeRates{
 			Seat0: NewRate(a.outcomes.Seat0, n),

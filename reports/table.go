@@ -24,7 +24,11 @@ func (s *Summary) WriteTable(w io.Writer) error {
 	if s.Pairs {
 		pairs = fmt.Sprintf(", %d seat-swapped pairs", s.Games/2)
 	}
-	fmt.Fprintf(w, "%d games%s, seed %d; players: %s vs %s\n\n", s.Games, pairs, s.Seed, playerName(s, 0), playerName(s, 1))
+	fmt.Fprintf(w, "%d games%s, seed %d; players: %s vs %s\n", s.Games, pairs, s.Seed, playerName(s, 0), playerName(s, 1))
+	if s.Failed > 0 {
+		fmt.Fprintf(w, "%d more games failed (errors.jsonl) and are left out of every figure\n", s.Failed)
+	}
+	fmt.Fprintln(w)
 
 	t := NewTable(w, "result", "games", "rate", "95% CI")
 	add := func(label string, r Rate) {

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"sync"
 
 	"playtest/games"
@@ -17,9 +18,24 @@ import (
 type Job struct {
 	Game    games.Game
 	Players [games.NumSeats]bots.Spec
-	Games   int
-	Seed    uint64
-	Pairs   bool
+	// Games is the number of games of the whole run.
+	Games int
+	Seed  uint64
+	Pairs bool
+	// From and To bound the game indices this job plays: [From, To), To 0
+	// meaning Games. A shard of a run, or the rest of an interrupted one.
+	From, To int
+	// Moves keeps every game's moves (chance outcomes included) in the
+	// game's notation in its Record.
+	Moves bool
+}
+
+// end returns the index after the last game the job plays.
+func (j *Job) end() int {
+	if j.To > 0 {
+		return j.To
+	}
+	return j.Games
 }
 
 // Record is one finished game.
@@ -46,6 +62,28 @@ type Record struct {
 	Sides []int
 	// Metrics are the game-specific figures the game reported.
 	Metrics []games.Metric
+	// Moves are the game's moves and chance outcomes in the game's
+	// notation, when the job keeps them.
+	Moves []string
+	// Err is set when the game failed (an engine panic or an invalid
+	// state): the game has no result and is left out of every statistic.
+	Err *GameError
+}
+
+// GameError is a game that failed: where (index, seed, deal), what went
+// wrong, and the moves played up to the failure, the failing one last.
+type GameError struct {
+	Index   int      `json:"index"`
+	Seed    uint64   `json:"seed"`
+	Deal    int      `json:"deal"`
+	Swapped bool     `json:"swapped"`
+	Message string   `json:"error"`
+	Stack   string   `json:"stack,omitempty"`
+	Moves   []string `json:"moves"`
+}
+
+func (e *GameError) Error() string {
+	return fmt.Sprintf("game %d (seed %d, deal %d): %s", e.Index, e.Seed, e.Deal, e.Message)
 }
 
 // PlayerOf returns the player (0 or 1) who sat in seat in this game.
@@ -84,14 +122,18 @@ func (j *Job) Seating(i int) (deal int, swapped bool) {
 
 // Run plays the job and calls sink with each finished game, in index order,
 // from a single goroutine. It stops early, returning ctx's error, when ctx
-// is cancelled; a panic inside a game ends the run with an error naming the
-// game.
+// is cancelled. A game that panics or reaches an invalid state is handed to
+// the sink with its Err set, and the run goes on.
 func Run(ctx context.Context, job *Job, opts Options, sink func(*Record)) error {
+	first, end := job.From, job.end()
+	if first < 0 || end > job.Games || first > end {
+		return fmt.Errorf("games [%d, %d) are not within the run's %d games", first, end, job.Games)
+	}
 	workers := opts.Workers
 	if workers <= 0 {
 		workers = DefaultWorkers()
 	}
-	workers = min(workers, max(job.Games, 1))
+	workers = min(workers, max(end-first, 1))
 	window := opts.Window
 	if window <= 0 {
 		window = 4 * workers
@@ -105,7 +147,7 @@ func Run(ctx context.Context, job *Job, opts Options, sink func(*Record)) error 
 
 	go func() {
 		defer close(indices)
-		for i := range job.Games {
+		for i := first; i < end; i++ {
 			select {
 			case slots <- struct{}{}:
 			case <-ctx.Done():
@@ -130,8 +172,7 @@ func Run(ctx context.Context, job *Job, opts Options, sink func(*Record)) error 
 					results <- outcome{index: i, err: err}
 					continue
 				}
-				rec, err := w.play(i)
-				results <- outcome{index: i, rec: rec, err: err}
+				results <- outcome{index: i, rec: w.play(i, nil)}
 			}
 		}()
 	}
@@ -141,7 +182,7 @@ func Run(ctx context.Context, job *Job, opts Options, sink func(*Record)) error 
 	}()
 
 	pending := map[int]*Record{}
-	next := 0
+	next := first
 	var firstErr error
 	for r := range results {
 		if r.err != nil {
@@ -165,7 +206,7 @@ func Run(ctx context.Context, job *Job, opts Options, sink func(*Record)) error 
 	if firstErr != nil {
 		return firstErr
 	}
-	if next < job.Games {
+	if next < end {
 		return ctx.Err()
 	}
 	return nil
@@ -190,6 +231,9 @@ type worker struct {
 	// view is the scratch state a bot is shown in games with hidden
 	// information: the true state with what the seat cannot see re-sampled.
 	view games.State
+	// history holds the game's moves so far, for the error of a game that
+	// fails.
+	history []games.Move
 }
 
 func newWorker(job *Job) (*worker, error) {
@@ -208,13 +252,36 @@ func newWorker(job *Job) (*worker, error) {
 	return w, nil
 }
 
-// play plays game i to the end.
-func (w *worker) play(i int) (rec *Record, err error) {
+// Observer sees every decision of a game: the state before it, who decides
+// (a seat or games.Chance) and the move or outcome chosen.
+type Observer func(s games.State, who games.Player, m games.Move)
+
+// Replay plays game i of the job alone, exactly as Run plays it, calling
+// observe before each decision is applied, and returns its record.
+func Replay(job *Job, i int, observe Observer) (*Record, error) {
+	if i < 0 || i >= job.Games {
+		return nil, fmt.Errorf("game %d: the run has games 0 to %d", i, job.Games-1)
+	}
+	w, err := newWorker(job)
+	if err != nil {
+		return nil, err
+	}
+	return w.play(i, observe), nil
+}
+
+// play plays game i to the end. A panic or an invalid state ends the game
+// with rec.Err set.
+func (w *worker) play(i int, observe Observer) (rec *Record) {
 	job := w.job
 	deal, swapped := job.Seating(i)
+	rec = &Record{Index: i, Deal: deal, Swapped: swapped}
+	w.history = w.history[:0]
+	fail := func(msg, stack string) {
+		rec.Err = &GameError{Index: i, Seed: job.Seed, Deal: deal, Swapped: swapped, Message: msg, Stack: stack, Moves: w.notation()}
+	}
 	defer func() {
 		if p := recover(); p != nil {
-			err = fmt.Errorf("game %d (seed %d, deal %d) panicked: %v\n%s", i, job.Seed, deal, p, debug.Stack())
+			fail(fmt.Sprintf("panic: %v", p), string(debug.Stack()))
 		}
 	}()
 	chance := ChanceStream(job.Seed, deal)
@@ -238,17 +305,18 @@ func (w *worker) play(i int) (rec *Record, err error) {
 			w.view = s.Clone()
 		}
 	}
-	rec = &Record{Index: i, Deal: deal, Swapped: swapped}
 	for !s.IsTerminal() {
 		var m games.Move
-		switch p := s.CurrentPlayer(); p {
+		p := s.CurrentPlayer()
+		switch p {
 		case games.Chance:
 			w.outcomes = s.ChanceOutcomes(w.outcomes[:0])
 			m = games.SampleChance(w.outcomes, chance)
 		case games.Seat0, games.Seat1:
 			w.moves = s.LegalMoves(w.moves[:0])
 			if len(w.moves) == 0 {
-				return nil, fmt.Errorf("game %d (seed %d): %v has no legal move but the game is not over\n%s", i, job.Seed, p, s)
+				fail(fmt.Sprintf("%v has no legal move but the game is not over", p), s.String())
+				return rec
 			}
 			view := s
 			if hidden {
@@ -259,13 +327,25 @@ func (w *worker) play(i int) (rec *Record, err error) {
 				view = w.view
 			}
 			m = seatBot[p].Choose(view, w.moves)
+			if !slices.Contains(w.moves, m) {
+				fail(fmt.Sprintf("the %s bot of %v chose move %d, which is not legal", job.Players[rec.PlayerOf(p)].Bot, p, m), s.String())
+				return rec
+			}
 			rec.PlayerDecisions++
 			rec.LegalMoves += len(w.moves)
 			if len(w.moves) > 1 {
 				rec.Choices++
 			}
 		default:
-			return nil, fmt.Errorf("game %d (seed %d): invalid current player %v", i, job.Seed, p)
+			fail(fmt.Sprintf("invalid current player %v", p), s.String())
+			return rec
+		}
+		w.history = append(w.history, m)
+		if observe != nil {
+			observe(s, p, m)
+		}
+		if job.Moves {
+			rec.Moves = append(rec.Moves, s.MoveString(m))
 		}
 		s.Apply(m)
 		rec.Decisions++
@@ -277,5 +357,25 @@ func (w *worker) play(i int) (rec *Record, err error) {
 	if ms, ok := s.(games.Metrics); ok {
 		rec.Metrics = ms.AppendMetrics(nil)
 	}
-	return rec, nil
+	return rec
+}
+
+// notation writes the game's moves so far in the game's notation, replaying
+// them from the start; a move that cannot be written (or applied) ends the
+// list with a placeholder.
+func (w *worker) notation() (out []string) {
+	out = []string{}
+	defer func() {
+		if recover() != nil {
+			out = append(out, "<unprintable>")
+		}
+	}()
+	s := w.job.Game.NewState()
+	for k, m := range w.history {
+		out = append(out, s.MoveString(m))
+		if k < len(w.history)-1 {
+			s.Apply(m)
+		}
+	}
+	return out
 }

@@ -10,6 +10,7 @@ import (
 	"playtest/experiment"
 	"playtest/reports"
 	"playtest/reports/stats"
+	"playtest/runlog"
 	"playtest/variants"
 )
 
@@ -35,6 +36,9 @@ type Options struct {
 	// Out, if set, is the directory each variant's results are written to,
 	// under variants/.
 	Out string
+	// Resume continues the variants an interrupted sweep left in Out (and
+	// reuses the finished ones) instead of starting afresh.
+	Resume bool
 	// Done, if set, is called after each variant.
 	Done func(i, n int, cfg *variants.Config, s *reports.Summary)
 }
@@ -144,7 +148,10 @@ func Run(ctx context.Context, s *Sweep, cfgs []*variants.Config, points []Point,
 		row := Row{Label: s.Label(points[i]), Values: points[i].Labels}
 		if opts.Out != "" {
 			row.Dir = filepath.Join("variants", fmt.Sprintf("%02d-%s", i+1, slug(row.Label)))
-			summary, err = experiment.RunToDir(ctx, cfg, experiment.Options{Workers: opts.Workers}, filepath.Join(opts.Out, row.Dir))
+			dir := filepath.Join(opts.Out, row.Dir)
+			_, logged := runlog.ReadManifest(dir)
+			dopts := experiment.DirOptions{Options: experiment.Options{Workers: opts.Workers}, Resume: opts.Resume && logged == nil}
+			summary, err = experiment.RunToDir(ctx, cfg, dopts, dir)
 		} else {
 			summary, err = experiment.Run(ctx, cfg, experiment.Options{Workers: opts.Workers})
 		}

@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -59,7 +60,12 @@ func Run(ctx context.Context, cfg *variants.Config, entrants []Entrant, workers 
 			job := &sim.Job{Game: g, Players: [2]bots.Spec{entrants[a].Spec, entrants[b].Spec}, Games: cfg.Games, Seed: cfg.Seed, Pairs: true}
 			p := Pairing{A: a, B: b, Labels: [2]string{entrants[a].Label, entrants[b].Label}}
 			var pairs stats.PairSeries
+			var failed error
 			err := sim.Run(ctx, job, sim.Options{Workers: workers}, func(r *sim.Record) {
+				if r.Err != nil {
+					failed = cmp.Or(failed, error(r.Err))
+					return
+				}
 				s := r.Result.ScoreFor(r.SeatOf(0)) // entrant a is player 0
 				switch s {
 				case 1:
@@ -75,7 +81,7 @@ func Run(ctx context.Context, cfg *variants.Config, entrants []Entrant, workers 
 				played[b][a]++
 				pairs.Add(r.Index, s)
 			})
-			if err != nil {
+			if err = cmp.Or(err, failed); err != nil {
 				return nil, err
 			}
 			p.Score = pairs.Score(stats.Z95)

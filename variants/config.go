@@ -47,6 +47,11 @@ type Config struct {
 	Pairs bool
 	// Expect are the bounds playtest check holds the results to.
 	Expect []Expectation
+	// DefaultName, Text and Overrides are what Parse was given: Parse
+	// rebuilds the same variant from them (run directories record them).
+	DefaultName string
+	Text        []byte
+	Overrides   []Override
 }
 
 // Expectation is one expect: entry: a bound on a metric of the results.

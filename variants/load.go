@@ -23,12 +23,12 @@ const DefaultPreset = "stacktics/size3"
 // Override is one key=value change applied to a variant before decoding.
 type Override struct {
 	// Path is the dotted key, e.g. "rules.pie_rule" or "players.0.bot".
-	Path string
+	Path string `json:"path"`
 	// Value is YAML text, e.g. "false", "[0, 2]" or "{rows: 5, cols: 3}".
-	Value string
+	Value string `json:"value"`
 	// Origin names where the override came from, e.g. "--set
 	// rules.pie_rule=false" or "--games".
-	Origin string
+	Origin string `json:"origin"`
 }
 
 // ParseSet reads a --set argument of the form key=value.
@@ -130,7 +130,12 @@ func Parse(file, defaultName string, text []byte, overrides []Override) (*Config
 			return nil, err
 		}
 	}
-	return d.decodeConfig(&doc, defaultName)
+	c, err := d.decodeConfig(&doc, defaultName)
+	if err != nil {
+		return nil, err
+	}
+	c.DefaultName, c.Text, c.Overrides = defaultName, text, slices.Clip(overrides)
+	return c, nil
 }
 
 var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)

@@ -1,0 +1,135 @@
+package progress
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/vbauerster/mpb/v8"
+	"github.com/vbauerster/mpb/v8/decor"
+	"golang.org/x/term"
+)
+
+// Mode chooses how progress is shown.
+type Mode int
+
+// The modes.
+const (
+	Auto  Mode = iota // a bar on a terminal, else plain lines
+	Lines             // a plain line every Interval
+	Quiet             // nothing
+)
+
+// Interval is how often plain lines are written.
+var Interval = 10 * time.Second
+
+// Reporter is told of finished games.
+type Reporter interface {
+	// Add counts n more finished games; it is cheap and safe from any
+	// goroutine.
+	Add(n int)
+	// Close stops the reporter (a final line in Lines mode).
+	Close()
+}
+
+// New starts a reporter for total games, done of which were finished
+// before (a resumed run), labelled label, writing to w.
+func New(w io.Writer, mode Mode, label string, done, total int) Reporter {
+	if mode == Auto {
+		mode = Lines
+		if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+			return newBar(f, label, done, total)
+		}
+	}
+	if mode == Quiet || total <= done {
+		return nop{}
+	}
+	return newLines(w, label, done, total)
+}
+
+type nop struct{}
+
+func (nop) Add(int) {}
+func (nop) Close()  {}
+
+// bar is an mpb progress bar.
+type bar struct {
+	p   *mpb.Progress
+	bar *mpb.Bar
+}
+
+func newBar(w io.Writer, label string, done, total int) *bar {
+	p := mpb.New(mpb.WithOutput(w), mpb.WithWidth(40), mpb.WithRefreshRate(200*time.Millisecond))
+	name := label
+	if done > 0 {
+		name = fmt.Sprintf("%s (resumed at %d)", label, done)
+	}
+	b := p.New(int64(total-done), mpb.BarStyle(),
+		mpb.PrependDecorators(decor.Name(name+" "), decor.CountersNoUnit("%d / %d games")),
+		mpb.AppendDecorators(decor.AverageSpeed(nil, " %.1f games/s"), decor.Name(", ETA "), decor.AverageETA(decor.ET_STYLE_GO)),
+	)
+	return &bar{p: p, bar: b}
+}
+
+func (b *bar) Add(n int) { b.bar.IncrBy(n) }
+
+func (b *bar) Close() {
+	if !b.bar.Completed() {
+		b.bar.Abort(false)
+	}
+	b.p.Wait()
+}
+
+// lines writes a plain progress line every Interval.
+type lines struct {
+	w           io.Writer
+	label       string
+	done, total int
+	count       atomic.Int64
+	start       time.Time
+	stop        chan struct{}
+	wg          sync.WaitGroup
+}
+
+func newLines(w io.Writer, label string, done, total int) *lines {
+	l := &lines{w: w, label: label, done: done, total: total, start: time.Now(), stop: make(chan struct{})}
+	l.wg.Add(1)
+	go func() {
+		defer l.wg.Done()
+		t := time.NewTicker(Interval)
+		defer t.Stop()
+		for {
+			select {
+			case <-t.C:
+				l.line()
+			case <-l.stop:
+				return
+			}
+		}
+	}()
+	return l
+}
+
+func (l *lines) Add(n int) { l.count.Add(int64(n)) }
+
+// line writes where the run stands.
+func (l *lines) line() {
+	n := int(l.count.Load())
+	elapsed := time.Since(l.start)
+	rate := float64(n) / elapsed.Seconds()
+	at := l.done + n
+	msg := fmt.Sprintf("%s: %d / %d games (%.1f%%), %.1f games/s", l.label, at, l.total, 100*float64(at)/float64(l.total), rate)
+	if rate > 0 && at < l.total {
+		eta := time.Duration(float64(l.total-at) / rate * float64(time.Second))
+		msg += ", ETA " + eta.Round(time.Second).String()
+	}
+	fmt.Fprintln(l.w, msg)
+}
+
+func (l *lines) Close() {
+	close(l.stop)
+	l.wg.Wait()
+}

@@ -1,0 +1,249 @@
+package runlog
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"playtest/games"
+	"playtest/sim"
+)
+
+// Line is one finished game in games.jsonl: everything the summary needs,
+// so a resumed or merged run aggregates exactly what the games gave.
+type Line struct {
+	Index           int          `json:"index"`
+	Deal            int          `json:"deal"`
+	Swapped         bool         `json:"swapped,omitempty"`
+	Winner          games.Player `json:"winner"`
+	Reason          string       `json:"reason"`
+	Plies           int          `json:"plies"`
+	Decisions       int          `json:"decisions"`
+	PlayerDecisions int          `json:"player_decisions"`
+	Choices         int          `json:"choices"`
+	LegalMoves      int          `json:"legal_moves"`
+	Sides           []int        `json:"sides,omitempty"`
+	Metrics         []MetricLine `json:"metrics,omitempty"`
+	Moves           []string     `json:"moves,omitempty"`
+}
+
+// MetricLine is one game-specific figure of a Line.
+type MetricLine struct {
+	Name  string           `json:"name"`
+	Kind  games.MetricKind `json:"kind"`
+	Value float64          `json:"value"`
+}
+
+func lineOf(r *sim.Record) *Line {
+	l := &Line{
+		Index: r.Index, Deal: r.Deal, Swapped: r.Swapped, Winner: r.Result.Winner, Reason: r.Result.Reason,
+		Plies: r.Plies, Decisions: r.Decisions, PlayerDecisions: r.PlayerDecisions, Choices: r.Choices,
+		LegalMoves: r.LegalMoves, Sides: r.Sides, Moves: r.Moves,
+	}
+	for _, m := range r.Metrics {
+		l.Metrics = append(l.Metrics, MetricLine{Name: m.Name, Kind: m.Kind, Value: m.Value})
+	}
+	return l
+}
+
+// Record turns the line back into the record it was written from.
+func (l *Line) Record() *sim.Record {
+	r := &sim.Record{
+		Index: l.Index, Deal: l.Deal, Swapped: l.Swapped, Result: games.Result{Winner: l.Winner, Reason: l.Reason},
+		Plies: l.Plies, Decisions: l.Decisions, PlayerDecisions: l.PlayerDecisions, Choices: l.Choices,
+		LegalMoves: l.LegalMoves, Sides: l.Sides, Moves: l.Moves,
+	}
+	for _, m := range l.Metrics {
+		r.Metrics = append(r.Metrics, games.Metric{Name: m.Name, Kind: m.Kind, Value: m.Value})
+	}
+	return r
+}
+
+// Writer appends finished games to a run directory's log, one line each,
+// handed to the operating system as each game ends (so a killed process
+// loses nothing) and synced to disk every few seconds and at Close.
+type Writer struct {
+	files    [2]*os.File // games, errors
+	bufs     [2]*bufio.Writer
+	lastSync time.Time
+}
+
+// syncEvery is how often the log is synced to disk.
+const syncEvery = 2 * time.Second
+
+// OpenWriter opens dir's log for appending, creating its files.
+func OpenWriter(dir string) (*Writer, error) {
+	w := &Writer{lastSync: time.Now()}
+	for i, name := range []string{GamesFile, ErrorsFile} {
+		f, err := os.OpenFile(filepath.Join(dir, name), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+		if err != nil {
+			w.Close()
+			return nil, err
+		}
+		w.files[i], w.bufs[i] = f, bufio.NewWriterSize(f, 64<<10)
+	}
+	return w, nil
+}
+
+// Add appends one game: to games.jsonl, or to errors.jsonl when it failed.
+func (w *Writer) Add(r *sim.Record) error {
+	var v any = lineOf(r)
+	i := 0
+	if r.Err != nil {
+		v, i = r.Err, 1
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	if _, err := w.bufs[i].Write(append(b, '\n')); err != nil {
+		return err
+	}
+	if err := w.bufs[i].Flush(); err != nil {
+		return err
+	}
+	if time.Since(w.lastSync) >= syncEvery {
+		w.lastSync = time.Now()
+		return errors.Join(w.files[0].Sync(), w.files[1].Sync())
+	}
+	return nil
+}
+
+// Close flushes, syncs and closes the log.
+func (w *Writer) Close() error {
+	var errs []error
+	for i, f := range w.files {
+		if f == nil {
+			continue
+		}
+		errs = append(errs, w.bufs[i].Flush(), f.Sync(), f.Close())
+		w.files[i] = nil
+	}
+	return errors.Join(errs...)
+}
+
+// lineReader reads one log file's complete lines in order.
+type lineReader struct {
+	name string
+	f    *os.File
+	r    *bufio.Reader
+	// head is the next unconsumed game (nil at the end or at a torn line);
+	// good is the offset after the last consumed line.
+	head      *sim.Record
+	headEnd   int64
+	good, off int64
+}
+
+func openLines(dir, name string) (*lineReader, error) {
+	f, err := os.Open(filepath.Join(dir, name))
+	if errors.Is(err, os.ErrNotExist) {
+		return &lineReader{name: name}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	lr := &lineReader{name: name, f: f, r: bufio.NewReaderSize(f, 64<<10)}
+	lr.advance()
+	return lr, nil
+}
+
+// advance reads the next line into head; a torn or undecodable line ends
+// the file.
+func (lr *lineReader) advance() {
+	lr.head = nil
+	if lr.f == nil {
+		return
+	}
+	b, err := lr.r.ReadBytes('\n')
+	if err != nil { // io.EOF, with or without a torn last line
+		return
+	}
+	var rec *sim.Record
+	if lr.name == ErrorsFile {
+		var ge sim.GameError
+		if json.Unmarshal(b, &ge) != nil {
+			return
+		}
+		rec = &sim.Record{Index: ge.Index, Deal: ge.Deal, Swapped: ge.Swapped, Err: &ge}
+	} else {
+		var l Line
+		if json.Unmarshal(b, &l) != nil {
+			return
+		}
+		rec = l.Record()
+	}
+	lr.off += int64(len(b))
+	lr.head, lr.headEnd = rec, lr.off
+}
+
+func (lr *lineReader) take() *sim.Record {
+	r := lr.head
+	lr.good = lr.headEnd
+	lr.advance()
+	return r
+}
+
+func (lr *lineReader) close() {
+	if lr.f != nil {
+		lr.f.Close()
+	}
+}
+
+// Scan reads dir's log from game index from on, calling f with each logged
+// game in index order (failed games with Err set), and returns the index
+// after the last one. It stops at the first game missing from both files;
+// with truncate it then cuts both files after the games it read, so that a
+// torn or out-of-order tail (a killed process, a power loss) is dropped and
+// the log can be appended to.
+func Scan(dir string, from int, truncate bool, f func(*sim.Record) error) (next int, err error) {
+	var readers [2]*lineReader
+	for i, name := range []string{GamesFile, ErrorsFile} {
+		if readers[i], err = openLines(dir, name); err != nil {
+			return from, err
+		}
+		defer readers[i].close()
+	}
+	next = from
+	for {
+		var lr *lineReader
+		for _, r := range readers {
+			if r.head != nil && r.head.Index == next {
+				lr = r
+				break
+			}
+		}
+		if lr == nil {
+			break
+		}
+		if err := f(lr.take()); err != nil {
+			return next, err
+		}
+		next++
+	}
+	if truncate {
+		for _, r := range readers {
+			if r.f == nil {
+				continue
+			}
+			if err := os.Truncate(filepath.Join(dir, r.name), r.good); err != nil {
+				return next, fmt.Errorf("cutting the torn tail of %s: %w", r.name, err)
+			}
+		}
+	}
+	return next, nil
+}
+
+// Reset removes dir's log and manifest, to start a run afresh.
+func Reset(dir string) error {
+	var errs []error
+	for _, name := range []string{ManifestFile, GamesFile, ErrorsFile} {
+		if err := os.Remove(filepath.Join(dir, name)); err != nil && !errors.Is(err, os.ErrNotExist) {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}

@@ -1,0 +1,177 @@
+package runlog
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"playtest/reports"
+	"playtest/variants"
+)
+
+// Files of a run directory's log.
+const (
+	ManifestFile = "manifest.json"
+	GamesFile    = "games.jsonl"
+	ErrorsFile   = "errors.jsonl"
+)
+
+// SchemaV1 is the schema tag of manifest.json.
+const SchemaV1 = "playtest/run/v1"
+
+// Records modes.
+const (
+	RecordsSummary = "summary" // results and figures per game
+	RecordsFull    = "full"    // and every move in the game's notation
+)
+
+// Shard is a slice of a run's games: shard Index of Count (Count 0: the
+// whole run).
+type Shard struct {
+	Index int `json:"index"`
+	Count int `json:"count"`
+}
+
+func (s Shard) String() string {
+	if s.Count == 0 {
+		return "whole run"
+	}
+	return fmt.Sprintf("%d/%d", s.Index, s.Count)
+}
+
+// ParseShard reads "I/N" (shard I of N, from 0), or "N" with the index
+// taken from env: JOB_COMPLETION_INDEX (a Kubernetes Indexed Job), else
+// SLURM_ARRAY_TASK_ID (a Slurm job array, counted from
+// SLURM_ARRAY_TASK_MIN when that is set).
+func ParseShard(text string, env func(string) string) (Shard, error) {
+	idx, count, hasIndex := strings.Cut(strings.TrimSpace(text), "/")
+	if !hasIndex {
+		idx, count = "", idx
+	}
+	n, err := strconv.Atoi(count)
+	if err != nil || n < 1 {
+		return Shard{}, fmt.Errorf("want I/N (shard I of N, counted from 0) or N with the index from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID")
+	}
+	origin := "I"
+	if !hasIndex {
+		switch {
+		case env("JOB_COMPLETION_INDEX") != "":
+			origin, idx = "JOB_COMPLETION_INDEX", env("JOB_COMPLETION_INDEX")
+		case env("SLURM_ARRAY_TASK_ID") != "":
+			origin, idx = "SLURM_ARRAY_TASK_ID", env("SLURM_ARRAY_TASK_ID")
+			if lo := env("SLURM_ARRAY_TASK_MIN"); lo != "" {
+				id, err1 := strconv.Atoi(idx)
+				min, err2 := strconv.Atoi(lo)
+				if err1 != nil || err2 != nil {
+					return Shard{}, fmt.Errorf("SLURM_ARRAY_TASK_ID %q or SLURM_ARRAY_TASK_MIN %q is not a number", idx, lo)
+				}
+				idx = strconv.Itoa(id - min)
+			}
+		default:
+			return Shard{}, fmt.Errorf("no shard index: give I/N, or set JOB_COMPLETION_INDEX (Kubernetes) or SLURM_ARRAY_TASK_ID (Slurm)")
+		}
+	}
+	i, err := strconv.Atoi(idx)
+	if err != nil || i < 0 || i >= n {
+		return Shard{}, fmt.Errorf("%s %q: want a shard index from 0 to %d", origin, idx, n-1)
+	}
+	return Shard{Index: i, Count: n}, nil
+}
+
+// Range returns the game indices [from, to) of the shard: contiguous
+// blocks of whole deals (both games of a seat-swapped pair stay together),
+// as even as they can be.
+func (s Shard) Range(games int, pairs bool) (from, to int) {
+	if s.Count == 0 {
+		return 0, games
+	}
+	unit := 1
+	if pairs {
+		unit = 2
+	}
+	units := (games + unit - 1) / unit
+	from = min(games, s.Index*units/s.Count*unit)
+	to = min(games, (s.Index+1)*units/s.Count*unit)
+	return from, to
+}
+
+// Manifest says what a run directory holds.
+type Manifest struct {
+	Schema     string `json:"schema"`
+	Game       string `json:"game"`
+	Variant    string `json:"variant"`
+	ConfigHash string `json:"config_hash"`
+	Games      int    `json:"games"`
+	Seed       uint64 `json:"seed"`
+	Pairs      bool   `json:"pairs"`
+	Shard      Shard  `json:"shard"`
+	// From and To are the game indices [From, To) the directory plays.
+	From    int    `json:"from"`
+	To      int    `json:"to"`
+	Records string `json:"records"`
+	// Source, DefaultName, Text and Overrides rebuild the variant exactly.
+	Source      string              `json:"source"`
+	DefaultName string              `json:"default_name"`
+	Text        string              `json:"text"`
+	Overrides   []variants.Override `json:"overrides,omitempty"`
+}
+
+// NewManifest describes a run of cfg.
+func NewManifest(cfg *variants.Config, shard Shard, records string) *Manifest {
+	from, to := shard.Range(cfg.Games, cfg.Pairs)
+	return &Manifest{
+		Schema: SchemaV1, Game: cfg.Definition.Name, Variant: cfg.Name, ConfigHash: cfg.Hash(),
+		Games: cfg.Games, Seed: cfg.Seed, Pairs: cfg.Pairs, Shard: shard, From: from, To: to, Records: records,
+		Source: cfg.Source, DefaultName: cfg.DefaultName, Text: string(cfg.Text), Overrides: cfg.Overrides,
+	}
+}
+
+// Config rebuilds the run's variant and checks it is the one recorded.
+func (m *Manifest) Config() (*variants.Config, error) {
+	cfg, err := variants.Parse(m.Source, m.DefaultName, []byte(m.Text), m.Overrides)
+	if err != nil {
+		return nil, err
+	}
+	cfg.Name = m.Variant
+	if cfg.Hash() != m.ConfigHash {
+		return nil, fmt.Errorf("the variant recorded in %s no longer decodes to the same run (config hash %s, recorded %s): was it written by another version of playtest?",
+			ManifestFile, cfg.Hash(), m.ConfigHash)
+	}
+	return cfg, nil
+}
+
+// Write writes the manifest to dir atomically.
+func (m *Manifest) Write(dir string) error {
+	return reports.WriteFileAtomic(filepath.Join(dir, ManifestFile), func(w io.Writer) error {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(m)
+	})
+}
+
+// ErrNoManifest is returned by ReadManifest for a directory without one.
+var ErrNoManifest = errors.New("no " + ManifestFile)
+
+// ReadManifest reads dir's manifest.
+func ReadManifest(dir string) (*Manifest, error) {
+	b, err := os.ReadFile(filepath.Join(dir, ManifestFile))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("%s: %w: not a run directory (playtest run --out writes one)", dir, ErrNoManifest)
+	}
+	if err != nil {
+		return nil, err
+	}
+	var m Manifest
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, fmt.Errorf("%s: %v", filepath.Join(dir, ManifestFile), err)
+	}
+	if m.Schema != SchemaV1 {
+		return nil, fmt.Errorf("%s: schema %q, want %q", filepath.Join(dir, ManifestFile), m.Schema, SchemaV1)
+	}
+	return &m, nil
+}
