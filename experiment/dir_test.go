@@ -3,14 +3,17 @@ package experiment
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
+	"playtest/games/gamestest"
 	"playtest/internal/testenv"
 	"playtest/reports"
 	"playtest/reports/publish"
@@ -229,5 +232,35 @@ func TestShardsMergeIntoOneRun(t *testing.T) {
 	}
 	if _, err := Merge([]string{shards[0], shards[1], other}, merged); err == nil || !strings.Contains(err.Error(), "shards must come from one run") {
 		t.Errorf("shards of two runs: %v", err)
+	}
+}
+
+// TestFailedGamesAreRecorded runs an engine that panics in a few games:
+// the run finishes, errors.jsonl holds each failed game with its seed,
+// index and moves, and the summary counts them apart.
+func TestFailedGamesAreRecorded(t *testing.T) {
+	dir := t.TempDir()
+	cfg := load(t, "games=120", "seed=42", "players.0=random", "players.1=random")
+	cfg.Rules = gamestest.FaultyRules{Rules: cfg.Rules, Ply: 7, Every: 11}
+	s, err := RunToDir(context.Background(), cfg, DirOptions{Options: Options{Workers: 2}}, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Failed == 0 || s.Games+s.Failed != 120 {
+		t.Fatalf("%d games, %d failed", s.Games, s.Failed)
+	}
+	text, _ := os.ReadFile(filepath.Join(dir, runlog.ErrorsFile))
+	lines := strings.Split(strings.TrimSpace(string(text)), "\n")
+	if len(lines) != s.Failed {
+		t.Fatalf("%d failed, %d lines in errors.jsonl", s.Failed, len(lines))
+	}
+	var e sim.GameError
+	if err := json.Unmarshal([]byte(lines[0]), &e); err != nil || e.Seed != 42 || len(e.Moves) != 7 || !strings.Contains(e.Message, "forced engine fault") {
+		t.Errorf("errors.jsonl: %v %+v", err, e)
+	}
+	var table bytes.Buffer
+	s.WriteTable(&table)
+	if !strings.Contains(table.String(), fmt.Sprintf("%d more games failed (errors.jsonl)", s.Failed)) {
+		t.Errorf("the table does not say games failed:\n%s", table.String())
 	}
 }
