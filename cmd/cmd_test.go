@@ -3,13 +3,18 @@ package cmd
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"playtest/internal/testenv"
+	"playtest/progress"
 )
 
 // run executes playtest with args and returns the exit code and outputs.
@@ -427,5 +432,173 @@ func TestCompareCommand(t *testing.T) {
 		if code != ExitBadInput || strings.Count(strings.TrimSpace(errOut), "\n") != 0 {
 			t.Errorf("%v: exit %d, want %d with one line:\n%s", args, code, ExitBadInput, errOut)
 		}
+	}
+}
+
+// TestMain lets a test run the playtest command in a subprocess: the test
+// binary itself, with PLAYTEST_TEST_MAIN=1.
+func TestMain(m *testing.M) {
+	if os.Getenv("PLAYTEST_TEST_MAIN") == "1" {
+		os.Exit(Execute(os.Args[1:], os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+// summaryFile reads a run directory's summary.json without its timing.
+func summaryFile(t *testing.T, dir string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, "summary.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return timingBlock.ReplaceAllString(string(b), "")
+}
+
+// TestKilledRunResumes kills a real playtest process with SIGKILL in the
+// middle of a run, resumes it, and compares the result with an
+// uninterrupted run's.
+func TestKilledRunResumes(t *testing.T) {
+	games := "20000"
+	if testenv.RaceEnabled {
+		games = "3000"
+	}
+	args := []string{"run", "size3", "--games", games, "--seed", "5", "--set", "players.0=greedy", "--set", "players.1={bot: greedy, epsilon: 0.1}", "--quiet"}
+	whole := t.TempDir()
+	if code, _, errOut := run(t, append(args, "--out", whole)...); code != 0 {
+		t.Fatal(errOut)
+	}
+
+	dir := t.TempDir()
+	cmd := exec.Command(os.Args[0], append(args, "--out", dir, "--workers", "2")...)
+	cmd.Env = append(os.Environ(), "PLAYTEST_TEST_MAIN=1")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	lines := 0
+	for deadline := time.Now().Add(time.Minute); lines < 300; time.Sleep(5 * time.Millisecond) {
+		b, _ := os.ReadFile(filepath.Join(dir, "games.jsonl"))
+		lines = bytes.Count(b, []byte("\n"))
+		if time.Now().After(deadline) {
+			t.Fatalf("the run logged %d games in a minute", lines)
+		}
+	}
+	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	err := cmd.Wait()
+	if status, ok := err.(*exec.ExitError); !ok || status.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
+		t.Fatalf("the run was not killed: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "summary.json")); err == nil {
+		t.Fatal("the killed run finished before the kill")
+	}
+	b, _ := os.ReadFile(filepath.Join(dir, "games.jsonl"))
+	killedAt := bytes.Count(b, []byte("\n"))
+
+	code, _, errOut := run(t, "run", "size3", "--out", dir)
+	if code != ExitBadInput || !strings.Contains(errOut, "holds an unfinished run") {
+		t.Errorf("a new run over the killed one: exit %d, %s", code, errOut)
+	}
+	code, out, errOut := run(t, "run", "--resume", "--out", dir, "--quiet")
+	if code != 0 {
+		t.Fatalf("resume: exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(out, games+" games") {
+		t.Errorf("resumed table:\n%s", out)
+	}
+	if a, b := summaryFile(t, whole), summaryFile(t, dir); a != b {
+		t.Errorf("the resumed summary differs from the uninterrupted one")
+	}
+	for _, name := range []string{"games.jsonl", "games.csv", "report.md"} {
+		x, _ := os.ReadFile(filepath.Join(whole, name))
+		y, _ := os.ReadFile(filepath.Join(dir, name))
+		if !bytes.Equal(x, y) {
+			t.Errorf("%s differs", name)
+		}
+	}
+	t.Logf("killed after %d of %s games, resumed to the same summary", killedAt, games)
+}
+
+// TestShardsFromTheEnvironment runs three shards, taking their index from
+// the variables Kubernetes Indexed Jobs and Slurm job arrays set, merges
+// them and compares with a single run.
+func TestShardsFromTheEnvironment(t *testing.T) {
+	base := []string{"run", "capturecard", "--games", "41", "--set", "players.0=random", "--set", "players.1=random", "--quiet"}
+	whole := t.TempDir()
+	if code, _, errOut := run(t, append(base, "--out", whole)...); code != 0 {
+		t.Fatal(errOut)
+	}
+	root := t.TempDir()
+	var shards []string
+	for i, env := range [][2]string{{"JOB_COMPLETION_INDEX", "0"}, {"SLURM_ARRAY_TASK_ID", "2"}, {"SLURM_ARRAY_TASK_ID", "3"}} {
+		if env[0] == "SLURM_ARRAY_TASK_ID" {
+			t.Setenv("SLURM_ARRAY_TASK_MIN", "1")
+		}
+		t.Setenv(env[0], env[1])
+		d := filepath.Join(root, fmt.Sprintf("shard-%d", i))
+		if code, _, errOut := run(t, append(base, "--shard", "3", "--out", d)...); code != 0 {
+			t.Fatalf("shard %d: %s", i, errOut)
+		}
+		os.Unsetenv(env[0])
+		shards = append(shards, d)
+	}
+	merged := filepath.Join(root, "all")
+	code, out, errOut := run(t, append([]string{"merge"}, append(shards, "--out", merged)...)...)
+	if code != 0 || !strings.Contains(out, "41 games") {
+		t.Fatalf("merge: exit %d %s\n%s", code, errOut, out)
+	}
+	if a, b := summaryFile(t, whole), summaryFile(t, merged); a != b {
+		t.Errorf("merged summary differs from a single run's")
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"merge", shards[0], shards[1], "--out", merged}, "shards [2] of 3 are missing"},
+		{[]string{"merge", shards[0]}, "--out DIR is required"},
+		{append(base, "--shard", "3/3", "--out", merged), "want a shard index from 0 to 2"},
+		{append(base, "--shard", "2/3"), "give --out DIR"},
+		{[]string{"run", "--resume"}, "give --out"},
+		{[]string{"run", "size2", "--resume", "--out", merged}, "it takes no variant"},
+	} {
+		code, _, errOut := run(t, c.args...)
+		if code != ExitBadInput || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d, %s; want 2 and %q", c.args, code, errOut, c.want)
+		}
+	}
+}
+
+func TestReplayCommand(t *testing.T) {
+	dir := t.TempDir()
+	if code, _, errOut := run(t, "run", "stacks/base", "--games", "6", "--records", "full", "--out", dir, "--set", "players.0=greedy", "--set", "players.1=random"); code != 0 {
+		t.Fatal(errOut)
+	}
+	code, fromRecords, errOut := run(t, "replay", dir, "--game", "5")
+	if code != 0 || !strings.Contains(fromRecords, "game 5 (seed 1, deal 2)") || !strings.Contains(fromRecords, "result: ") {
+		t.Fatalf("exit %d: %s\n%s", code, errOut, fromRecords)
+	}
+	// The same game from the variant, the seed and the index alone.
+	_, fromSeed, _ := run(t, "replay", "stacks/base", "--game", "5", "--games", "6", "--set", "players.0=greedy", "--set", "players.1=random")
+	if fromSeed != fromRecords {
+		t.Errorf("replay from the seed differs from the records:\n%s\n---\n%s", fromSeed, fromRecords)
+	}
+	for _, args := range [][]string{{"replay", dir, "--game", "6"}, {"replay", dir}, {"replay", dir, "--game", "1", "--seed", "3"}, {"replay", "size2", "--game", "5000"}} {
+		if code, _, errOut := run(t, args...); code != ExitBadInput {
+			t.Errorf("%v: exit %d %s", args, code, errOut)
+		}
+	}
+}
+
+func TestProgressLines(t *testing.T) {
+	old := progress.Interval
+	progress.Interval = time.Millisecond
+	defer func() { progress.Interval = old }()
+	_, _, errOut := run(t, "run", "size2", "--games", "400", "--set", "players.0.iterations=50", "--set", "players.1.iterations=50")
+	if !regexp.MustCompile(`stacktics/size2: \d+ / 400 games \(\d+\.\d%\), \d+\.\d games/s`).MatchString(errOut) {
+		t.Errorf("no progress line:\n%s", errOut)
+	}
+	_, _, errOut = run(t, "run", "size2", "--games", "400", "--quiet", "--set", "players.0.iterations=50", "--set", "players.1.iterations=50")
+	if errOut != "" {
+		t.Errorf("--quiet printed %q", errOut)
 	}
 }

@@ -44,6 +44,8 @@ Variants are embedded presets (playtest games lists them) or YAML files.`,
 		newCheckCommand(),
 		newSweepCommand(),
 		newCompareCommand(),
+		newMergeCommand(),
+		newReplayCommand(),
 	)
 	for _, c := range root.Commands() {
 		if check := c.Args; check != nil {

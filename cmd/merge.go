@@ -1,0 +1,39 @@
+package cmd
+
+import (
+	"github.com/spf13/cobra"
+
+	"playtest/experiment"
+)
+
+func newMergeCommand() *cobra.Command {
+	c := &cobra.Command{
+		Use:   "merge SHARD_DIR... --out DIR",
+		Short: "Combine the shard directories of one run into the result of a single run",
+		Long: `Combine the directories written by playtest run --shard I/N --out DIR_I into
+--out DIR, which then holds exactly what one run of all the games writes:
+games.jsonl, errors.jsonl, games.csv, summary.json (the same, apart from
+timing, as a single run's) and the reports. Every shard must be finished
+(resume an unfinished one first), and all N must be given.`,
+		Example: `  playtest merge results/shard-* --out results/all`,
+		Args:    cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			v := settings(cmd.Flags())
+			out := v.GetString("out")
+			if out == "" {
+				return usageErrorf("--out DIR is required")
+			}
+			summary, err := experiment.Merge(args, out)
+			if err != nil {
+				return usageError{err}
+			}
+			if v.GetString("format") == "json" {
+				return summary.WriteJSON(cmd.OutOrStdout())
+			}
+			return summary.WriteTable(cmd.OutOrStdout())
+		},
+	}
+	c.Flags().String("out", "", "directory of the merged run")
+	c.Flags().String("format", "table", "output format: table or json")
+	return c
+}

@@ -1,0 +1,90 @@
+package cmd
+
+import (
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"playtest/replay"
+	"playtest/runlog"
+	"playtest/variants"
+)
+
+type replayOptions struct {
+	sets []string
+	game int
+}
+
+func newReplayCommand() *cobra.Command {
+	var opts replayOptions
+	c := &cobra.Command{
+		Use:   "replay DIR|PRESET|FILE --game N",
+		Short: "Re-play one game of a run and draw the board after each move",
+		Long: `Re-play game N of a run and draw the board after every move and chance
+outcome.
+
+From a run directory (playtest run --out DIR) it reads the moves the run
+recorded with --records full, or, when it kept none, plays the game again:
+every game of a run is decided by the variant, the seed and its index, so it
+comes out the same. A failed game (errors.jsonl) is shown up to its failure.
+
+From a preset or variant file (with --seed and --set as playtest run takes
+them) it plays game N of that run.`,
+		Example: `  playtest run size3 --games 200 --records full --out r/ && playtest replay r/ --game 17
+  playtest replay stacktics/size3 --seed 1 --game 17`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			v := settings(cmd.Flags())
+			out := cmd.OutOrStdout()
+			if !cmd.Flags().Changed("game") {
+				return usageErrorf("--game N is required")
+			}
+			if m, err := runlog.ReadManifest(args[0]); err == nil {
+				if len(opts.sets) > 0 || v.IsSet("seed") || v.IsSet("games") {
+					return usageErrorf("%s is a run directory: its variant and seed are recorded; --seed, --games and --set apply to a preset or file", args[0])
+				}
+				cfg, err := m.Config()
+				if err != nil {
+					return err
+				}
+				moves, gameErr, ok, err := replay.Recorded(args[0], m, opts.game)
+				if err != nil {
+					return err
+				}
+				if !ok {
+					return usageErrorf("%s holds games %d to %d (shard %v), not game %d", args[0], m.From, m.To-1, m.Shard, opts.game)
+				}
+				if moves == nil {
+					if moves, gameErr, err = replay.Moves(cfg, opts.game); err != nil {
+						return err
+					}
+				}
+				return replay.Write(out, cfg, opts.game, moves, gameErr)
+			} else if st, statErr := os.Stat(args[0]); statErr == nil && st.IsDir() {
+				return usageErrorf("%v", err)
+			}
+			cfg, err := runVariant(cmd.Flags(), v, args, opts.sets)
+			if err != nil {
+				return err
+			}
+			return replayVariant(cmd, cfg, opts.game)
+		},
+	}
+	f := c.Flags()
+	f.IntVar(&opts.game, "game", 0, "index of the game to replay (from 0)")
+	f.Uint64("seed", 0, "run seed (with a preset or file)")
+	f.Int("games", 0, "games of the run (with a preset or file; decides nothing but the range of --game)")
+	f.StringArrayVar(&opts.sets, "set", nil, "override a variant key (with a preset or file; repeatable)")
+	return c
+}
+
+func replayVariant(cmd *cobra.Command, cfg *variants.Config, game int) error {
+	if game < 0 || game >= cfg.Games {
+		return usageErrorf("--game %d: the run has games 0 to %d", game, cfg.Games-1)
+	}
+	moves, gameErr, err := replay.Moves(cfg, game)
+	if err != nil {
+		return err
+	}
+	return replay.Write(cmd.OutOrStdout(), cfg, game, moves, gameErr)
+}
