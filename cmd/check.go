@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 
 	"github.com/spf13/cobra"
 
@@ -55,7 +54,7 @@ $GITHUB_STEP_SUMMARY when that is set.`,
 			if len(cfg.Expect) == 0 {
 				return usageErrorf("%s has no expect: bounds to check", cfg.Source)
 			}
-			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+			ctx, stop := interruptible(cmd.Context())
 			defer stop()
 			summary, err := experiment.Run(ctx, cfg, experiment.Options{Workers: workers})
 			if err != nil {

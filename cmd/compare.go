@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"os/signal"
 
 	"github.com/spf13/cobra"
 
@@ -84,7 +82,7 @@ func runCompare(cmd *cobra.Command, args []string, opts *compareOptions) error {
 	if err := compare.Prepare(a, b, &copts); err != nil {
 		return usageError{err}
 	}
-	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+	ctx, stop := interruptible(cmd.Context())
 	defer stop()
 	res, err := compare.Run(ctx, a, b, copts)
 	if errors.Is(err, context.Canceled) {

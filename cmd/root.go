@@ -1,10 +1,14 @@
 package cmd
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 
 	"github.com/spf13/cast"
 	"github.com/spf13/cobra"
@@ -174,4 +178,11 @@ func loadVariant(args []string, overrides []variants.Override) (*variants.Config
 		arg = args[0]
 	}
 	return variants.Load(arg, overrides)
+}
+
+// interruptible returns a context cancelled by Ctrl-C (SIGINT) or SIGTERM
+// (what Kubernetes and Slurm send to stop a job), so a run stops cleanly
+// and keeps what it has done.
+func interruptible(ctx context.Context) (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 }

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/signal"
 	"path/filepath"
 
 	"github.com/spf13/cobra"
@@ -111,7 +110,7 @@ func runRun(cmd *cobra.Command, args []string, opts *runOptions) error {
 		return usageErrorf("--shard and --records full keep their games in a directory: give --out DIR")
 	}
 
-	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+	ctx, stop := interruptible(cmd.Context())
 	defer stop()
 	mode := progress.Auto
 	if v.GetBool("quiet") {

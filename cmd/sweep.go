@@ -4,12 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"os/signal"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"playtest/experiment"
 	"playtest/reports"
 	"playtest/sweep"
 	"playtest/variants"
@@ -68,6 +67,7 @@ results under variants/.`,
 	f.Float64("alpha", 0.05, "level at which seat bias is flagged")
 	f.String("format", "table", "output format: table, csv or json")
 	f.String("out", "", "write DIR/sweep.json, sweep.csv, sweep.md, plots/ and variants/")
+	f.Bool("resume", false, "continue the variants an interrupted sweep left in --out DIR, reusing the finished ones")
 	f.StringArrayVar(&opts.sets, "set", nil, "override a key of every variant, e.g. --set players.0=greedy (repeatable)")
 	return c
 }
@@ -92,7 +92,10 @@ func runSweep(cmd *cobra.Command, arg string, opts *sweepOptions) error {
 	}
 	sopts := sweep.Options{
 		Workers: workers, Metric: v.GetString("metric"), Correction: v.GetString("correction"),
-		Alpha: v.GetFloat64("alpha"), Out: v.GetString("out"),
+		Alpha: v.GetFloat64("alpha"), Out: v.GetString("out"), Resume: v.GetBool("resume"),
+	}
+	if sopts.Resume && sopts.Out == "" {
+		return usageErrorf("--resume continues the sweep in --out DIR: give --out")
 	}
 	cfgs, points, err := sweep.Prepare(sw, overrides, &sopts)
 	if err != nil {
@@ -107,11 +110,18 @@ func runSweep(cmd *cobra.Command, arg string, opts *sweepOptions) error {
 		fmt.Fprintf(stderr, "[%d/%d] %s: %d games, seat 0 wins %s, %.1f s\n", i+1, n, sw.Label(points[i]), s.Games,
 			reports.FormatPercent(s.Rates.Seat0.Rate), s.Timing.ElapsedSeconds)
 	}
-	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+	ctx, stop := interruptible(cmd.Context())
 	defer stop()
 	res, err := sweep.Run(ctx, sw, cfgs, points, sopts)
 	if errors.Is(err, context.Canceled) {
-		return fmt.Errorf("interrupted: the sweep's own files were not written")
+		if sopts.Out != "" {
+			return fmt.Errorf("interrupted; continue with: playtest sweep %s --resume --out %s (and the same flags)", arg, sopts.Out)
+		}
+		return fmt.Errorf("interrupted; nothing was written")
+	}
+	var unfinished *experiment.UnfinishedError
+	if errors.As(err, &unfinished) {
+		return usageError{fmt.Errorf("%w (playtest sweep --resume continues every variant)", err)}
 	}
 	if err != nil {
 		return err

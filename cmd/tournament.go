@@ -3,8 +3,6 @@ package cmd
 import (
 	"encoding/json"
 	"fmt"
-	"os"
-	"os/signal"
 
 	"github.com/spf13/cobra"
 
@@ -65,7 +63,7 @@ bot: and its parameters (playtest games lists them).`,
 			if err != nil {
 				return err
 			}
-			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+			ctx, stop := interruptible(cmd.Context())
 			defer stop()
 			res, err := tournament.Run(ctx, cfg, entrants, workers)
 			if err != nil {
