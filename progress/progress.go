@@ -38,14 +38,11 @@ type Reporter interface {
 // New starts a reporter for total games, done of which were finished
 // before (a resumed run), labelled label, writing to w.
 func New(w io.Writer, mode Mode, label string, done, total int) Reporter {
-	if mode == Auto {
-		mode = Lines
-		if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-			return newBar(f, label, done, total)
-		}
-	}
 	if mode == Quiet || total <= done {
 		return nop{}
+	}
+	if f, ok := w.(*os.File); ok && mode == Auto && term.IsTerminal(int(f.Fd())) {
+		return newBar(f, label, done, total)
 	}
 	return newLines(w, label, done, total)
 }

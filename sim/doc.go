@@ -25,6 +25,19 @@
 // information implement games.Determinizer; bots that search them must only
 // use the view of their own seat.
 //
+// # Failed games
+//
+// A game whose engine or bot panics, that reaches a position with no legal
+// move before its end, or whose bot chooses an illegal move, is handed to
+// the sink with Record.Err set (its index, seed, deal, moves so far) and the
+// run goes on; such a game has no result and reports leave it out.
+//
+// # Slices and replays
+//
+// Job.From and Job.To play a slice of a run's games (a shard, or the rest
+// of an interrupted run); Replay plays one game alone. Either way each game
+// is the one the whole run plays.
+//
 // # Memory
 //
 // Workers own their states, move buffers and bots and share nothing

@@ -73,13 +73,16 @@ type Record struct {
 // GameError is a game that failed: where (index, seed, deal), what went
 // wrong, and the moves played up to the failure, the failing one last.
 type GameError struct {
-	Index   int      `json:"index"`
-	Seed    uint64   `json:"seed"`
-	Deal    int      `json:"deal"`
-	Swapped bool     `json:"swapped"`
-	Message string   `json:"error"`
-	Stack   string   `json:"stack,omitempty"`
-	Moves   []string `json:"moves"`
+	Index   int    `json:"index"`
+	Seed    uint64 `json:"seed"`
+	Deal    int    `json:"deal"`
+	Swapped bool   `json:"swapped"`
+	Message string `json:"error"`
+	// Stack is the goroutine's stack at a panic; Position the board when
+	// the state itself was found invalid.
+	Stack    string   `json:"stack,omitempty"`
+	Position string   `json:"position,omitempty"`
+	Moves    []string `json:"moves"`
 }
 
 func (e *GameError) Error() string {
@@ -276,12 +279,13 @@ func (w *worker) play(i int, observe Observer) (rec *Record) {
 	deal, swapped := job.Seating(i)
 	rec = &Record{Index: i, Deal: deal, Swapped: swapped}
 	w.history = w.history[:0]
-	fail := func(msg, stack string) {
-		rec.Err = &GameError{Index: i, Seed: job.Seed, Deal: deal, Swapped: swapped, Message: msg, Stack: stack, Moves: w.notation()}
+	fail := func(msg string) *GameError {
+		rec.Err = &GameError{Index: i, Seed: job.Seed, Deal: deal, Swapped: swapped, Message: msg, Moves: w.notation()}
+		return rec.Err
 	}
 	defer func() {
 		if p := recover(); p != nil {
-			fail(fmt.Sprintf("panic: %v", p), string(debug.Stack()))
+			fail(fmt.Sprintf("panic: %v", p)).Stack = string(debug.Stack())
 		}
 	}()
 	chance := ChanceStream(job.Seed, deal)
@@ -315,7 +319,7 @@ func (w *worker) play(i int, observe Observer) (rec *Record) {
 		case games.Seat0, games.Seat1:
 			w.moves = s.LegalMoves(w.moves[:0])
 			if len(w.moves) == 0 {
-				fail(fmt.Sprintf("%v has no legal move but the game is not over", p), s.String())
+				fail(fmt.Sprintf("%v has no legal move but the game is not over", p)).Position = s.String()
 				return rec
 			}
 			view := s
@@ -328,7 +332,7 @@ func (w *worker) play(i int, observe Observer) (rec *Record) {
 			}
 			m = seatBot[p].Choose(view, w.moves)
 			if !slices.Contains(w.moves, m) {
-				fail(fmt.Sprintf("the %s bot of %v chose move %d, which is not legal", job.Players[rec.PlayerOf(p)].Bot, p, m), s.String())
+				fail(fmt.Sprintf("the %s bot of %v chose move %d, which is not legal", job.Players[rec.PlayerOf(p)].Bot, p, m)).Position = s.String()
 				return rec
 			}
 			rec.PlayerDecisions++
@@ -337,7 +341,7 @@ func (w *worker) play(i int, observe Observer) (rec *Record) {
 				rec.Choices++
 			}
 		default:
-			fail(fmt.Sprintf("invalid current player %v", p), s.String())
+			fail(fmt.Sprintf("invalid current player %v", p)).Position = s.String()
 			return rec
 		}
 		w.history = append(w.history, m)
