@@ -81,7 +81,7 @@ func TestHTMLReportInBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := experiment.RunToDir(context.Background(), cfg, experiment.Options{Workers: 1}, dir); err != nil {
+	if _, err := experiment.RunToDir(context.Background(), cfg, experiment.DirOptions{Options: experiment.Options{Workers: 1}}, dir); err != nil {
 		t.Fatal(err)
 	}
 	page := filepath.Join(dir, "report.html")
