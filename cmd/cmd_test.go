@@ -65,8 +65,8 @@ func TestWorkersGiveIdenticalJSON(t *testing.T) {
 	greedy := []string{"--set", "players.0=greedy", "--set", "players.1={bot: greedy, epsilon: 0.1}"}
 	_, one, e1 := run(t, append([]string{"run", "stacktics/size3", "--games", games, "--format", "json", "--workers", "1"}, greedy...)...)
 	_, four, e4 := run(t, append([]string{"run", "stacktics/size3", "--games", games, "--format", "json", "--workers", "4"}, greedy...)...)
-	_, oneSearch, e1s := run(t, "run", "stacktics/size3", "--games", "12", "--format", "json", "--workers", "1")
-	_, fourSearch, e4s := run(t, "run", "stacktics/size3", "--games", "12", "--format", "json", "--workers", "4")
+	_, oneSearch, e1s := run(t, "run", "stacktics/size3", "--games", "12", "--format", "json", "--workers", "1", "--quiet")
+	_, fourSearch, e4s := run(t, "run", "stacktics/size3", "--games", "12", "--format", "json", "--workers", "4", "--quiet")
 	if e1s != "" || e4s != "" || mustJSON(withoutTiming(t, oneSearch)) != mustJSON(withoutTiming(t, fourSearch)) {
 		t.Errorf("search bots: the summaries differ between 1 and 4 workers (%s %s)", e1s, e4s)
 	}
@@ -113,7 +113,7 @@ func TestOutWritesSummary(t *testing.T) {
 	for _, e := range entries {
 		names = append(names, e.Name())
 	}
-	if strings.Join(names, " ") != "games.csv plots report.html report.md summary.json" {
+	if strings.Join(names, " ") != "games.csv games.jsonl manifest.json plots report.html report.md summary.json" {
 		t.Errorf("--out wrote %v", names)
 	}
 	// playtest report rebuilds the reports from the saved files.

@@ -67,6 +67,7 @@ func (l *Line) Record() *sim.Record {
 // handed to the operating system as each game ends (so a killed process
 // loses nothing) and synced to disk every few seconds and at Close.
 type Writer struct {
+	dir      string
 	files    [2]*os.File // games, errors
 	bufs     [2]*bufio.Writer
 	lastSync time.Time
@@ -75,18 +76,30 @@ type Writer struct {
 // syncEvery is how often the log is synced to disk.
 const syncEvery = 2 * time.Second
 
-// OpenWriter opens dir's log for appending, creating its files.
+// OpenWriter opens dir's log for appending, creating games.jsonl;
+// errors.jsonl is created with the first failed game.
 func OpenWriter(dir string) (*Writer, error) {
-	w := &Writer{lastSync: time.Now()}
-	for i, name := range []string{GamesFile, ErrorsFile} {
-		f, err := os.OpenFile(filepath.Join(dir, name), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
-		if err != nil {
+	w := &Writer{dir: dir, lastSync: time.Now()}
+	if err := w.open(0); err != nil {
+		return nil, err
+	}
+	if _, err := os.Stat(filepath.Join(dir, ErrorsFile)); err == nil {
+		if err := w.open(1); err != nil {
 			w.Close()
 			return nil, err
 		}
-		w.files[i], w.bufs[i] = f, bufio.NewWriterSize(f, 64<<10)
 	}
 	return w, nil
+}
+
+// open opens file i (0 games, 1 errors) for appending.
+func (w *Writer) open(i int) error {
+	f, err := os.OpenFile(filepath.Join(w.dir, []string{GamesFile, ErrorsFile}[i]), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		return err
+	}
+	w.files[i], w.bufs[i] = f, bufio.NewWriterSize(f, 64<<10)
+	return nil
 }
 
 // Add appends one game: to games.jsonl, or to errors.jsonl when it failed.
@@ -100,6 +113,11 @@ func (w *Writer) Add(r *sim.Record) error {
 	if err != nil {
 		return err
 	}
+	if w.files[i] == nil {
+		if err := w.open(i); err != nil {
+			return err
+		}
+	}
 	if _, err := w.bufs[i].Write(append(b, '\n')); err != nil {
 		return err
 	}
@@ -108,7 +126,13 @@ func (w *Writer) Add(r *sim.Record) error {
 	}
 	if time.Since(w.lastSync) >= syncEvery {
 		w.lastSync = time.Now()
-		return errors.Join(w.files[0].Sync(), w.files[1].Sync())
+		var errs []error
+		for _, f := range w.files {
+			if f != nil {
+				errs = append(errs, f.Sync())
+			}
+		}
+		return errors.Join(errs...)
 	}
 	return nil
 }
