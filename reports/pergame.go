@@ -29,7 +29,9 @@ func PerGame(name string) func(r *sim.Record) (v float64, ok bool) {
 	case "draws":
 		return func(r *sim.Record) (float64, bool) { return event(r.Result.IsDraw()) }
 	case "stalled":
-		return func(r *sim.Record) (float64, bool) { return event(r.Result.IsDraw() && games.IsStalled(r.Result.Reason)) }
+		return func(r *sim.Record) (float64, bool) {
+			return event(r.Result.IsDraw() && games.IsStalled(r.Result.Reason))
+		}
 	case "plies":
 		return func(r *sim.Record) (float64, bool) { return float64(r.Plies), true }
 	case "decisions":
