@@ -8,7 +8,6 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
-	"github.com/spf13/viper"
 
 	"playtest/experiment"
 	"playtest/progress"
@@ -93,7 +92,7 @@ func runRun(cmd *cobra.Command, args []string, opts *runOptions) error {
 	}
 	var cfg *variants.Config
 	if dopts.Resume {
-		cfg, dopts, err = resumeSettings(flags, v, args, opts.sets, out, dopts)
+		cfg, dopts, err = resumeSettings(flags, args, opts.sets, out, dopts)
 	} else {
 		cfg, err = runVariant(flags, v, args, opts.sets)
 		if err == nil && v.GetString("shard") != "" {
@@ -162,11 +161,13 @@ func runRun(cmd *cobra.Command, args []string, opts *runOptions) error {
 
 // resumeSettings loads the run recorded in out for --resume: the variant,
 // shard and records mode all come from its manifest.
-func resumeSettings(flags *pflag.FlagSet, v *viper.Viper, args, sets []string, out string, dopts experiment.DirOptions) (*variants.Config, experiment.DirOptions, error) {
+func resumeSettings(flags *pflag.FlagSet, args, sets []string, out string, dopts experiment.DirOptions) (*variants.Config, experiment.DirOptions, error) {
 	if out == "" {
 		return nil, dopts, usageErrorf("--resume continues the run in --out DIR: give --out")
 	}
-	if len(args) > 0 || len(sets) > 0 || v.IsSet("games") || v.IsSet("seed") || v.IsSet("shard") || flags.Changed("records") {
+	// Only flags count: PLAYTEST_* variables left in a job's environment
+	// must not stop a restarted job from resuming.
+	if len(args) > 0 || len(sets) > 0 || flags.Changed("games") || flags.Changed("seed") || flags.Changed("shard") || flags.Changed("records") {
 		return nil, dopts, usageErrorf("--resume continues the run recorded in %s: it takes no variant, --set, --games, --seed, --shard or --records", out)
 	}
 	m, err := runlog.ReadManifest(out)
