@@ -161,7 +161,8 @@ type State interface {
 	// MoveString writes a move in the game's notation.
 	MoveString(m Move) string
 	// ParseMove reads a legal move of the current state in the game's
-	// notation.
+	// notation, or at a chance node one of its outcomes (replays read
+	// recorded games with it).
 	ParseMove(text string) (Move, error)
 	// String draws the position for humans.
 	String() string

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"playtest/experiment"
-	"playtest/games"
 	"playtest/runlog"
 	"playtest/sim"
 	"playtest/variants"
@@ -57,9 +56,9 @@ func Recorded(dir string, m *runlog.Manifest, index int) (moves []string, gameEr
 var errStop = fmt.Errorf("found")
 
 // Write plays the moves from the start of a game of cfg and draws the
-// board after each; a failed game ends with its error. Each move must be
-// one of the legal moves (or chance outcomes) of its position, written as
-// the game writes it.
+// board after each; a failed game ends with its error. Each move is read
+// with the game's ParseMove, so it must be legal (or a possible chance
+// outcome) where it stands.
 func Write(w io.Writer, cfg *variants.Config, index int, moves []string, gameErr *sim.GameError) error {
 	g, err := cfg.NewGame()
 	if err != nil {
@@ -80,7 +79,7 @@ func Write(w io.Writer, cfg *variants.Config, index int, moves []string, gameErr
 			return nil
 		}
 		who := s.CurrentPlayer()
-		m, err := find(s, text)
+		m, err := s.ParseMove(text)
 		if err != nil {
 			return fmt.Errorf("move %d %q: %v", k+1, text, err)
 		}
@@ -101,24 +100,6 @@ func Write(w io.Writer, cfg *variants.Config, index int, moves []string, gameErr
 	}
 	_, err = fmt.Fprintf(w, "\nresult: %s (%s) after %d plies\n", outcome, r.Reason, s.Plies())
 	return err
-}
-
-// find returns the legal move or chance outcome of s written as text.
-func find(s games.State, text string) (games.Move, error) {
-	var candidates []games.Move
-	if s.CurrentPlayer() == games.Chance {
-		for _, o := range s.ChanceOutcomes(nil) {
-			candidates = append(candidates, o.Move)
-		}
-	} else {
-		candidates = s.LegalMoves(nil)
-	}
-	for _, m := range candidates {
-		if s.MoveString(m) == text {
-			return m, nil
-		}
-	}
-	return 0, fmt.Errorf("not a legal move of %v here (%d legal)", s.CurrentPlayer(), len(candidates))
 }
 
 func indent(board string) string {

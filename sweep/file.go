@@ -206,7 +206,7 @@ func (p *parser) errorf(n *yaml.Node, key, format string, args ...any) *variants
 // lists the allowed keys.
 func (p *parser) mapping(n *yaml.Node, path string, known []string, f func(key string, k, v *yaml.Node) error) error {
 	if n.Kind != yaml.MappingNode {
-		return p.errorf(n, path, "want a mapping, got %s", kind(n))
+		return p.errorf(n, path, "want a mapping, got %s", variants.Describe(n))
 	}
 	seen := map[string]bool{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
@@ -229,19 +229,9 @@ func (p *parser) mapping(n *yaml.Node, path string, known []string, f func(key s
 	return nil
 }
 
-func kind(n *yaml.Node) string {
-	switch n.Kind {
-	case yaml.MappingNode:
-		return "a mapping"
-	case yaml.SequenceNode:
-		return "a list"
-	}
-	return fmt.Sprintf("%q", n.Value)
-}
-
 func (p *parser) str(n *yaml.Node, key string) (string, error) {
 	if n.Kind != yaml.ScalarNode || n.Value == "" {
-		return "", p.errorf(n, key, "want a non-empty string, got %s", kind(n))
+		return "", p.errorf(n, key, "want a non-empty string, got %s", variants.Describe(n))
 	}
 	return n.Value, nil
 }
@@ -249,7 +239,7 @@ func (p *parser) str(n *yaml.Node, key string) (string, error) {
 func (p *parser) integer(n *yaml.Node, key string) (int, error) {
 	v, err := strconv.Atoi(n.Value)
 	if n.Kind != yaml.ScalarNode || err != nil {
-		return 0, p.errorf(n, key, "want a whole number, got %s", kind(n))
+		return 0, p.errorf(n, key, "want a whole number, got %s", variants.Describe(n))
 	}
 	return v, nil
 }
@@ -264,7 +254,7 @@ func (p *parser) setting(key string, v *yaml.Node, path string) (Setting, error)
 	case slices.Contains(reserved, top):
 		return Setting{}, p.errorf(v, path, "%s is the same for every variant of a sweep: set it at the top of the sweep file or on the command line", top)
 	case key == BaseKey && (v.Kind != yaml.ScalarNode || v.Value == ""):
-		return Setting{}, p.errorf(v, path, "base: want a preset or variant file, got %s", kind(v))
+		return Setting{}, p.errorf(v, path, "base: want a preset or variant file, got %s", variants.Describe(v))
 	}
 	text, err := yaml.Marshal(v)
 	if err != nil {
@@ -389,7 +379,7 @@ func (p *parser) axis(n *yaml.Node, path string) (Axis, error) {
 		}
 		for i, l := range labelsNode.Content {
 			if l.Kind != yaml.ScalarNode {
-				return a, p.errorf(l, fmt.Sprintf("%s.labels[%d]", path, i), "want a string, got %s", kind(l))
+				return a, p.errorf(l, fmt.Sprintf("%s.labels[%d]", path, i), "want a string, got %s", variants.Describe(l))
 			}
 			a.Labels[i] = l.Value
 		}
@@ -406,7 +396,7 @@ func (p *parser) axis(n *yaml.Node, path string) (Axis, error) {
 
 func (p *parser) list(n *yaml.Node, path string) error {
 	if n.Kind != yaml.SequenceNode || len(n.Content) == 0 {
-		return p.errorf(n, path, "want a non-empty list, got %s", kind(n))
+		return p.errorf(n, path, "want a non-empty list, got %s", variants.Describe(n))
 	}
 	return nil
 }

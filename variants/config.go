@@ -108,7 +108,7 @@ func (d *decoder) decodeConfig(doc *yaml.Node, defaultName string) (*Config, err
 			gameKey = p.key
 			name := resolve(p.value)
 			if name.Kind != yaml.ScalarNode || isNull(name) {
-				return nil, d.errorf(name, "game", "want a game name (%s), got %s", strings.Join(catalog.Names(), ", "), describe(name))
+				return nil, d.errorf(name, "game", "want a game name (%s), got %s", strings.Join(catalog.Names(), ", "), Describe(name))
 			}
 			def, err := catalog.Lookup(name.Value)
 			if err != nil {
@@ -241,7 +241,7 @@ func (d *decoder) decodePlayer(n *yaml.Node, path string) (bots.Spec, error) {
 			return bots.Spec{}, d.errorf(n, join(path, "bot"), "is required: name one of %s", strings.Join(bots.Names(), ", "))
 		}
 	default:
-		return bots.Spec{}, d.errorf(n, path, "want a bot name or a mapping with bot:, got %s", describe(n))
+		return bots.Spec{}, d.errorf(n, path, "want a bot name or a mapping with bot:, got %s", Describe(n))
 	}
 	botPath := path
 	if n.Kind == yaml.MappingNode {
@@ -249,7 +249,7 @@ func (d *decoder) decodePlayer(n *yaml.Node, path string) (bots.Spec, error) {
 	}
 	def, err := bots.Lookup(botNode.Value)
 	if botNode.Kind != yaml.ScalarNode || err != nil {
-		msg := fmt.Sprintf("unknown bot %s", describe(botNode))
+		msg := fmt.Sprintf("unknown bot %s", Describe(botNode))
 		msg += Suggestion(botNode.Value, bots.Names())
 		return bots.Spec{}, d.errorf(botNode, botPath, "%s; known bots: %s", msg, strings.Join(bots.Names(), ", "))
 	}
@@ -280,7 +280,7 @@ func describeLen(n *yaml.Node) string {
 	if n.Kind == yaml.SequenceNode {
 		return fmt.Sprintf("a list of %d", len(n.Content))
 	}
-	return describe(n)
+	return Describe(n)
 }
 
 // decodeExpect decodes and checks the expect: list.

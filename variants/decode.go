@@ -81,13 +81,13 @@ type pair struct {
 func (d *decoder) pairs(n *yaml.Node, path string) ([]pair, error) {
 	n = resolve(n)
 	if n.Kind != yaml.MappingNode {
-		return nil, d.errorf(n, path, "want a mapping of keys to values, got %s", describe(n))
+		return nil, d.errorf(n, path, "want a mapping of keys to values, got %s", Describe(n))
 	}
 	out := make([]pair, 0, len(n.Content)/2)
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
 		if k.Kind != yaml.ScalarNode {
-			return nil, d.errorf(k, path, "keys must be plain names, got %s", describe(k))
+			return nil, d.errorf(k, path, "keys must be plain names, got %s", Describe(k))
 		}
 		for _, p := range out {
 			if p.key.Value == k.Value {
@@ -153,7 +153,7 @@ func (d *decoder) decodeValue(n *yaml.Node, v reflect.Value, path string) error 
 		return d.decodeStruct(n, v, path)
 	case reflect.Slice:
 		if n.Kind != yaml.SequenceNode {
-			return d.errorf(n, path, "want a list, got %s", describe(n))
+			return d.errorf(n, path, "want a list, got %s", Describe(n))
 		}
 		s := reflect.MakeSlice(v.Type(), len(n.Content), len(n.Content))
 		for i, item := range n.Content {
@@ -165,12 +165,12 @@ func (d *decoder) decodeValue(n *yaml.Node, v reflect.Value, path string) error 
 		return nil
 	}
 	if n.Kind != yaml.ScalarNode || isNull(n) {
-		return d.errorf(n, path, "want %s, got %s", kindName(v.Kind()), describe(n))
+		return d.errorf(n, path, "want %s, got %s", kindName(v.Kind()), Describe(n))
 	}
 	switch v.Kind() {
 	case reflect.Bool:
 		if n.Tag != "!!bool" {
-			return d.errorf(n, path, "want true or false, got %s", describe(n))
+			return d.errorf(n, path, "want true or false, got %s", Describe(n))
 		}
 		b, _ := strconv.ParseBool(n.Value)
 		v.SetBool(b)
@@ -179,7 +179,7 @@ func (d *decoder) decodeValue(n *yaml.Node, v reflect.Value, path string) error 
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		var i int64
 		if n.Tag != "!!int" || n.Decode(&i) != nil {
-			return d.errorf(n, path, "want an integer, got %s", describe(n))
+			return d.errorf(n, path, "want an integer, got %s", Describe(n))
 		}
 		if v.OverflowInt(i) {
 			return d.errorf(n, path, "%d is out of range", i)
@@ -192,7 +192,7 @@ func (d *decoder) decodeValue(n *yaml.Node, v reflect.Value, path string) error 
 		case n.Tag == "!!int" && n.Decode(&i) == nil && i < 0:
 			return d.errorf(n, path, "must not be negative, got %d", i)
 		case n.Tag != "!!int" || n.Decode(&u) != nil:
-			return d.errorf(n, path, "want a non-negative integer, got %s", describe(n))
+			return d.errorf(n, path, "want a non-negative integer, got %s", Describe(n))
 		}
 		if v.OverflowUint(u) {
 			return d.errorf(n, path, "%d is out of range", u)
@@ -201,7 +201,7 @@ func (d *decoder) decodeValue(n *yaml.Node, v reflect.Value, path string) error 
 	case reflect.Float32, reflect.Float64:
 		var f float64
 		if (n.Tag != "!!int" && n.Tag != "!!float") || n.Decode(&f) != nil || math.IsNaN(f) || math.IsInf(f, 0) {
-			return d.errorf(n, path, "want a number, got %s", describe(n))
+			return d.errorf(n, path, "want a number, got %s", Describe(n))
 		}
 		v.SetFloat(f)
 	default:
@@ -241,8 +241,9 @@ func resolve(n *yaml.Node) *yaml.Node {
 
 func isNull(n *yaml.Node) bool { return n.Kind == yaml.ScalarNode && n.Tag == "!!null" }
 
-// describe names a node's kind and value for error messages.
-func describe(n *yaml.Node) string {
+// Describe names a node's kind and value for error messages: "a mapping",
+// "a list", "nothing" or the quoted value.
+func Describe(n *yaml.Node) string {
 	switch n.Kind {
 	case yaml.MappingNode:
 		return "a mapping"

@@ -199,6 +199,12 @@ func checkDecisions(t *testing.T, g games.Game, s games.State, game, n int) {
 			if o.Weight <= 0 {
 				t.Fatalf("game %d after %d decisions: outcome %v has weight %d", game, n, o.Move, o.Weight)
 			}
+			if n%5 == 0 {
+				text := s.MoveString(o.Move)
+				if back, err := s.ParseMove(text); err != nil || back != o.Move {
+					t.Fatalf("game %d after %d decisions: chance outcome %q parses to %v, %v (want %v)\n%s", game, n, text, back, err, o.Move, s)
+				}
+			}
 		}
 		return
 	}
