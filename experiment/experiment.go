@@ -31,7 +31,7 @@ func Job(cfg *variants.Config) (*sim.Job, error) {
 // Info describes a variant's run for its summary.
 func Info(cfg *variants.Config, g games.Game) reports.RunInfo {
 	info := reports.RunInfo{
-		Game: cfg.Definition.Name, Variant: cfg.Name, ConfigHash: cfg.Hash(),
+		Source: cfg.Source, Game: cfg.Definition.Name, Variant: cfg.Name, ConfigHash: cfg.Hash(),
 		Seed: cfg.Seed, Pairs: cfg.Pairs, Rules: cfg.Rules, Players: cfg.Players,
 	}
 	if sided, ok := g.(games.Sided); ok {

@@ -109,6 +109,15 @@ const (
 	ReasonNoLegalMove = "no-legal-move"
 )
 
+// Metrics of the pie rule, reported by games that have one: whether the
+// second player swapped, and whether it (seat 1, the chooser) won after
+// keeping or after swapping. Reports and warnings read them by these names.
+const (
+	MetricPieSwap          = "pie.swap"
+	MetricPieKeepSeat1Wins = "pie.keep.seat1_wins"
+	MetricPieSwapSeat1Wins = "pie.swap.seat1_wins"
+)
+
 // IsStalled reports whether a draw reason is a move, turn or game cap:
 // such games are "stalled" and counted separately from other draws in every
 // report.

@@ -16,9 +16,14 @@ type Balance struct {
 	AdvantageP1 Rate `json:"advantage_p1"`
 	// Balance is 1 − |seat 0's win rate − seat 1's|, with a 95% interval.
 	Balance Estimate `json:"balance"`
-	// SeatBiasP is the two-sided p-value of the exact binomial test that
-	// seat 0 wins half of the decisive games.
-	SeatBiasP float64 `json:"seat_bias_p"`
+	// SeatBiasP is the two-sided p-value of the test that the seat does
+	// not matter: with seat-swapped pairs the exact sign-flip test over the
+	// pairs (SeatBiasN pairs), otherwise the exact binomial test that seat
+	// 0 wins half of the decisive games (SeatBiasN games). SeatBiasTest
+	// names the test.
+	SeatBiasP    float64 `json:"seat_bias_p"`
+	SeatBiasTest string  `json:"seat_bias_test"`
+	SeatBiasN    int     `json:"seat_bias_n"`
 	// Completion is the share of games with a winner.
 	Completion Rate `json:"completion"`
 	// Drawishness is the share of draws that are not stalled games.
@@ -51,6 +56,11 @@ type Estimate struct {
 type PairStats struct {
 	Seat0   stats.PairScore `json:"seat0"`
 	Player0 stats.PairScore `json:"player0"`
+	// Correlation is the within-pair correlation of seat 0's score (the
+	// intraclass correlation of the two games of a deal): above 0 when a
+	// deal favours the same seat in both games, which makes a pair worth
+	// less than two independent games.
+	Correlation float64 `json:"correlation"`
 }
 
 // bootstrapResamples is the number of resamples of the bootstrap
@@ -61,6 +71,11 @@ const bootstrapResamples = 1000
 type balanceAcc struct {
 	playerDecisions, choices, legalMoves int
 	seat0Pairs, player0Pairs             stats.PairSeries
+	// 0/1 series of seat 0's wins, seat 1's and draws, for the outcome
+	// rates' paired intervals.
+	seat0WinPairs, seat1WinPairs, drawPairs stats.PairSeries
+	// seat0Score holds seat 0's score per game, for the correlation.
+	seat0Score stats.Moments
 }
 
 // add folds in one record; pairs says records come in seat-swapped pairs.
@@ -71,6 +86,10 @@ func (b *balanceAcc) add(r *sim.Record, pairs bool) {
 	if pairs {
 		b.seat0Pairs.Add(r.Index, r.Result.ScoreFor(games.Seat0))
 		b.player0Pairs.Add(r.Index, r.Result.ScoreFor(r.SeatOf(0)))
+		b.seat0WinPairs.Add(r.Index, indicator(r.Result.Winner == games.Seat0))
+		b.seat1WinPairs.Add(r.Index, indicator(r.Result.Winner == games.Seat1))
+		b.drawPairs.Add(r.Index, indicator(r.Result.IsDraw()))
+		b.seat0Score.Add(r.Result.ScoreFor(games.Seat0))
 	}
 }
 
@@ -85,7 +104,13 @@ func (a *Aggregator) balance() Balance {
 		Drawishness:     NewRate(draws, n),
 		Timeouts:        NewRate(a.stalled, n),
 		SeatBiasP:       stats.BinomialTest(o.Seat0, o.Seat0+o.Seat1, 0.5),
+		SeatBiasTest:    TestBinomial,
+		SeatBiasN:       o.Seat0 + o.Seat1,
 		PlayerDecisions: a.bal.playerDecisions,
+	}
+	if a.info.Pairs && a.bal.seat0Pairs.Pairs() > 0 {
+		b.SeatBiasP = a.bal.seat0Pairs.SignFlipTest()
+		b.SeatBiasTest, b.SeatBiasN = TestSignFlip, a.bal.seat0Pairs.Pairs()
 	}
 	b.Balance = balanceEstimate(o.Seat0, o.Seat1, n)
 	iv := stats.BootstrapMean(&a.plies, bootstrapResamples, 0.05, a.info.Seed)
@@ -120,5 +145,15 @@ func (a *Aggregator) pairStats() *PairStats {
 	if !a.info.Pairs || a.bal.seat0Pairs.Pairs() == 0 {
 		return nil
 	}
-	return &PairStats{Seat0: a.bal.seat0Pairs.Score(stats.Z95), Player0: a.bal.player0Pairs.Score(stats.Z95)}
+	sd := a.bal.seat0Score.SD()
+	return &PairStats{Seat0: a.bal.seat0Pairs.Score(stats.Z95), Player0: a.bal.player0Pairs.Score(stats.Z95),
+		Correlation: round6(a.bal.seat0Pairs.Correlation(sd * sd))}
+}
+
+// indicator is 1 for true and 0 for false.
+func indicator(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
 }

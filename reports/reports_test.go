@@ -42,9 +42,12 @@ func records() []*sim.Record {
 	return out
 }
 
-func summary() *Summary {
+func summary() *Summary { return summaryOf(true) }
+
+// summaryOf aggregates records(), in seat-swapped pairs or not.
+func summaryOf(pairs bool) *Summary {
 	a := NewAggregator(RunInfo{
-		Game: "stacktics", Variant: "golden", ConfigHash: "sha256:test", Seed: 7, Pairs: true,
+		Game: "stacktics", Variant: "golden", ConfigHash: "sha256:test", Seed: 7, Pairs: pairs,
 		Rules:   map[string]int{"size": 3},
 		Players: [2]bots.Spec{{Bot: "greedy", Params: &bots.GreedyParams{}}, {Bot: "random", Params: &bots.NoParams{}}},
 		Sides:   []string{"A", "B"},
@@ -93,9 +96,16 @@ func TestBalance(t *testing.T) {
 	if b.AdvantageP1.Count != 5 || b.Completion.Count != 8 || b.Drawishness.Count != 1 || b.Timeouts.Count != 1 || b.AdvantageP1.N != 10 {
 		t.Errorf("rates %+v", b)
 	}
-	// Exact binomial test of 5 seat-0 wins in 8 decisive games: 1 − P(4).
-	if math.Abs(b.SeatBiasP-(1-70.0/256)) > 1e-9 {
-		t.Errorf("seat bias p %v", b.SeatBiasP)
+	// In pairs, seat 0's totals are 2, 2, 1, 0, 1: deviations +1, +1, 0,
+	// −1, 0 from even, and every sign pattern of the three non-zero ones
+	// sums to at least 1 away from 0, so the sign-flip p is 1.
+	if b.SeatBiasP != 1 || b.SeatBiasTest != TestSignFlip || b.SeatBiasN != 5 {
+		t.Errorf("seat bias p %v by %q over %d", b.SeatBiasP, b.SeatBiasTest, b.SeatBiasN)
+	}
+	// Without pairs: the exact binomial test of 5 seat-0 wins in 8
+	// decisive games, 1 − P(4).
+	if u := summaryOf(false).Balance; math.Abs(u.SeatBiasP-(1-70.0/256)) > 1e-9 || u.SeatBiasTest != TestBinomial || u.SeatBiasN != 8 {
+		t.Errorf("unpaired seat bias p %v by %q over %d", u.SeatBiasP, u.SeatBiasTest, u.SeatBiasN)
 	}
 	// 1 − |0.5 − 0.3| with the interval of the difference crossing zero.
 	se := math.Sqrt((0.8 - 0.04) / 10)

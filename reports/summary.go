@@ -51,6 +51,13 @@ type Summary struct {
 	PairStats *PairStats `json:"pair_stats,omitempty"`
 	// Metrics are the game-specific figures, sorted by name.
 	Metrics []Metric `json:"metrics,omitempty"`
+	// Openings are the statistics of the first decision.
+	Openings *Openings `json:"openings,omitempty"`
+	// Headline is the run's answer in one plain sentence.
+	Headline Headline `json:"headline"`
+	// Warnings say where the answer may be the bots' rather than the
+	// game's, and what to run next.
+	Warnings []Warning `json:"warnings"`
 	// Timing holds everything that depends on the clock or the machine.
 	Timing Timing `json:"timing"`
 }
@@ -62,12 +69,22 @@ type Outcomes struct {
 	Draw  int `json:"draw"`
 }
 
-// OutcomeRates are the outcomes as rates.
+// OutcomeRates are the outcomes as rates. With seat-swapped pairs the
+// intervals come from the pairs (Interval "paired-wilson"), since the two
+// games of a deal are not independent; otherwise they are Wilson's over
+// the games ("wilson").
 type OutcomeRates struct {
-	Seat0 Rate `json:"seat0"`
-	Seat1 Rate `json:"seat1"`
-	Draw  Rate `json:"draw"`
+	Seat0    Rate   `json:"seat0"`
+	Seat1    Rate   `json:"seat1"`
+	Draw     Rate   `json:"draw"`
+	Interval string `json:"interval"`
 }
+
+// Interval methods of OutcomeRates.
+const (
+	IntervalWilson       = "wilson"
+	IntervalPairedWilson = "paired-wilson"
+)
 
 // Rate is a count out of N with its rate and 95% Wilson interval.
 type Rate struct {
@@ -172,6 +189,8 @@ type Timing struct {
 
 // RunInfo describes a run for its summary.
 type RunInfo struct {
+	// Source is where the variant came from: a file, or "preset NAME".
+	Source     string
 	Game       string
 	Variant    string
 	ConfigHash string
@@ -198,9 +217,12 @@ type Aggregator struct {
 		wins, losses, draws int
 		score               stats.Moments
 	}
-	plies   stats.Histogram
-	metrics map[string]*metricAcc
-	bal     balanceAcc
+	plies    stats.Histogram
+	metrics  map[string]*metricAcc
+	bal      balanceAcc
+	openings map[string]*openingAcc
+	// early counts the games won within EarlyPlies plies.
+	early int
 }
 
 type metricAcc struct {
@@ -225,6 +247,7 @@ func NewAggregator(info RunInfo) *Aggregator {
 		drawReasons: map[string]int{},
 		sideWins:    make([]int, len(info.Sides)),
 		metrics:     map[string]*metricAcc{},
+		openings:    map[string]*openingAcc{},
 	}
 }
 
@@ -238,7 +261,11 @@ func (a *Aggregator) Add(r *sim.Record) {
 	a.games++
 	a.plies.Add(r.Plies)
 	a.bal.add(r, a.info.Pairs)
+	a.addOpening(r)
 	res := r.Result
+	if !res.IsDraw() && r.Plies <= EarlyPlies {
+		a.early++
+	}
 	switch res.Winner {
 	case games.Seat0:
 		a.outcomes.Seat0++
@@ -301,12 +328,8 @@ func (a *Aggregator) Summary(timing Timing) *Summary {
 	s := &Summary{
 		Schema: SchemaV1, Game: a.info.Game, Variant: a.info.Variant, ConfigHash: a.info.ConfigHash,
 		Seed: a.info.Seed, Games: n, Failed: a.failed, Pairs: a.info.Pairs, Rules: a.info.Rules,
-		Outcomes: a.outcomes,
-		Rates: OutcomeRates{
-			Seat0: NewRate(a.outcomes.Seat0, n),
-			Seat1: NewRate(a.outcomes.Seat1, n),
-			Draw:  NewRate(a.outcomes.Draw, n),
-		},
+		Outcomes:    a.outcomes,
+		Rates:       a.outcomeRates(),
 		WinReasons:  a.winReasons,
 		DrawReasons: a.drawReasons,
 		Stalled:     NewRate(a.stalled, n),
@@ -346,7 +369,25 @@ func (a *Aggregator) Summary(timing Timing) *Summary {
 		}
 		s.Metrics = append(s.Metrics, m)
 	}
+	s.Openings = a.openingStats()
+	s.Headline = a.headline(s)
+	s.Warnings = a.warnings(s)
 	return s
+}
+
+// outcomeRates are the outcomes as rates, with intervals over the pairs
+// when games come in seat-swapped pairs.
+func (a *Aggregator) outcomeRates() OutcomeRates {
+	n, o := a.games, a.outcomes
+	if a.info.Pairs && a.bal.seat0Pairs.Pairs() > 0 {
+		return OutcomeRates{
+			Seat0:    pairedRate(o.Seat0, n, &a.bal.seat0WinPairs.Pentanomial),
+			Seat1:    pairedRate(o.Seat1, n, &a.bal.seat1WinPairs.Pentanomial),
+			Draw:     pairedRate(o.Draw, n, &a.bal.drawPairs.Pentanomial),
+			Interval: IntervalPairedWilson,
+		}
+	}
+	return OutcomeRates{Seat0: NewRate(o.Seat0, n), Seat1: NewRate(o.Seat1, n), Draw: NewRate(o.Draw, n), Interval: IntervalWilson}
 }
 
 // WriteJSON writes the summary as indented JSON with a final newline.

@@ -28,6 +28,10 @@ func (s *Summary) WriteTable(w io.Writer) error {
 	if s.Failed > 0 {
 		fmt.Fprintf(w, "%d more games failed (errors.jsonl) and are left out of every figure\n", s.Failed)
 	}
+	if s.Headline.Text != "" {
+		fmt.Fprintf(w, "\n%s\n", s.Headline.Text)
+	}
+	s.writeWarnings(w)
 	fmt.Fprintln(w)
 
 	t := NewTable(w, "result", "games", "rate", "95% CI")
@@ -54,6 +58,9 @@ func (s *Summary) WriteTable(w io.Writer) error {
 	if err := t.Render(); err != nil {
 		return err
 	}
+	if s.Rates.Interval == IntervalPairedWilson && s.PairStats != nil {
+		fmt.Fprintf(w, "seat and draw intervals are over the %d seat-swapped pairs: the two games of a deal are not independent\n", s.PairStats.Seat0.Pairs)
+	}
 
 	fmt.Fprintf(w, "\nplies: mean %.1f, median %s (p05 %s, p95 %s, max %s)", s.Plies.Mean,
 		short(s.Plies.Median), short(s.Plies.P05), short(s.Plies.P95), short(s.Plies.Max))
@@ -61,13 +68,16 @@ func (s *Summary) WriteTable(w io.Writer) error {
 		fmt.Fprintf(w, "\nwins by: %s", FormatCounts(s.WinReasons))
 	}
 	b := s.Balance
-	fmt.Fprintf(w, "\nbalance %.2f [%.2f, %.2f], seat-bias p = %.3g (exact binomial over %d decisive games); branching factor %.1f, choices at %s of %d decisions",
-		b.Balance.Value, b.Balance.Low, b.Balance.High, b.SeatBiasP, b.Completion.Count, b.BranchingFactor, FormatPercent(b.DecisionMoves), b.PlayerDecisions)
+	fmt.Fprintf(w, "\nbalance %.2f [%.2f, %.2f], seat-bias p = %.3g (%s, n = %d); branching factor %.1f, choices at %s of %d decisions",
+		b.Balance.Value, b.Balance.Low, b.Balance.High, b.SeatBiasP, seatBiasTestName(b), b.SeatBiasN, b.BranchingFactor, FormatPercent(b.DecisionMoves), b.PlayerDecisions)
 	if p := s.PairStats; p != nil {
-		fmt.Fprintf(w, "\npairs (pentanomial, %d): seat 0 scores %s [%s], player 0 %s [%s]", p.Seat0.Pairs,
-			FormatPercent(p.Seat0.Score), FormatInterval(p.Seat0.CI.Low, p.Seat0.CI.High), FormatPercent(p.Player0.Score), FormatInterval(p.Player0.CI.Low, p.Player0.CI.High))
+		fmt.Fprintf(w, "\npairs (pentanomial, %d): seat 0 scores %s [%s], player 0 %s [%s]; within-pair correlation %.2f", p.Seat0.Pairs,
+			FormatPercent(p.Seat0.Score), FormatInterval(p.Seat0.CI.Low, p.Seat0.CI.High), FormatPercent(p.Player0.Score), FormatInterval(p.Player0.CI.Low, p.Player0.CI.High), p.Correlation)
 	}
 	fmt.Fprintln(w)
+	if err := s.writeOpenings(w); err != nil {
+		return err
+	}
 	if len(s.Metrics) > 0 {
 		fmt.Fprintln(w)
 		mt := NewTable(w, "metric", "n", "value", "95% CI", "min – max")
@@ -86,12 +96,65 @@ func (s *Summary) WriteTable(w io.Writer) error {
 	return nil
 }
 
+// seatBiasTestName names a summary's seat-bias test; summaries written
+// before the test was recorded used the binomial test.
+func seatBiasTestName(b Balance) string {
+	if b.SeatBiasTest == "" {
+		return TestBinomial
+	}
+	return b.SeatBiasTest
+}
+
+// SeatBiasDescription says in words which seat-bias test a summary used
+// and over how much: "exact sign-flip test over seat-swapped pairs (500)".
+func SeatBiasDescription(b Balance) string {
+	n := b.SeatBiasN
+	if n == 0 && b.SeatBiasTest == "" {
+		n = b.Completion.Count
+	}
+	return fmt.Sprintf("%s (%d)", seatBiasTestName(b), n)
+}
+
+// writeWarnings lists the warnings, one per paragraph.
+func (s *Summary) writeWarnings(w io.Writer) {
+	for _, warn := range s.Warnings {
+		fmt.Fprintf(w, "\nwarning (%s): %s\n", warn.Code, warn.Message)
+	}
+}
+
+// writeOpenings draws the first-decision table.
+func (s *Summary) writeOpenings(w io.Writer) error {
+	o := s.Openings
+	if o == nil {
+		return nil
+	}
+	fmt.Fprintf(w, "\nopenings (first decision; %d distinct over %d games):\n", o.Distinct, o.Games)
+	header := []any{"opening", "games", "share", "seat 0 wins", "95% CI"}
+	swaps := o.HasSwap()
+	if swaps {
+		header = append(header, "swapped")
+	}
+	t := NewTable(w, header...)
+	for _, r := range o.Rows {
+		row := []any{r.Move, fmt.Sprint(r.Share.Count), FormatPercent(r.Share.Rate), FormatPercent(r.Seat0Wins.Rate), FormatInterval(r.Seat0Wins.Low, r.Seat0Wins.High)}
+		if swaps {
+			cell := ""
+			if r.Swap != nil {
+				cell = FormatPercent(r.Swap.Rate)
+			}
+			row = append(row, cell)
+		}
+		_ = t.Append(row...)
+	}
+	return t.Render()
+}
+
 // NewTable starts a terminal table with the given header: the first column
 // left-aligned, the others right-aligned, headers as written.
 func NewTable(w io.Writer, header ...any) *tablewriter.Table {
 	t := tablewriter.NewTable(w,
 		tablewriter.WithHeaderAutoFormat(tw.Off),
-		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: []tw.Align{tw.AlignLeft, tw.AlignRight, tw.AlignRight, tw.AlignRight, tw.AlignRight}}),
+		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: []tw.Align{tw.AlignLeft, tw.AlignRight, tw.AlignRight, tw.AlignRight, tw.AlignRight, tw.AlignRight}}),
 	)
 	t.Header(header...)
 	return t

@@ -27,6 +27,7 @@ type Line struct {
 	Choices         int          `json:"choices"`
 	LegalMoves      int          `json:"legal_moves"`
 	Sides           []int        `json:"sides,omitempty"`
+	Opening         string       `json:"opening,omitempty"`
 	Metrics         []MetricLine `json:"metrics,omitempty"`
 	Moves           []string     `json:"moves,omitempty"`
 }
@@ -42,7 +43,7 @@ func lineOf(r *sim.Record) *Line {
 	l := &Line{
 		Index: r.Index, Deal: r.Deal, Swapped: r.Swapped, Winner: r.Result.Winner, Reason: r.Result.Reason,
 		Plies: r.Plies, Decisions: r.Decisions, PlayerDecisions: r.PlayerDecisions, Choices: r.Choices,
-		LegalMoves: r.LegalMoves, Sides: r.Sides, Moves: r.Moves,
+		LegalMoves: r.LegalMoves, Sides: r.Sides, Opening: r.Opening, Moves: r.Moves,
 	}
 	for _, m := range r.Metrics {
 		l.Metrics = append(l.Metrics, MetricLine{Name: m.Name, Kind: m.Kind, Value: m.Value})
@@ -55,7 +56,7 @@ func (l *Line) Record() *sim.Record {
 	r := &sim.Record{
 		Index: l.Index, Deal: l.Deal, Swapped: l.Swapped, Result: games.Result{Winner: l.Winner, Reason: l.Reason},
 		Plies: l.Plies, Decisions: l.Decisions, PlayerDecisions: l.PlayerDecisions, Choices: l.Choices,
-		LegalMoves: l.LegalMoves, Sides: l.Sides, Moves: l.Moves,
+		LegalMoves: l.LegalMoves, Sides: l.Sides, Opening: l.Opening, Moves: l.Moves,
 	}
 	for _, m := range l.Metrics {
 		r.Metrics = append(r.Metrics, games.Metric{Name: m.Name, Kind: m.Kind, Value: m.Value})

@@ -57,6 +57,9 @@ type Record struct {
 	// sums the number of legal moves over them (the branching factor's
 	// numerator).
 	PlayerDecisions, Choices, LegalMoves int
+	// Opening is the first decision a seat made, in the game's notation
+	// (chance outcomes before it, such as a deal, are not counted).
+	Opening string
 	// Sides gives the side (index into the game's Sides) each seat
 	// commanded at the end; nil for games without sides.
 	Sides []int
@@ -334,6 +337,9 @@ func (w *worker) play(i int, observe Observer) (rec *Record) {
 			if !slices.Contains(w.moves, m) {
 				fail(fmt.Sprintf("the %s bot of %v chose move %d, which is not legal", job.Players[rec.PlayerOf(p)].Bot, p, m)).Position = s.String()
 				return rec
+			}
+			if rec.PlayerDecisions == 0 {
+				rec.Opening = s.MoveString(m)
 			}
 			rec.PlayerDecisions++
 			rec.LegalMoves += len(w.moves)

@@ -43,11 +43,11 @@ func (s *State) AppendMetrics(dst []games.Metric) []games.Metric {
 	dst = append(dst, games.Value("captures", float64(s.captures)))
 	if s.pie >= 0 {
 		seat1Won := s.winner == games.Seat1
-		dst = append(dst, games.Rate("pie.swap", s.pie == 1))
+		dst = append(dst, games.Rate(games.MetricPieSwap, s.pie == 1))
 		if s.pie == 1 {
-			dst = append(dst, games.Rate("pie.swap.seat1_wins", seat1Won))
+			dst = append(dst, games.Rate(games.MetricPieSwapSeat1Wins, seat1Won))
 		} else {
-			dst = append(dst, games.Rate("pie.keep.seat1_wins", seat1Won))
+			dst = append(dst, games.Rate(games.MetricPieKeepSeat1Wins, seat1Won))
 		}
 	}
 	if s.firstCapturer >= 0 {

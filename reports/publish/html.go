@@ -29,6 +29,8 @@ th:first-child, td:first-child { text-align: left; }
 figure { margin: 1.5rem 0; }
 img { max-width: 100%; height: auto; border: 1px solid #eee; }
 .note { color: #555; }
+.headline { font-size: 1.1rem; background: #f4f7fb; padding: 0.7rem 1rem; border-left: 4px solid #36c; }
+.warning { background: #fff7e0; padding: 0.5rem 1rem; border-left: 4px solid #e0a000; }
 </style>
 </head>
 <body>
@@ -36,8 +38,10 @@ img { max-width: 100%; height: auto; border: 1px solid #eee; }
 <h1>{{.Variant}} <small>({{.Game}})</small></h1>
 <p>{{.Games}} games{{if .Pairs}} in seat-swapped pairs{{end}}, seed {{.Seed}}, config <code>{{.ConfigHash}}</code>.
 Players: {{range $i, $p := .Players}}{{if $i}} vs {{end}}{{$p.Bot}}{{end}}. Seat 0 moved first.
-Rates have 95% Wilson intervals.</p>
-
+Rates have 95% Wilson intervals{{if eq .Rates.Interval "paired-wilson"}}; the seat and draw rates' intervals are over the seat-swapped pairs, whose two games are not independent{{end}}.</p>
+{{if .Headline.Text}}<p class="headline"><strong>{{.Headline.Text}}</strong></p>{{end}}
+{{range .Warnings}}<p class="warning">⚠ <strong>{{.Code}}</strong>: {{.Message}}</p>
+{{end}}
 <h2>Outcomes</h2>
 <table>
 <tr><th>result</th><th>games</th><th>rate</th><th>95% CI</th></tr>
@@ -65,13 +69,23 @@ Rates have 95% Wilson intervals.</p>
 <tr><td>DecisionMoves: decisions with a choice</td><td>{{pct .Balance.DecisionMoves}}</td><td></td><td>{{.Balance.PlayerDecisions}}</td></tr>
 <tr><td>BranchingFactor: legal moves per decision</td><td>{{num .Balance.BranchingFactor}}</td><td></td><td>{{.Balance.PlayerDecisions}}</td></tr>
 </table>
-<p>Seat bias: exact binomial test of seat 0 winning half of the {{.Balance.Completion.Count}} decisive games, p = {{p .Balance.SeatBiasP}}.</p>
+<p>Seat bias: {{biasTest .Balance}}, p = {{p .Balance.SeatBiasP}}.</p>
 {{with .PairStats}}
 <h2>Seat-swapped pairs (pentanomial)</h2>
 <table>
 <tr><th>score per game</th><th>pairs</th><th>score</th><th>95% CI</th></tr>
 <tr><td>seat 0 (first-move advantage)</td><td>{{.Seat0.Pairs}}</td><td>{{pct .Seat0.Score}}</td><td>{{ci .Seat0.CI.Low .Seat0.CI.High}}</td></tr>
 <tr><td>player 0 (strength)</td><td>{{.Player0.Pairs}}</td><td>{{pct .Player0.Score}}</td><td>{{ci .Player0.CI.Low .Player0.CI.High}}</td></tr>
+</table>
+<p>Within-pair correlation of seat 0's score: {{num .Correlation}} (above 0: a deal favours the same seat in both its games, so a pair is worth less than two independent games).</p>
+{{end}}
+{{with .Openings}}
+<h2>Openings</h2>
+<p>The first decision of each game: {{.Distinct}} distinct over {{.Games}} games.</p>
+<table>
+<tr><th>opening</th><th>games</th><th>share</th><th>seat 0 wins</th><th>95% CI</th>{{if .HasSwap}}<th>swapped (pie)</th>{{end}}</tr>
+{{- $swap := .HasSwap}}{{range .Rows}}
+<tr><td>{{if .Others}}<em>{{.Move}}</em>{{else}}<code>{{.Move}}</code>{{end}}</td><td>{{.Share.Count}}</td><td>{{pct .Share.Rate}}</td><td>{{pct .Seat0Wins.Rate}}</td><td>{{ci .Seat0Wins.Low .Seat0Wins.High}}</td>{{if $swap}}<td>{{with .Swap}}{{pct .Rate}}{{end}}</td>{{end}}</tr>{{end}}
 </table>
 {{end}}
 <h2>Game length</h2>

@@ -20,6 +20,7 @@ var funcs = map[string]any{
 	"rateOf":  reports.NewRate,
 	"md":      reports.MarkdownEscape,
 	"reasons": reports.FormatCounts,
+	"biasTest": reports.SeatBiasDescription,
 }
 
 var markdown = template.Must(template.New("report.md").Funcs(funcs).Parse(markdownText))
@@ -32,8 +33,12 @@ const markdownText = `{{with .Summary}}# {{md .Variant}} ({{md .Game}})
 
 {{.Games}} games{{if .Pairs}} in seat-swapped pairs{{end}}, seed {{.Seed}}, config {{md .ConfigHash}}.
 Players: {{range $i, $p := .Players}}{{if $i}} vs {{end}}{{md $p.Bot}}{{end}}.
-Seat 0 moved first. Rates have 95% Wilson intervals.
-
+Seat 0 moved first. Rates have 95% Wilson intervals{{if eq .Rates.Interval "paired-wilson"}}; the seat and draw rates' intervals are over the seat-swapped pairs, whose two games are not independent{{end}}.
+{{if .Headline.Text}}
+**{{.Headline.Text}}**
+{{end}}{{range .Warnings}}
+> ⚠ **{{.Code}}**: {{.Message}}
+{{end}}
 ## Outcomes
 
 | result | games | rate | 95% CI |
@@ -63,7 +68,7 @@ Wins by reason: {{md (reasons .WinReasons)}}.
 | DecisionMoves: decisions with a choice | {{pct .Balance.DecisionMoves}} | | {{.Balance.PlayerDecisions}} |
 | BranchingFactor: legal moves per decision | {{num .Balance.BranchingFactor}} | | {{.Balance.PlayerDecisions}} |
 
-Seat bias: exact binomial test of seat 0 winning half of the {{.Balance.Completion.Count}} decisive games, p = {{p .Balance.SeatBiasP}}.
+Seat bias: {{biasTest .Balance}}, p = {{p .Balance.SeatBiasP}}.
 {{with .PairStats}}
 ## Seat-swapped pairs (pentanomial)
 
@@ -71,6 +76,17 @@ Seat bias: exact binomial test of seat 0 winning half of the {{.Balance.Completi
 |---|---:|---:|---:|---:|
 | seat 0 (first-move advantage, players cancelled) | {{.Seat0.Pairs}} | {{pct .Seat0.Score}} | {{ci .Seat0.CI.Low .Seat0.CI.High}} | {{range $i, $c := .Seat0.Counts}}{{if $i}} / {{end}}{{$c}}{{end}} |
 | player 0 (strength, seats cancelled) | {{.Player0.Pairs}} | {{pct .Player0.Score}} | {{ci .Player0.CI.Low .Player0.CI.High}} | {{range $i, $c := .Player0.Counts}}{{if $i}} / {{end}}{{$c}}{{end}} |
+
+Within-pair correlation of seat 0's score: {{num .Correlation}} (above 0: a deal favours the same seat in both its games, so a pair is worth less than two independent games).
+{{end}}{{with .Openings}}
+## Openings
+
+The first decision of each game: {{.Distinct}} distinct over {{.Games}} games.
+
+| opening | games | share | seat 0 wins | 95% CI |{{if .HasSwap}} swapped (pie) |{{end}}
+|---|---:|---:|---:|---:|{{if .HasSwap}}---:|{{end}}
+{{- $swap := .HasSwap}}{{range .Rows}}
+| {{if .Others}}*{{md .Move}}*{{else}}{{md .Move}}{{end}} | {{.Share.Count}} | {{pct .Share.Rate}} | {{pct .Seat0Wins.Rate}} | {{ci .Seat0Wins.Low .Seat0Wins.High}} |{{if $swap}} {{with .Swap}}{{pct .Rate}}{{end}} |{{end}}{{end}}
 {{end}}
 ## Game length
 

@@ -63,8 +63,8 @@ func finite(x float64) *float64 {
 }
 
 // Score returns the mean score per game (a pair's score over 2) with the
-// standard error of its mean over pairs and a normal interval at quantile
-// z. With no pairs the score is ½ with the interval [0, 1].
+// standard error of its mean over pairs and its PairedWilson interval at
+// quantile z (which keeps its coverage with few pairs). With no pairs the score is ½ with the interval [0, 1].
 func (p *Pentanomial) Score(z float64) PairScore {
 	n := p.Pairs()
 	out := PairScore{Pairs: n, Counts: *p, Score: 0.5, CI: Interval{0, 1}, Elo: finite(0)}
@@ -83,13 +83,7 @@ func (p *Pentanomial) Score(z float64) PairScore {
 	variance := m2 / float64(n) // per pair, as the pentanomial model uses
 	out.Score = mean
 	out.SE = math.Sqrt(variance / float64(n))
-	out.CI = Interval{math.Max(0, mean-z*out.SE), math.Min(1, mean+z*out.SE)}
-	if variance == 0 {
-		// Every pair scored the same (say, all won): the normal interval
-		// has no width. Fall back to the Wilson interval of the score over
-		// the 2n games, which does.
-		out.CI = Wilson(int(math.Round(mean*float64(2*n))), 2*n, z)
-	}
+	out.CI = p.PairedWilson(z)
 	out.Elo = finite(Elo(mean))
 	out.EloLow, out.EloHigh = finite(Elo(out.CI.Low)), finite(Elo(out.CI.High))
 	return out

@@ -20,13 +20,7 @@ func Wilson(k, n int, z float64) Interval {
 	if n <= 0 {
 		return Interval{0, 1}
 	}
-	nf := float64(n)
-	p := float64(k) / nf
-	z2 := z * z
-	den := 1 + z2/nf
-	center := (p + z2/(2*nf)) / den
-	half := z * math.Sqrt(p*(1-p)/nf+z2/(4*nf*nf)) / den
-	return Interval{Low: math.Max(0, center-half), High: math.Min(1, center+half)}
+	return wilsonReal(float64(k)/float64(n), float64(n), z)
 }
 
 // Histogram counts integer values exactly. Its memory grows with the

@@ -275,3 +275,13 @@ func (b *AlphaBeta) evaluate(s games.State) float64 {
 	}
 	return h.Evaluate(b.seat) - h.Evaluate(b.seat.Opponent())
 }
+
+// Budget returns the nodes per decision.
+func (p *AlphaBetaParams) Budget() (string, int) { return "nodes", p.Nodes }
+
+// WithBudget returns a copy with Nodes set.
+func (p *AlphaBetaParams) WithBudget(n int) Params {
+	q := *p
+	q.Nodes = n
+	return &q
+}

@@ -125,3 +125,62 @@ func (b *Random) Reset(_ games.Player, rng *rand.Rand) { b.rng = rng }
 func (b *Random) Choose(_ games.State, legal []games.Move) games.Move {
 	return legal[b.rng.IntN(len(legal))]
 }
+
+// Budgeted is implemented by the parameters of search bots: their budget
+// is a count (iterations, nodes) that skill ladders vary.
+type Budgeted interface {
+	Params
+	// Budget returns the budget's parameter name and value.
+	Budget() (name string, value int)
+	// WithBudget returns a copy of the parameters with the budget set.
+	WithBudget(value int) Params
+}
+
+// Budget returns the spec's search budget and its parameter name; ok is
+// false for bots without one (random, greedy).
+func (s Spec) Budget() (name string, value int, ok bool) {
+	b, isBudgeted := s.Params.(Budgeted)
+	if !isBudgeted {
+		return "", 0, false
+	}
+	name, value = b.Budget()
+	return name, value, true
+}
+
+// WithBudget returns the spec with its search budget set; a bot without a
+// budget is returned unchanged.
+func (s Spec) WithBudget(value int) Spec {
+	if b, ok := s.Params.(Budgeted); ok {
+		s.Params = b.WithBudget(value)
+	}
+	return s
+}
+
+// Describe names the bot with its budget, as headlines and warnings write
+// it: "mcts, 1,000 iterations" or "random".
+func (s Spec) Describe() string {
+	name, value, ok := s.Budget()
+	if !ok {
+		return s.Bot
+	}
+	return fmt.Sprintf("%s, %s %s", s.Bot, Thousands(value), name)
+}
+
+// Weak reports whether the bot does no search at all (random, greedy): its
+// games say more about its blunders than about the rules.
+func (s Spec) Weak() bool {
+	_, _, ok := s.Budget()
+	return !ok
+}
+
+// Thousands writes n with commas between groups of three digits: 12,345.
+func Thousands(n int) string {
+	s := fmt.Sprint(n)
+	if n < 0 {
+		return "-" + Thousands(-n)
+	}
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}

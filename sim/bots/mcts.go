@@ -318,3 +318,13 @@ func (b *MCTS) judge(s games.State) [games.NumSeats]float64 {
 	p0 := 1 / (1 + math.Exp(-d/b.params.EvalScale))
 	return [games.NumSeats]float64{p0, 1 - p0}
 }
+
+// Budget returns the iterations per decision.
+func (p *MCTSParams) Budget() (string, int) { return "iterations", p.Iterations }
+
+// WithBudget returns a copy with Iterations set.
+func (p *MCTSParams) WithBudget(n int) Params {
+	q := *p
+	q.Iterations = n
+	return &q
+}

@@ -1,0 +1,232 @@
+package reports
+
+import (
+	"fmt"
+	"strings"
+
+	"playtest/games"
+	"playtest/reports/stats"
+	"playtest/sim/bots"
+)
+
+// Headline is the run's answer to "does the first player have an
+// advantage?" in one plain sentence, with the figures it comes from. The
+// wording follows from the numbers alone and always names the bots'
+// strength: the answer is the bots' answer until a skill ladder shows that
+// stronger play does not change it.
+type Headline struct {
+	// Text is the sentence the table and reports print first.
+	Text string `json:"text"`
+	// Verdict is seat0-advantage, seat1-advantage, balanced (no
+	// significant advantage, and the interval rules out one larger than
+	// EquivalenceMargin) or inconclusive.
+	Verdict string `json:"verdict"`
+	// Measure says what Value is: "seat 0's score over pairs" (a win 1, a
+	// draw ½, over seat-swapped pairs) or "seat 0's share of decisive
+	// games".
+	Measure string  `json:"measure"`
+	Value   float64 `json:"value"`
+	Low     float64 `json:"low"`
+	High    float64 `json:"high"`
+	// N is the sample size: pairs, or decisive games.
+	N    int    `json:"n"`
+	Unit string `json:"unit"`
+	// P is the seat-bias test's two-sided p-value; Test names the test.
+	P    float64 `json:"p"`
+	Test string  `json:"test"`
+	// Bots describes the players' strength.
+	Bots string `json:"bots"`
+}
+
+// Verdicts of a Headline.
+const (
+	VerdictSeat0      = "seat0-advantage"
+	VerdictSeat1      = "seat1-advantage"
+	VerdictBalanced   = "balanced"
+	VerdictUndecided  = "inconclusive"
+	EquivalenceMargin = 0.05
+	// SignificanceLevel is the level at which a headline calls a seat
+	// advantage significant.
+	SignificanceLevel = 0.05
+)
+
+// Seat-bias tests, as Balance.SeatBiasTest and Headline.Test name them.
+const (
+	TestBinomial = "exact binomial test over decisive games"
+	TestSignFlip = "exact sign-flip test over seat-swapped pairs"
+)
+
+// Warning is something in a run's figures that says its answer may be the
+// bots' rather than the game's, with what to run next.
+type Warning struct {
+	// Code names the warning for scripts: weak-bots, early-decisions,
+	// pie-choice.
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+// Warning codes.
+const (
+	WarnWeakBots       = "weak-bots"
+	WarnEarlyDecisions = "early-decisions"
+	WarnPieChoice      = "pie-choice"
+)
+
+// Thresholds of the warnings.
+const (
+	// EarlyPlies: a game won within this many plies was decided by the
+	// first move and its answer.
+	EarlyPlies = 2
+	// EarlyShare of all games decided that early earns a warning.
+	EarlyShare = 0.05
+	// PieMinGames is the fewest games after a pie choice judged.
+	PieMinGames = 20
+)
+
+// botsPhrase describes the players: "mcts, 1,000 iterations in both seats".
+func botsPhrase(players [games.NumSeats]bots.Spec) string {
+	a, b := players[0].Describe(), players[1].Describe()
+	if a == b && paramsEqual(players[0], players[1]) {
+		return a + " in both seats"
+	}
+	return a + " vs " + b
+}
+
+// paramsEqual reports whether two specs have the same parameters.
+func paramsEqual(a, b bots.Spec) bool {
+	return fmt.Sprintf("%+v", a.Params) == fmt.Sprintf("%+v", b.Params)
+}
+
+// skillCommand is the command that climbs the run's skill ladder.
+func skillCommand(info RunInfo) string {
+	target := strings.TrimPrefix(info.Source, "preset ")
+	if target == "" {
+		target = info.Variant
+	}
+	return "playtest skill " + target
+}
+
+// headline builds the run's Headline from its figures.
+func (a *Aggregator) headline(s *Summary) Headline {
+	h := Headline{Bots: botsPhrase(a.info.Players)}
+	if p := s.PairStats; p != nil {
+		h.Measure, h.Unit, h.Test = "seat 0's score over pairs", "pairs", TestSignFlip
+		h.Value, h.Low, h.High, h.N = p.Seat0.Score, p.Seat0.CI.Low, p.Seat0.CI.High, p.Seat0.Pairs
+	} else {
+		decisive := s.Outcomes.Seat0 + s.Outcomes.Seat1
+		r := NewRate(s.Outcomes.Seat0, decisive)
+		h.Measure, h.Unit, h.Test = "seat 0's share of decisive games", "decisive games", TestBinomial
+		h.Value, h.Low, h.High, h.N = r.Rate, r.Low, r.High, decisive
+	}
+	h.P = s.Balance.SeatBiasP
+	switch {
+	case h.P < SignificanceLevel && h.Low > 0.5:
+		h.Verdict = VerdictSeat0
+	case h.P < SignificanceLevel && h.High < 0.5:
+		h.Verdict = VerdictSeat1
+	case h.Low >= 0.5-EquivalenceMargin && h.High <= 0.5+EquivalenceMargin:
+		h.Verdict = VerdictBalanced
+	default:
+		h.Verdict = VerdictUndecided
+	}
+	h.Text = h.sentence(s, a.info)
+	return h
+}
+
+// sentence writes the headline in plain words.
+func (h *Headline) sentence(s *Summary, info RunInfo) string {
+	var b strings.Builder
+	if h.Unit == "pairs" {
+		fmt.Fprintf(&b, "Seat 0 (the first player) scores %s [%s] over %d seat-swapped pairs (wins %s, draws %s)",
+			pct0(h.Value), span(h.Low, h.High), h.N, pct0(s.Rates.Seat0.Rate), pct0(s.Rates.Draw.Rate))
+	} else {
+		fmt.Fprintf(&b, "Seat 0 (the first player) wins %s [%s] of %d decisive games (draws %s of %d)",
+			pct0(h.Value), span(h.Low, h.High), h.N, pct0(s.Rates.Draw.Rate), s.Games)
+	}
+	switch h.Verdict {
+	case VerdictSeat0, VerdictSeat1:
+		who := "first-move"
+		if h.Verdict == VerdictSeat1 {
+			who = "second-player"
+		}
+		size := ""
+		if h.Low >= 0.5-EquivalenceMargin && h.High <= 0.5+EquivalenceMargin {
+			size = " but small (under 5 points)"
+		}
+		fmt.Fprintf(&b, ": a significant %s advantage%s (p = %s)", who, size, formatP(h.P))
+	case VerdictBalanced:
+		fmt.Fprintf(&b, ": no evidence of a seat advantage (p = %s), and the interval rules out one larger than 5 points", formatP(h.P))
+	default:
+		fmt.Fprintf(&b, ": inconclusive, no significant seat advantage (p = %s) but the interval still allows one; more games would tell", formatP(h.P))
+	}
+	fmt.Fprintf(&b, ". Bots: %s", h.Bots)
+	if info.Players[0].Weak() || info.Players[1].Weak() {
+		b.WriteString(": bots that do not search, so this describes their blunders more than the rules; use a search bot (mcts, ismcts) and run `" + skillCommand(info) + "`.")
+	} else {
+		b.WriteString(" — run `" + skillCommand(info) + "` to see whether stronger play changes this.")
+	}
+	return b.String()
+}
+
+// pct0 writes a rate as a whole percentage, or with one decimal near the
+// ends: "55%", "0.4%".
+func pct0(x float64) string {
+	if x > 0 && x < 0.1 || x < 1 && x > 0.9 {
+		return fmt.Sprintf("%.1f%%", 100*x)
+	}
+	return fmt.Sprintf("%.0f%%", 100*x)
+}
+
+// span writes an interval in whole percentages: "52–58%".
+func span(lo, hi float64) string {
+	return strings.TrimSuffix(pct0(lo), "%") + "–" + pct0(hi)
+}
+
+// formatP writes a p-value with two significant digits.
+func formatP(p float64) string {
+	if p < 0.0001 {
+		return "< 0.0001"
+	}
+	return fmt.Sprintf("%.2g", p)
+}
+
+// warnings lists what in the figures says the bots may be too weak for the
+// answer to be the game's.
+func (a *Aggregator) warnings(s *Summary) []Warning {
+	out := []Warning{}
+	next := "run `" + skillCommand(a.info) + "` to see whether stronger bots change the answer"
+	for i, p := range a.info.Players {
+		if p.Weak() {
+			out = append(out, Warning{WarnWeakBots, fmt.Sprintf("player %d plays %s, which does not search: the rates describe its blunders as much as the rules; give it a search bot (mcts, or ismcts where a seat hides something) and %s", i, p.Bot, next)})
+			break
+		}
+	}
+	if n := s.Games; n > 0 && a.early >= 5 && float64(a.early) >= EarlyShare*float64(n) {
+		out = append(out, Warning{WarnEarlyDecisions, fmt.Sprintf("%d of %d games (%s) were won by ply %d, decided by the first move and its answer: the bots may be blundering their openings; %s", a.early, n, FormatPercent(float64(a.early)/float64(n)), EarlyPlies, next)})
+	}
+	for _, choice := range []struct{ metric, name string }{{games.MetricPieKeepSeat1Wins, "keep"}, {games.MetricPieSwapSeat1Wins, "swap"}} {
+		acc := a.metrics[choice.metric]
+		if acc == nil || acc.moments.N < PieMinGames {
+			continue
+		}
+		r := NewRate(acc.hits, acc.moments.N)
+		// A chooser who sees which side is better never picks one that
+		// loses most of the time: its wins after a choice stay near half
+		// or above.
+		if r.High < 0.4 {
+			out = append(out, Warning{WarnPieChoice, fmt.Sprintf("after choosing to %s under the pie rule, seat 1 won only %s [%s] of %d games: a player who can tell the better side would not make that choice so often; %s", choice.name, FormatPercent(r.Rate), FormatInterval(r.Low, r.High), r.N, next)})
+		}
+	}
+	return out
+}
+
+// pairedRate is a rate over seat-swapped pairs: the count and rate over
+// all games, the interval from the pairs (PairedWilson).
+func pairedRate(count, n int, pairs *stats.Pentanomial) Rate {
+	r := NewRate(count, n)
+	if pairs.Pairs() > 0 {
+		iv := pairs.PairedWilson(stats.Z95)
+		r.Low, r.High = iv.Low, iv.High
+	}
+	return r
+}

@@ -1,0 +1,170 @@
+package reports
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"playtest/games"
+	"playtest/sim"
+	"playtest/sim/bots"
+)
+
+var mcts = bots.Spec{Bot: "mcts", Params: bots.DefaultMCTSParams()}
+
+// pairedRun aggregates n pairs of games whose seat-0 results are given per
+// pair by result(k) (two winners), with both seats on spec.
+func pairedRun(n int, spec bots.Spec, result func(k int) [2]games.Player, extra func(r *sim.Record)) *Summary {
+	a := NewAggregator(RunInfo{Source: "preset stacktics/size2", Game: "stacktics", Variant: "stacktics/size2", Seed: 1, Pairs: true,
+		Players: [2]bots.Spec{spec, spec}})
+	for k := range n {
+		w := result(k)
+		for g := range 2 {
+			r := &sim.Record{Index: 2*k + g, Deal: k, Swapped: g == 1, Plies: 20, Result: games.Result{Winner: w[g], Reason: "capture-threshold"}}
+			if w[g] == games.NoPlayer {
+				r.Result.Reason = "repetition"
+			}
+			if extra != nil {
+				extra(r)
+			}
+			a.Add(r)
+		}
+	}
+	return a.Summary(Timing{})
+}
+
+func both(p games.Player) func(int) [2]games.Player {
+	return func(int) [2]games.Player { return [2]games.Player{p, p} }
+}
+
+// split: every pair split, seat 0 winning one game and seat 1 the other.
+func split(int) [2]games.Player { return [2]games.Player{games.Seat0, games.Seat1} }
+
+func TestHeadlineVerdicts(t *testing.T) {
+	// Seat 0 wins 3 games of 4 in pairs: (2, 1) alternating.
+	mostly0 := func(k int) [2]games.Player {
+		if k%2 == 0 {
+			return [2]games.Player{games.Seat0, games.Seat0}
+		}
+		return [2]games.Player{games.Seat0, games.Seat1}
+	}
+	tests := []struct {
+		name    string
+		s       *Summary
+		verdict string
+		phrase  string
+	}{
+		{"seat 0 sweeps", pairedRun(50, mcts, both(games.Seat0), nil), VerdictSeat0, "a significant first-move advantage"},
+		{"seat 1 sweeps", pairedRun(50, mcts, both(games.Seat1), nil), VerdictSeat1, "a significant second-player advantage"},
+		{"seat 0 3 in 4", pairedRun(200, mcts, mostly0, nil), VerdictSeat0, "first-move advantage (p = "},
+		{"split, many pairs", pairedRun(2000, mcts, split, nil), VerdictBalanced, "no evidence of a seat advantage"},
+		{"split, few pairs", pairedRun(10, mcts, split, nil), VerdictUndecided, "inconclusive"},
+		{"draws", pairedRun(400, mcts, both(games.NoPlayer), nil), VerdictBalanced, "draws 100%"},
+	}
+	for _, tt := range tests {
+		h := tt.s.Headline
+		if h.Verdict != tt.verdict || !strings.Contains(h.Text, tt.phrase) {
+			t.Errorf("%s: verdict %q, text %q; want %q with %q", tt.name, h.Verdict, h.Text, tt.verdict, tt.phrase)
+		}
+		if !strings.Contains(h.Text, "Bots: mcts, 1,000 iterations in both seats") || !strings.Contains(h.Text, "`playtest skill stacktics/size2`") {
+			t.Errorf("%s: the headline does not name the bots' strength and the skill ladder: %q", tt.name, h.Text)
+		}
+		if h.Unit != "pairs" || h.Test != TestSignFlip || h.N != tt.s.PairStats.Seat0.Pairs {
+			t.Errorf("%s: headline over %d %s by %q", tt.name, h.N, h.Unit, h.Test)
+		}
+	}
+	weak := pairedRun(50, bots.Spec{Bot: "random", Params: &bots.NoParams{}}, both(games.Seat0), nil).Headline
+	if !strings.Contains(weak.Text, "Bots: random in both seats: bots that do not search") {
+		t.Errorf("weak bots: %q", weak.Text)
+	}
+}
+
+func TestPairedOutcomeIntervals(t *testing.T) {
+	// Every deal is won by the same seat in both games (perfect
+	// within-pair correlation): 40 pairs carry the information of 40
+	// games, not 80, so the paired interval is wider than Wilson's.
+	s := pairedRun(40, mcts, func(k int) [2]games.Player { return [2]games.Player{games.Player(k % 2), games.Player(k % 2)} }, nil)
+	wilson := NewRate(s.Outcomes.Seat0, s.Games)
+	if s.Rates.Interval != IntervalPairedWilson || s.Rates.Seat0.High-s.Rates.Seat0.Low <= 1.3*(wilson.High-wilson.Low) {
+		t.Errorf("paired %+v vs Wilson %+v", s.Rates.Seat0, wilson)
+	}
+	if c := s.PairStats.Correlation; c < 0.95 {
+		t.Errorf("within-pair correlation %v, want about 1", c)
+	}
+	if c := pairedRun(40, mcts, split, nil).PairStats.Correlation; c > -0.95 {
+		t.Errorf("split pairs: correlation %v, want about −1", c)
+	}
+}
+
+func TestWarnings(t *testing.T) {
+	codes := func(s *Summary) string {
+		var out []string
+		for _, w := range s.Warnings {
+			out = append(out, w.Code)
+			if !strings.Contains(w.Message, "playtest skill stacktics/size2") {
+				t.Errorf("warning %s does not say what to run next: %q", w.Code, w.Message)
+			}
+		}
+		return strings.Join(out, ",")
+	}
+	if got := codes(pairedRun(50, mcts, split, nil)); got != "" {
+		t.Errorf("a clean run warns: %s", got)
+	}
+	if got := codes(pairedRun(50, bots.Spec{Bot: "greedy", Params: &bots.GreedyParams{}}, split, nil)); got != WarnWeakBots {
+		t.Errorf("greedy bots: %s", got)
+	}
+	// 6 of 100 games won at ply 2.
+	early := pairedRun(50, mcts, split, func(r *sim.Record) {
+		if r.Index%17 == 0 {
+			r.Plies = 2
+		}
+	})
+	if got := codes(early); got != WarnEarlyDecisions || !strings.Contains(early.Warnings[0].Message, "6 of 100 games") {
+		t.Errorf("early decisions: %s %+v", got, early.Warnings)
+	}
+	// Seat 1 keeps in every game and wins only a fifth of them.
+	pie := pairedRun(30, mcts, func(k int) [2]games.Player {
+		if k%5 == 0 {
+			return [2]games.Player{games.Seat1, games.Seat1}
+		}
+		return [2]games.Player{games.Seat0, games.Seat0}
+	}, func(r *sim.Record) {
+		r.Metrics = []games.Metric{games.Rate(games.MetricPieSwap, false), games.Rate(games.MetricPieKeepSeat1Wins, r.Result.Winner == games.Seat1)}
+	})
+	if got := codes(pie); got != WarnPieChoice || !strings.Contains(pie.Warnings[0].Message, "choosing to keep") {
+		t.Errorf("pie choice: %s %+v", got, pie.Warnings)
+	}
+}
+
+func TestOpenings(t *testing.T) {
+	// 12 openings: "m0" in 13 games, the others in 1 to 11 games... each
+	// game's opening is m(index mod 24) folded so lower names are commoner.
+	s := pairedRun(60, mcts, split, func(r *sim.Record) {
+		k := r.Index % 24
+		if k >= 12 {
+			k = 0
+		}
+		r.Opening = fmt.Sprintf("m%02d", k)
+		r.Metrics = []games.Metric{games.Rate(games.MetricPieSwap, r.Index%2 == 0)}
+	})
+	o := s.Openings
+	if o == nil || o.Games != 120 || o.Distinct != 12 || len(o.Rows) != TopOpenings+1 {
+		t.Fatalf("openings %+v", o)
+	}
+	// m00 has 5 × 12 + 5 = 65 games (k = 0 and k = 12..23), the others 5.
+	top := o.Rows[0]
+	if top.Move != "m00" || top.Share.Count != 65 || top.Seat0Wins.N != 65 || top.Swap == nil || top.Swap.N != 65 {
+		t.Errorf("top opening %+v", top)
+	}
+	if o.Rows[1].Move != "m01" || o.Rows[1].Share.Count != 5 {
+		t.Errorf("second opening %+v (ties in name order)", o.Rows[1])
+	}
+	rest := o.Rows[TopOpenings]
+	if !rest.Others || rest.Move != "2 others" || rest.Share.Count != 10 {
+		t.Errorf("the rest %+v", rest)
+	}
+	// Split pairs: seat 0 wins the even games, which are the even k.
+	if top.Seat0Wins.Count+top.Draws.Count > top.Share.Count {
+		t.Errorf("top opening counts %+v", top)
+	}
+}
