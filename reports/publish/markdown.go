@@ -11,15 +11,15 @@ import (
 
 // funcs are the helpers both templates use.
 var funcs = map[string]any{
-	"pct":     reports.FormatPercent,
-	"ci":      reports.FormatInterval,
-	"num":     func(x float64) string { return fmt.Sprintf("%.2f", x) },
-	"p":       func(x float64) string { return fmt.Sprintf("%.3g", x) },
-	"stalled": games.IsStalled,
-	"keys":    reports.SortedKeys,
-	"rateOf":  reports.NewRate,
-	"md":      reports.MarkdownEscape,
-	"reasons": reports.FormatCounts,
+	"pct":      reports.FormatPercent,
+	"ci":       reports.FormatInterval,
+	"num":      func(x float64) string { return fmt.Sprintf("%.2f", x) },
+	"p":        func(x float64) string { return fmt.Sprintf("%.3g", x) },
+	"stalled":  games.IsStalled,
+	"keys":     reports.SortedKeys,
+	"rateOf":   reports.NewRate,
+	"md":       reports.MarkdownEscape,
+	"reasons":  reports.FormatCounts,
 	"biasTest": reports.SeatBiasDescription,
 }
 
