@@ -96,6 +96,12 @@ func ExitCode(vs []Verdict) int {
 func WriteMarkdown(w io.Writer, s *reports.Summary, vs []Verdict) error {
 	icon := map[Outcome]string{Pass: "✅ pass", Inconclusive: "⚠️ inconclusive", Fail: "❌ fail"}
 	fmt.Fprintf(w, "### playtest check: %s (%s), %d games, seed %d: %s\n\n", s.Variant, s.Game, s.Games, s.Seed, Worst(vs))
+	if s.Headline.Text != "" {
+		fmt.Fprintf(w, "%s\n\n", s.Headline.Text)
+	}
+	for _, warn := range s.Warnings {
+		fmt.Fprintf(w, "> ⚠ **%s**: %s\n\n", warn.Code, warn.Message)
+	}
 	fmt.Fprintln(w, "| metric | bound | value | 95% CI | n | verdict |")
 	fmt.Fprintln(w, "|---|---|---:|---:|---:|---|")
 	for _, v := range vs {

@@ -31,7 +31,8 @@ func TestRunDefaultTable(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	for _, want := range []string{"stacktics: stacktics/size3", "20 games, 10 seat-swapped pairs", "seat 0 wins", "seat 1 wins",
-		"side A wins", "side B wins", "draws", "95% CI", "plies: mean"} {
+		"side A wins", "side B wins", "draws", "95% CI", "plies: mean",
+		"Seat 0 (the first player) scores", "Bots: mcts, 1,000 iterations in both seats — run `playtest skill stacktics/size3`", "openings (first decision"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("table lacks %q:\n%s", want, out)
 		}
@@ -354,7 +355,8 @@ func TestCheckExitCodes(t *testing.T) {
 			}
 		})
 	}
-	if b, err := os.ReadFile(md); err != nil || !strings.Contains(string(b), "| metric | bound |") {
+	if b, err := os.ReadFile(md); err != nil || !strings.Contains(string(b), "| metric | bound |") ||
+		!strings.Contains(string(b), "Seat 0 (the first player)") || !strings.Contains(string(b), "**weak-bots**: player 0 plays greedy") {
 		t.Errorf("--markdown: %v %s", err, b)
 	}
 	if b, _ := os.ReadFile(step); strings.Count(string(b), "### playtest check") != 3 {
@@ -371,7 +373,8 @@ func TestSweepCommand(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	for _, want := range []string{"sweep stacktics-size2: 4 variants, 20 games each on the same seeds", "3x5", "adjusted p", "Holm"} {
+	for _, want := range []string{"sweep stacktics-size2: 4 variants, 20 games each on the same seeds", "3x5", "adjusted p", "Holm",
+		"exact sign-flip test over seat-swapped pairs", "warning (board=3x5, pie=false: weak-bots): player 0 plays random"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
@@ -410,7 +413,8 @@ func TestSweepCommand(t *testing.T) {
 func TestCompareCommand(t *testing.T) {
 	cheap := []string{"--set", "players.0.iterations=50", "--set", "players.1.iterations=50"}
 	code, out, errOut := run(t, append([]string{"compare", "size2-nopie", "size2", "--games", "2000", "--sprt", "delta0=0,delta1=0.1"}, cheap...)...)
-	if code != 0 || !strings.Contains(out, "H1 accepted after") || !strings.Contains(out, "difference A − B in seat0_score per game") {
+	if code != 0 || !strings.Contains(out, "H1 accepted after") || !strings.Contains(out, "difference A − B in seat0_score per game") ||
+		!strings.Contains(out, "warning (B: early-decisions)") {
 		t.Errorf("exit %d: %s\n%s", code, errOut, out)
 	}
 	code, out, errOut = run(t, append([]string{"compare", "size2", "size2", "--games", "20", "--format", "json", "--set-b", "rules.pie_rule=false"}, cheap...)...)

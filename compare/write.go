@@ -38,6 +38,8 @@ func (r *Result) WriteText(w io.Writer) error {
 	if err := t.Render(); err != nil {
 		return err
 	}
+	reports.WriteWarnings(w, "A", r.A.Summary.Warnings)
+	reports.WriteWarnings(w, "B", r.B.Summary.Warnings)
 	unit := "games"
 	if r.A.Summary.Pairs {
 		unit = "seat-swapped pairs of games"

@@ -116,9 +116,17 @@ func SeatBiasDescription(b Balance) string {
 }
 
 // writeWarnings lists the warnings, one per paragraph.
-func (s *Summary) writeWarnings(w io.Writer) {
-	for _, warn := range s.Warnings {
-		fmt.Fprintf(w, "\nwarning (%s): %s\n", warn.Code, warn.Message)
+func (s *Summary) writeWarnings(w io.Writer) { WriteWarnings(w, "", s.Warnings) }
+
+// WriteWarnings lists warnings, one per paragraph, each after a blank line
+// and labelled with whose they are when label is set (a sweep's variant,
+// a comparison's side).
+func WriteWarnings(w io.Writer, label string, warnings []Warning) {
+	if label != "" {
+		label += ": "
+	}
+	for _, warn := range warnings {
+		fmt.Fprintf(w, "\nwarning (%s%s): %s\n", label, warn.Code, warn.Message)
 	}
 }
 

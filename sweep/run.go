@@ -56,12 +56,17 @@ type Row struct {
 	Stalled    reports.Rate           `json:"stalled"`
 	Plies      reports.Estimate       `json:"plies"`
 	Metric     reports.MetricEstimate `json:"metric"`
-	// SeatBiasP is the exact binomial test's p-value that seat 0 wins half
-	// the decisive games; AdjustedP the same corrected for the number of
+	// SeatBiasP is the p-value of the variant's seat-bias test (the exact
+	// sign-flip test over seat-swapped pairs, or with pairs off the exact
+	// binomial test that seat 0 wins half the decisive games), which
+	// SeatBiasTest names; AdjustedP the same corrected for the number of
 	// variants; SeatBias says AdjustedP ≤ α.
-	SeatBiasP float64 `json:"seat_bias_p"`
-	AdjustedP float64 `json:"adjusted_p"`
-	SeatBias  bool    `json:"seat_bias"`
+	SeatBiasP    float64 `json:"seat_bias_p"`
+	SeatBiasTest string  `json:"seat_bias_test"`
+	AdjustedP    float64 `json:"adjusted_p"`
+	SeatBias     bool    `json:"seat_bias"`
+	// Warnings are the variant's warnings (reports.Warning).
+	Warnings []reports.Warning `json:"warnings,omitempty"`
 	// Dir is the variant's result directory, relative to the sweep's.
 	Dir string `json:"dir,omitempty"`
 }
@@ -173,7 +178,8 @@ func (r *Row) fill(s *reports.Summary, metric string) {
 	r.Seat0, r.Seat1, r.Draws, r.Stalled = s.Rates.Seat0, s.Rates.Seat1, s.Rates.Draw, s.Stalled
 	r.Plies = s.Balance.DurationTurns
 	r.Metric, _ = s.Lookup(metric, "")
-	r.SeatBiasP = s.Balance.SeatBiasP
+	r.SeatBiasP, r.SeatBiasTest = s.Balance.SeatBiasP, s.Balance.SeatBiasTest
+	r.Warnings = s.Warnings
 }
 
 // adjust corrects the seat-bias p-values for the number of variants.

@@ -107,6 +107,9 @@ func (r *Result) WriteTable(w io.Writer) error {
 		return err
 	}
 	_, err := fmt.Fprintln(w, r.note())
+	for _, row := range r.Rows {
+		reports.WriteWarnings(w, row.Label, row.Warnings)
+	}
 	return err
 }
 
@@ -118,8 +121,12 @@ func pairsNote(pairs bool) string {
 }
 
 func (r *Result) note() string {
-	return fmt.Sprintf("seat bias: exact binomial test that seat 0 wins half the decisive games, p-values adjusted by %s over %d variants; flagged at α = %g.",
-		r.correctionName(), len(r.Rows), r.Alpha)
+	test := "exact binomial test that seat 0 wins half the decisive games"
+	if r.Pairs {
+		test = "exact sign-flip test over seat-swapped pairs (the two games of a deal are not independent)"
+	}
+	return fmt.Sprintf("seat bias: %s, p-values adjusted by %s over %d variants; flagged at α = %g.",
+		test, r.correctionName(), len(r.Rows), r.Alpha)
 }
 
 // WriteCSV writes one row per variant.
@@ -191,6 +198,11 @@ func (r *Result) WriteMarkdown(w io.Writer, figure bool) error {
 		fmt.Fprintf(w, "| %s |\n", strings.Join(c, " | "))
 	}
 	_, err := fmt.Fprintf(w, "\n%s\n", r.note())
+	for _, row := range r.Rows {
+		for _, warn := range row.Warnings {
+			fmt.Fprintf(w, "\n> ⚠ **%s**, %s: %s\n", reports.MarkdownEscape(row.Label), warn.Code, reports.MarkdownEscape(warn.Message))
+		}
+	}
 	return err
 }
 
