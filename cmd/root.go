@@ -50,6 +50,7 @@ Variants are embedded presets (playtest games lists them) or YAML files.`,
 		newCompareCommand(),
 		newMergeCommand(),
 		newReplayCommand(),
+		newSkillCommand(),
 	)
 	for _, c := range root.Commands() {
 		if check := c.Args; check != nil {

@@ -1,0 +1,140 @@
+package cmd
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"playtest/progress"
+	"playtest/sim/bots"
+	"playtest/skill"
+)
+
+type skillOptions struct {
+	sets []string
+}
+
+func newSkillCommand() *cobra.Command {
+	var opts skillOptions
+	c := &cobra.Command{
+		Use:   "skill [PRESET|FILE]",
+		Short: "Climb a skill ladder: does the balance answer hold as the bots get stronger?",
+		Long: `Play the variant at a ladder of search budgets (the players' iterations, or
+nodes for alphabeta), both seats at each rung's budget, every rung on the same
+seeds and pairs. Each rung reports seat 0's score (or share of decisive games
+without pairs), draws, stalled games and length with 95% intervals, and the
+strength it gains over the rung below: its score against that rung head to
+head on the same seeds, as Elo per doubling of the budget (Ludii's Skill
+Trace, with intervals).
+
+The verdict: converged (the top two rungs agree within their intervals and
+strength gains are flattening: the answer no longer depends on the bots),
+drifting (the answer moves as the bots get stronger: it is the bots' answer,
+with the direction), or undecided (the top rungs agree but stronger bots
+still gain a lot). The skill depth says how much a doubled budget wins.
+
+Without --budgets the ladder starts at the variant's budget / 16 and climbs
+×4 while the next rung is expected to fit in --max-time; the length of that
+ladder depends on the machine's speed, but every rung's figures depend only
+on the seed. Give --budgets for a ladder that is the same everywhere.`,
+		Example: `  playtest skill stacktics/size2 --budgets 50,200,1000,5000 --games 400
+  playtest skill capstone --max-time 30m --out ladder/
+  playtest skill size3 --format json`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error { return runSkill(cmd, args, &opts) },
+	}
+	f := c.Flags()
+	f.String("budgets", "", "comma-separated increasing budgets, e.g. 100,400,1600,6400 (default: a ×4 ladder that fits --max-time)")
+	f.Duration("max-time", skill.DefaultMaxTime, "time the default ladder may take (ignored with --budgets)")
+	f.Int("games", 0, "games per rung and per head-to-head (overrides the variant's games:)")
+	f.Uint64("seed", 0, "run seed (overrides the variant's seed:)")
+	f.Int("workers", 0, "worker goroutines (default: all cores)")
+	f.String("format", "table", "output format: table or json")
+	f.String("out", "", "write DIR/skill.json, skill.csv, skill.md, skill.html and plots/")
+	f.Bool("quiet", false, "show no progress on stderr")
+	f.StringArrayVar(&opts.sets, "set", nil, "override a variant key, e.g. --set players.0.rollout_cap=6 (repeatable)")
+	return c
+}
+
+// parseBudgets reads --budgets: "100,400,1600".
+func parseBudgets(text string) ([]int, error) {
+	if strings.TrimSpace(text) == "" {
+		return nil, nil
+	}
+	var out []int
+	for _, part := range strings.Split(text, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(strings.ReplaceAll(part, "_", "")))
+		if err != nil {
+			return nil, fmt.Errorf("--budgets %q: %q is not a whole number", text, part)
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+func runSkill(cmd *cobra.Command, args []string, opts *skillOptions) error {
+	flags := cmd.Flags()
+	v := settings(flags)
+	format := v.GetString("format")
+	if format != "table" && format != "json" {
+		return usageErrorf("--format %q: want table or json", format)
+	}
+	workers, err := workerCount(flags, v)
+	if err != nil {
+		return err
+	}
+	budgets, err := parseBudgets(v.GetString("budgets"))
+	if err != nil {
+		return usageError{err}
+	}
+	maxTime, _ := flags.GetDuration("max-time")
+	if maxTime <= 0 {
+		return usageErrorf("--max-time %v: want a positive duration such as 10m", maxTime)
+	}
+	cfg, err := runVariant(flags, v, args, opts.sets)
+	if err != nil {
+		return err
+	}
+	sopts := skill.Options{Budgets: budgets, MaxTime: maxTime, Workers: workers}
+	if err := skill.Validate(cfg, sopts); err != nil {
+		return usageError{err}
+	}
+	mode := progress.Auto
+	if v.GetBool("quiet") {
+		mode = progress.Quiet
+	}
+	stderr := cmd.ErrOrStderr()
+	var rep progress.Reporter = progress.New(nil, progress.Quiet, "", 0, 0)
+	sopts.Started = func(rung, budget int, headToHead bool, games int) {
+		rep.Close()
+		label := fmt.Sprintf("rung %d: %s %s", rung+1, bots.Thousands(budget), "self-play")
+		if headToHead {
+			label = fmt.Sprintf("rung %d: %s against the rung below", rung+1, bots.Thousands(budget))
+		}
+		rep = progress.New(stderr, mode, label, 0, games)
+	}
+	sopts.OnGame = func() { rep.Add(1) }
+	ctx, stop := interruptible(cmd.Context())
+	defer stop()
+	res, err := skill.Run(ctx, cfg, sopts)
+	rep.Close()
+	if errors.Is(err, context.Canceled) {
+		return fmt.Errorf("interrupted; nothing was written")
+	}
+	if err != nil {
+		return err
+	}
+	if out := v.GetString("out"); out != "" {
+		if err := res.WriteDir(out); err != nil {
+			return err
+		}
+	}
+	if format == "json" {
+		return res.WriteJSON(cmd.OutOrStdout())
+	}
+	return res.WriteTable(cmd.OutOrStdout())
+}

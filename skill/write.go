@@ -1,0 +1,308 @@
+package skill
+
+import (
+	"encoding/base64"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"playtest/reports"
+	"playtest/reports/plots"
+	"playtest/sim/bots"
+)
+
+// Files a ladder writes with --out.
+const (
+	JSONFile     = "skill.json"
+	CSVFile      = "skill.csv"
+	MarkdownFile = "skill.md"
+	HTMLFile     = "skill.html"
+	PlotsDir     = "plots"
+)
+
+// row is a rung's cells, shared by the table, CSV-free text outputs and
+// the Markdown.
+func (r *Result) row(rung Rung) []string {
+	h := rung.Headline
+	budget := bots.Thousands(rung.Budget)
+	if rung.Preset {
+		budget += " *"
+	}
+	gain, perDoubling := "—", "—"
+	if g := rung.Gain; g != nil {
+		gain = fmt.Sprintf("%s [%s]", reports.FormatPercent(g.Score.Score), reports.FormatInterval(g.Score.CI.Low, g.Score.CI.High))
+		perDoubling = fmt.Sprintf("%+.0f [%+.0f, %+.0f]", g.PerDoubling, g.PerDoublingLow, g.PerDoublingHigh)
+	}
+	return []string{budget,
+		fmt.Sprintf("%s [%s]", reports.FormatPercent(h.Value), reports.FormatInterval(h.Low, h.High)),
+		formatP(h.P),
+		reports.FormatPercent(rung.Draws.Rate), reports.FormatPercent(rung.Stalled.Rate),
+		fmt.Sprintf("%.1f", rung.Plies.Value), gain, perDoubling}
+}
+
+func (r *Result) header() []string {
+	return []string{r.Param, "seat 0 " + shortMeasure(r) + " (95% CI)", "seat-bias p", "draws", "stalled", "plies", "score vs rung below", "Elo per doubling"}
+}
+
+func shortMeasure(r *Result) string {
+	if r.Pairs {
+		return "score"
+	}
+	return "share of decisive"
+}
+
+func formatP(p float64) string {
+	if p < 0.0001 {
+		return "<0.0001"
+	}
+	return fmt.Sprintf("%.2g", p)
+}
+
+// WriteTable prints the ladder, the verdict and the skill depth.
+func (r *Result) WriteTable(w io.Writer) error {
+	fmt.Fprintf(w, "%s: %s — skill ladder of %s\n%d games per rung and per head-to-head, in %s, seed %d; bots: %s\n\n",
+		r.Game, r.Variant, r.Param, r.Games, pairsWord(r.Pairs), r.Seed, r.Bots)
+	h := r.header()
+	args := make([]any, len(h))
+	for i, s := range h {
+		args[i] = s
+	}
+	t := reports.NewTable(w, args...)
+	for _, rung := range r.Rungs {
+		c := r.row(rung)
+		cells := make([]any, len(c))
+		for i, s := range c {
+			cells[i] = s
+		}
+		_ = t.Append(cells...)
+	}
+	if err := t.Render(); err != nil {
+		return err
+	}
+	fmt.Fprintln(w, r.notes())
+	fmt.Fprintf(w, "\n%s\n", r.Text)
+	_, err := fmt.Fprintf(w, "\n%s\n", r.depthLine())
+	return err
+}
+
+func pairsWord(pairs bool) string {
+	if pairs {
+		return "seat-swapped pairs"
+	}
+	return "single games (head-to-heads in pairs)"
+}
+
+// notes explain the columns.
+func (r *Result) notes() string {
+	var b strings.Builder
+	if r.presetRung() {
+		b.WriteString("* the rung the variant itself plays. ")
+	}
+	b.WriteString("Each rung is self-play with both seats at its budget; the head-to-head plays it against the rung below on the same seeds (pairs). ")
+	b.WriteString("Intervals are 95%; Elo per doubling is the head-to-head Elo over log2 of the budget ratio.")
+	return b.String()
+}
+
+func (r *Result) presetRung() bool {
+	for _, rung := range r.Rungs {
+		if rung.Preset {
+			return true
+		}
+	}
+	return false
+}
+
+// depthLine states the skill depth.
+func (r *Result) depthLine() string {
+	if len(r.Rungs) < 2 {
+		return ""
+	}
+	return fmt.Sprintf("Skill depth: a doubled budget gains %+.0f Elo [%+.0f, %+.0f] on average over this ladder (it scores about %s against the budget it doubles).",
+		r.SkillDepth, r.SkillDepthLow, r.SkillDepthHigh, reports.FormatPercent(r.DoubledScore))
+}
+
+// WriteJSON writes the ladder as indented JSON.
+func (r *Result) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(r)
+}
+
+// WriteCSV writes one row per rung.
+func (r *Result) WriteCSV(w io.Writer) error {
+	cw := csv.NewWriter(w)
+	_ = cw.Write([]string{"budget", "param", "preset", "seat0_value", "seat0_low", "seat0_high", "seat0_n", "seat_bias_p", "verdict",
+		"seat0_wins", "seat1_wins", "draws", "stalled", "plies_mean",
+		"gain_score", "gain_low", "gain_high", "gain_pairs", "elo_per_doubling", "elo_per_doubling_low", "elo_per_doubling_high", "seconds"})
+	f := func(x float64) string { return strconv.FormatFloat(x, 'g', 8, 64) }
+	for _, rung := range r.Rungs {
+		h := rung.Headline
+		row := []string{strconv.Itoa(rung.Budget), r.Param, strconv.FormatBool(rung.Preset), f(h.Value), f(h.Low), f(h.High), strconv.Itoa(h.N), f(h.P), h.Verdict,
+			f(rung.Seat0.Rate), f(rung.Seat1.Rate), f(rung.Draws.Rate), f(rung.Stalled.Rate), f(rung.Plies.Value)}
+		if g := rung.Gain; g != nil {
+			row = append(row, f(g.Score.Score), f(g.Score.CI.Low), f(g.Score.CI.High), strconv.Itoa(g.Score.Pairs), f(g.PerDoubling), f(g.PerDoublingLow), f(g.PerDoublingHigh))
+		} else {
+			row = append(row, "", "", "", "", "", "", "")
+		}
+		row = append(row, f(rung.Seconds))
+		if err := cw.Write(row); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// WriteMarkdown writes the ladder as a Markdown report (with the plots
+// when withPlots).
+func (r *Result) WriteMarkdown(w io.Writer, withPlots bool) error {
+	fmt.Fprintf(w, "# Skill ladder: %s (%s)\n\n", reports.MarkdownEscape(r.Variant), reports.MarkdownEscape(r.Game))
+	fmt.Fprintf(w, "%d games per rung and per head-to-head, in %s, seed %d; bots: %s.\n\n", r.Games, pairsWord(r.Pairs), r.Seed, reports.MarkdownEscape(r.Bots))
+	fmt.Fprintf(w, "**%s**\n\n", reports.MarkdownEscape(r.Text))
+	if withPlots {
+		fmt.Fprintf(w, "![seat 0 against the budget](%s/seat0.svg)\n![Elo per doubling against the budget](%s/gain.svg)\n\n", PlotsDir, PlotsDir)
+	}
+	h := r.header()
+	for i := range h {
+		h[i] = reports.MarkdownEscape(h[i])
+	}
+	fmt.Fprintf(w, "| %s |\n|%s\n", strings.Join(h, " | "), strings.Repeat("---:|", len(h)))
+	for _, rung := range r.Rungs {
+		c := r.row(rung)
+		for i := range c {
+			c[i] = reports.MarkdownEscape(c[i])
+		}
+		fmt.Fprintf(w, "| %s |\n", strings.Join(c, " | "))
+	}
+	_, err := fmt.Fprintf(w, "\n%s\n\n%s\n", reports.MarkdownEscape(r.notes()), reports.MarkdownEscape(r.depthLine()))
+	return err
+}
+
+// Figures draws seat 0's figure and the Elo gain per doubling against the
+// budget, with 95% intervals.
+func (r *Result) Figures() ([]plots.Figure, error) {
+	labels := make([]string, len(r.Rungs))
+	seat0 := make([]reports.MetricEstimate, len(r.Rungs))
+	for i, rung := range r.Rungs {
+		labels[i] = bots.Thousands(rung.Budget)
+		h := rung.Headline
+		seat0[i] = reports.MetricEstimate{Value: h.Value, Low: h.Low, High: h.High, N: h.N}
+	}
+	half, zero := 0.5, 0.0
+	p1, err := plots.Against(fmt.Sprintf("%s: seat 0 %s against the bots' budget", r.Variant, shortMeasure(r)), r.Param, "seat 0 "+shortMeasure(r), labels, seat0, &half)
+	if err != nil {
+		return nil, err
+	}
+	figs := []plots.Figure{{Name: "seat0", Caption: "Seat 0's " + shortMeasure(r) + " at each budget (95% intervals)", Plot: p1}}
+	var gl []string
+	var gains []reports.MetricEstimate
+	for _, rung := range r.Rungs {
+		if g := rung.Gain; g != nil {
+			gl = append(gl, bots.Thousands(rung.Budget))
+			gains = append(gains, reports.MetricEstimate{Value: g.PerDoubling, Low: g.PerDoublingLow, High: g.PerDoublingHigh, N: g.Score.Pairs})
+		}
+	}
+	if len(gains) > 0 {
+		p2, err := plots.Against(fmt.Sprintf("%s: strength gained over the rung below", r.Variant), r.Param, "Elo per doubling", gl, gains, &zero)
+		if err != nil {
+			return nil, err
+		}
+		figs = append(figs, plots.Figure{Name: "gain", Caption: "Elo gained per doubling of the budget over the rung below (95% intervals)", Plot: p2})
+	}
+	return figs, nil
+}
+
+// WriteDir writes skill.json, skill.csv, skill.md, skill.html and the
+// plots to dir, each atomically.
+func (r *Result) WriteDir(dir string) error {
+	figs, err := r.Figures()
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Join(dir, PlotsDir), 0o755); err != nil {
+		return err
+	}
+	var inline []inlineFigure
+	for _, f := range figs {
+		if err := plots.Save(filepath.Join(dir, PlotsDir), f); err != nil {
+			return err
+		}
+		png, err := plots.Render(f.Plot, "png")
+		if err != nil {
+			return err
+		}
+		inline = append(inline, inlineFigure{Caption: f.Caption, PNG: template.URL("data:image/png;base64," + base64.StdEncoding.EncodeToString(png))})
+	}
+	files := []struct {
+		name  string
+		write func(io.Writer) error
+	}{
+		{JSONFile, r.WriteJSON},
+		{CSVFile, r.WriteCSV},
+		{MarkdownFile, func(w io.Writer) error { return r.WriteMarkdown(w, true) }},
+		{HTMLFile, func(w io.Writer) error { return r.writeHTML(w, inline) }},
+	}
+	for _, f := range files {
+		if err := reports.WriteFileAtomic(filepath.Join(dir, f.name), f.write); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+type inlineFigure struct {
+	Caption string
+	PNG     template.URL
+}
+
+var page = template.Must(template.New(HTMLFile).Parse(`<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Skill ladder: {{.R.Variant}} ({{.R.Game}})</title>
+<style>
+body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 64rem; padding: 0 1rem; color: #222; }
+table { border-collapse: collapse; margin: 1rem 0; }
+th, td { border-bottom: 1px solid #ddd; padding: 0.3rem 0.7rem; text-align: right; }
+.verdict { font-size: 1.1rem; background: #f4f7fb; padding: 0.7rem 1rem; border-left: 4px solid #36c; }
+img { max-width: 100%; height: auto; border: 1px solid #eee; }
+.note { color: #555; }
+</style>
+</head>
+<body>
+<h1>Skill ladder: {{.R.Variant}} <small>({{.R.Game}})</small></h1>
+<p>{{.R.Games}} games per rung and per head-to-head, seed {{.R.Seed}}; bots: {{.R.Bots}}.</p>
+<p class="verdict"><strong>{{.R.Text}}</strong></p>
+<table>
+<tr>{{range .Header}}<th>{{.}}</th>{{end}}</tr>
+{{range .Rows}}<tr>{{range .}}<td>{{.}}</td>{{end}}</tr>
+{{end}}</table>
+<p class="note">{{.Notes}}</p>
+<p>{{.Depth}}</p>
+{{range .Figures}}<figure><img alt="{{.Caption}}" src="{{.PNG}}"><figcaption>{{.Caption}}</figcaption></figure>
+{{end}}
+<p class="note">Made by playtest.</p>
+</body>
+</html>
+`))
+
+func (r *Result) writeHTML(w io.Writer, figs []inlineFigure) error {
+	var rows [][]string
+	for _, rung := range r.Rungs {
+		rows = append(rows, r.row(rung))
+	}
+	return page.Execute(w, struct {
+		R            *Result
+		Header       []string
+		Rows         [][]string
+		Notes, Depth string
+		Figures      []inlineFigure
+	}{r, r.header(), rows, r.notes(), r.depthLine(), figs})
+}
