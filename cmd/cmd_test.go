@@ -606,3 +606,43 @@ func TestProgressLines(t *testing.T) {
 		t.Errorf("--quiet printed %q", errOut)
 	}
 }
+
+func TestSkillCommand(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errOut := run(t, "skill", "stacktics/size2", "--budgets", "10,40", "--games", "20", "--out", dir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"skill ladder of iterations", "score vs rung below", "Elo per doubling", "Skill depth: a doubled budget gains"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if !regexp.MustCompile(`(Converged|Drifting toward seat [01]|Undecided): `).MatchString(out) {
+		t.Errorf("no verdict:\n%s", out)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "skill.html")); err != nil {
+		t.Error(err)
+	}
+	code, out, _ = run(t, "skill", "stacktics/size2", "--budgets", "10,40", "--games", "10", "--format", "json")
+	var res struct {
+		Schema string
+		Rungs  []struct{ Budget int }
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &res) != nil || res.Schema != "playtest/skill/v1" || len(res.Rungs) != 2 {
+		t.Errorf("json: exit %d\n%s", code, out)
+	}
+	for _, args := range [][]string{
+		{"skill", "stacktics/size2", "--budgets", "100,50"},
+		{"skill", "stacktics/size2", "--budgets", "100,abc"},
+		{"skill", "stacktics/size2", "--set", "players.0=random"},
+		{"skill", "stacktics/size2", "--max-time", "0s"},
+		{"skill", "stacktics/size2", "--format", "xml"},
+		{"skill", "nosuch"},
+	} {
+		code, _, errOut := run(t, args...)
+		if code != ExitBadInput || strings.Count(strings.TrimSpace(errOut), "\n") != 0 {
+			t.Errorf("%v: exit %d, want %d with one line:\n%s", args, code, ExitBadInput, errOut)
+		}
+	}
+}

@@ -96,7 +96,7 @@ func (r *Result) sentence() string {
 		if n >= 3 {
 			fmt.Fprintf(&b, ", after %+.0f below", prev.Gain.PerDoubling)
 		}
-		fmt.Fprintf(&b, "). Up to %s %s the answer does not depend on the bots' strength: %s.", bots.Thousands(top.Budget), r.Param, verdictPhrase(top.Headline))
+		fmt.Fprintf(&b, "). The answer has stopped moving with the bots' strength, as far as this ladder reaches (%s %s): %s.", bots.Thousands(top.Budget), r.Param, verdictPhrase(top.Headline))
 	case Drifting:
 		fmt.Fprintf(&b, "Drifting %s: %s moves from ", r.Direction, measure)
 		if differ(top.Headline, prev.Headline) {
