@@ -141,6 +141,9 @@ func TestVerdicts(t *testing.T) {
 			Drifting, "toward seat 0", "from 40% [37–43%] at 100 iterations to 48%"},
 		{"still gaining", []Rung{rung(100, 0.50, 0.03, 0, 0), rung(400, 0.51, 0.03, 80, 20), rung(1600, 0.51, 0.03, 120, 20)},
 			Undecided, "", "still gain +120 Elo"},
+		{"gain barely lower", []Rung{rung(100, 0.52, 0.07, 0, 0), rung(400, 0.57, 0.07, 103, 29), rung(1600, 0.55, 0.07, 98, 29)},
+			Undecided, "", "(+103 below), not clearly less than before"},
+		{"wide intervals", []Rung{rung(100, 0.50, 0.07, 0, 0), rung(400, 0.51, 0.07, 20, 40)}, Converged, "", "(±7 points) a smaller drift could hide"},
 	}
 	for _, tt := range tests {
 		r := &Result{Param: "iterations", Rungs: tt.rungs}

@@ -39,8 +39,11 @@ func (r *Result) judge() {
 			drift, d = true, d3
 		}
 	}
+	// Gains flatten when the top one is not measurable (its interval
+	// reaches 0) or clearly below the one before (its interval's upper end
+	// under that gain).
 	gain := top.Gain
-	flattening := gain.PerDoublingLow <= 0 || (n >= 3 && gain.PerDoubling < prev.Gain.PerDoubling)
+	flattening := gain.PerDoublingLow <= 0 || (n >= 3 && gain.PerDoublingHigh < prev.Gain.PerDoubling)
 	switch {
 	case drift:
 		r.Verdict, r.Direction = Drifting, "toward seat 1"
@@ -97,6 +100,9 @@ func (r *Result) sentence() string {
 			fmt.Fprintf(&b, ", after %+.0f below", prev.Gain.PerDoubling)
 		}
 		fmt.Fprintf(&b, "). The answer has stopped moving with the bots' strength, as far as this ladder reaches (%s %s): %s.", bots.Thousands(top.Budget), r.Param, verdictPhrase(top.Headline))
+		if half := (top.Headline.High - top.Headline.Low) / 2; half > 0.05 {
+			fmt.Fprintf(&b, " With intervals this wide (±%.0f points) a smaller drift could hide: more games per rung would sharpen this.", 100*half)
+		}
 	case Drifting:
 		fmt.Fprintf(&b, "Drifting %s: %s moves from ", r.Direction, measure)
 		if differ(top.Headline, prev.Headline) {
@@ -106,8 +112,12 @@ func (r *Result) sentence() string {
 		}
 		fmt.Fprintf(&b, " to %s as the bots get stronger. The answer at any of these budgets is the bots' answer, not yet the game's: climb higher (--budgets), or solve the variant exactly if it is small enough (playtest solve).", r.figure(top))
 	default:
-		fmt.Fprintf(&b, "Undecided: %s is %s and %s, within each other's noise, but stronger bots still gain %+.0f Elo [%+.0f, %+.0f] per doubling at the top, so the answer may still move with stronger play; add a higher rung.",
+		fmt.Fprintf(&b, "Undecided: %s is %s and %s, within each other's noise, but stronger bots still gain %+.0f Elo [%+.0f, %+.0f] per doubling at the top",
 			measure, r.figure(prev), r.figure(top), top.Gain.PerDoubling, top.Gain.PerDoublingLow, top.Gain.PerDoublingHigh)
+		if n >= 3 {
+			fmt.Fprintf(&b, " (%+.0f below), not clearly less than before", prev.Gain.PerDoubling)
+		}
+		b.WriteString(", so the answer may still move with stronger play; add a higher rung.")
 	}
 	return b.String()
 }
