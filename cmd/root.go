@@ -51,6 +51,7 @@ Variants are embedded presets (playtest games lists them) or YAML files.`,
 		newMergeCommand(),
 		newReplayCommand(),
 		newSkillCommand(),
+		newSolveCommand(),
 	)
 	for _, c := range root.Commands() {
 		if check := c.Args; check != nil {

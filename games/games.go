@@ -274,6 +274,35 @@ type Perfter interface {
 	Perft(depth int) uint64
 }
 
+// Keyer is implemented by states of perfect-information games that an
+// exact solver can enumerate. AppendKey appends the position's exact key:
+// everything that decides the legal moves, the player to move and the
+// results to come, but not the history (plies played, positions seen) and
+// not what only metrics record. Two states with the same key must be
+// interchangeable once the history-dependent endings are off (see
+// SolverRules).
+// The key of a game's positions has one length. SetKey makes the receiver
+// the position a key describes (a key AppendKey wrote for a state of the
+// same game), its history starting afresh there.
+type Keyer interface {
+	AppendKey(dst []byte) []byte
+	SetKey(key []byte)
+}
+
+// SolverRules is implemented by the rules of games that can be solved
+// exactly. ForSolver returns a copy of the rules with every ending that
+// depends on the history rather than the position (repetition, move caps)
+// turned off: the solver treats endless play as a draw itself, which is
+// what a repetition rule enforces, and reports distances so that a move
+// cap can be judged against them.
+type SolverRules interface {
+	ForSolver() Rules
+	// MoveCap is the move cap the variant is played under (0: none), in
+	// the decisions the solver counts, so it can say whether perfect play
+	// fits under it.
+	MoveCap() int
+}
+
 // PerftStarter is implemented by games whose perft starts from a position
 // other than NewState, such as one whose chance events (goal draws, deals)
 // are fixed by a seed. The returned line describes that position and is

@@ -49,6 +49,9 @@ type Rules struct {
 	Repetition   int    `yaml:"repetition" json:"repetition" default:"3" doc:"draw (reason repetition) when a position, same side to move, occurs this many times; 0 disables"`
 }
 
+// maxMaxPlies is the largest move cap.
+const maxMaxPlies = 1_000_000
+
 // DefaultRules returns the rules with every independent knob at its default.
 func DefaultRules() *Rules {
 	return &Rules{
@@ -149,14 +152,25 @@ func (r *Rules) Validate() error {
 	default:
 		return games.KnobErrorf("no_moves", "must be %q or %q, got %q", NoMovesLoss, NoMovesDraw, r.NoMoves)
 	}
-	if r.MaxPlies < 1 || r.MaxPlies > 1_000_000 {
-		return games.KnobErrorf("max_plies", "must be between 1 and 1000000, got %d", r.MaxPlies)
+	if r.MaxPlies < 1 || r.MaxPlies > maxMaxPlies {
+		return games.KnobErrorf("max_plies", "must be between 1 and %d, got %d", maxMaxPlies, r.MaxPlies)
 	}
 	if r.Repetition < 0 || r.Repetition == 1 {
 		return games.KnobErrorf("repetition", "must be 0 (off) or at least 2, got %d", r.Repetition)
 	}
 	return nil
 }
+
+// ForSolver returns a copy of the rules without the repetition rule and
+// with the largest move cap, for the exact solver (see games.SolverRules).
+func (r *Rules) ForSolver() games.Rules {
+	c := *r
+	c.Repetition, c.MaxPlies = 0, maxMaxPlies
+	return &c
+}
+
+// MoveCap returns max_plies (games.SolverRules).
+func (r *Rules) MoveCap() int { return r.MaxPlies }
 
 // NewGame builds the game; the rules must have passed Validate.
 func (r *Rules) NewGame() (games.Game, error) {

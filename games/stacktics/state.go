@@ -705,3 +705,90 @@ func (s *State) CheckInvariants() error {
 }
 
 func armyName(army int) string { return string(rune('A' + army)) }
+
+// AppendKey appends the position's exact key (games.Keyer): every square's
+// stack, the army to move, the phase, the pie swap, and whether the pie
+// decision is still to come (so the start position differs from its
+// recurrence later in a game). The captured pips follow from the board;
+// the history, the ply count and what only metrics record are left out.
+func (s *State) AppendKey(dst []byte) []byte {
+	g := s.g
+	for row := range g.rows {
+		for col := range g.cols {
+			c := s.board[g.square(row, col)]
+			dst = append(dst, byte(c), byte(c>>8))
+		}
+	}
+	var flags byte
+	if s.swapped {
+		flags |= keySwapped
+	}
+	if g.pieRule && s.pie < 0 {
+		flags |= keyPiePending
+	}
+	return append(dst, s.toMove|s.phase<<1|flags)
+}
+
+// Flags of a key's last byte, above the army to move (bit 0) and the
+// phase (bits 1–2).
+const (
+	keySwapped    = 1 << 3
+	keyPiePending = 1 << 4
+)
+
+// SetKey makes s the position a key written by AppendKey describes, for a
+// state of the same game (games.Keyer). Its history starts afresh there.
+func (s *State) SetKey(key []byte) {
+	g := s.g
+	hist := s.hist[:0]
+	*s = g.initial
+	for row := range g.rows {
+		for col := range g.cols {
+			s.setCell(g.square(row, col), 0)
+		}
+	}
+	i := 0
+	for row := range g.rows {
+		for col := range g.cols {
+			s.setCell(g.square(row, col), cell(key[i])|cell(key[i+1])<<8)
+			i += 2
+		}
+	}
+	flags := key[i]
+	if army := flags & 1; army != s.toMove {
+		s.toMove = army
+		s.hash ^= sideKey
+	}
+	s.phase = flags >> 1 & 3
+	s.swapped = flags&keySwapped != 0
+	s.pie, s.plies = -1, 0
+	if flags&keyPiePending == 0 {
+		// Any ply count past the first keeps the pie decision behind us.
+		s.plies = 2
+		if g.pieRule {
+			s.pie = 0
+			if s.swapped {
+				s.pie = 1
+			}
+		}
+	}
+	force := 6 * g.rules.Size
+	for army := range 2 {
+		pips, left := 0, [4]int{}
+		for sq := range s.board {
+			if c := s.board[sq]; c != 0 && c.owner() == army {
+				pips += c.pips()
+				left[Large] += c.larges()
+				left[Medium] += c.mediums()
+				left[Small] += c.smalls()
+			}
+		}
+		s.captured[army^1] = int16(force - pips)
+		for size := Small; size <= Large; size++ {
+			s.lost[army][size] = int8(g.rules.Size - left[size])
+		}
+	}
+	s.hist = append(hist, s.hash)
+	s.seen = [bloomWords]uint64{}
+	s.remember(s.hash)
+}

@@ -1,0 +1,109 @@
+package cmd
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"playtest/solve"
+)
+
+type solveOptions struct {
+	sets []string
+}
+
+func newSolveCommand() *cobra.Command {
+	var opts solveOptions
+	c := &cobra.Command{
+		Use:   "solve [PRESET|FILE]",
+		Short: "Solve a small perfect-information variant exactly: its value and every opening's",
+		Long: `Enumerate every position reachable from the variant's start and solve the
+position graph by retrograde analysis: the game-theoretic value (seat 0 wins,
+seat 1 wins, or a draw) with the decisions to the end under perfect play, and
+the value of every opening, with the answering player's options when there
+are few (the pie rule's keep and swap) and how many of its replies win.
+
+Play that never ends counts as a draw, which is what the repetition rule
+makes of it; the move cap is set aside and the result says whether perfect
+play fits under it. Only games without hidden information or chance can be
+solved (Stacktics), and only when the position graph has at most
+--max-states positions (about 100 bytes each).
+
+Stacktics graphs are huge (size 2 on a 2×3 board already passes 20 million
+positions), so for real boards use --depth N: a bounded proof that finds
+every forced win ending within N decisions from the start, from each opening
+and after each reply, and says "unknown" where none ends within the horizon.
+A shortest forced win never repeats a position, so it holds under the
+repetition rule.`,
+		Example: `  playtest solve stacktics/size2-nopie --depth 9
+  playtest solve stacktics/size2 --depth 9 --format json
+  playtest solve tiny.yaml --max-states 100000000`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			v := settings(cmd.Flags())
+			format := v.GetString("format")
+			if format != "table" && format != "json" {
+				return usageErrorf("--format %q: want table or json", format)
+			}
+			maxStates, err := intSetting(cmd.Flags(), v, "max-states")
+			if err != nil {
+				return err
+			}
+			if maxStates < 1 {
+				return usageErrorf("--max-states %d: want a positive number", maxStates)
+			}
+			cfg, err := runVariant(cmd.Flags(), v, args, opts.sets)
+			if err != nil {
+				return err
+			}
+			depth, err := intSetting(cmd.Flags(), v, "depth")
+			if err != nil {
+				return err
+			}
+			if depth < 0 || depth > 64 {
+				return usageErrorf("--depth %d: want 1 to 64 decisions (0: solve exactly)", depth)
+			}
+			stderr := cmd.ErrOrStderr()
+			quiet := v.GetBool("quiet")
+			ctx, stop := interruptible(cmd.Context())
+			defer stop()
+			var res *solve.Result
+			if depth > 0 {
+				popts := solve.ProveOptions{Depth: depth}
+				if !quiet {
+					popts.Progress = func(d int, nodes int64) { fmt.Fprintf(stderr, "depth %d: %d positions searched\n", d, nodes) }
+				}
+				res, err = solve.Prove(ctx, cfg, popts)
+			} else {
+				sopts := solve.Options{MaxStates: maxStates}
+				if !quiet {
+					sopts.Progress = func(phase string, n int) { fmt.Fprintf(stderr, "%s: %d positions\n", phase, n) }
+				}
+				res, err = solve.Run(ctx, cfg, sopts)
+			}
+			var tooLarge *solve.TooLargeError
+			var unsolvable *solve.UnsolvableError
+			switch {
+			case errors.As(err, &tooLarge), errors.As(err, &unsolvable):
+				return usageError{err}
+			case err != nil:
+				return err
+			}
+			if format == "json" {
+				enc := json.NewEncoder(cmd.OutOrStdout())
+				enc.SetIndent("", "  ")
+				return enc.Encode(res)
+			}
+			return res.WriteTable(cmd.OutOrStdout())
+		},
+	}
+	f := c.Flags()
+	f.Int("max-states", solve.DefaultMaxStates, "most positions to enumerate before giving up")
+	f.Int("depth", 0, "instead of solving exactly, prove every forced win within this many decisions (for variants too large to enumerate)")
+	f.String("format", "table", "output format: table or json")
+	f.Bool("quiet", false, "show no progress on stderr")
+	f.StringArrayVar(&opts.sets, "set", nil, "override a variant key, e.g. --set rules.board='{rows: 3, cols: 4}' (repeatable)")
+	return c
+}

@@ -1,0 +1,175 @@
+package solve
+
+import (
+	"bytes"
+	"fmt"
+	"hash/maphash"
+
+	"playtest/games"
+)
+
+// graph is a variant's whole position graph: every position reachable from
+// the start, numbered in breadth-first order (0 is the start), with its
+// successors. Keys live in one arena, found through an open-addressing
+// table; successors in compressed rows. Nothing in it depends on map
+// order, so a solve is reproducible.
+type graph struct {
+	keyLen int
+	keys   []byte
+	table  []uint32 // position index + 1; 0 is empty
+	seed   maphash.Seed
+	// mover is the seat to move, or terminalMover; winner is a finished
+	// position's winning seat (games.NoPlayer for a draw).
+	mover  []int8
+	winner []int8
+	// depth is the fewest plies from the start.
+	depth []int32
+	// succ[off[i]:off[i+1]] are position i's successors, in the order of
+	// its legal moves.
+	off  []uint32
+	succ []int32
+}
+
+const (
+	terminalMover = int8(games.Terminal)
+	chanceMover   = int8(games.Chance)
+)
+
+// bytesPerPosition estimates the memory of one position besides its key:
+// the table slot at half load, mover, winner, depth, offset, about 16
+// successors, and the solver's value, distance and counter.
+const bytesPerPosition = 8 + 1 + 1 + 4 + 4 + 16*4 + 1 + 2 + 4
+
+// TooLargeError says the position graph has more positions than allowed.
+type TooLargeError struct {
+	Max         int
+	Depth       int
+	KeyBytes    int
+	BytesPerPos int
+}
+
+func (e *TooLargeError) Error() string {
+	return fmt.Sprintf("the position graph has more than %d positions (the enumeration passed them %d plies from the start): raise --max-states (about %d bytes each), or prove the forced wins within a horizon with --depth N",
+		e.Max, e.Depth, e.BytesPerPos)
+}
+
+// enumerate builds the graph of g from its start, stopping with a
+// *TooLargeError past maxStates positions. progress, if set, is called
+// every million positions.
+func enumerate(g games.Game, maxStates int, progress func(positions int)) (*graph, error) {
+	start := g.NewState()
+	keyer, ok := start.(games.Keyer)
+	if !ok {
+		return nil, &UnsolvableError{"the game's positions have no exact key: it cannot be solved"}
+	}
+	if _, hidden := start.(games.Determinizer); hidden {
+		return nil, &UnsolvableError{"the game hides information from the players: only games of perfect information can be solved"}
+	}
+	gr := &graph{seed: maphash.MakeSeed()}
+	key := keyer.AppendKey(nil)
+	gr.keyLen = len(key)
+	gr.table = make([]uint32, tableSize(1<<16))
+	gr.add(key, start, 0)
+	s := g.NewState()
+	child := g.NewState()
+	var moves []games.Move
+	buf := make([]byte, 0, gr.keyLen)
+	gr.off = append(gr.off, 0)
+	for i := 0; i < len(gr.mover); i++ {
+		if gr.mover[i] == chanceMover {
+			return nil, &UnsolvableError{"the game has chance events (a shuffle, a deal): only games without chance can be solved exactly"}
+		}
+		if gr.mover[i] != terminalMover {
+			s.(games.Keyer).SetKey(gr.key(i))
+			moves = s.LegalMoves(moves[:0])
+			for _, m := range moves {
+				child.CopyFrom(s)
+				child.Apply(m)
+				buf = child.(games.Keyer).AppendKey(buf[:0])
+				if len(buf) != gr.keyLen {
+					return nil, fmt.Errorf("the game's keys vary in length (%d and %d bytes)", gr.keyLen, len(buf))
+				}
+				j, found := gr.find(buf)
+				if !found {
+					if len(gr.mover) >= maxStates {
+						return nil, &TooLargeError{Max: maxStates, Depth: int(gr.depth[i]) + 1, KeyBytes: gr.keyLen, BytesPerPos: gr.keyLen + bytesPerPosition}
+					}
+					j = gr.add(buf, child, gr.depth[i]+1)
+					if progress != nil && len(gr.mover)%1_000_000 == 0 {
+						progress(len(gr.mover))
+					}
+				}
+				gr.succ = append(gr.succ, int32(j))
+			}
+		}
+		if len(gr.succ) >= 1<<32-1 {
+			return nil, fmt.Errorf("the position graph has more than 2³² moves")
+		}
+		gr.off = append(gr.off, uint32(len(gr.succ)))
+	}
+	return gr, nil
+}
+
+func tableSize(n int) int {
+	size := 1
+	for size < 2*n {
+		size <<= 1
+	}
+	return size
+}
+
+func (gr *graph) key(i int) []byte { return gr.keys[i*gr.keyLen : (i+1)*gr.keyLen] }
+
+// find returns the index of key's position, or false.
+func (gr *graph) find(key []byte) (int, bool) {
+	mask := uint64(len(gr.table) - 1)
+	for h := maphash.Bytes(gr.seed, key) & mask; ; h = (h + 1) & mask {
+		slot := gr.table[h]
+		if slot == 0 {
+			return 0, false
+		}
+		if bytes.Equal(gr.key(int(slot-1)), key) {
+			return int(slot - 1), true
+		}
+	}
+}
+
+// add appends a new position and returns its index.
+func (gr *graph) add(key []byte, s games.State, depth int32) int {
+	i := len(gr.mover)
+	if 2*(i+1) > len(gr.table) {
+		gr.grow()
+	}
+	gr.keys = append(gr.keys, key...)
+	mover, winner := int8(s.CurrentPlayer()), int8(games.NoPlayer)
+	if mover == int8(games.Chance) {
+		mover = chanceMover
+	}
+	if s.IsTerminal() {
+		mover, winner = terminalMover, int8(s.Result().Winner)
+	}
+	gr.mover = append(gr.mover, mover)
+	gr.winner = append(gr.winner, winner)
+	gr.depth = append(gr.depth, depth)
+	gr.insert(key, i)
+	return i
+}
+
+func (gr *graph) insert(key []byte, i int) {
+	mask := uint64(len(gr.table) - 1)
+	h := maphash.Bytes(gr.seed, key) & mask
+	for gr.table[h] != 0 {
+		h = (h + 1) & mask
+	}
+	gr.table[h] = uint32(i + 1)
+}
+
+// grow doubles the table.
+func (gr *graph) grow() {
+	gr.table = make([]uint32, 2*len(gr.table))
+	for i := range gr.mover {
+		gr.insert(gr.key(i), i)
+	}
+}
+
+func (gr *graph) successors(i int) []int32 { return gr.succ[gr.off[i]:gr.off[i+1]] }

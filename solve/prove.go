@@ -1,0 +1,276 @@
+package solve
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"playtest/games"
+	"playtest/variants"
+)
+
+// Bounded proofs: for variants whose position graph is far too large to
+// enumerate, a depth-bounded search still proves every forced win that
+// ends within a number of decisions. A shortest forced win never passes
+// through the same position twice on one line of play, so it holds under
+// any repetition rule; what the search cannot see past its horizon it
+// reports as unknown, never as a draw.
+
+// Unknown is the outcome of a position no forced result within the depth
+// was found for.
+const Unknown = "unknown"
+
+// ProveOptions tune a bounded proof.
+type ProveOptions struct {
+	// Depth is the horizon in decisions.
+	Depth int
+	// MaxEntries bounds the transposition table (DefaultMaxEntries if 0);
+	// when full it is cleared.
+	MaxEntries int
+	// Progress, if set, is told each finished depth and the nodes searched.
+	Progress func(depth int, nodes int64)
+}
+
+// DefaultMaxEntries bounds a proof's transposition table.
+const DefaultMaxEntries = 20_000_000
+
+// proof is a position's proven result for the player to move: win or loss
+// in dist decisions, or unknown up to depth decisions.
+type proof struct {
+	outcome int8 // valWin, valLoss, valUnknown
+	dist    int16
+	depth   int16 // for unknown: the horizon it held to
+}
+
+type prover struct {
+	ctx     context.Context
+	table   map[string]proof
+	max     int
+	nodes   int64
+	buffers [][]games.Move
+	states  []games.State
+	keys    [][]byte
+}
+
+// Prove runs iterative deepening up to opts.Depth from the start and
+// after every opening (and every reply when there are few, such as a pie
+// rule's keep and swap), and returns the result in the shape of a solve,
+// with Value and outcomes "unknown" where nothing was proven.
+func Prove(ctx context.Context, cfg *variants.Config, opts ProveOptions) (*Result, error) {
+	if opts.Depth < 1 || opts.Depth > 64 {
+		return nil, fmt.Errorf("--depth %d: want 1 to 64 decisions", opts.Depth)
+	}
+	sr, ok := cfg.Rules.(games.SolverRules)
+	if !ok {
+		return nil, &UnsolvableError{fmt.Sprintf("%s cannot be solved exactly: only games of perfect information without chance can (Stacktics)", cfg.Definition.Title)}
+	}
+	rules := sr.ForSolver()
+	if err := rules.Validate(); err != nil {
+		return nil, err
+	}
+	g, err := rules.NewGame()
+	if err != nil {
+		return nil, err
+	}
+	start := g.NewState()
+	if _, ok := start.(games.Keyer); !ok {
+		return nil, &UnsolvableError{"the game's positions have no exact key: it cannot be solved"}
+	}
+	if _, hidden := start.(games.Determinizer); hidden {
+		return nil, &UnsolvableError{"the game hides information from the players: only games of perfect information can be solved"}
+	}
+	max := opts.MaxEntries
+	if max <= 0 {
+		max = DefaultMaxEntries
+	}
+	pr := &prover{ctx: ctx, table: map[string]proof{}, max: max}
+	for range opts.Depth + 3 {
+		pr.buffers = append(pr.buffers, make([]games.Move, 0, g.MaxLegalMoves()))
+		pr.states = append(pr.states, g.NewState())
+		pr.keys = append(pr.keys, nil)
+	}
+	begin := time.Now()
+	for d := 1; d <= opts.Depth; d++ {
+		pf := pr.search(start, d, 0)
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if opts.Progress != nil {
+			opts.Progress(d, pr.nodes)
+		}
+		if pf.outcome != valUnknown {
+			break
+		}
+	}
+	res := &Result{Schema: Schema, Game: cfg.Definition.Name, Variant: cfg.Name, Source: cfg.Source, MoveCap: sr.MoveCap(), Horizon: opts.Depth}
+	root := pr.search(start, opts.Depth, 0)
+	res.Value, res.Plies = proofValue(root, start.CurrentPlayer())
+	moves := start.LegalMoves(nil)
+	for _, m := range moves {
+		child := start.Clone()
+		child.Apply(m)
+		o := Opening{Move: start.MoveString(m)}
+		o.Value, o.Plies = pr.outcomeFor(child, games.Seat0, opts.Depth-1)
+		if !child.IsTerminal() {
+			replier := child.CurrentPlayer()
+			replies := child.LegalMoves(nil)
+			o.AllReplies = len(replies)
+			for _, rm := range replies {
+				grand := child.Clone()
+				grand.Apply(rm)
+				v, plies := pr.outcomeFor(grand, replier, opts.Depth-2)
+				if v == Win {
+					o.WinningReplies++
+				}
+				if len(replies) <= MaxListedReplies {
+					o.Replies = append(o.Replies, Reply{Move: child.MoveString(rm), Value: v, Plies: plies})
+				}
+			}
+		}
+		res.Openings = append(res.Openings, o)
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+	}
+	res.Nodes = pr.nodes
+	res.Note = fmt.Sprintf("A bounded proof: every forced win that ends within %d decisions from the start is found (%d from each opening, %d after each reply); \"unknown\" means none ends within that horizon, not that the position is a draw.",
+		opts.Depth, opts.Depth-1, opts.Depth-2)
+	res.Seconds = time.Since(begin).Seconds()
+	return res, nil
+}
+
+// outcomeFor proves s to depth and states it for player who.
+func (pr *prover) outcomeFor(s games.State, who games.Player, depth int) (string, *int) {
+	if s.IsTerminal() {
+		zero := 0
+		switch s.Result().Winner {
+		case who:
+			return Win, &zero
+		case games.NoPlayer:
+			return Draw, nil
+		}
+		return Loss, &zero
+	}
+	if depth < 1 {
+		return Unknown, nil
+	}
+	pf := pr.search(s, depth, 0)
+	v, d := proofOutcome(pf)
+	if v != Unknown && s.CurrentPlayer() != who {
+		v = map[string]string{Win: Loss, Loss: Win}[v]
+	}
+	return v, d
+}
+
+func proofOutcome(pf proof) (string, *int) {
+	d := int(pf.dist)
+	switch pf.outcome {
+	case valWin:
+		return Win, &d
+	case valLoss:
+		return Loss, &d
+	}
+	return Unknown, nil
+}
+
+// proofValue states the start's proof as a solve's value.
+func proofValue(pf proof, mover games.Player) (string, *int) {
+	v, d := proofOutcome(pf)
+	switch v {
+	case Win:
+		return fmt.Sprintf("seat %d wins", mover), d
+	case Loss:
+		return fmt.Sprintf("seat %d wins", mover.Opponent()), d
+	}
+	return Unknown, nil
+}
+
+// search proves s (not finished) to depth decisions, for its mover. ply
+// indexes the scratch buffers.
+func (pr *prover) search(s games.State, depth, ply int) proof {
+	pr.nodes++
+	key := s.(games.Keyer).AppendKey(pr.keys[ply][:0])
+	pr.keys[ply] = key
+	if pf, ok := pr.table[string(key)]; ok {
+		if pf.outcome != valUnknown || int(pf.depth) >= depth {
+			return pf
+		}
+	}
+	if pr.nodes&0xffff == 0 && pr.ctx.Err() != nil {
+		return proof{outcome: valUnknown}
+	}
+	mover := s.CurrentPlayer()
+	moves := s.LegalMoves(pr.buffers[ply][:0])
+	pr.buffers[ply] = moves
+	child := pr.states[ply]
+	result := proof{outcome: valLoss, dist: -1}
+	// Finished children first: an immediate win ends the search at once.
+	for _, m := range moves {
+		child.CopyFrom(s)
+		child.Apply(m)
+		if child.IsTerminal() {
+			switch child.Result().Winner {
+			case mover:
+				return pr.store(key, proof{outcome: valWin, dist: 1})
+			case games.NoPlayer:
+				result.outcome = valUnknown
+			default:
+				result.dist = max(result.dist, 1)
+			}
+		}
+	}
+	if depth > 1 {
+		win := int16(-1)
+		for _, m := range moves {
+			child.CopyFrom(s)
+			child.Apply(m)
+			if child.IsTerminal() {
+				continue
+			}
+			pf := pr.search(child, depth-1, ply+1)
+			v := pf.outcome
+			if v != valUnknown && child.CurrentPlayer() != mover {
+				v = valWin + valLoss - v
+			}
+			switch v {
+			case valWin:
+				if win < 0 || pf.dist+1 < win {
+					win = pf.dist + 1
+				}
+			case valLoss:
+				result.dist = max(result.dist, pf.dist+1)
+			default:
+				result.outcome = valUnknown
+			}
+			if win == 2 {
+				break // no win is faster than a reply's immediate loss
+			}
+		}
+		if win > 0 {
+			return pr.store(key, proof{outcome: valWin, dist: win})
+		}
+	} else if result.outcome == valLoss {
+		// At the horizon only finished children are known.
+		for _, m := range moves {
+			child.CopyFrom(s)
+			child.Apply(m)
+			if !child.IsTerminal() {
+				result.outcome = valUnknown
+				break
+			}
+		}
+	}
+	if result.outcome == valUnknown {
+		result.dist, result.depth = 0, int16(depth)
+	}
+	return pr.store(key, result)
+}
+
+// store records a proof, clearing the table when it is full.
+func (pr *prover) store(key []byte, pf proof) proof {
+	if len(pr.table) >= pr.max {
+		clear(pr.table)
+	}
+	pr.table[string(key)] = pf
+	return pf
+}

@@ -1,0 +1,189 @@
+package solve
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"playtest/games"
+	"playtest/variants"
+)
+
+// Schema is the schema tag of playtest solve's JSON.
+const Schema = "playtest/solve/v1"
+
+// DefaultMaxStates bounds the positions a solve enumerates by default.
+const DefaultMaxStates = 50_000_000
+
+// Outcomes of a position for the player who decides there.
+const (
+	Win  = "win"
+	Loss = "loss"
+	Draw = "draw"
+)
+
+// Options tune a solve.
+type Options struct {
+	// MaxStates bounds the positions enumerated (DefaultMaxStates if 0).
+	MaxStates int
+	// Progress, if set, is told what the solver is doing.
+	Progress func(phase string, positions int)
+}
+
+// Result is a solved variant.
+type Result struct {
+	Schema  string `json:"schema"`
+	Game    string `json:"game"`
+	Variant string `json:"variant"`
+	Source  string `json:"source"`
+	// Positions, Moves and Finished count the position graph: reachable
+	// positions, moves between them, and positions where the game is over.
+	Positions int `json:"positions,omitempty"`
+	Moves     int `json:"moves,omitempty"`
+	Finished  int `json:"finished,omitempty"`
+	// Horizon is a bounded proof's depth in decisions (0 for a full
+	// solve), Nodes the positions it searched.
+	Horizon int   `json:"horizon,omitempty"`
+	Nodes   int64 `json:"nodes,omitempty"`
+	// Value is the game-theoretic result with perfect play: "seat 0 wins",
+	// "seat 1 wins", "draw", or for a bounded proof "unknown"; Plies the decisions to the end with perfect
+	// play (the winner ending as fast as it can, the loser holding out as
+	// long as it can); absent for a draw.
+	Value string `json:"value"`
+	Plies *int   `json:"plies,omitempty"`
+	// Openings are seat 0's first decisions with their values for seat 0.
+	Openings []Opening `json:"openings"`
+	// MoveCap is the variant's move cap; the solve ignores it (and the
+	// repetition rule: endless play is a draw), so Note says whether the
+	// perfect-play distances fit under it.
+	MoveCap int     `json:"move_cap,omitempty"`
+	Note    string  `json:"note"`
+	Seconds float64 `json:"seconds"`
+}
+
+// Opening is one first decision.
+type Opening struct {
+	Move string `json:"move"`
+	// Value is the result for seat 0 after it; Plies the decisions to the
+	// end after it with perfect play (absent for a draw).
+	Value string `json:"value"`
+	Plies *int   `json:"plies,omitempty"`
+	// Replies are the answering player's options when there are at most
+	// MaxListedReplies (a pie rule's keep and swap), each with its value
+	// for the player who chooses it.
+	Replies []Reply `json:"replies,omitempty"`
+	// WinningReplies counts the replies that win for the answering player
+	// (of AllReplies).
+	WinningReplies int `json:"winning_replies"`
+	AllReplies     int `json:"replies_count"`
+}
+
+// Reply is one answer to an opening.
+type Reply struct {
+	Move  string `json:"move"`
+	Value string `json:"value"`
+	Plies *int   `json:"plies,omitempty"`
+}
+
+// MaxListedReplies is how many replies an opening lists one by one.
+const MaxListedReplies = 4
+
+// UnsolvableError says the variant's game cannot be solved exactly.
+type UnsolvableError struct{ Reason string }
+
+func (e *UnsolvableError) Error() string { return e.Reason }
+
+// Run solves the variant: it enumerates every position reachable from the
+// start (with the variant's history-dependent endings off) and runs a
+// retrograde analysis over the graph.
+func Run(ctx context.Context, cfg *variants.Config, opts Options) (*Result, error) {
+	sr, ok := cfg.Rules.(games.SolverRules)
+	if !ok {
+		return nil, &UnsolvableError{fmt.Sprintf("%s cannot be solved exactly: only games of perfect information without chance can (Stacktics)", cfg.Definition.Title)}
+	}
+	rules := sr.ForSolver()
+	if err := rules.Validate(); err != nil {
+		return nil, err
+	}
+	g, err := rules.NewGame()
+	if err != nil {
+		return nil, err
+	}
+	maxStates := opts.MaxStates
+	if maxStates <= 0 {
+		maxStates = DefaultMaxStates
+	}
+	begin := time.Now()
+	progress := func(n int) {
+		if opts.Progress != nil {
+			opts.Progress("enumerating", n)
+		}
+	}
+	gr, err := enumerate(g, maxStates, progress)
+	if err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if opts.Progress != nil {
+		opts.Progress("solving", len(gr.mover))
+	}
+	sol := retrograde(gr)
+	res := &Result{Schema: Schema, Game: cfg.Definition.Name, Variant: cfg.Name, Source: cfg.Source,
+		Positions: len(gr.mover), Moves: len(gr.succ), MoveCap: sr.MoveCap()}
+	for i := range gr.mover {
+		if gr.mover[i] == terminalMover {
+			res.Finished++
+		}
+	}
+	res.Value, res.Plies = sol.valueForSeat(gr, 0, games.Seat0)
+	res.Openings = openings(g, gr, sol)
+	res.Note = res.note()
+	res.Seconds = time.Since(begin).Seconds()
+	return res, nil
+}
+
+// openings lists the start's decisions with their values for seat 0.
+func openings(g games.Game, gr *graph, sol *solution) []Opening {
+	s := g.NewState()
+	moves := s.LegalMoves(nil)
+	succ := gr.successors(0)
+	out := make([]Opening, 0, len(moves))
+	for k, m := range moves {
+		c := int(succ[k])
+		o := Opening{Move: s.MoveString(m)}
+		o.Value, o.Plies = sol.outcome(gr, games.Seat0, c)
+		if gr.mover[c] != terminalMover {
+			child := s.Clone()
+			child.Apply(m)
+			replier := games.Player(gr.mover[c])
+			replies := child.LegalMoves(nil)
+			o.AllReplies = len(replies)
+			for r, rm := range replies {
+				v, plies := sol.outcome(gr, replier, int(gr.successors(c)[r]))
+				if v == Win {
+					o.WinningReplies++
+				}
+				if len(replies) <= MaxListedReplies {
+					o.Replies = append(o.Replies, Reply{Move: child.MoveString(rm), Value: v, Plies: plies})
+				}
+			}
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+// note says how the move cap and repetition were treated.
+func (r *Result) note() string {
+	text := "Solved with the repetition rule and the move cap set aside: play that never ends counts as a draw, as the repetition rule makes it."
+	if r.MoveCap > 0 && r.Plies != nil {
+		if *r.Plies <= r.MoveCap {
+			text += fmt.Sprintf(" Perfect play ends in %d decisions, within the variant's max_plies of %d, so the cap does not change the value.", *r.Plies, r.MoveCap)
+		} else {
+			text += fmt.Sprintf(" Perfect play takes %d decisions, more than the variant's max_plies of %d: under the cap the game would stall first.", *r.Plies, r.MoveCap)
+		}
+	}
+	return text
+}
