@@ -646,3 +646,44 @@ func TestSkillCommand(t *testing.T) {
 		}
 	}
 }
+
+func TestSolveCommand(t *testing.T) {
+	tiny := []string{"--set", "rules.board={rows: 2, cols: 2}", "--set", "rules.start_columns=[0, 1]", "--set", "rules.pie_rule=false"}
+	code, out, errOut := run(t, append([]string{"solve", "stacktics/size2", "--quiet"}, tiny...)...)
+	if code != 0 || !strings.Contains(out, "solved exactly") || !strings.Contains(out, "Value with perfect play: seat 0 wins in 1 decisions") {
+		t.Errorf("exit %d: %s\n%s", code, errOut, out)
+	}
+	code, out, errOut = run(t, "solve", "stacktics/size2", "--depth", "3", "--format", "json", "--quiet")
+	var res struct {
+		Schema   string
+		Horizon  int
+		Value    string
+		Openings []struct {
+			Move    string
+			Value   string
+			Replies []struct{ Move, Value string }
+		}
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &res) != nil || res.Schema != "playtest/solve/v1" || res.Horizon != 3 || len(res.Openings) != 20 {
+		t.Fatalf("json: exit %d: %s\n%s", code, errOut, out)
+	}
+	// Under the pie rule every opening is answered by keep or swap.
+	if r := res.Openings[0].Replies; len(r) != 2 || r[0].Move != "keep" || r[1].Move != "swap" {
+		t.Errorf("pie replies %+v", r)
+	}
+	for _, args := range [][]string{
+		{"solve", "stacktics/size2", "--max-states", "1000"},
+		{"solve", "capstone"},
+		{"solve", "stacks/base", "--depth", "3"},
+		{"solve", "stacktics/size2", "--depth", "65"},
+		{"solve", "stacktics/size2", "--format", "xml"},
+	} {
+		code, _, errOut := run(t, args...)
+		if code != ExitBadInput || strings.Count(strings.TrimSpace(errOut), "\n") != 0 {
+			t.Errorf("%v: exit %d, want %d with one line:\n%s", args, code, ExitBadInput, errOut)
+		}
+	}
+	if _, _, errOut := run(t, "solve", "stacktics/size2", "--max-states", "1000", "--quiet"); !strings.Contains(errOut, "more than 1000 positions") || !strings.Contains(errOut, "--depth N") {
+		t.Errorf("too large: %s", errOut)
+	}
+}
