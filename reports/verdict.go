@@ -83,20 +83,6 @@ const (
 	PieMinGames = 20
 )
 
-// botsPhrase describes the players: "mcts, 1,000 iterations in both seats".
-func botsPhrase(players [games.NumSeats]bots.Spec) string {
-	a, b := players[0].Describe(), players[1].Describe()
-	if a == b && paramsEqual(players[0], players[1]) {
-		return a + " in both seats"
-	}
-	return a + " vs " + b
-}
-
-// paramsEqual reports whether two specs have the same parameters.
-func paramsEqual(a, b bots.Spec) bool {
-	return fmt.Sprintf("%+v", a.Params) == fmt.Sprintf("%+v", b.Params)
-}
-
 // skillCommand is the command that climbs the run's skill ladder.
 func skillCommand(info RunInfo) string {
 	target := strings.TrimPrefix(info.Source, "preset ")
@@ -108,7 +94,7 @@ func skillCommand(info RunInfo) string {
 
 // headline builds the run's Headline from its figures.
 func (a *Aggregator) headline(s *Summary) Headline {
-	h := Headline{Bots: botsPhrase(a.info.Players)}
+	h := Headline{Bots: bots.DescribePlayers(a.info.Players)}
 	if p := s.PairStats; p != nil {
 		h.Measure, h.Unit, h.Test = "seat 0's score over pairs", "pairs", TestSignFlip
 		h.Value, h.Low, h.High, h.N = p.Seat0.Score, p.Seat0.CI.Low, p.Seat0.CI.High, p.Seat0.Pairs

@@ -173,7 +173,7 @@ func Run(ctx context.Context, cfg *variants.Config, opts Options) (*Result, erro
 	}
 	param, own, _ := budgets(cfg)
 	res := &Result{Schema: Schema, Game: cfg.Definition.Name, Variant: cfg.Name, Source: cfg.Source, Seed: cfg.Seed,
-		Games: cfg.Games, Pairs: cfg.Pairs, Bots: reportsBots(cfg), Param: param}
+		Games: cfg.Games, Pairs: cfg.Pairs, Bots: bots.DescribePlayers(cfg.Players), Param: param}
 	ladder := opts.Budgets
 	fixed := ladder != nil
 	if !fixed {
@@ -190,7 +190,7 @@ func Run(ctx context.Context, cfg *variants.Config, opts Options) (*Result, erro
 		if err != nil {
 			return nil, err
 		}
-		rung.Preset = b == own && samePlayers(cfg)
+		rung.Preset = b == own && cfg.Players[0].Same(cfg.Players[1])
 		res.Rungs = append(res.Rungs, *rung)
 		if fixed {
 			continue
@@ -205,20 +205,6 @@ func Run(ctx context.Context, cfg *variants.Config, opts Options) (*Result, erro
 	}
 	res.judge()
 	return res, nil
-}
-
-// samePlayers reports whether both players have the same parameters, so a
-// rung at their budget is the variant itself.
-func samePlayers(cfg *variants.Config) bool {
-	return fmt.Sprintf("%s %+v", cfg.Players[0].Bot, cfg.Players[0].Params) == fmt.Sprintf("%s %+v", cfg.Players[1].Bot, cfg.Players[1].Params)
-}
-
-// reportsBots describes the variant's players.
-func reportsBots(cfg *variants.Config) string {
-	if samePlayers(cfg) {
-		return cfg.Players[0].Describe() + " in both seats"
-	}
-	return cfg.Players[0].Describe() + " vs " + cfg.Players[1].Describe()
 }
 
 // climb plays rung k at budget b: self-play, then the head-to-head

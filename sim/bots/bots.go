@@ -166,6 +166,21 @@ func (s Spec) Describe() string {
 	return fmt.Sprintf("%s, %s %s", s.Bot, Thousands(value), name)
 }
 
+// Same reports whether two specs are the same bot with the same
+// parameters.
+func (s Spec) Same(o Spec) bool {
+	return s.Bot == o.Bot && fmt.Sprintf("%+v", s.Params) == fmt.Sprintf("%+v", o.Params)
+}
+
+// DescribePlayers names both players with their budgets: "mcts, 1,000
+// iterations in both seats", or "A vs B" when they differ.
+func DescribePlayers(players [2]Spec) string {
+	if players[0].Same(players[1]) {
+		return players[0].Describe() + " in both seats"
+	}
+	return players[0].Describe() + " vs " + players[1].Describe()
+}
+
 // Weak reports whether the bot does no search at all (random, greedy): its
 // games say more about its blunders than about the rules.
 func (s Spec) Weak() bool {
