@@ -93,3 +93,33 @@ func TestParams(t *testing.T) {
 		t.Error("unknown bot accepted")
 	}
 }
+
+func TestDescribeAndBudget(t *testing.T) {
+	m := bots.Spec{Bot: "mcts", Params: bots.DefaultMCTSParams()}
+	if got := m.Describe(); got != "mcts, 1,000 iterations" {
+		t.Errorf("Describe = %q", got)
+	}
+	strong := m.WithBudget(12345)
+	if name, v, ok := strong.Budget(); !ok || name != "iterations" || v != 12345 || m.Params.(*bots.MCTSParams).Iterations != 1000 {
+		t.Errorf("WithBudget: %s %d %v (the original must keep 1000)", name, v, ok)
+	}
+	if m.Same(strong) || !m.Same(bots.Spec{Bot: "mcts", Params: bots.DefaultMCTSParams()}) {
+		t.Error("Same")
+	}
+	ab := bots.Spec{Bot: "alphabeta", Params: bots.DefaultAlphaBetaParams()}
+	if ab.Describe() != "alphabeta, 20,000 nodes" || ab.Weak() {
+		t.Errorf("alphabeta: %q", ab.Describe())
+	}
+	r := bots.Spec{Bot: "random", Params: &bots.NoParams{}}
+	if !r.Weak() || r.Describe() != "random" || r.WithBudget(5).Params != r.Params {
+		t.Error("random has no budget")
+	}
+	if got := bots.DescribePlayers([2]bots.Spec{m, r}); got != "mcts, 1,000 iterations vs random" {
+		t.Errorf("DescribePlayers = %q", got)
+	}
+	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", 1234567: "1,234,567", -4500: "-4,500"} {
+		if got := bots.Thousands(n); got != want {
+			t.Errorf("bots.Thousands(%d) = %q", n, got)
+		}
+	}
+}
