@@ -41,8 +41,9 @@ const (
 // Options tune a ladder.
 type Options struct {
 	// Budgets are the rungs' budgets, increasing; empty for the default
-	// ladder: ×Step from the variant's budget / Step² while the next rung
-	// is expected to fit in MaxTime.
+	// ladder: ×Step from the variant's budget / Step² (through the
+	// variant's own budget) while the next rung is expected to fit in
+	// MaxTime.
 	Budgets []int
 	// MaxTime is the default ladder's allowance (DefaultMaxTime if 0). It
 	// decides only how many rungs the default ladder has; every rung's
@@ -160,9 +161,29 @@ func Validate(cfg *variants.Config, opts Options) error {
 	return nil
 }
 
-// DefaultStart is the default ladder's first budget for a variant whose
-// bots play own: own / Step², at least MinBudget.
-func DefaultStart(own int) int { return max(MinBudget, own/(Step*Step)) }
+// DefaultRung is rung k of the default ladder of a variant whose bots play
+// own: own × Step^k, so own itself is rung 0 and the ladder passes through
+// the variant's budget (own / Step and own / Step² below it, rounded down).
+func DefaultRung(own, k int) int {
+	b := own
+	for ; k < 0; k++ {
+		b /= Step
+	}
+	for ; k > 0; k-- {
+		b *= Step
+	}
+	return b
+}
+
+// DefaultStart is the index of the default ladder's first rung: two steps
+// below the variant's budget, or fewer when that would go under MinBudget.
+func DefaultStart(own int) int {
+	k := -2
+	for k < 0 && DefaultRung(own, k) < MinBudget {
+		k++
+	}
+	return k
+}
 
 // Run climbs the ladder: for each budget, self-play with both seats at it
 // and a head-to-head against the rung below, all on the variant's seeds
@@ -176,8 +197,9 @@ func Run(ctx context.Context, cfg *variants.Config, opts Options) (*Result, erro
 		Games: cfg.Games, Pairs: cfg.Pairs, Bots: bots.DescribePlayers(cfg.Players), Param: param}
 	ladder := opts.Budgets
 	fixed := ladder != nil
+	first := DefaultStart(own)
 	if !fixed {
-		ladder = []int{DefaultStart(own)}
+		ladder = []int{DefaultRung(own, first)}
 	}
 	maxTime := opts.MaxTime
 	if maxTime <= 0 {
@@ -197,7 +219,7 @@ func Run(ctx context.Context, cfg *variants.Config, opts Options) (*Result, erro
 		}
 		// The default ladder goes on while the next rung, about Step
 		// times this one's cost, fits in the allowance.
-		next := b * Step
+		next := DefaultRung(own, first+k+1)
 		if k+1 < MaxRungs && next <= MaxBudget && cfg.Players[0].WithBudget(next).Params.Validate() == nil &&
 			(k == 0 || time.Since(start)+time.Duration(float64(Step)*rung.Seconds*float64(time.Second)) <= maxTime) {
 			ladder = append(ladder, next)

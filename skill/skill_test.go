@@ -97,11 +97,14 @@ func TestLadderIsReproducible(t *testing.T) {
 }
 
 func TestDefaultLadder(t *testing.T) {
-	if got := DefaultStart(1000); got != 62 {
-		t.Errorf("DefaultStart(1000) = %d", got)
-	}
-	if got := DefaultStart(50); got != MinBudget {
-		t.Errorf("DefaultStart(50) = %d", got)
+	// The default ladder passes through the variant's own budget.
+	for own, want := range map[int][]int{1000: {62, 250, 1000, 4000}, 300: {18, 75, 300, 1200}, 50: {12, 50, 200}, 5: {5, 20}} {
+		k := DefaultStart(own)
+		for i, w := range want {
+			if got := DefaultRung(own, k+i); got != w {
+				t.Errorf("own %d: rung %d is %d, want %d", own, i, got, w)
+			}
+		}
 	}
 	// With no time to spare the default ladder still climbs one step
 	// above its start, so there is a gain to judge.
