@@ -43,6 +43,7 @@ SAMPLES = stacktics/size3 capstone/capstone stacks/base capturecard/capturecard
 samples: build
 	rm -rf docs/samples
 	for p in $(SAMPLES); do ./bin/playtest run $$p --games 200 --workers 1 --out docs/samples/$$(echo $$p | tr / -) > /dev/null || exit 1; done
+	rm -f docs/samples/*/games.jsonl docs/samples/*/manifest.json   # the run log; the reports are the samples
 
 clean:
 	rm -rf bin bench.txt

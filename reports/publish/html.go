@@ -3,12 +3,34 @@ package publish
 import (
 	"html/template"
 	"io"
+	"strings"
 )
 
 var page = template.Must(template.New("report.html").Funcs(funcs).Funcs(template.FuncMap{
 	// pngData makes the inline image's URL; the data is our own base64.
 	"pngData": func(b64 string) template.URL { return template.URL("data:image/png;base64," + b64) },
+	"code":    codeSpans,
 }).Parse(htmlText))
+
+// codeSpans escapes text for HTML and sets its `backquoted` parts (the
+// commands a headline or warning suggests) as code.
+func codeSpans(text string) template.HTML {
+	parts := strings.Split(text, "`")
+	var b strings.Builder
+	for i, part := range parts {
+		code := i%2 == 1 && i < len(parts)-1
+		if code {
+			b.WriteString("<code>")
+		} else if i%2 == 1 {
+			b.WriteString("`") // an unpaired backquote stays as it is
+		}
+		b.WriteString(template.HTMLEscapeString(part))
+		if code {
+			b.WriteString("</code>")
+		}
+	}
+	return template.HTML(b.String())
+}
 
 // WriteHTML writes report.html: one self-contained page (styles inline,
 // plots as inline PNG images); html/template escapes every string that
@@ -39,8 +61,8 @@ img { max-width: 100%; height: auto; border: 1px solid #eee; }
 <p>{{.Games}} games{{if .Pairs}} in seat-swapped pairs{{end}}, seed {{.Seed}}, config <code>{{.ConfigHash}}</code>.
 Players: {{range $i, $p := .Players}}{{if $i}} vs {{end}}{{$p.Bot}}{{end}}. Seat 0 moved first.
 Rates have 95% Wilson intervals{{if eq .Rates.Interval "paired-wilson"}}; the seat and draw rates' intervals are over the seat-swapped pairs, whose two games are not independent{{end}}.</p>
-{{if .Headline.Text}}<p class="headline"><strong>{{.Headline.Text}}</strong></p>{{end}}
-{{range .Warnings}}<p class="warning">⚠ <strong>{{.Code}}</strong>: {{.Message}}</p>
+{{if .Headline.Text}}<p class="headline"><strong>{{code .Headline.Text}}</strong></p>{{end}}
+{{range .Warnings}}<p class="warning">⚠ <strong>{{.Code}}</strong>: {{code .Message}}</p>
 {{end}}
 <h2>Outcomes</h2>
 <table>
