@@ -1,0 +1,110 @@
+package solve
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"playtest/games"
+	"playtest/games/stacktics"
+	"playtest/internal/testenv"
+)
+
+// bruteForce is a plain depth-limited minimax without any table: the
+// result for the player to move at s within depth decisions (valWin,
+// valLoss or valUnknown) and its distance, by the prover's conventions.
+func bruteForce(s games.State, depth int) (int8, int) {
+	mover := s.CurrentPlayer()
+	win, lossDist, lost := -1, 0, true
+	for _, m := range s.LegalMoves(nil) {
+		c := s.Clone()
+		c.Apply(m)
+		var v int8
+		d := 0
+		switch {
+		case c.IsTerminal() && c.Result().Winner == mover:
+			v = valWin
+		case c.IsTerminal() && c.Result().Winner == games.NoPlayer:
+			v = valUnknown
+		case c.IsTerminal():
+			v = valLoss
+		case depth <= 1:
+			v = valUnknown
+		default:
+			v, d = bruteForce(c, depth-1)
+			if v != valUnknown && c.CurrentPlayer() != mover {
+				v = valWin + valLoss - v
+			}
+		}
+		switch v {
+		case valWin:
+			if win < 0 || d+1 < win {
+				win = d + 1
+			}
+		case valLoss:
+			lossDist = max(lossDist, d+1)
+		default:
+			lost = false
+		}
+	}
+	switch {
+	case win > 0:
+		return valWin, win
+	case lost:
+		return valLoss, lossDist
+	}
+	return valUnknown, 0
+}
+
+// TestProverOnStacktics checks the bounded prover on real Stacktics
+// positions (size 2 on 4×4, with and without the pie rule, from random
+// points of random games) against plain minimax: every result the prover
+// proves is minimax's, and everything minimax proves within the depth the
+// prover proves too. It exercises the game's keys, their round trip
+// through SetKey, and the table.
+func TestProverOnStacktics(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	checked, proven := 0, 0
+	for _, pie := range []bool{false, true} {
+		r := stacktics.DefaultRules()
+		r.Size, r.PieRule = 2, &pie
+		if err := r.Validate(); err != nil {
+			t.Fatal(err)
+		}
+		g := stacktics.New(*r.ForSolver().(*stacktics.Rules))
+		for range testenv.Scale(12) {
+			s := g.NewState()
+			for range rng.IntN(14) {
+				if s.IsTerminal() {
+					break
+				}
+				moves := s.LegalMoves(nil)
+				s.Apply(moves[rng.IntN(len(moves))])
+			}
+			if s.IsTerminal() {
+				continue
+			}
+			const depth = 4
+			pr := &prover{ctx: context.Background(), table: map[string]proof{}, max: 1 << 20}
+			for range depth + 3 {
+				pr.buffers = append(pr.buffers, nil)
+				pr.states = append(pr.states, g.NewState())
+				pr.keys = append(pr.keys, nil)
+			}
+			pf := pr.search(s, depth, 0)
+			want, wantDist := bruteForce(s, depth)
+			if pf.outcome != valUnknown && (pf.outcome != want || int(pf.dist) != wantDist) ||
+				pf.outcome == valUnknown && want != valUnknown {
+				t.Fatalf("pie %v, position\n%v\nprover %d in %d, minimax %d in %d", pie, s, pf.outcome, pf.dist, want, wantDist)
+			}
+			checked++
+			if want != valUnknown {
+				proven++
+			}
+		}
+	}
+	t.Logf("%d positions, %d decided within the depth", checked, proven)
+	if checked == 0 || proven == 0 && !testenv.RaceEnabled {
+		t.Fatalf("%d positions checked, %d decided: the test compares nothing", checked, proven)
+	}
+}
