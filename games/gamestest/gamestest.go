@@ -106,6 +106,7 @@ func randomGames(t *testing.T, g games.Game, opts Options) {
 			}
 			if thorough {
 				checkDecisions(t, g, s, game, n)
+				checkKey(t, g, s, game, n)
 				if n%3 == 0 {
 					det.check(t, s, rng, game, n)
 				}
@@ -176,6 +177,27 @@ func (d *determinizeStats) check(t *testing.T, s games.State, rng *rand.Rand, ga
 	if c.String() != s.String() {
 		d.changed++
 	}
+}
+
+// checkKey rebuilds a keyed state from its key (games.Keyer): the rebuilt
+// state must have the same key, player to move, legal moves and picture
+// of the position, and pass its invariants.
+func checkKey(t *testing.T, g games.Game, s games.State, game, n int) {
+	t.Helper()
+	k, ok := s.(games.Keyer)
+	if !ok {
+		return
+	}
+	key := k.AppendKey(nil)
+	r := g.NewState()
+	r.(games.Keyer).SetKey(key)
+	if got := r.(games.Keyer).AppendKey(nil); string(got) != string(key) {
+		t.Fatalf("game %d after %d decisions: the key does not survive SetKey", game, n)
+	}
+	if r.CurrentPlayer() != s.CurrentPlayer() || fmt.Sprint(r.LegalMoves(nil)) != fmt.Sprint(s.LegalMoves(nil)) {
+		t.Fatalf("game %d after %d decisions: the state rebuilt from its key has other moves:\n%s\nwas\n%s", game, n, r, s)
+	}
+	check(t, r, game, n)
 }
 
 func check(t *testing.T, s games.State, game, n int) {
