@@ -155,6 +155,9 @@ func Validate(cfg *variants.Config, opts Options) error {
 			return fmt.Errorf("--budgets %d: %v", b, err)
 		}
 	}
+	if cfg.Games < MinGames {
+		return fmt.Errorf("a skill ladder needs at least %d games per rung (a seat-swapped pair for each head-to-head), got %d", MinGames, cfg.Games)
+	}
 	if opts.Budgets != nil && len(opts.Budgets) < 2 {
 		return fmt.Errorf("--budgets: a ladder needs at least two budgets")
 	}
@@ -284,6 +287,18 @@ func play(ctx context.Context, cfg *variants.Config, opts Options) (*reports.Sum
 	return s, nil
 }
 
+// unsigned0 turns −0 into 0, so no figure prints as "-0".
+func unsigned0(x float64) float64 {
+	if x == 0 {
+		return 0
+	}
+	return x
+}
+
+// MinGames is the fewest games a ladder plays per rung: a head-to-head
+// needs whole seat-swapped pairs.
+const MinGames = 2
+
 // eloCap replaces an infinite Elo (a score of 0 or 1) in gains: a clean
 // sweep is at least this much.
 const eloCap = 800
@@ -301,5 +316,5 @@ func newGain(score stats.PairScore, doublings float64) *Gain {
 	elo := eloOr(score.Elo, math.Copysign(eloCap, score.Score-0.5))
 	lo := eloOr(score.EloLow, -eloCap)
 	hi := eloOr(score.EloHigh, eloCap)
-	return &Gain{Score: score, PerDoubling: elo / doublings, PerDoublingLow: lo / doublings, PerDoublingHigh: hi / doublings}
+	return &Gain{Score: score, PerDoubling: unsigned0(elo / doublings), PerDoublingLow: unsigned0(lo / doublings), PerDoublingHigh: unsigned0(hi / doublings)}
 }

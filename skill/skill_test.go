@@ -41,6 +41,7 @@ func TestValidate(t *testing.T) {
 		{"mixed units", cheap(t, "players.1={bot: alphabeta, nodes: 1000}"), nil, "different units (iterations and nodes)"},
 		{"decreasing", cheap(t), []int{100, 50}, "want increasing budgets, got 50 after 100"},
 		{"one budget", cheap(t), []int{100}, "at least two budgets"},
+		{"one game", cheap(t, "games=1"), []int{10, 40}, "at least 2 games per rung"},
 		{"too large", cheap(t), []int{10, 2_000_000}, "is not between 1 and 1000000"},
 	}
 	for _, tt := range tests {
@@ -120,7 +121,7 @@ func TestDefaultLadder(t *testing.T) {
 // rung makes a synthetic rung: seat 0's figure with its interval, and the
 // Elo per doubling gained over the rung below with its interval.
 func rung(budget int, value, halfWidth, gain, gainHalf float64) Rung {
-	r := Rung{Budget: budget, Headline: reports.Headline{Value: value, Low: value - halfWidth, High: value + halfWidth, Measure: "seat 0's score over pairs"}}
+	r := Rung{Budget: budget, Headline: reports.Headline{Value: value, Low: value - halfWidth, High: value + halfWidth, Measure: "seat 0's score over pairs", N: 100}}
 	if gain != 0 {
 		r.Gain = &Gain{PerDoubling: gain, PerDoublingLow: gain - gainHalf, PerDoublingHigh: gain + gainHalf}
 	}
@@ -147,6 +148,7 @@ func TestVerdicts(t *testing.T) {
 		{"gain barely lower", []Rung{rung(100, 0.52, 0.07, 0, 0), rung(400, 0.57, 0.07, 103, 29), rung(1600, 0.55, 0.07, 98, 29)},
 			Undecided, "", "(+103 below), not clearly less than before"},
 		{"wide intervals", []Rung{rung(100, 0.50, 0.07, 0, 0), rung(400, 0.51, 0.07, 20, 40)}, Converged, "", "(±7 points) a smaller drift could hide"},
+		{"too wide", []Rung{rung(100, 0.50, 0.3, 0, 0), rung(400, 0.9, 0.3, 20, 40)}, Undecided, "", "(±30 points) that says little; play more games"},
 	}
 	for _, tt := range tests {
 		r := &Result{Param: "iterations", Rungs: tt.rungs}

@@ -17,8 +17,19 @@ func se(h reports.Headline) float64 { return (h.High - h.Low) / (2 * stats.Z95) 
 // intervals (a normal test on the difference; the rungs share seeds, so
 // treating them as independent is conservative when they correlate).
 func differ(a, b reports.Headline) bool {
+	if a.N == 0 || b.N == 0 {
+		return false // a rung without a decisive game says nothing
+	}
 	return math.Abs(a.Value-b.Value) > stats.Z95*math.Hypot(se(a), se(b))
 }
+
+// MaxConvergedHalfWidth is the widest interval (half-width) of the top
+// rung's seat-0 figure that a converged verdict accepts: beyond it the
+// rungs agreeing says little, and the verdict is undecided.
+const MaxConvergedHalfWidth = 0.10
+
+// halfWidth is half a headline's interval.
+func halfWidth(h reports.Headline) float64 { return (h.High - h.Low) / 2 }
 
 // judge gives the ladder its verdict and skill depth.
 func (r *Result) judge() {
@@ -50,7 +61,7 @@ func (r *Result) judge() {
 		if d > 0 {
 			r.Direction = "toward seat 0"
 		}
-	case flattening:
+	case flattening && halfWidth(top.Headline) <= MaxConvergedHalfWidth && halfWidth(prev.Headline) <= MaxConvergedHalfWidth:
 		r.Verdict = Converged
 	default:
 		r.Verdict = Undecided
@@ -93,17 +104,18 @@ func (r *Result) sentence() string {
 	top, prev := r.Rungs[n-1], r.Rungs[n-2]
 	measure := top.Headline.Measure
 	var b strings.Builder
-	switch r.Verdict {
-	case Converged:
+	wide := halfWidth(top.Headline) > MaxConvergedHalfWidth || halfWidth(prev.Headline) > MaxConvergedHalfWidth
+	switch {
+	case r.Verdict == Converged:
 		fmt.Fprintf(&b, "Converged: %s is %s and %s, within each other's noise, and stronger bots gain less at the top (%+.0f Elo per doubling", measure, r.figure(prev), r.figure(top), top.Gain.PerDoubling)
 		if n >= 3 {
 			fmt.Fprintf(&b, ", after %+.0f below", prev.Gain.PerDoubling)
 		}
 		fmt.Fprintf(&b, "). The answer has stopped moving with the bots' strength, as far as this ladder reaches (%s %s): %s.", bots.Thousands(top.Budget), r.Param, verdictPhrase(top.Headline))
-		if half := (top.Headline.High - top.Headline.Low) / 2; half > 0.05 {
+		if half := halfWidth(top.Headline); half > 0.05 {
 			fmt.Fprintf(&b, " With intervals this wide (±%.0f points) a smaller drift could hide: more games per rung would sharpen this.", 100*half)
 		}
-	case Drifting:
+	case r.Verdict == Drifting:
 		fmt.Fprintf(&b, "Drifting %s: %s moves from ", r.Direction, measure)
 		if differ(top.Headline, prev.Headline) {
 			b.WriteString(r.figure(prev))
@@ -111,6 +123,9 @@ func (r *Result) sentence() string {
 			b.WriteString(r.figure(r.Rungs[n-3]))
 		}
 		fmt.Fprintf(&b, " to %s as the bots get stronger. The answer at any of these budgets is the bots' answer, not yet the game's: climb higher (--budgets), or solve the variant exactly if it is small enough (playtest solve).", r.figure(top))
+	case wide:
+		fmt.Fprintf(&b, "Undecided: %s is %s and %s, within each other's noise, but with intervals this wide (±%.0f points) that says little; play more games per rung (--games).",
+			measure, r.figure(prev), r.figure(top), 100*max(halfWidth(top.Headline), halfWidth(prev.Headline)))
 	default:
 		fmt.Fprintf(&b, "Undecided: %s is %s and %s, within each other's noise, but stronger bots still gain %+.0f Elo [%+.0f, %+.0f] per doubling at the top",
 			measure, r.figure(prev), r.figure(top), top.Gain.PerDoubling, top.Gain.PerDoublingLow, top.Gain.PerDoublingHigh)
