@@ -80,7 +80,7 @@ func RunToDir(ctx context.Context, cfg *variants.Config, opts DirOptions, dir st
 		}
 		m = old
 	case err == nil && !finished(dir):
-		done, _ := runlog.Scan(dir, old.From, false, func(*sim.Record) error { return nil })
+		done, _ := runlog.Scan(dir, old.From, old.To, false, func(*sim.Record) error { return nil })
 		return nil, &UnfinishedError{Dir: dir, Done: done - old.From, Total: old.To - old.From}
 	default:
 		if err := clear(dir); err != nil {
@@ -96,7 +96,7 @@ func RunToDir(ctx context.Context, cfg *variants.Config, opts DirOptions, dir st
 		return nil, err
 	}
 	agg := reports.NewAggregator(Info(cfg, job.Game))
-	next, err := runlog.Scan(dir, m.From, true, func(r *sim.Record) error {
+	next, err := runlog.Scan(dir, m.From, m.To, true, func(r *sim.Record) error {
 		agg.Add(r)
 		return nil
 	})
@@ -110,7 +110,7 @@ func RunToDir(ctx context.Context, cfg *variants.Config, opts DirOptions, dir st
 	if err != nil {
 		return nil, err
 	}
-	job.From, job.To, job.Moves = next, m.To, m.Records == runlog.RecordsFull
+	job.Sliced, job.From, job.To, job.Moves = true, next, m.To, m.Records == runlog.RecordsFull
 	var logErr error
 	start, plies, played := time.Now(), 0, 0
 	err = sim.Run(ctx, job, sim.Options{Workers: opts.Workers}, func(r *sim.Record) {
@@ -134,7 +134,7 @@ func RunToDir(ctx context.Context, cfg *variants.Config, opts DirOptions, dir st
 		return nil, err
 	}
 	summary := agg.Summary(timing(opts.Workers, time.Since(start), played, plies))
-	return summary, finish(dir, summary, Info(cfg, job.Game), m.From)
+	return summary, finish(dir, summary, Info(cfg, job.Game), m.From, m.To)
 }
 
 // finished says dir holds a finished run's results.
@@ -155,13 +155,13 @@ func clear(dir string) error {
 }
 
 // finish writes games.csv from the log, then summary.json and the reports.
-func finish(dir string, summary *reports.Summary, info reports.RunInfo, from int) error {
+func finish(dir string, summary *reports.Summary, info reports.RunInfo, from, to int) error {
 	err := reports.WriteFileAtomic(filepath.Join(dir, publish.GamesFile), func(w io.Writer) error {
 		rows, err := reports.NewGamesWriter(w, info)
 		if err != nil {
 			return err
 		}
-		if _, err := runlog.Scan(dir, from, false, func(r *sim.Record) error {
+		if _, err := runlog.Scan(dir, from, to, false, func(r *sim.Record) error {
 			if r.Err != nil {
 				return nil
 			}
@@ -272,7 +272,7 @@ func Merge(dirs []string, dir string) (*reports.Summary, error) {
 	for i := range n {
 		d := byIndex[i]
 		sm, _ := runlog.ReadManifest(d)
-		next, err := runlog.Scan(d, sm.From, false, func(r *sim.Record) error {
+		next, err := runlog.Scan(d, sm.From, sm.To, false, func(r *sim.Record) error {
 			agg.Add(r)
 			if records == runlog.RecordsSummary {
 				r.Moves = nil
@@ -292,7 +292,7 @@ func Merge(dirs []string, dir string) (*reports.Summary, error) {
 		return nil, err
 	}
 	summary := agg.Summary(timing(1, time.Since(start), 0, 0))
-	return summary, finish(dir, summary, info, 0)
+	return summary, finish(dir, summary, info, 0, m.To)
 }
 
 func absPath(p string) string {

@@ -264,3 +264,56 @@ func TestFailedGamesAreRecorded(t *testing.T) {
 		t.Errorf("the table does not say games failed:\n%s", table.String())
 	}
 }
+
+// TestEmptyShards: with more shards than deals some shards have no games;
+// they must play none, and merging gives the run's games exactly once
+// (issue 16: a 2-game run in 2 shards merged to 4 games, 6 games in 8
+// shards to 18). A shard whose log holds games outside its range (as such
+// a shard wrote before the fix) is refused.
+func TestEmptyShards(t *testing.T) {
+	for _, tt := range []struct{ games, count int }{{2, 2}, {6, 8}} {
+		cfg := func() *variants.Config {
+			return load(t, fmt.Sprintf("games=%d", tt.games), "seed=4", "players.0=random", "players.1=random")
+		}
+		var shards []string
+		played := 0
+		for i := range tt.count {
+			d := t.TempDir()
+			s, err := RunToDir(context.Background(), cfg(), DirOptions{Shard: runlog.Shard{Index: i, Count: tt.count}}, d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			played += s.Games
+			shards = append(shards, d)
+		}
+		if played != tt.games {
+			t.Errorf("%d games in %d shards: the shards played %d", tt.games, tt.count, played)
+		}
+		merged := filepath.Join(t.TempDir(), "merged")
+		s, err := Merge(shards, merged)
+		if err != nil || s.Games != tt.games {
+			t.Fatalf("%d games in %d shards merged to %v games (%v)", tt.games, tt.count, s, err)
+		}
+	}
+	// A shard log with a game outside the shard's range.
+	d := t.TempDir()
+	cfg := load(t, "games=2", "seed=4", "players.0=random", "players.1=random")
+	if _, err := RunToDir(context.Background(), cfg, DirOptions{Shard: runlog.Shard{Index: 0, Count: 2}}, d); err != nil {
+		t.Fatal(err)
+	}
+	full := t.TempDir()
+	if _, err := RunToDir(context.Background(), cfg, DirOptions{}, full); err != nil {
+		t.Fatal(err)
+	}
+	games, _ := os.ReadFile(filepath.Join(full, runlog.GamesFile))
+	if err := os.WriteFile(filepath.Join(d, runlog.GamesFile), games, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	second := t.TempDir()
+	if _, err := RunToDir(context.Background(), cfg, DirOptions{Shard: runlog.Shard{Index: 1, Count: 2}}, second); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Merge([]string{d, second}, filepath.Join(t.TempDir(), "m")); err == nil || !strings.Contains(err.Error(), "outside the directory's games [0, 0)") {
+		t.Errorf("a shard log with games outside its range: %v", err)
+	}
+}

@@ -218,13 +218,14 @@ func (lr *lineReader) close() {
 	}
 }
 
-// Scan reads dir's log from game index from on, calling f with each logged
+// Scan reads dir's log of the games [from, to), calling f with each logged
 // game in index order (failed games with Err set), and returns the index
 // after the last one. It stops at the first game missing from both files;
 // with truncate it then cuts both files after the games it read, so that a
 // torn or out-of-order tail (a killed process, a power loss) is dropped and
-// the log can be appended to.
-func Scan(dir string, from int, truncate bool, f func(*sim.Record) error) (next int, err error) {
+// the log can be appended to. Without truncate, a log that goes on past to
+// is an error: it holds games that are not the directory's.
+func Scan(dir string, from, to int, truncate bool, f func(*sim.Record) error) (next int, err error) {
 	var readers [2]*lineReader
 	for i, name := range []string{GamesFile, ErrorsFile} {
 		if readers[i], err = openLines(dir, name); err != nil {
@@ -233,7 +234,7 @@ func Scan(dir string, from int, truncate bool, f func(*sim.Record) error) (next 
 		defer readers[i].close()
 	}
 	next = from
-	for {
+	for next < to {
 		var lr *lineReader
 		for _, r := range readers {
 			if r.head != nil && r.head.Index == next {
@@ -248,6 +249,13 @@ func Scan(dir string, from int, truncate bool, f func(*sim.Record) error) (next 
 			return next, err
 		}
 		next++
+	}
+	if !truncate && next == to {
+		for _, r := range readers {
+			if r.head != nil {
+				return next, fmt.Errorf("%s holds game %d, outside the directory's games [%d, %d)", filepath.Join(dir, r.name), r.head.Index, from, to)
+			}
+		}
 	}
 	if truncate {
 		for _, r := range readers {

@@ -34,7 +34,7 @@
 //
 // # Slices and replays
 //
-// Job.From and Job.To play a slice of a run's games (a shard, or the rest
+// Job.Sliced with Job.From and Job.To play a slice of a run's games (a shard, or the rest
 // of an interrupted run); Replay plays one game alone. Either way each game
 // is the one the whole run plays.
 //

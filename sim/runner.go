@@ -22,8 +22,10 @@ type Job struct {
 	Games int
 	Seed  uint64
 	Pairs bool
-	// From and To bound the game indices this job plays: [From, To), To 0
-	// meaning Games. A shard of a run, or the rest of an interrupted one.
+	// With Sliced set, the job plays only the game indices [From, To): a
+	// shard of a run, or the rest of an interrupted one (an empty range
+	// plays nothing). Otherwise it plays all Games.
+	Sliced   bool
 	From, To int
 	// Moves keeps every game's moves (chance outcomes included) in the
 	// game's notation in its Record.
@@ -32,10 +34,18 @@ type Job struct {
 
 // end returns the index after the last game the job plays.
 func (j *Job) end() int {
-	if j.To > 0 {
+	if j.Sliced {
 		return j.To
 	}
 	return j.Games
+}
+
+// start returns the index of the first game the job plays.
+func (j *Job) start() int {
+	if j.Sliced {
+		return j.From
+	}
+	return 0
 }
 
 // Record is one finished game.
@@ -131,13 +141,16 @@ func (j *Job) Seating(i int) (deal int, swapped bool) {
 // is cancelled. A game that panics or reaches an invalid state is handed to
 // the sink with its Err set, and the run goes on.
 func Run(ctx context.Context, job *Job, opts Options, sink func(*Record)) error {
-	first, end := job.From, job.end()
+	first, end := job.start(), job.end()
 	if first < 0 || end > job.Games || first > end {
 		return fmt.Errorf("games [%d, %d) are not within the run's %d games", first, end, job.Games)
 	}
 	workers := opts.Workers
 	if workers <= 0 {
 		workers = DefaultWorkers()
+	}
+	if first == end {
+		return nil // an empty slice: nothing to play
 	}
 	workers = min(workers, max(end-first, 1))
 	window := opts.Window

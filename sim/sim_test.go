@@ -3,6 +3,7 @@ package sim
 import (
 	"context"
 	"errors"
+	"fmt"
 	"reflect"
 	"testing"
 
@@ -138,5 +139,33 @@ func TestGreedyBeatsRandom(t *testing.T) {
 	}
 	if rate := score / 200; rate < 0.8 {
 		t.Errorf("greedy scored %.2f against random, want ≥ 0.8", rate)
+	}
+}
+
+// TestSlices plays slices of a run: each game is the whole run's, and an
+// empty slice plays nothing (it once played the whole run).
+func TestSlices(t *testing.T) {
+	whole := map[int]string{}
+	j := job(t, 10, "random", "random")
+	if err := Run(context.Background(), j, Options{Workers: 2}, func(r *Record) { whole[r.Index] = fmt.Sprint(r.Result, r.Plies) }); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range [][2]int{{0, 0}, {4, 4}, {10, 10}, {2, 7}, {0, 10}} {
+		j := job(t, 10, "random", "random")
+		j.Sliced, j.From, j.To = true, s[0], s[1]
+		var got []int
+		err := Run(context.Background(), j, Options{Workers: 2}, func(r *Record) {
+			got = append(got, r.Index)
+			if fmt.Sprint(r.Result, r.Plies) != whole[r.Index] {
+				t.Errorf("slice %v: game %d differs from the whole run's", s, r.Index)
+			}
+		})
+		if err != nil || len(got) != s[1]-s[0] || (len(got) > 0 && got[0] != s[0]) {
+			t.Errorf("slice %v played %v (%v)", s, got, err)
+		}
+	}
+	j.Sliced, j.From, j.To = true, 3, 11
+	if err := Run(context.Background(), j, Options{}, func(*Record) {}); err == nil {
+		t.Error("a slice past the run's games was accepted")
 	}
 }
