@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"playtest/reports"
@@ -222,8 +223,8 @@ func Merge(dirs []string, dir string) (*reports.Summary, error) {
 		if other, dup := byIndex[m.Shard.Index]; dup {
 			return nil, fmt.Errorf("%s and %s are both shard %v", other, d, m.Shard)
 		}
-		if absPath(d) == absPath(dir) {
-			return nil, fmt.Errorf("the merged directory %s is one of the shards", dir)
+		if within(resolvedPath(dir), resolvedPath(d)) {
+			return nil, fmt.Errorf("the merged directory %s is the shard directory %s or inside it (links followed): merging would destroy the shard", dir, d)
 		}
 		byIndex[m.Shard.Index] = d
 		shards[i] = m
@@ -247,6 +248,10 @@ func Merge(dirs []string, dir string) (*reports.Summary, error) {
 		if m.Records != records {
 			records = runlog.RecordsSummary
 		}
+	}
+	if old, err := runlog.ReadManifest(dir); err == nil && !finished(dir) {
+		done, _ := runlog.Scan(dir, old.From, old.To, false, func(*sim.Record) error { return nil })
+		return nil, &UnfinishedError{Dir: dir, Done: done - old.From, Total: old.To - old.From}
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
@@ -295,10 +300,26 @@ func Merge(dirs []string, dir string) (*reports.Summary, error) {
 	return summary, finish(dir, summary, info, 0, m.To)
 }
 
-func absPath(p string) string {
+// resolvedPath is p made absolute with every symbolic link resolved; a
+// path that does not exist yet is resolved through its nearest existing
+// ancestor.
+func resolvedPath(p string) string {
 	a, err := filepath.Abs(p)
 	if err != nil {
 		return p
 	}
-	return a
+	if r, err := filepath.EvalSymlinks(a); err == nil {
+		return r
+	}
+	parent := filepath.Dir(a)
+	if parent == a {
+		return a
+	}
+	return filepath.Join(resolvedPath(parent), filepath.Base(a))
+}
+
+// within reports whether path is dir or lies inside it.
+func within(path, dir string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }

@@ -317,3 +317,52 @@ func TestEmptyShards(t *testing.T) {
 		t.Errorf("a shard log with games outside its range: %v", err)
 	}
 }
+
+// TestMergeProtectsDirectories: merge refuses an --out that holds an
+// unfinished run (as run does), and an --out that is a shard, a link to
+// one, or a directory inside one (issue 16: a link to a shard destroyed
+// it).
+func TestMergeProtectsDirectories(t *testing.T) {
+	cfg := func() *variants.Config { return load(t, "games=4", "seed=4", "players.0=random", "players.1=random") }
+	var shards []string
+	for i := range 2 {
+		d := t.TempDir()
+		if _, err := RunToDir(context.Background(), cfg(), DirOptions{Shard: runlog.Shard{Index: i, Count: 2}}, d); err != nil {
+			t.Fatal(err)
+		}
+		shards = append(shards, d)
+	}
+	before, _ := os.ReadFile(filepath.Join(shards[0], runlog.GamesFile))
+	link := filepath.Join(t.TempDir(), "link")
+	if err := os.Symlink(shards[0], link); err != nil {
+		t.Fatal(err)
+	}
+	for _, out := range []string{shards[0], link, filepath.Join(link, "sub"), filepath.Join(shards[1], "merged")} {
+		if _, err := Merge(shards, out); err == nil || !strings.Contains(err.Error(), "merging would destroy the shard") {
+			t.Errorf("--out %s: %v", out, err)
+		}
+	}
+	if after, _ := os.ReadFile(filepath.Join(shards[0], runlog.GamesFile)); string(after) != string(before) {
+		t.Error("a refused merge changed the shard")
+	}
+	// An unfinished run in --out is refused, not replaced.
+	busy := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	n := 0
+	_, err := RunToDir(ctx, load(t, "games=40", "players.0=random", "players.1=random"), DirOptions{Options: Options{Workers: 1, OnRecord: func(*sim.Record) {
+		if n++; n == 3 {
+			cancel()
+		}
+	}}}, busy)
+	if err == nil {
+		t.Fatal("the run was not interrupted")
+	}
+	var unfinished *UnfinishedError
+	if _, err := Merge(shards, busy); !errors.As(err, &unfinished) {
+		t.Errorf("--out holding an unfinished run: %v", err)
+	}
+	// A sibling directory is fine.
+	if s, err := Merge(shards, filepath.Join(t.TempDir(), "merged")); err != nil || s.Games != 4 {
+		t.Errorf("a good merge: %v", err)
+	}
+}
