@@ -167,6 +167,11 @@ func Run(ctx context.Context, job *Job, opts Options, sink func(*Record)) error 
 	go func() {
 		defer close(indices)
 		for i := first; i < end; i++ {
+			// A select with several ready cases picks one at random: look
+			// at ctx first, so a cancelled run starts no further game.
+			if ctx.Err() != nil {
+				return
+			}
 			select {
 			case slots <- struct{}{}:
 			case <-ctx.Done():
