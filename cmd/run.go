@@ -134,7 +134,10 @@ func runRun(cmd *cobra.Command, args []string, opts *runOptions) error {
 	rep.Close()
 	var interrupted *experiment.InterruptedError
 	var unfinished *experiment.UnfinishedError
+	var corrupt *runlog.CorruptError
 	switch {
+	case errors.As(err, &corrupt):
+		return usageError{err}
 	case errors.As(err, &interrupted):
 		return fmt.Errorf("%v; continue with: playtest run --resume --out %s", err, out)
 	case errors.As(err, &unfinished):

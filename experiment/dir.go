@@ -81,7 +81,7 @@ func RunToDir(ctx context.Context, cfg *variants.Config, opts DirOptions, dir st
 		}
 		m = old
 	case err == nil && !finished(dir):
-		done, _ := runlog.Scan(dir, old.From, old.To, false, func(*sim.Record) error { return nil })
+		done, _ := runlog.Scan(dir, old.From, old.To, false, nil, func(*sim.Record) error { return nil })
 		return nil, &UnfinishedError{Dir: dir, Done: done - old.From, Total: old.To - old.From}
 	default:
 		if err := clear(dir); err != nil {
@@ -96,8 +96,9 @@ func RunToDir(ctx context.Context, cfg *variants.Config, opts DirOptions, dir st
 	if err != nil {
 		return nil, err
 	}
-	agg := reports.NewAggregator(Info(cfg, job.Game))
-	next, err := runlog.Scan(dir, m.From, m.To, true, func(r *sim.Record) error {
+	info := Info(cfg, job.Game)
+	agg := reports.NewAggregator(info)
+	next, err := runlog.Scan(dir, m.From, m.To, true, info.CheckRecord, func(r *sim.Record) error {
 		agg.Add(r)
 		return nil
 	})
@@ -135,7 +136,7 @@ func RunToDir(ctx context.Context, cfg *variants.Config, opts DirOptions, dir st
 		return nil, err
 	}
 	summary := agg.Summary(timing(opts.Workers, time.Since(start), played, plies))
-	return summary, finish(dir, summary, Info(cfg, job.Game), m.From, m.To)
+	return summary, finish(dir, summary, info, m.From, m.To)
 }
 
 // finished says dir holds a finished run's results.
@@ -162,7 +163,7 @@ func finish(dir string, summary *reports.Summary, info reports.RunInfo, from, to
 		if err != nil {
 			return err
 		}
-		if _, err := runlog.Scan(dir, from, to, false, func(r *sim.Record) error {
+		if _, err := runlog.Scan(dir, from, to, false, nil, func(r *sim.Record) error {
 			if r.Err != nil {
 				return nil
 			}
@@ -250,7 +251,7 @@ func Merge(dirs []string, dir string) (*reports.Summary, error) {
 		}
 	}
 	if old, err := runlog.ReadManifest(dir); err == nil && !finished(dir) {
-		done, _ := runlog.Scan(dir, old.From, old.To, false, func(*sim.Record) error { return nil })
+		done, _ := runlog.Scan(dir, old.From, old.To, false, nil, func(*sim.Record) error { return nil })
 		return nil, &UnfinishedError{Dir: dir, Done: done - old.From, Total: old.To - old.From}
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -277,7 +278,7 @@ func Merge(dirs []string, dir string) (*reports.Summary, error) {
 	for i := range n {
 		d := byIndex[i]
 		sm, _ := runlog.ReadManifest(d)
-		next, err := runlog.Scan(d, sm.From, sm.To, false, func(r *sim.Record) error {
+		next, err := runlog.Scan(d, sm.From, sm.To, false, info.CheckRecord, func(r *sim.Record) error {
 			agg.Add(r)
 			if records == runlog.RecordsSummary {
 				r.Moves = nil

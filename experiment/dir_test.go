@@ -366,3 +366,78 @@ func TestMergeProtectsDirectories(t *testing.T) {
 		t.Errorf("a good merge: %v", err)
 	}
 }
+
+// TestImpossibleRecordsAreRefused: a games.jsonl line that is valid JSON
+// but cannot be one of the run's games (issue 16: "winner": 5 made resume
+// and merge panic) is refused with its file and line; on the last line it
+// is a torn tail, cut off by resume.
+func TestImpossibleRecordsAreRefused(t *testing.T) {
+	cfg := func() *variants.Config { return load(t, "games=6", "seed=4", "players.0=random", "players.1=random") }
+	whole := t.TempDir()
+	if _, err := RunToDir(context.Background(), cfg(), DirOptions{}, whole); err != nil {
+		t.Fatal(err)
+	}
+	good, err := os.ReadFile(filepath.Join(whole, runlog.GamesFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(strings.TrimSuffix(string(good), "\n"), "\n")
+	for _, bad := range []struct{ from, to string }{
+		{`"winner":`, `"winner":5,"x":`}, {`"winner":`, `"winner":-1,"x":`}, {`"winner":`, `"winner":127,"x":`},
+		{`"sides":[`, `"sides":[7,`}, {`"plies":`, `"plies":-3,"x":`},
+	} {
+		line := strings.Replace(lines[2], bad.from, bad.to, 1)
+		if line == lines[2] {
+			t.Fatalf("%q is not in %s", bad.from, lines[2])
+		}
+		// In the middle of the log: refused by resume and by merge.
+		dir := t.TempDir()
+		copyRun(t, whole, dir)
+		text := strings.Join(lines[:2], "") + line + strings.Join(lines[3:4], "") + "\n"
+		os.WriteFile(filepath.Join(dir, runlog.GamesFile), []byte(text), 0o644)
+		os.Remove(filepath.Join(dir, "summary.json"))
+		var corrupt *runlog.CorruptError
+		if _, err := RunToDir(context.Background(), cfg(), DirOptions{Resume: true}, dir); !errors.As(err, &corrupt) || corrupt.Line != 3 ||
+			!strings.Contains(err.Error(), filepath.Join(dir, runlog.GamesFile)+" line 3") {
+			t.Errorf("%s in the middle: resume gave %v", bad.to, err)
+		}
+		// As the last line: a torn tail, cut off; the resumed run ends as
+		// the whole one did.
+		os.WriteFile(filepath.Join(dir, runlog.GamesFile), []byte(strings.Join(lines[:2], "")+line), 0o644)
+		if _, err := RunToDir(context.Background(), cfg(), DirOptions{Resume: true}, dir); err != nil {
+			t.Errorf("%s as the last line: %v", bad.to, err)
+		} else if a, b := summaryWithoutTiming(t, whole), summaryWithoutTiming(t, dir); a != b {
+			t.Errorf("%s as the last line: the resumed summary differs", bad.to)
+		}
+	}
+	// Merge checks its shards' lines too.
+	var shards []string
+	for i := range 2 {
+		d := t.TempDir()
+		if _, err := RunToDir(context.Background(), cfg(), DirOptions{Shard: runlog.Shard{Index: i, Count: 2}}, d); err != nil {
+			t.Fatal(err)
+		}
+		shards = append(shards, d)
+	}
+	shardLog, _ := os.ReadFile(filepath.Join(shards[1], runlog.GamesFile))
+	first, rest, _ := strings.Cut(string(shardLog), "\n")
+	os.WriteFile(filepath.Join(shards[1], runlog.GamesFile), []byte(strings.Replace(first, `"winner":`, `"winner":5,"x":`, 1)+"\n"+rest), 0o644)
+	var corrupt *runlog.CorruptError
+	if _, err := Merge(shards, filepath.Join(t.TempDir(), "m")); !errors.As(err, &corrupt) || corrupt.Line != 1 {
+		t.Errorf("merge of a shard with an impossible line: %v", err)
+	}
+}
+
+// copyRun copies a run directory's manifest and logs.
+func copyRun(t *testing.T, from, to string) {
+	t.Helper()
+	for _, name := range []string{runlog.ManifestFile, runlog.GamesFile} {
+		b, err := os.ReadFile(filepath.Join(from, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(to, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

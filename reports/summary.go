@@ -202,6 +202,45 @@ type RunInfo struct {
 	Sides []string
 }
 
+// CheckRecord checks that a record read back from a run's log can be one of
+// this run's games: a winner that is a seat or a draw with a reason, no
+// negative counts, sides only for a game that has them (one per seat, each
+// a side of the game), and metrics of a known kind. Aggregating a record
+// that fails it could panic or corrupt the summary.
+func (info RunInfo) CheckRecord(r *sim.Record) error {
+	if r.Index < 0 || r.Deal < 0 {
+		return fmt.Errorf("game index %d, deal %d: want none negative", r.Index, r.Deal)
+	}
+	if r.Err != nil {
+		return nil
+	}
+	switch w := r.Result.Winner; {
+	case w != games.Seat0 && w != games.Seat1 && w != games.NoPlayer:
+		return fmt.Errorf("game %d: winner %d is neither a seat (0, 1) nor a draw (%d)", r.Index, w, games.NoPlayer)
+	case r.Result.Reason == "":
+		return fmt.Errorf("game %d: no reason for its result", r.Index)
+	case r.Plies < 0 || r.Decisions < 0 || r.PlayerDecisions < 0 || r.Choices < 0 || r.LegalMoves < 0:
+		return fmt.Errorf("game %d: a negative count", r.Index)
+	}
+	switch {
+	case len(info.Sides) == 0 && r.Sides != nil:
+		return fmt.Errorf("game %d: sides %v for a game without sides", r.Index, r.Sides)
+	case len(info.Sides) > 0 && len(r.Sides) != games.NumSeats:
+		return fmt.Errorf("game %d: sides %v, want one per seat", r.Index, r.Sides)
+	}
+	for _, s := range r.Sides {
+		if s < 0 || s >= len(info.Sides) {
+			return fmt.Errorf("game %d: side %d, want 0 to %d", r.Index, s, len(info.Sides)-1)
+		}
+	}
+	for _, m := range r.Metrics {
+		if m.Kind != games.MetricRate && m.Kind != games.MetricValue || m.Name == "" {
+			return fmt.Errorf("game %d: metric %q of unknown kind %d", r.Index, m.Name, m.Kind)
+		}
+	}
+	return nil
+}
+
 // Aggregator folds records into a Summary as games finish. Feed it the
 // records in index order (as sim.Run delivers them) for reproducible output.
 type Aggregator struct {

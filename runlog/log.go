@@ -161,9 +161,14 @@ type lineReader struct {
 	head      *sim.Record
 	headEnd   int64
 	good, off int64
+	// valid, if set, checks each record; line counts the lines read; err
+	// is an invalid record that is not the file's last line.
+	valid func(*sim.Record) error
+	line  int
+	err   error
 }
 
-func openLines(dir, name string) (*lineReader, error) {
+func openLines(dir, name string, valid func(*sim.Record) error) (*lineReader, error) {
 	f, err := os.Open(filepath.Join(dir, name))
 	if errors.Is(err, os.ErrNotExist) {
 		return &lineReader{name: name}, nil
@@ -171,13 +176,14 @@ func openLines(dir, name string) (*lineReader, error) {
 	if err != nil {
 		return nil, err
 	}
-	lr := &lineReader{name: name, f: f, r: bufio.NewReaderSize(f, 64<<10)}
+	lr := &lineReader{name: name, f: f, r: bufio.NewReaderSize(f, 64<<10), valid: valid}
 	lr.advance()
 	return lr, nil
 }
 
 // advance reads the next line into head; a torn or undecodable line ends
-// the file.
+// the file, and so does an invalid record on the last line (a torn write
+// can leave one). An invalid record before the last line is an error.
 func (lr *lineReader) advance() {
 	lr.head = nil
 	if lr.f == nil {
@@ -201,6 +207,15 @@ func (lr *lineReader) advance() {
 		}
 		rec = l.Record()
 	}
+	lr.line++
+	if lr.valid != nil {
+		if err := lr.valid(rec); err != nil {
+			if _, more := lr.r.Peek(1); more == nil {
+				lr.err = &CorruptError{File: lr.f.Name(), Line: lr.line, Err: err}
+			}
+			return
+		}
+	}
 	lr.off += int64(len(b))
 	lr.head, lr.headEnd = rec, lr.off
 }
@@ -218,17 +233,32 @@ func (lr *lineReader) close() {
 	}
 }
 
+// CorruptError is a line of a run's log that cannot be one of its games.
+type CorruptError struct {
+	File string
+	Line int
+	Err  error
+}
+
+func (e *CorruptError) Error() string {
+	return fmt.Sprintf("%s line %d: %v (the log was changed or damaged; remove the line, or start the run afresh)", e.File, e.Line, e.Err)
+}
+
+func (e *CorruptError) Unwrap() error { return e.Err }
+
 // Scan reads dir's log of the games [from, to), calling f with each logged
 // game in index order (failed games with Err set), and returns the index
 // after the last one. It stops at the first game missing from both files;
 // with truncate it then cuts both files after the games it read, so that a
 // torn or out-of-order tail (a killed process, a power loss) is dropped and
 // the log can be appended to. Without truncate, a log that goes on past to
-// is an error: it holds games that are not the directory's.
-func Scan(dir string, from, to int, truncate bool, f func(*sim.Record) error) (next int, err error) {
+// is an error: it holds games that are not the directory's. valid, if set,
+// checks every record as it is read: an invalid one is an error naming the
+// file and line, except on a file's last line, where it is a torn tail.
+func Scan(dir string, from, to int, truncate bool, valid func(*sim.Record) error, f func(*sim.Record) error) (next int, err error) {
 	var readers [2]*lineReader
 	for i, name := range []string{GamesFile, ErrorsFile} {
-		if readers[i], err = openLines(dir, name); err != nil {
+		if readers[i], err = openLines(dir, name, valid); err != nil {
 			return from, err
 		}
 		defer readers[i].close()
@@ -249,6 +279,11 @@ func Scan(dir string, from, to int, truncate bool, f func(*sim.Record) error) (n
 			return next, err
 		}
 		next++
+	}
+	for _, r := range readers {
+		if r.err != nil {
+			return next, r.err
+		}
 	}
 	if !truncate && next == to {
 		for _, r := range readers {

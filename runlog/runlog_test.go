@@ -78,7 +78,7 @@ func TestScanStopsAtAGap(t *testing.T) {
 	f.WriteString(`{"index": 5, "de`)
 	f.Close()
 	var seen []int
-	next, err := Scan(dir, 0, 1000, true, func(r *sim.Record) error {
+	next, err := Scan(dir, 0, 1000, true, nil, func(r *sim.Record) error {
 		seen = append(seen, r.Index)
 		if (r.Index == 3) != (r.Err != nil) || (r.Err == nil && r.Metrics[0].Value != 0.1*float64(r.Index)) {
 			t.Errorf("game %d read back as %+v", r.Index, r)
@@ -92,7 +92,7 @@ func TestScanStopsAtAGap(t *testing.T) {
 	if strings.Count(string(b), "\n") != 4 || !strings.HasSuffix(string(b), "\n") {
 		t.Errorf("after the cut games.jsonl is:\n%s", b)
 	}
-	if next, _ := Scan(dir, 0, 1000, false, func(*sim.Record) error { return nil }); next != 5 {
+	if next, _ := Scan(dir, 0, 1000, false, nil, func(*sim.Record) error { return nil }); next != 5 {
 		t.Errorf("a second scan reaches %d", next)
 	}
 }
