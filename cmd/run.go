@@ -135,8 +135,9 @@ func runRun(cmd *cobra.Command, args []string, opts *runOptions) error {
 	var interrupted *experiment.InterruptedError
 	var unfinished *experiment.UnfinishedError
 	var corrupt *runlog.CorruptError
+	var busy *runlog.BusyError
 	switch {
-	case errors.As(err, &corrupt):
+	case errors.As(err, &corrupt), errors.As(err, &busy):
 		return usageError{err}
 	case errors.As(err, &interrupted):
 		return fmt.Errorf("%v; continue with: playtest run --resume --out %s", err, out)

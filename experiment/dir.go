@@ -69,6 +69,11 @@ func RunToDir(ctx context.Context, cfg *variants.Config, opts DirOptions, dir st
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
+	unlock, err := runlog.Lock(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
 	m := runlog.NewManifest(cfg, opts.Shard, opts.Records)
 	old, err := runlog.ReadManifest(dir)
 	switch {
@@ -257,6 +262,11 @@ func Merge(dirs []string, dir string) (*reports.Summary, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
+	unlock, err := runlog.Lock(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
 	if err := clear(dir); err != nil {
 		return nil, err
 	}

@@ -441,3 +441,31 @@ func copyRun(t *testing.T, from, to string) {
 		}
 	}
 }
+
+// TestOneWriterAtATime: a run directory being written is locked; a second
+// run, resume or merge into it is refused naming the process (issue 16:
+// two resumes at once truncated each other's log).
+func TestOneWriterAtATime(t *testing.T) {
+	dir := t.TempDir()
+	unlock, err := runlog.Lock(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := load(t, "games=4", "players.0=random", "players.1=random")
+	var busy *runlog.BusyError
+	_, err = RunToDir(context.Background(), cfg, DirOptions{}, dir)
+	if !errors.As(err, &busy) || busy.PID != os.Getpid() || !strings.Contains(err.Error(), fmt.Sprintf("is in use by process %d", os.Getpid())) {
+		t.Errorf("a second writer: %v", err)
+	}
+	shard := t.TempDir()
+	if _, err := RunToDir(context.Background(), cfg, DirOptions{}, shard); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Merge([]string{shard}, dir); !errors.As(err, &busy) {
+		t.Errorf("a merge into a locked directory: %v", err)
+	}
+	unlock()
+	if _, err := RunToDir(context.Background(), cfg, DirOptions{}, dir); err != nil {
+		t.Errorf("after the lock is released: %v", err)
+	}
+}
