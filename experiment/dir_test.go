@@ -469,3 +469,36 @@ func TestOneWriterAtATime(t *testing.T) {
 		t.Errorf("after the lock is released: %v", err)
 	}
 }
+
+// TestManifestMustMatchLog: a manifest copied from another run over a log
+// (issue 16: it resumed silently into a mixed summary) is refused, since
+// every log line carries its run's identity.
+func TestManifestMustMatchLog(t *testing.T) {
+	a := load(t, "games=40", "seed=4", "players.0=random", "players.1=random")
+	b := load(t, "games=40", "seed=5", "players.0=random", "players.1=random")
+	dirA, dirB := t.TempDir(), t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	n := 0
+	if _, err := RunToDir(ctx, a, DirOptions{Options: Options{Workers: 1, OnRecord: func(*sim.Record) {
+		if n++; n == 5 {
+			cancel()
+		}
+	}}}, dirA); err == nil {
+		t.Fatal("not interrupted")
+	}
+	if _, err := RunToDir(context.Background(), b, DirOptions{}, dirB); err != nil {
+		t.Fatal(err)
+	}
+	manifest, _ := os.ReadFile(filepath.Join(dirB, runlog.ManifestFile))
+	os.WriteFile(filepath.Join(dirA, runlog.ManifestFile), manifest, 0o644)
+	var corrupt *runlog.CorruptError
+	_, err := RunToDir(context.Background(), b, DirOptions{Resume: true}, dirA)
+	if !errors.As(err, &corrupt) || corrupt.Line != 1 || !strings.Contains(err.Error(), "the log and the manifest come from different runs") {
+		t.Errorf("resuming a log under another run's manifest: %v", err)
+	}
+	lines, _ := os.ReadFile(filepath.Join(dirB, runlog.GamesFile))
+	m, _ := runlog.ReadManifest(dirB)
+	if want := `"run":"` + m.RunID() + `"`; strings.Count(string(lines), want) != 40 {
+		t.Errorf("not every line of games.jsonl carries %s", want)
+	}
+}

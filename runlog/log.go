@@ -28,8 +28,11 @@ type Line struct {
 	LegalMoves      int          `json:"legal_moves"`
 	Sides           []int        `json:"sides,omitempty"`
 	Opening         string       `json:"opening,omitempty"`
-	Metrics         []MetricLine `json:"metrics,omitempty"`
-	Moves           []string     `json:"moves,omitempty"`
+	// Run is the run's identity (Manifest.RunID): a log line from another
+	// run is refused.
+	Run     string       `json:"run,omitempty"`
+	Metrics []MetricLine `json:"metrics,omitempty"`
+	Moves   []string     `json:"moves,omitempty"`
 }
 
 // MetricLine is one game-specific figure of a Line.
@@ -69,6 +72,7 @@ func (l *Line) Record() *sim.Record {
 // loses nothing) and synced to disk every few seconds and at Close.
 type Writer struct {
 	dir      string
+	run      string
 	files    [2]*os.File // games, errors
 	bufs     [2]*bufio.Writer
 	lastSync time.Time
@@ -81,6 +85,9 @@ const syncEvery = 2 * time.Second
 // errors.jsonl is created with the first failed game.
 func OpenWriter(dir string) (*Writer, error) {
 	w := &Writer{dir: dir, lastSync: time.Now()}
+	if m, err := ReadManifest(dir); err == nil {
+		w.run = m.RunID()
+	}
 	if err := w.open(0); err != nil {
 		return nil, err
 	}
@@ -105,10 +112,12 @@ func (w *Writer) open(i int) error {
 
 // Add appends one game: to games.jsonl, or to errors.jsonl when it failed.
 func (w *Writer) Add(r *sim.Record) error {
-	var v any = lineOf(r)
+	line := lineOf(r)
+	line.Run = w.run
+	var v any = line
 	i := 0
 	if r.Err != nil {
-		v, i = r.Err, 1
+		v, i = errorLine{r.Err, w.run}, 1
 	}
 	b, err := json.Marshal(v)
 	if err != nil {
@@ -151,6 +160,12 @@ func (w *Writer) Close() error {
 	return errors.Join(errs...)
 }
 
+// errorLine is a line of errors.jsonl: the failed game and the run.
+type errorLine struct {
+	*sim.GameError
+	Run string `json:"run,omitempty"`
+}
+
 // lineReader reads one log file's complete lines in order.
 type lineReader struct {
 	name string
@@ -166,9 +181,11 @@ type lineReader struct {
 	valid func(*sim.Record) error
 	line  int
 	err   error
+	// run is the manifest's run identity ("" when there is no manifest).
+	run string
 }
 
-func openLines(dir, name string, valid func(*sim.Record) error) (*lineReader, error) {
+func openLines(dir, name, run string, valid func(*sim.Record) error) (*lineReader, error) {
 	f, err := os.Open(filepath.Join(dir, name))
 	if errors.Is(err, os.ErrNotExist) {
 		return &lineReader{name: name}, nil
@@ -176,7 +193,7 @@ func openLines(dir, name string, valid func(*sim.Record) error) (*lineReader, er
 	if err != nil {
 		return nil, err
 	}
-	lr := &lineReader{name: name, f: f, r: bufio.NewReaderSize(f, 64<<10), valid: valid}
+	lr := &lineReader{name: name, f: f, r: bufio.NewReaderSize(f, 64<<10), valid: valid, run: run}
 	lr.advance()
 	return lr, nil
 }
@@ -194,20 +211,27 @@ func (lr *lineReader) advance() {
 		return
 	}
 	var rec *sim.Record
+	var run string
 	if lr.name == ErrorsFile {
-		var ge sim.GameError
-		if json.Unmarshal(b, &ge) != nil {
+		el := errorLine{GameError: &sim.GameError{}}
+		if json.Unmarshal(b, &el) != nil {
 			return
 		}
-		rec = &sim.Record{Index: ge.Index, Deal: ge.Deal, Swapped: ge.Swapped, Err: &ge}
+		ge := el.GameError
+		rec, run = &sim.Record{Index: ge.Index, Deal: ge.Deal, Swapped: ge.Swapped, Err: ge}, el.Run
 	} else {
 		var l Line
 		if json.Unmarshal(b, &l) != nil {
 			return
 		}
-		rec = l.Record()
+		rec, run = l.Record(), l.Run
 	}
 	lr.line++
+	if lr.run != "" && run != "" && run != lr.run {
+		lr.err = &CorruptError{File: lr.f.Name(), Line: lr.line,
+			Err: fmt.Errorf("the line is from run %s, but %s is of run %s: the log and the manifest come from different runs", run, ManifestFile, lr.run)}
+		return
+	}
 	if lr.valid != nil {
 		if err := lr.valid(rec); err != nil {
 			if _, more := lr.r.Peek(1); more == nil {
@@ -256,9 +280,13 @@ func (e *CorruptError) Unwrap() error { return e.Err }
 // checks every record as it is read: an invalid one is an error naming the
 // file and line, except on a file's last line, where it is a torn tail.
 func Scan(dir string, from, to int, truncate bool, valid func(*sim.Record) error, f func(*sim.Record) error) (next int, err error) {
+	run := ""
+	if m, err := ReadManifest(dir); err == nil {
+		run = m.RunID()
+	}
 	var readers [2]*lineReader
 	for i, name := range []string{GamesFile, ErrorsFile} {
-		if readers[i], err = openLines(dir, name, valid); err != nil {
+		if readers[i], err = openLines(dir, name, run, valid); err != nil {
 			return from, err
 		}
 		defer readers[i].close()

@@ -100,6 +100,16 @@ func (s Shard) Range(games int, pairs bool) (from, to int) {
 	return from, to
 }
 
+// RunID is the short run identity every log line carries: the first 16
+// hex digits of the config hash (which covers the game, rules, players,
+// games, seed and pairs).
+func (m *Manifest) RunID() string { return runID(m.ConfigHash) }
+
+func runID(hash string) string {
+	id := strings.TrimPrefix(hash, "sha256:")
+	return id[:min(16, len(id))]
+}
+
 // Manifest says what a run directory holds.
 type Manifest struct {
 	Schema     string `json:"schema"`
