@@ -143,7 +143,7 @@ func runRun(cmd *cobra.Command, args []string, opts *runOptions) error {
 		return fmt.Errorf("%v; continue with: playtest run --resume --out %s", err, out)
 	case errors.As(err, &unfinished):
 		return usageError{err}
-	case err != nil && ctx.Err() != nil:
+	case err != nil && ctx.Err() != nil && summary != nil:
 		return fmt.Errorf("interrupted after %d of %d games; nothing was written (with --out DIR a run can be resumed)", summary.Games, cfg.Games)
 	case err != nil:
 		return err

@@ -56,6 +56,31 @@ func (e *InterruptedError) Error() string {
 
 func (e *InterruptedError) Unwrap() error { return context.Canceled }
 
+// WriteError is returned when a run cannot write its log (a full disk):
+// it stops at once, keeping the games saved so far, ready to resume.
+type WriteError struct {
+	Dir         string
+	Done, Total int
+	Err         error
+}
+
+func (e *WriteError) Error() string {
+	return fmt.Sprintf("cannot save the games in %s: %v; the run stopped with %d of %d games saved: free the space, then continue with --resume --out %s",
+		e.Dir, e.Err, e.Done, e.Total, e.Dir)
+}
+
+func (e *WriteError) Unwrap() error { return e.Err }
+
+// gameLog is where a directory run appends its games.
+type gameLog interface {
+	Add(*sim.Record) error
+	Close() error
+}
+
+// openLog opens a directory's game log; tests replace it to make writing
+// fail.
+var openLog = func(dir string) (gameLog, error) { return runlog.OpenWriter(dir) }
+
 // RunToDir plays the variant (or a shard of it) into dir. Games are appended
 // to dir's log (manifest.json, games.jsonl, errors.jsonl) as they finish;
 // when all are done it writes games.csv, summary.json and the reports
@@ -113,16 +138,22 @@ func RunToDir(ctx context.Context, cfg *variants.Config, opts DirOptions, dir st
 	if opts.Start != nil {
 		opts.Start(next-m.From, m.To-m.From)
 	}
-	log, err := runlog.OpenWriter(dir)
+	log, err := openLog(dir)
 	if err != nil {
 		return nil, err
 	}
 	job.Sliced, job.From, job.To, job.Moves = true, next, m.To, m.Records == runlog.RecordsFull
 	var logErr error
 	start, plies, played := time.Now(), 0, 0
-	err = sim.Run(ctx, job, sim.Options{Workers: opts.Workers}, func(r *sim.Record) {
-		if logErr == nil {
-			logErr = log.Add(r)
+	run, stop := context.WithCancel(ctx)
+	defer stop()
+	err = sim.Run(run, job, sim.Options{Workers: opts.Workers}, func(r *sim.Record) {
+		if logErr != nil {
+			return // stopping: a game that cannot be saved is not counted
+		}
+		if logErr = log.Add(r); logErr != nil {
+			stop() // no point playing games that cannot be saved
+			return
 		}
 		agg.Add(r)
 		plies += r.Plies
@@ -131,8 +162,8 @@ func RunToDir(ctx context.Context, cfg *variants.Config, opts DirOptions, dir st
 			opts.OnRecord(r)
 		}
 	})
-	if err := errors.Join(logErr, log.Close()); err != nil {
-		return nil, err
+	if closeErr := log.Close(); logErr != nil || closeErr != nil {
+		return nil, &WriteError{Dir: dir, Done: next - m.From + played, Total: m.To - m.From, Err: errors.Join(logErr, closeErr)}
 	}
 	if errors.Is(err, context.Canceled) {
 		return nil, &InterruptedError{Dir: dir, Done: next - m.From + played, Total: m.To - m.From}

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 	"testing"
 
 	"playtest/games/gamestest"
@@ -500,5 +501,56 @@ func TestManifestMustMatchLog(t *testing.T) {
 	m, _ := runlog.ReadManifest(dirB)
 	if want := `"run":"` + m.RunID() + `"`; strings.Count(string(lines), want) != 40 {
 		t.Errorf("not every line of games.jsonl carries %s", want)
+	}
+}
+
+// failingLog saves games until its space runs out.
+type failingLog struct {
+	gameLog
+	left int
+}
+
+func (f *failingLog) Add(r *sim.Record) error {
+	if f.left == 0 {
+		return syscall.ENOSPC
+	}
+	f.left--
+	return f.gameLog.Add(r)
+}
+
+// TestWriteErrorStopsTheRun: when the log cannot be written (a full disk)
+// the run stops at once instead of playing games it cannot save (issue
+// 16), keeps what it saved, and resumes to the same summary once there is
+// space.
+func TestWriteErrorStopsTheRun(t *testing.T) {
+	cfg := func() *variants.Config { return load(t, "games=200", "seed=4", "players.0=random", "players.1=random") }
+	whole := t.TempDir()
+	if _, err := RunToDir(context.Background(), cfg(), DirOptions{}, whole); err != nil {
+		t.Fatal(err)
+	}
+	defer func(open func(string) (gameLog, error)) { openLog = open }(openLog)
+	openLog = func(dir string) (gameLog, error) {
+		w, err := runlog.OpenWriter(dir)
+		return &failingLog{gameLog: w, left: 10}, err
+	}
+	dir := t.TempDir()
+	seen := 0
+	_, err := RunToDir(context.Background(), cfg(), DirOptions{Options: Options{Workers: 2, OnRecord: func(*sim.Record) { seen++ }}}, dir)
+	var we *WriteError
+	if !errors.As(err, &we) || !errors.Is(err, syscall.ENOSPC) || we.Done != 10 || !strings.Contains(err.Error(), "continue with --resume --out "+dir) {
+		t.Fatalf("a full disk: %v", err)
+	}
+	if seen != 10 {
+		t.Errorf("%d games reported after 10 were saved", seen)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "summary.json")); err == nil {
+		t.Error("a failed run wrote summary.json")
+	}
+	openLog = func(dir string) (gameLog, error) { return runlog.OpenWriter(dir) }
+	if _, err := RunToDir(context.Background(), cfg(), DirOptions{Resume: true}, dir); err != nil {
+		t.Fatal(err)
+	}
+	if a, b := summaryWithoutTiming(t, whole), summaryWithoutTiming(t, dir); a != b {
+		t.Error("the resumed run's summary differs from the whole run's")
 	}
 }
