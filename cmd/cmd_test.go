@@ -393,18 +393,13 @@ func TestSweepCommand(t *testing.T) {
 	}
 	bad := filepath.Join(dir, "bad.yaml")
 	os.WriteFile(bad, []byte("base: stacktics/size2\naxes:\n  - {key: rules.pie_rule, values: [true, maybe]}\n"), 0o644)
-	for _, args := range [][]string{
-		{"sweep", bad},
-		{"sweep", "nosuch"},
-		{"sweep", "stacktics-size2", "--correction", "bonferroni"},
-		{"sweep", "stacktics-size2", "--metric", "seat0_win"},
-		{"sweep", "stacktics-size2", "--format", "xml"},
-	} {
-		code, _, errOut := run(t, args...)
-		if code != ExitBadInput || strings.Count(strings.TrimSpace(errOut), "\n") != 0 {
-			t.Errorf("%v: exit %d, want %d with one line:\n%s", args, code, ExitBadInput, errOut)
-		}
-	}
+	expectBadInput(t,
+		[]string{"sweep", bad},
+		[]string{"sweep", "nosuch"},
+		[]string{"sweep", "stacktics-size2", "--correction", "bonferroni"},
+		[]string{"sweep", "stacktics-size2", "--metric", "seat0_win"},
+		[]string{"sweep", "stacktics-size2", "--format", "xml"},
+	)
 	if _, _, errOut := run(t, "sweep", bad); !strings.Contains(errOut, "bad.yaml:3 axes[0].values[1]): rules.pie_rule") {
 		t.Errorf("bad value: %s", errOut)
 	}
@@ -425,18 +420,13 @@ func TestCompareCommand(t *testing.T) {
 	if code != 0 || json.Unmarshal([]byte(out), &res) != nil || res.Games != 20 {
 		t.Errorf("json: exit %d: %s\n%s", code, errOut, out)
 	}
-	for _, args := range [][]string{
-		{"compare", "size2"},
-		{"compare", "size2", "capstone"},
-		{"compare", "size2", "size2", "--sprt", "delta0=1"},
-		{"compare", "size2", "size2", "--metric", "nosuch"},
-		{"compare", "size2", "size2", "--set-b", "rules.pie=false"},
-	} {
-		code, _, errOut := run(t, args...)
-		if code != ExitBadInput || strings.Count(strings.TrimSpace(errOut), "\n") != 0 {
-			t.Errorf("%v: exit %d, want %d with one line:\n%s", args, code, ExitBadInput, errOut)
-		}
-	}
+	expectBadInput(t,
+		[]string{"compare", "size2"},
+		[]string{"compare", "size2", "capstone"},
+		[]string{"compare", "size2", "size2", "--sprt", "delta0=1"},
+		[]string{"compare", "size2", "size2", "--metric", "nosuch"},
+		[]string{"compare", "size2", "size2", "--set-b", "rules.pie=false"},
+	)
 }
 
 // TestMain lets a test run the playtest command in a subprocess: the test
@@ -632,19 +622,14 @@ func TestSkillCommand(t *testing.T) {
 	if code != 0 || json.Unmarshal([]byte(out), &res) != nil || res.Schema != "playtest/skill/v1" || len(res.Rungs) != 2 {
 		t.Errorf("json: exit %d\n%s", code, out)
 	}
-	for _, args := range [][]string{
-		{"skill", "stacktics/size2", "--budgets", "100,50"},
-		{"skill", "stacktics/size2", "--budgets", "100,abc"},
-		{"skill", "stacktics/size2", "--set", "players.0=random"},
-		{"skill", "stacktics/size2", "--max-time", "0s"},
-		{"skill", "stacktics/size2", "--format", "xml"},
-		{"skill", "nosuch"},
-	} {
-		code, _, errOut := run(t, args...)
-		if code != ExitBadInput || strings.Count(strings.TrimSpace(errOut), "\n") != 0 {
-			t.Errorf("%v: exit %d, want %d with one line:\n%s", args, code, ExitBadInput, errOut)
-		}
-	}
+	expectBadInput(t,
+		[]string{"skill", "stacktics/size2", "--budgets", "100,50"},
+		[]string{"skill", "stacktics/size2", "--budgets", "100,abc"},
+		[]string{"skill", "stacktics/size2", "--set", "players.0=random"},
+		[]string{"skill", "stacktics/size2", "--max-time", "0s"},
+		[]string{"skill", "stacktics/size2", "--format", "xml"},
+		[]string{"skill", "nosuch"},
+	)
 }
 
 func TestSolveCommand(t *testing.T) {
@@ -671,19 +656,26 @@ func TestSolveCommand(t *testing.T) {
 	if r := res.Openings[0].Replies; len(r) != 2 || r[0].Move != "keep" || r[1].Move != "swap" {
 		t.Errorf("pie replies %+v", r)
 	}
-	for _, args := range [][]string{
-		{"solve", "stacktics/size2", "--max-states", "1000"},
-		{"solve", "capstone"},
-		{"solve", "stacks/base", "--depth", "3"},
-		{"solve", "stacktics/size2", "--depth", "65"},
-		{"solve", "stacktics/size2", "--format", "xml"},
-	} {
+	expectBadInput(t,
+		[]string{"solve", "stacktics/size2", "--max-states", "1000"},
+		[]string{"solve", "capstone"},
+		[]string{"solve", "stacks/base", "--depth", "3"},
+		[]string{"solve", "stacktics/size2", "--depth", "65"},
+		[]string{"solve", "stacktics/size2", "--format", "xml"},
+	)
+	if _, _, errOut := run(t, "solve", "stacktics/size2", "--max-states", "1000", "--quiet"); !strings.Contains(errOut, "more than 1000 positions") || !strings.Contains(errOut, "--depth N") {
+		t.Errorf("too large: %s", errOut)
+	}
+}
+
+// expectBadInput runs each command line and expects exit 2 with a
+// one-line message.
+func expectBadInput(t *testing.T, commands ...[]string) {
+	t.Helper()
+	for _, args := range commands {
 		code, _, errOut := run(t, args...)
 		if code != ExitBadInput || strings.Count(strings.TrimSpace(errOut), "\n") != 0 {
 			t.Errorf("%v: exit %d, want %d with one line:\n%s", args, code, ExitBadInput, errOut)
 		}
-	}
-	if _, _, errOut := run(t, "solve", "stacktics/size2", "--max-states", "1000", "--quiet"); !strings.Contains(errOut, "more than 1000 positions") || !strings.Contains(errOut, "--depth N") {
-		t.Errorf("too large: %s", errOut)
 	}
 }

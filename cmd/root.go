@@ -143,14 +143,11 @@ func variantOverrides(flags *pflag.FlagSet, v *viper.Viper, keys []string, sets 
 		}
 		out = append(out, variants.Override{Path: key, Value: v.GetString(key), Origin: origin})
 	}
-	for _, s := range sets {
-		o, err := variants.ParseSet(s)
-		if err != nil {
-			return nil, usageError{err}
-		}
-		out = append(out, o)
+	parsed, err := variants.ParseSets(sets)
+	if err != nil {
+		return nil, usageError{err}
 	}
-	return out, nil
+	return append(out, parsed...), nil
 }
 
 // workerCount reads --workers (or PLAYTEST_WORKERS): 0 means all cores.

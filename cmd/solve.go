@@ -1,12 +1,12 @@
 package cmd
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 
 	"github.com/spf13/cobra"
 
+	"playtest/reports"
 	"playtest/solve"
 )
 
@@ -18,7 +18,7 @@ func newSolveCommand() *cobra.Command {
 	var opts solveOptions
 	c := &cobra.Command{
 		Use:   "solve [PRESET|FILE]",
-		Short: "Solve a small perfect-information variant exactly: its value and every opening's",
+		Short: "Solve a perfect-information variant exactly, or prove its forced wins within a horizon (--depth)",
 		Long: `Enumerate every position reachable from the variant's start and solve the
 position graph by retrograde analysis: the game-theoretic value (seat 0 wins,
 seat 1 wins, or a draw) with the decisions to the end under perfect play, and
@@ -92,9 +92,7 @@ repetition rule.`,
 				return err
 			}
 			if format == "json" {
-				enc := json.NewEncoder(cmd.OutOrStdout())
-				enc.SetIndent("", "  ")
-				return enc.Encode(res)
+				return reports.WriteJSON(cmd.OutOrStdout(), res)
 			}
 			return res.WriteTable(cmd.OutOrStdout())
 		},

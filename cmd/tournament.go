@@ -1,11 +1,11 @@
 package cmd
 
 import (
-	"encoding/json"
 	"fmt"
 
 	"github.com/spf13/cobra"
 
+	"playtest/reports"
 	"playtest/tournament"
 	"playtest/variants"
 )
@@ -70,9 +70,7 @@ bot: and its parameters (playtest games lists them).`,
 				return err
 			}
 			if format == "json" {
-				enc := json.NewEncoder(cmd.OutOrStdout())
-				enc.SetIndent("", "  ")
-				return enc.Encode(res)
+				return reports.WriteJSON(cmd.OutOrStdout(), res)
 			}
 			return res.WriteTable(cmd.OutOrStdout())
 		},

@@ -1,7 +1,6 @@
 package compare
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 
@@ -9,11 +8,7 @@ import (
 )
 
 // WriteJSON writes the comparison as indented JSON.
-func (r *Result) WriteJSON(w io.Writer) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(r)
-}
+func (r *Result) WriteJSON(w io.Writer) error { return reports.WriteJSON(w, r) }
 
 // WriteText prints the comparison: both variants' outcomes, the paired
 // difference with its interval, the pairs, and the sequential test.

@@ -11,13 +11,9 @@ import (
 
 func load(t *testing.T, sets ...string) *variants.Config {
 	t.Helper()
-	var overrides []variants.Override
-	for _, s := range sets {
-		o, err := variants.ParseSet(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		overrides = append(overrides, o)
+	overrides, err := variants.ParseSets(sets)
+	if err != nil {
+		t.Fatal(err)
 	}
 	cfg, err := variants.Load("stacktics/size2", overrides)
 	if err != nil {

@@ -430,10 +430,14 @@ func (a *Aggregator) outcomeRates() OutcomeRates {
 }
 
 // WriteJSON writes the summary as indented JSON with a final newline.
-func (s *Summary) WriteJSON(w io.Writer) error {
+func (s *Summary) WriteJSON(w io.Writer) error { return WriteJSON(w, s) }
+
+// WriteJSON writes v as JSON indented by two spaces, with a final newline:
+// the form of every JSON file and output of playtest.
+func WriteJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	return enc.Encode(s)
+	return enc.Encode(v)
 }
 
 // SavedParams are bot parameters read back from a summary.json: kept as

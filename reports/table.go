@@ -157,6 +157,24 @@ func (s *Summary) writeOpenings(w io.Writer) error {
 	return t.Render()
 }
 
+// WriteStringTable draws a table of text cells (the first column
+// left-aligned, the others right-aligned, as NewTable).
+func WriteStringTable(w io.Writer, header []string, rows [][]string) error {
+	t := NewTable(w, anys(header)...)
+	for _, row := range rows {
+		_ = t.Append(anys(row)...)
+	}
+	return t.Render()
+}
+
+func anys(cells []string) []any {
+	out := make([]any, len(cells))
+	for i, c := range cells {
+		out[i] = c
+	}
+	return out
+}
+
 // NewTable starts a terminal table with the given header: the first column
 // left-aligned, the others right-aligned, headers as written.
 func NewTable(w io.Writer, header ...any) *tablewriter.Table {

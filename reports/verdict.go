@@ -139,11 +139,11 @@ func (h *Headline) sentence(s *Summary, info RunInfo) string {
 		if h.Low >= 0.5-EquivalenceMargin && h.High <= 0.5+EquivalenceMargin {
 			size = " but small (under 5 points)"
 		}
-		fmt.Fprintf(&b, ": a significant %s advantage%s (p = %s)", who, size, formatP(h.P))
+		fmt.Fprintf(&b, ": a significant %s advantage%s (p = %s)", who, size, FormatP(h.P))
 	case VerdictBalanced:
-		fmt.Fprintf(&b, ": no evidence of a seat advantage (p = %s), and the interval rules out one larger than 5 points", formatP(h.P))
+		fmt.Fprintf(&b, ": no evidence of a seat advantage (p = %s), and the interval rules out one larger than 5 points", FormatP(h.P))
 	default:
-		fmt.Fprintf(&b, ": inconclusive, no significant seat advantage (p = %s) but the interval still allows one; more games would tell", formatP(h.P))
+		fmt.Fprintf(&b, ": inconclusive, no significant seat advantage (p = %s) but the interval still allows one; more games would tell", FormatP(h.P))
 	}
 	fmt.Fprintf(&b, ". Bots: %s", h.Bots)
 	if info.Players[0].Weak() || info.Players[1].Weak() {
@@ -168,8 +168,8 @@ func span(lo, hi float64) string {
 	return strings.TrimSuffix(pct0(lo), "%") + "–" + pct0(hi)
 }
 
-// formatP writes a p-value with two significant digits.
-func formatP(p float64) string {
+// FormatP writes a p-value with two significant digits ("< 0.0001" below).
+func FormatP(p float64) string {
 	if p < 0.0001 {
 		return "< 0.0001"
 	}

@@ -137,8 +137,8 @@ func TestWarnings(t *testing.T) {
 }
 
 func TestOpenings(t *testing.T) {
-	// 12 openings: "m0" in 13 games, the others in 1 to 11 games... each
-	// game's opening is m(index mod 24) folded so lower names are commoner.
+	// 12 openings over 120 games: game i opens with m(i mod 24), where
+	// 12 to 23 fold onto m00, so m00 has 65 games and m01 to m11 5 each.
 	s := pairedRun(60, mcts, split, func(r *sim.Record) {
 		k := r.Index % 24
 		if k >= 12 {

@@ -15,13 +15,9 @@ import (
 // cheap loads Stacktics size 2 with small search budgets and few games.
 func cheap(t *testing.T, sets ...string) *variants.Config {
 	t.Helper()
-	overrides := []variants.Override{{Path: "games", Value: "20", Origin: "test"}}
-	for _, s := range sets {
-		o, err := variants.ParseSet(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		overrides = append(overrides, o)
+	overrides, err := variants.ParseSets(append([]string{"games=20"}, sets...))
+	if err != nil {
+		t.Fatal(err)
 	}
 	cfg, err := variants.Load("stacktics/size2", overrides)
 	if err != nil {

@@ -3,7 +3,6 @@ package skill
 import (
 	"encoding/base64"
 	"encoding/csv"
-	"encoding/json"
 	"fmt"
 	"html/template"
 	"io"
@@ -26,8 +25,17 @@ const (
 	PlotsDir     = "plots"
 )
 
-// row is a rung's cells, shared by the table, CSV-free text outputs and
-// the Markdown.
+// rows are the rungs' cells, shared by the table, the Markdown and the
+// HTML.
+func (r *Result) rows() [][]string {
+	out := make([][]string, len(r.Rungs))
+	for i, rung := range r.Rungs {
+		out[i] = r.row(rung)
+	}
+	return out
+}
+
+// row is a rung's cells.
 func (r *Result) row(rung Rung) []string {
 	h := rung.Headline
 	budget := bots.Thousands(rung.Budget)
@@ -41,7 +49,7 @@ func (r *Result) row(rung Rung) []string {
 	}
 	return []string{budget,
 		fmt.Sprintf("%s [%s]", reports.FormatPercent(h.Value), reports.FormatInterval(h.Low, h.High)),
-		formatP(h.P),
+		reports.FormatP(h.P),
 		reports.FormatPercent(rung.Draws.Rate), reports.FormatPercent(rung.Stalled.Rate),
 		fmt.Sprintf("%.1f", rung.Plies.Value), gain, perDoubling}
 }
@@ -57,32 +65,11 @@ func shortMeasure(r *Result) string {
 	return "share of decisive"
 }
 
-func formatP(p float64) string {
-	if p < 0.0001 {
-		return "<0.0001"
-	}
-	return fmt.Sprintf("%.2g", p)
-}
-
 // WriteTable prints the ladder, the verdict and the skill depth.
 func (r *Result) WriteTable(w io.Writer) error {
 	fmt.Fprintf(w, "%s: %s — skill ladder of %s\n%d games per rung and per head-to-head, in %s, seed %d; bots: %s\n\n",
 		r.Game, r.Variant, r.Param, r.Games, pairsWord(r.Pairs), r.Seed, r.Bots)
-	h := r.header()
-	args := make([]any, len(h))
-	for i, s := range h {
-		args[i] = s
-	}
-	t := reports.NewTable(w, args...)
-	for _, rung := range r.Rungs {
-		c := r.row(rung)
-		cells := make([]any, len(c))
-		for i, s := range c {
-			cells[i] = s
-		}
-		_ = t.Append(cells...)
-	}
-	if err := t.Render(); err != nil {
+	if err := reports.WriteStringTable(w, r.header(), r.rows()); err != nil {
 		return err
 	}
 	fmt.Fprintln(w, r.notes())
@@ -128,11 +115,7 @@ func (r *Result) depthLine() string {
 }
 
 // WriteJSON writes the ladder as indented JSON.
-func (r *Result) WriteJSON(w io.Writer) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(r)
-}
+func (r *Result) WriteJSON(w io.Writer) error { return reports.WriteJSON(w, r) }
 
 // WriteCSV writes one row per rung.
 func (r *Result) WriteCSV(w io.Writer) error {
@@ -294,15 +277,11 @@ img { max-width: 100%; height: auto; border: 1px solid #eee; }
 `))
 
 func (r *Result) writeHTML(w io.Writer, figs []inlineFigure) error {
-	var rows [][]string
-	for _, rung := range r.Rungs {
-		rows = append(rows, r.row(rung))
-	}
 	return page.Execute(w, struct {
 		R            *Result
 		Header       []string
 		Rows         [][]string
 		Notes, Depth string
 		Figures      []inlineFigure
-	}{r, r.header(), rows, r.notes(), r.depthLine(), figs})
+	}{r, r.header(), r.rows(), r.notes(), r.depthLine(), figs})
 }

@@ -44,7 +44,6 @@ const bytesPerPosition = 8 + 1 + 1 + 4 + 4 + 16*4 + 1 + 2 + 4
 type TooLargeError struct {
 	Max         int
 	Depth       int
-	KeyBytes    int
 	BytesPerPos int
 }
 
@@ -58,15 +57,11 @@ func (e *TooLargeError) Error() string {
 // every million positions.
 func enumerate(g games.Game, maxStates int, progress func(positions int)) (*graph, error) {
 	start := g.NewState()
-	keyer, ok := start.(games.Keyer)
-	if !ok {
-		return nil, &UnsolvableError{"the game's positions have no exact key: it cannot be solved"}
-	}
-	if _, hidden := start.(games.Determinizer); hidden {
-		return nil, &UnsolvableError{"the game hides information from the players: only games of perfect information can be solved"}
+	if err := checkSolvable(start); err != nil {
+		return nil, err
 	}
 	gr := &graph{seed: maphash.MakeSeed()}
-	key := keyer.AppendKey(nil)
+	key := start.(games.Keyer).AppendKey(nil)
 	gr.keyLen = len(key)
 	gr.table = make([]uint32, tableSize(1<<16))
 	gr.add(key, start, 0)
@@ -92,7 +87,7 @@ func enumerate(g games.Game, maxStates int, progress func(positions int)) (*grap
 				j, found := gr.find(buf)
 				if !found {
 					if len(gr.mover) >= maxStates {
-						return nil, &TooLargeError{Max: maxStates, Depth: int(gr.depth[i]) + 1, KeyBytes: gr.keyLen, BytesPerPos: gr.keyLen + bytesPerPosition}
+						return nil, &TooLargeError{Max: maxStates, Depth: int(gr.depth[i]) + 1, BytesPerPos: gr.keyLen + bytesPerPosition}
 					}
 					j = gr.add(buf, child, gr.depth[i]+1)
 					if progress != nil && len(gr.mover)%1_000_000 == 0 {

@@ -60,24 +60,13 @@ func Prove(ctx context.Context, cfg *variants.Config, opts ProveOptions) (*Resul
 	if opts.Depth < 1 || opts.Depth > 64 {
 		return nil, fmt.Errorf("--depth %d: want 1 to 64 decisions", opts.Depth)
 	}
-	sr, ok := cfg.Rules.(games.SolverRules)
-	if !ok {
-		return nil, &UnsolvableError{fmt.Sprintf("%s cannot be solved exactly: only games of perfect information without chance can (Stacktics)", cfg.Definition.Title)}
-	}
-	rules := sr.ForSolver()
-	if err := rules.Validate(); err != nil {
-		return nil, err
-	}
-	g, err := rules.NewGame()
+	g, sr, err := solverGame(cfg)
 	if err != nil {
 		return nil, err
 	}
 	start := g.NewState()
-	if _, ok := start.(games.Keyer); !ok {
-		return nil, &UnsolvableError{"the game's positions have no exact key: it cannot be solved"}
-	}
-	if _, hidden := start.(games.Determinizer); hidden {
-		return nil, &UnsolvableError{"the game hides information from the players: only games of perfect information can be solved"}
+	if err := checkSolvable(start); err != nil {
+		return nil, err
 	}
 	max := opts.MaxEntries
 	if max <= 0 {
@@ -176,13 +165,7 @@ func proofOutcome(pf proof) (string, *int) {
 // proofValue states the start's proof as a solve's value.
 func proofValue(pf proof, mover games.Player) (string, *int) {
 	v, d := proofOutcome(pf)
-	switch v {
-	case Win:
-		return fmt.Sprintf("seat %d wins", mover), d
-	case Loss:
-		return fmt.Sprintf("seat %d wins", mover.Opponent()), d
-	}
-	return Unknown, nil
+	return gameValue(v, d, mover)
 }
 
 // search proves s (not finished) to depth decisions, for its mover. ply

@@ -1,10 +1,6 @@
 package solve
 
-import (
-	"fmt"
-
-	"playtest/games"
-)
+import "playtest/games"
 
 // solution holds each position's value for the player who decides there
 // (win, loss, or draw: neither side can force a win) and its distance: the
@@ -129,11 +125,5 @@ func (sol *solution) outcome(gr *graph, who games.Player, c int) (string, *int) 
 // or "draw".
 func (sol *solution) valueForSeat(gr *graph, i int, seat games.Player) (string, *int) {
 	v, d := sol.outcome(gr, seat, i)
-	switch v {
-	case Win:
-		return fmt.Sprintf("seat %d wins", seat), d
-	case Loss:
-		return fmt.Sprintf("seat %d wins", seat.Opponent()), d
-	}
-	return "draw", nil
+	return gameValue(v, d, seat)
 }

@@ -88,6 +88,45 @@ type Reply struct {
 // MaxListedReplies is how many replies an opening lists one by one.
 const MaxListedReplies = 4
 
+// solverGame builds the variant's game as the solver plays it: with the
+// endings that depend on the history (repetition, move caps) off.
+func solverGame(cfg *variants.Config) (games.Game, games.SolverRules, error) {
+	sr, ok := cfg.Rules.(games.SolverRules)
+	if !ok {
+		return nil, nil, &UnsolvableError{fmt.Sprintf("%s cannot be solved exactly: only games of perfect information without chance can (Stacktics)", cfg.Definition.Title)}
+	}
+	rules := sr.ForSolver()
+	if err := rules.Validate(); err != nil {
+		return nil, nil, err
+	}
+	g, err := rules.NewGame()
+	return g, sr, err
+}
+
+// checkSolvable checks that a game's states have exact keys and hide
+// nothing. (Chance shows only once a chance node is reached.)
+func checkSolvable(s games.State) error {
+	if _, ok := s.(games.Keyer); !ok {
+		return &UnsolvableError{"the game's positions have no exact key: it cannot be solved"}
+	}
+	if _, hidden := s.(games.Determinizer); hidden {
+		return &UnsolvableError{"the game hides information from the players: only games of perfect information can be solved"}
+	}
+	return nil
+}
+
+// gameValue states an outcome for seat as the game's value: "seat N wins"
+// for a win or a loss, else the outcome itself ("draw", "unknown").
+func gameValue(outcome string, d *int, seat games.Player) (string, *int) {
+	switch outcome {
+	case Win:
+		return fmt.Sprintf("seat %d wins", seat), d
+	case Loss:
+		return fmt.Sprintf("seat %d wins", seat.Opponent()), d
+	}
+	return outcome, nil
+}
+
 // UnsolvableError says the variant's game cannot be solved exactly.
 type UnsolvableError struct{ Reason string }
 
@@ -97,15 +136,7 @@ func (e *UnsolvableError) Error() string { return e.Reason }
 // start (with the variant's history-dependent endings off) and runs a
 // retrograde analysis over the graph.
 func Run(ctx context.Context, cfg *variants.Config, opts Options) (*Result, error) {
-	sr, ok := cfg.Rules.(games.SolverRules)
-	if !ok {
-		return nil, &UnsolvableError{fmt.Sprintf("%s cannot be solved exactly: only games of perfect information without chance can (Stacktics)", cfg.Definition.Title)}
-	}
-	rules := sr.ForSolver()
-	if err := rules.Validate(); err != nil {
-		return nil, err
-	}
-	g, err := rules.NewGame()
+	g, sr, err := solverGame(cfg)
 	if err != nil {
 		return nil, err
 	}

@@ -2,7 +2,6 @@ package sweep
 
 import (
 	"encoding/csv"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -90,20 +89,11 @@ func (r *Result) correctionName() string {
 func (r *Result) WriteTable(w io.Writer) error {
 	fmt.Fprintf(w, "sweep %s: %d variants, %d games each on the same seeds (seed %d%s)\n",
 		r.Name, len(r.Rows), r.Games, r.Seed, pairsNote(r.Pairs))
-	h := make([]any, 0, len(r.header()))
-	for _, s := range r.header() {
-		h = append(h, s)
+	rows := make([][]string, len(r.Rows))
+	for i, row := range r.Rows {
+		rows[i] = r.cells(row)
 	}
-	t := reports.NewTable(w, h...)
-	for _, row := range r.Rows {
-		c := r.cells(row)
-		args := make([]any, len(c))
-		for i, s := range c {
-			args[i] = s
-		}
-		_ = t.Append(args...)
-	}
-	if err := t.Render(); err != nil {
+	if err := reports.WriteStringTable(w, r.header(), rows); err != nil {
 		return err
 	}
 	_, err := fmt.Fprintln(w, r.note())
@@ -165,11 +155,7 @@ func (r *Result) WriteCSV(w io.Writer) error {
 }
 
 // WriteJSON writes the result as indented JSON.
-func (r *Result) WriteJSON(w io.Writer) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(r)
-}
+func (r *Result) WriteJSON(w io.Writer) error { return reports.WriteJSON(w, r) }
 
 // WriteMarkdown writes the sweep's report, linking its figure and each
 // variant's report when they were written.

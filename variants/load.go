@@ -31,6 +31,19 @@ type Override struct {
 	Origin string `json:"origin"`
 }
 
+// ParseSets reads --set arguments in order.
+func ParseSets(args []string) ([]Override, error) {
+	out := make([]Override, 0, len(args))
+	for _, arg := range args {
+		o, err := ParseSet(arg)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, o)
+	}
+	return out, nil
+}
+
 // ParseSet reads a --set argument of the form key=value.
 func ParseSet(arg string) (Override, error) {
 	key, value, ok := strings.Cut(arg, "=")
