@@ -80,10 +80,11 @@ func Execute(args []string, stdout, stderr io.Writer) int {
 		var ve *variants.Error
 		var ue usageError
 		var ee exitError
+		var bi interface{ BadInput() bool }
 		switch {
 		case errors.As(err, &ee):
 			return ee.code
-		case errors.As(err, &ve) || errors.As(err, &ue):
+		case errors.As(err, &ve) || errors.As(err, &ue) || errors.As(err, &bi) && bi.BadInput():
 			return ExitBadInput
 		}
 		return ExitFailure

@@ -91,6 +91,13 @@ func RunToDir(ctx context.Context, cfg *variants.Config, opts DirOptions, dir st
 	if opts.Records == "" {
 		opts.Records = runlog.RecordsSummary
 	}
+	job, err := Job(cfg)
+	if err != nil {
+		return nil, err
+	}
+	if err := sim.CheckMemory(job, opts.Workers); err != nil {
+		return nil, err // before anything is written
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
@@ -122,10 +129,6 @@ func RunToDir(ctx context.Context, cfg *variants.Config, opts DirOptions, dir st
 		}
 	}
 
-	job, err := Job(cfg)
-	if err != nil {
-		return nil, err
-	}
 	info := Info(cfg, job.Game)
 	agg := reports.NewAggregator(info)
 	next, err := runlog.Scan(dir, m.From, m.To, true, info.CheckRecord, func(r *sim.Record) error {

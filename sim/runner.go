@@ -153,6 +153,9 @@ func Run(ctx context.Context, job *Job, opts Options, sink func(*Record)) error 
 		return nil // an empty slice: nothing to play
 	}
 	workers = min(workers, max(end-first, 1))
+	if err := CheckMemory(job, workers); err != nil {
+		return err
+	}
 	window := opts.Window
 	if window <= 0 {
 		window = 4 * workers

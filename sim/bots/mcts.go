@@ -20,11 +20,12 @@ type MCTSParams struct {
 	Rollout     string  `yaml:"rollout" json:"rollout" default:"random" doc:"rollout policy: random, or greedy (the game's heuristic one ply ahead)"`
 	RolloutCap  int     `yaml:"rollout_cap" json:"rollout_cap" default:"0" doc:"decisions per rollout before it stops and the heuristic judges the position (0: play to the end)"`
 	EvalScale   float64 `yaml:"eval_scale" json:"eval_scale" default:"10" doc:"a cut-off rollout scores 1/(1+exp(−d/eval_scale)) for seat 0, d the heuristic's seat 0 − seat 1 difference"`
+	TreeMB      int     `yaml:"tree_mb" json:"tree_mb" default:"512" doc:"most memory the search tree may take, in MiB (1 to 16384); a full tree stops growing and the remaining iterations roll out from its leaves"`
 }
 
 // DefaultMCTSParams returns the defaults.
 func DefaultMCTSParams() *MCTSParams {
-	return &MCTSParams{Iterations: 1000, Exploration: 1.0, Rollout: RolloutRandom, EvalScale: 10}
+	return &MCTSParams{Iterations: 1000, Exploration: 1.0, Rollout: RolloutRandom, EvalScale: 10, TreeMB: DefaultTreeMB}
 }
 
 // Validate checks every parameter.
@@ -40,6 +41,8 @@ func (p *MCTSParams) Validate() error {
 		return games.KnobErrorf("rollout_cap", "must be between 0 and 1000000, got %d", p.RolloutCap)
 	case p.EvalScale <= 0 || p.EvalScale > 1e9:
 		return games.KnobErrorf("eval_scale", "must be positive, got %g", p.EvalScale)
+	case p.TreeMB < 1 || p.TreeMB > MaxTreeMB:
+		return games.KnobErrorf("tree_mb", "must be between 1 and %d (MiB), got %d", MaxTreeMB, p.TreeMB)
 	}
 	return nil
 }
@@ -55,45 +58,117 @@ func (p *MCTSParams) Validate() error {
 // et al. 2012).
 //
 // Children are created for all legal moves the first time a node is
-// reached, as one block in the bot's node arena; moves that become legal
-// later (another determinisation) get a further block. The arena, the move
-// buffers and the scratch states are the bot's, reused for every decision:
-// an iteration allocates nothing.
+// reached again, as one block in the bot's tree; moves that become legal
+// later (another determinisation) get a further block. The tree lives in
+// chunks that are kept from one decision to the next and never moved, so
+// its memory is bounded by tree_mb: when the next chunk would pass it, the
+// tree stops growing and the remaining iterations descend the tree as it
+// is and roll out from its leaves. The move buffers and scratch states are
+// the bot's too, reused for every decision: an iteration allocates nothing.
 type MCTS struct {
 	params      MCTSParams
 	determinize bool
 	seat        games.Player
 	rng         *rand.Rand
-	nodes       []node
-	blocks      []block
-	path        []int32
-	moves       []games.Move
-	outcomes    []games.ChanceOutcome
-	state       games.State
-	greedy      *Greedy
+	nodes       arena[node]
+	blocks      arena[block]
+	// free is the memory, in bytes, the tree may still take in new chunks.
+	free     int64
+	path     []int32
+	moves    []games.Move
+	outcomes []games.ChanceOutcome
+	state    games.State
+	greedy   *Greedy
 }
 
 type node struct {
+	value  float64 // sum of the mover's rewards
 	move   games.Move
-	mover  games.Player
 	visits int32
 	avail  int32
-	value  float64 // sum of the mover's rewards
-	blocks int32   // first block of children (-1: not expanded)
+	blocks int32 // first block of children (-1: not expanded)
+	mover  games.Player
 }
 
-// block is a run of children in the arena, linked to the node's next one.
+// block is a run of children in the tree, linked to the node's next one.
 type block struct {
 	first, n, next int32
 }
 
-// NewMCTS returns an mcts bot, or with determinize an ismcts bot.
+// Tree memory: the default and largest tree_mb, and the tree's chunks.
+const (
+	DefaultTreeMB = 512
+	MaxTreeMB     = 16384
+	chunkBits     = 14
+	chunkLen      = 1 << chunkBits
+	chunkMask     = chunkLen - 1
+	// nodeBytes and blockBytes are the sizes of a node and a block.
+	nodeBytes  = 32
+	blockBytes = 12
+)
+
+// arena holds a tree's nodes or blocks in chunks of chunkLen that never
+// move; an element's index is its chunk << chunkBits | its offset.
+type arena[T any] struct {
+	chunks [][]T
+	next   int32 // the index the next allocation starts from
+}
+
+func (a *arena[T]) at(i int32) *T { return &a.chunks[i>>chunkBits][i&chunkMask] }
+
+// reset forgets every element and keeps the chunks for reuse.
+func (a *arena[T]) reset() { a.next = 0 }
+
+// alloc returns the index of k new elements, contiguous in one chunk, or
+// -1 when that needs a new chunk of chunkBytes and fewer than that are
+// free (or k is more than a chunk holds).
+func (a *arena[T]) alloc(k int, chunkBytes int64, free *int64) int32 {
+	if k > chunkLen {
+		return -1
+	}
+	c, off := int(a.next>>chunkBits), int(a.next&chunkMask)
+	if off+k > chunkLen {
+		c, off = c+1, 0
+	}
+	if c == len(a.chunks) {
+		if *free < chunkBytes {
+			return -1
+		}
+		*free -= chunkBytes
+		a.chunks = append(a.chunks, make([]T, chunkLen))
+	}
+	i := int32(c<<chunkBits | off)
+	a.next = i + int32(k)
+	return i
+}
+
+// NewMCTS returns an mcts bot, or with determinize an ismcts bot. A zero
+// TreeMB means the default.
 func NewMCTS(p MCTSParams, determinize bool) *MCTS {
-	b := &MCTS{params: p, determinize: determinize}
+	if p.TreeMB <= 0 {
+		p.TreeMB = DefaultTreeMB
+	}
+	b := &MCTS{params: p, determinize: determinize, free: int64(p.TreeMB) << 20}
 	if p.Rollout == RolloutGreedy {
 		b.greedy = NewGreedy(nil, GreedyParams{})
 	}
 	return b
+}
+
+// TreeBytes bounds the memory the bot's tree can take in a game whose
+// decisions have at most maxMoves legal moves: tree_mb, or less when the
+// budget cannot fill it. An iteration expands at most one node; an
+// information set's children are the moves legal there in any
+// determinisation, at most maxMoves in the games here.
+func (p *MCTSParams) TreeBytes(maxMoves int) int64 {
+	limit := int64(p.TreeMB) << 20
+	if p.TreeMB <= 0 {
+		limit = DefaultTreeMB << 20
+	}
+	nodes := (int64(p.Iterations) + 1) * int64(maxMoves)
+	// Whole chunks, one more of each for the tail a block leaves unused.
+	need := (nodes/chunkLen+2)*chunkLen*nodeBytes + (int64(p.Iterations)/chunkLen+2)*chunkLen*blockBytes
+	return min(need, limit)
 }
 
 // Reset starts a new game.
@@ -113,8 +188,13 @@ func (b *MCTS) Choose(s games.State, legal []games.Move) games.Move {
 	if b.state == nil {
 		b.state = s.Clone()
 	}
-	b.nodes = append(b.nodes[:0], node{mover: games.NoPlayer, blocks: -1})
-	b.blocks = b.blocks[:0]
+	b.nodes.reset()
+	b.blocks.reset()
+	root := b.nodes.alloc(1, chunkLen*nodeBytes, &b.free)
+	if root < 0 {
+		return legal[0] // a tree_mb too small for one chunk: Validate refuses it
+	}
+	*b.nodes.at(root) = node{mover: games.NoPlayer, blocks: -1}
 	det, _ := s.(games.Determinizer)
 	for range b.params.Iterations {
 		b.state.CopyFrom(s)
@@ -124,10 +204,10 @@ func (b *MCTS) Choose(s games.State, legal []games.Move) games.Move {
 		b.iterate()
 	}
 	best, bestVisits := legal[0], int32(-1)
-	for bl := b.nodes[0].blocks; bl >= 0; bl = b.blocks[bl].next {
-		k := b.blocks[bl]
+	for bl := b.nodes.at(0).blocks; bl >= 0; bl = b.blocks.at(bl).next {
+		k := b.blocks.at(bl)
 		for c := k.first; c < k.first+k.n; c++ {
-			if n := &b.nodes[c]; n.visits > bestVisits && contains(legal, n.move) {
+			if n := b.nodes.at(c); n.visits > bestVisits && contains(legal, n.move) {
 				best, bestVisits = n.move, n.visits
 			}
 		}
@@ -159,22 +239,27 @@ func (b *MCTS) iterate() {
 		}
 		b.moves = s.LegalMoves(b.moves[:0])
 		aligned := true
-		if b.nodes[cur].blocks < 0 {
-			b.addBlock(cur, b.moves, p)
+		if b.nodes.at(cur).blocks < 0 {
+			if !b.addBlock(cur, b.moves, p) {
+				break // the tree is full: the rollout starts here
+			}
 		} else {
 			aligned = b.addMissing(cur, b.moves, p)
 		}
 		child := b.selectChild(cur, aligned)
-		s.Apply(b.nodes[child].move)
+		if child < 0 {
+			break // the tree is full and has no child for a legal move
+		}
+		s.Apply(b.nodes.at(child).move)
 		b.path = append(b.path, child)
 		cur = child
-		if b.nodes[child].visits == 0 {
+		if b.nodes.at(child).visits == 0 {
 			break // a new node: the rollout starts here
 		}
 	}
 	rewards := b.rollout(s)
 	for _, n := range b.path {
-		nd := &b.nodes[n]
+		nd := b.nodes.at(n)
 		nd.visits++
 		if nd.mover >= 0 {
 			nd.value += rewards[nd.mover]
@@ -182,15 +267,26 @@ func (b *MCTS) iterate() {
 	}
 }
 
-// addBlock gives node a block of children, one per move.
-func (b *MCTS) addBlock(parent int32, moves []games.Move, mover games.Player) {
-	first := int32(len(b.nodes))
-	for _, m := range moves {
-		b.nodes = append(b.nodes, node{move: m, mover: mover, blocks: -1})
+// addBlock gives node a block of children, one per move; it reports false,
+// adding nothing, when the tree is full.
+func (b *MCTS) addBlock(parent int32, moves []games.Move, mover games.Player) bool {
+	first := b.nodes.alloc(len(moves), chunkLen*nodeBytes, &b.free)
+	if first < 0 {
+		return false
 	}
-	bl := int32(len(b.blocks))
-	b.blocks = append(b.blocks, block{first: first, n: int32(len(moves)), next: b.nodes[parent].blocks})
-	b.nodes[parent].blocks = bl
+	bl := b.blocks.alloc(1, chunkLen*blockBytes, &b.free)
+	if bl < 0 {
+		b.nodes.next = first // give the nodes back
+		return false
+	}
+	children := b.nodes.chunks[first>>chunkBits][first&chunkMask:]
+	for i, m := range moves {
+		children[i] = node{move: m, mover: mover, blocks: -1}
+	}
+	pn := b.nodes.at(parent)
+	*b.blocks.at(bl) = block{first: first, n: int32(len(moves)), next: pn.blocks}
+	pn.blocks = bl
+	return true
 }
 
 // addMissing adds children for the legal moves (b.moves) the node has none
@@ -199,11 +295,11 @@ func (b *MCTS) addBlock(parent int32, moves []games.Move, mover games.Player) {
 // are exactly the legal moves in order (one block), the usual case in
 // which selectChild needs no search.
 func (b *MCTS) addMissing(parent int32, moves []games.Move, mover games.Player) (aligned bool) {
-	if bl := b.nodes[parent].blocks; b.blocks[bl].next < 0 && int(b.blocks[bl].n) == len(moves) {
-		k := b.blocks[bl]
+	if k := b.blocks.at(b.nodes.at(parent).blocks); k.next < 0 && int(k.n) == len(moves) {
+		children := b.nodes.chunks[k.first>>chunkBits][k.first&chunkMask:][:len(moves)]
 		aligned = true
 		for i, m := range moves {
-			if b.nodes[k.first+int32(i)].move != m {
+			if children[i].move != m {
 				aligned = false
 				break
 			}
@@ -219,7 +315,7 @@ func (b *MCTS) addMissing(parent int32, moves []games.Move, mover games.Player) 
 		}
 	}
 	if len(b.moves) > start {
-		b.addBlock(parent, b.moves[start:], mover)
+		b.addBlock(parent, b.moves[start:], mover) // a full tree leaves them out
 		b.moves = b.moves[:start]
 	}
 	return false
@@ -227,10 +323,10 @@ func (b *MCTS) addMissing(parent int32, moves []games.Move, mover games.Player) 
 
 // find returns the child of parent for move m, or -1.
 func (b *MCTS) find(parent int32, m games.Move) int32 {
-	for bl := b.nodes[parent].blocks; bl >= 0; bl = b.blocks[bl].next {
-		k := b.blocks[bl]
+	for bl := b.nodes.at(parent).blocks; bl >= 0; bl = b.blocks.at(bl).next {
+		k := b.blocks.at(bl)
 		for c := k.first; c < k.first+k.n; c++ {
-			if b.nodes[c].move == m {
+			if b.nodes.at(c).move == m {
 				return c
 			}
 		}
@@ -241,20 +337,30 @@ func (b *MCTS) find(parent int32, m games.Move) int32 {
 // selectChild returns the child to descend to among those of the legal
 // moves (b.moves), each of which counts as available once more: an
 // unvisited one if any (the first after a random start), else the best by
-// UCB with its availability count in place of the parent's visits.
+// UCB with its availability count in place of the parent's visits. It
+// returns -1 when no legal move has a child (a full tree).
 func (b *MCTS) selectChild(parent int32, aligned bool) int32 {
 	c := b.params.Exploration
 	best, bestScore := int32(-1), math.Inf(-1)
 	unvisited := int32(-1)
-	first := b.blocks[b.nodes[parent].blocks].first
+	var children []node
+	first := int32(0)
+	if aligned {
+		first = b.blocks.at(b.nodes.at(parent).blocks).first
+		children = b.nodes.chunks[first>>chunkBits][first&chunkMask:][:len(b.moves)]
+	}
 	offset := b.rng.IntN(len(b.moves))
 	for i := range b.moves {
 		j := (i + offset) % len(b.moves)
-		child := first + int32(j)
-		if !aligned {
-			child = b.find(parent, b.moves[j])
+		var child int32
+		var n *node
+		if aligned {
+			child, n = first+int32(j), &children[j]
+		} else if child = b.find(parent, b.moves[j]); child < 0 {
+			continue
+		} else {
+			n = b.nodes.at(child)
 		}
-		n := &b.nodes[child]
 		n.avail++
 		if n.visits == 0 {
 			if unvisited < 0 {
