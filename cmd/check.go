@@ -54,8 +54,7 @@ $GITHUB_STEP_SUMMARY when that is set.`,
 			if len(cfg.Expect) == 0 {
 				return usageErrorf("%s has no expect: bounds to check", cfg.Source)
 			}
-			ctx, stop := interruptible(cmd.Context())
-			defer stop()
+			ctx := cmd.Context() // cancelled by Ctrl-C or SIGTERM (Execute)
 			summary, err := experiment.Run(ctx, cfg, experiment.Options{Workers: workers})
 			if err != nil {
 				return err

@@ -82,8 +82,7 @@ func runCompare(cmd *cobra.Command, args []string, opts *compareOptions) error {
 	if err := compare.Prepare(a, b, &copts); err != nil {
 		return usageError{err}
 	}
-	ctx, stop := interruptible(cmd.Context())
-	defer stop()
+	ctx := cmd.Context() // cancelled by Ctrl-C or SIGTERM (Execute)
 	res, err := compare.Run(ctx, a, b, copts)
 	if errors.Is(err, context.Canceled) {
 		return fmt.Errorf("interrupted")

@@ -7,7 +7,9 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strings"
+	"sync/atomic"
 	"syscall"
 
 	"github.com/spf13/cast"
@@ -23,6 +25,8 @@ const (
 	ExitOK       = 0
 	ExitFailure  = 1 // the run itself failed
 	ExitBadInput = 2 // a bad variant, flag or argument
+	// A signal stops a command with 128 + its number: 130 (SIGINT), 143
+	// (SIGTERM); a bug in playtest exits with ExitInternal (70).
 )
 
 // NewRootCommand builds the playtest command with all its subcommands.
@@ -68,15 +72,32 @@ Variants are embedded presets (playtest games lists them) or YAML files.`,
 }
 
 // Execute runs the root command with args, writing to stdout and stderr,
-// and returns the process exit code.
-func Execute(args []string, stdout, stderr io.Writer) int {
-	root := NewRootCommand()
+// and returns the process exit code. The first Ctrl-C (SIGINT) or SIGTERM
+// cancels the command's context: a run stops, cutting short the games in
+// progress, and keeps what it has finished; the exit code is then 130 or
+// 143, as shells expect. A second one exits at once. A panic is a bug in
+// playtest: exit 70 with a short message, the stack trace in a file.
+func Execute(args []string, stdout, stderr io.Writer) (code int) {
+	ctx, signalled, stopSignals := watchSignals(stderr)
+	defer stopSignals()
+	defer func() {
+		if p := recover(); p != nil {
+			code = internalError(stderr, p, debug.Stack())
+		}
+	}()
+	root := buildRoot()
 	root.SetArgs(args)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
-	if err := root.Execute(); err != nil {
+	err := root.ExecuteContext(ctx)
+	if err != nil {
 		fmt.Fprintf(stderr, "playtest: %v\n", err)
+	}
+	if sig := signalled(); sig != nil {
+		return signalExitCode(sig)
+	}
+	if err != nil {
 		var ve *variants.Error
 		var ue usageError
 		var ee exitError
@@ -90,6 +111,81 @@ func Execute(args []string, stdout, stderr io.Writer) int {
 		return ExitFailure
 	}
 	return ExitOK
+}
+
+// buildRoot builds the command tree Execute runs; tests replace it.
+var buildRoot = NewRootCommand
+
+// exitNow ends the process at a second signal; tests replace it.
+var exitNow = os.Exit
+
+// signalExitCode is 128 plus the signal's number: 130 for SIGINT, 143 for
+// SIGTERM.
+func signalExitCode(sig os.Signal) int {
+	if s, ok := sig.(syscall.Signal); ok {
+		return 128 + int(s)
+	}
+	return ExitFailure
+}
+
+// watchSignals returns a context cancelled by the first SIGINT or SIGTERM,
+// a function that returns that signal (nil if none came), and one that
+// stops watching. A second signal ends the process at once.
+func watchSignals(stderr io.Writer) (context.Context, func() os.Signal, func()) {
+	ctx, cancel := context.WithCancel(context.Background())
+	ch := make(chan os.Signal, 2)
+	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
+	done := make(chan struct{})
+	var first atomic.Value
+	go func() {
+		select {
+		case sig := <-ch:
+			first.Store(sig)
+			fmt.Fprintf(stderr, "playtest: %v: stopping (games in progress are cut short and played again on --resume); a second signal quits at once\n", sig)
+			cancel()
+		case <-done:
+			return
+		}
+		select {
+		case sig := <-ch:
+			fmt.Fprintf(stderr, "playtest: %v again: quitting now\n", sig)
+			exitNow(signalExitCode(first.Load().(os.Signal)))
+		case <-done:
+		}
+	}()
+	signalled := func() os.Signal {
+		sig, _ := first.Load().(os.Signal)
+		return sig
+	}
+	return ctx, signalled, func() {
+		signal.Stop(ch)
+		close(done)
+		cancel()
+	}
+}
+
+// ExitInternal is the exit code of a bug in playtest (EX_SOFTWARE).
+const ExitInternal = 70
+
+// TraceEnv, set to 1, prints an internal error's stack trace to stderr
+// instead of a file.
+const TraceEnv = "PLAYTEST_TRACEBACK"
+
+// internalError reports a panic: one line naming it, where the stack trace
+// went and where to report it, and returns ExitInternal.
+func internalError(stderr io.Writer, p any, stack []byte) int {
+	where := ""
+	if os.Getenv(TraceEnv) == "1" {
+		where = "stack trace:\n" + string(stack)
+	} else if f, err := os.CreateTemp("", "playtest-crash-*.txt"); err == nil {
+		fmt.Fprintf(f, "playtest %s: panic: %v\n\n%s", strings.Join(os.Args, " "), p, stack)
+		f.Close()
+		where = "stack trace in " + f.Name()
+	} else {
+		where = "set " + TraceEnv + "=1 to see the stack trace"
+	}
+	fmt.Fprintf(stderr, "playtest: internal error (a bug in playtest, not in your input): %v; %s; please report it with the command you ran (README.md, Reporting bugs)\n", p, where)
+	return ExitInternal
 }
 
 // usageError marks bad flags or arguments.
@@ -178,11 +274,4 @@ func loadVariant(args []string, overrides []variants.Override) (*variants.Config
 		arg = args[0]
 	}
 	return variants.Load(arg, overrides)
-}
-
-// interruptible returns a context cancelled by Ctrl-C (SIGINT) or SIGTERM
-// (what Kubernetes and Slurm send to stop a job), so a run stops cleanly
-// and keeps what it has done.
-func interruptible(ctx context.Context) (context.Context, context.CancelFunc) {
-	return signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 }

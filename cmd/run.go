@@ -109,8 +109,7 @@ func runRun(cmd *cobra.Command, args []string, opts *runOptions) error {
 		return usageErrorf("--shard and --records full keep their games in a directory: give --out DIR")
 	}
 
-	ctx, stop := interruptible(cmd.Context())
-	defer stop()
+	ctx := cmd.Context() // cancelled by Ctrl-C or SIGTERM (Execute)
 	mode := progress.Auto
 	if v.GetBool("quiet") {
 		mode = progress.Quiet

@@ -118,8 +118,7 @@ func runSkill(cmd *cobra.Command, args []string, opts *skillOptions) error {
 		rep = progress.New(stderr, mode, label, 0, games)
 	}
 	sopts.OnGame = func() { rep.Add(1) }
-	ctx, stop := interruptible(cmd.Context())
-	defer stop()
+	ctx := cmd.Context() // cancelled by Ctrl-C or SIGTERM (Execute)
 	res, err := skill.Run(ctx, cfg, sopts)
 	rep.Close()
 	if errors.Is(err, context.Canceled) {

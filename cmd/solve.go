@@ -67,8 +67,7 @@ repetition rule.`,
 			}
 			stderr := cmd.ErrOrStderr()
 			quiet := v.GetBool("quiet")
-			ctx, stop := interruptible(cmd.Context())
-			defer stop()
+			ctx := cmd.Context() // cancelled by Ctrl-C or SIGTERM (Execute)
 			var res *solve.Result
 			if depth > 0 {
 				popts := solve.ProveOptions{Depth: depth}

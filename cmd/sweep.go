@@ -68,6 +68,7 @@ results under variants/.`,
 	f.String("format", "table", "output format: table, csv or json")
 	f.String("out", "", "write DIR/sweep.json, sweep.csv, sweep.md, plots/ and variants/")
 	f.Bool("resume", false, "continue the variants an interrupted sweep left in --out DIR, reusing the finished ones")
+	f.Int("max-variants", sweep.DefaultMaxVariants, "refuse a sweep that crosses more variants than this")
 	f.StringArrayVar(&opts.sets, "set", nil, "override a key of every variant, e.g. --set players.0=greedy (repeatable)")
 	return c
 }
@@ -90,8 +91,15 @@ func runSweep(cmd *cobra.Command, arg string, opts *sweepOptions) error {
 	if err != nil {
 		return err
 	}
+	maxVariants, err := intSetting(cmd.Flags(), v, "max-variants")
+	if err != nil {
+		return err
+	}
+	if maxVariants < 1 {
+		return usageErrorf("--max-variants %d: want at least 1", maxVariants)
+	}
 	sopts := sweep.Options{
-		Workers: workers, Metric: v.GetString("metric"), Correction: v.GetString("correction"),
+		MaxVariants: maxVariants, Workers: workers, Metric: v.GetString("metric"), Correction: v.GetString("correction"),
 		Alpha: v.GetFloat64("alpha"), Out: v.GetString("out"), Resume: v.GetBool("resume"),
 	}
 	if sopts.Resume && sopts.Out == "" {
@@ -110,8 +118,7 @@ func runSweep(cmd *cobra.Command, arg string, opts *sweepOptions) error {
 		fmt.Fprintf(stderr, "[%d/%d] %s: %d games, seat 0 wins %s, %.1f s\n", i+1, n, sw.Label(points[i]), s.Games,
 			reports.FormatPercent(s.Rates.Seat0.Rate), s.Timing.ElapsedSeconds)
 	}
-	ctx, stop := interruptible(cmd.Context())
-	defer stop()
+	ctx := cmd.Context() // cancelled by Ctrl-C or SIGTERM (Execute)
 	res, err := sweep.Run(ctx, sw, cfgs, points, sopts)
 	if errors.Is(err, context.Canceled) {
 		if sopts.Out != "" {

@@ -63,8 +63,7 @@ bot: and its parameters (playtest games lists them).`,
 			if err != nil {
 				return err
 			}
-			ctx, stop := interruptible(cmd.Context())
-			defer stop()
+			ctx := cmd.Context() // cancelled by Ctrl-C or SIGTERM (Execute)
 			res, err := tournament.Run(ctx, cfg, entrants, workers)
 			if err != nil {
 				return err

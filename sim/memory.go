@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-
 )
 
 // MemoryEnv overrides the memory playtest assumes the machine gives it, in
@@ -74,7 +73,6 @@ func CheckMemory(job *Job, workers int) error {
 	}
 	return &MemoryError{Workers: workers, PerWorker: perWorker, Seats: seats, Limit: machine / 4 * 3, Machine: machine}
 }
-
 
 // MachineMemory returns the memory the machine allows this process, in
 // bytes: $PLAYTEST_MEMORY_MB if set, else the least of the physical memory

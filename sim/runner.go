@@ -8,6 +8,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"playtest/games"
 	"playtest/sim/bots"
@@ -162,6 +163,10 @@ func Run(ctx context.Context, job *Job, opts Options, sink func(*Record)) error 
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	// Cancelling cuts the games in progress short: searches return at once
+	// and the games are thrown away (a resumed run plays them again).
+	var stop atomic.Bool
+	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
 
 	slots := make(chan struct{}, window)
 	indices := make(chan int)
@@ -193,13 +198,15 @@ func Run(ctx context.Context, job *Job, opts Options, sink func(*Record)) error 
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w, err := newWorker(job)
+			w, err := newWorker(job, &stop)
 			for i := range indices {
 				if err != nil {
 					results <- outcome{index: i, err: err}
 					continue
 				}
-				results <- outcome{index: i, rec: w.play(i, nil)}
+				if rec := w.play(i, nil); rec != nil {
+					results <- outcome{index: i, rec: rec}
+				}
 			}
 		}()
 	}
@@ -261,11 +268,15 @@ type worker struct {
 	// history holds the game's moves so far, for the error of a game that
 	// fails.
 	history []games.Move
+	// stop, when set and true, cuts the game in progress short: play
+	// returns nil, and the bots' searches return at once.
+	stop *atomic.Bool
 }
 
-func newWorker(job *Job) (*worker, error) {
+func newWorker(job *Job, stop *atomic.Bool) (*worker, error) {
 	w := &worker{
 		job:      job,
+		stop:     stop,
 		moves:    make([]games.Move, 0, job.Game.MaxLegalMoves()),
 		outcomes: make([]games.ChanceOutcome, 0, job.Game.MaxLegalMoves()),
 	}
@@ -275,6 +286,9 @@ func newWorker(job *Job) (*worker, error) {
 			return nil, err
 		}
 		w.bots[p] = b
+		if s, ok := b.(bots.Stoppable); ok && stop != nil {
+			s.SetStop(stop)
+		}
 	}
 	return w, nil
 }
@@ -289,7 +303,7 @@ func Replay(job *Job, i int, observe Observer) (*Record, error) {
 	if i < 0 || i >= job.Games {
 		return nil, fmt.Errorf("game %d: the run has games 0 to %d", i, job.Games-1)
 	}
-	w, err := newWorker(job)
+	w, err := newWorker(job, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -297,7 +311,7 @@ func Replay(job *Job, i int, observe Observer) (*Record, error) {
 }
 
 // play plays game i to the end. A panic or an invalid state ends the game
-// with rec.Err set.
+// with rec.Err set. A game cut short by w.stop returns nil.
 func (w *worker) play(i int, observe Observer) (rec *Record) {
 	job := w.job
 	deal, swapped := job.Seating(i)
@@ -334,6 +348,9 @@ func (w *worker) play(i int, observe Observer) (rec *Record) {
 		}
 	}
 	for !s.IsTerminal() {
+		if w.stopped() {
+			return nil
+		}
 		var m games.Move
 		p := s.CurrentPlayer()
 		switch p {
@@ -381,6 +398,9 @@ func (w *worker) play(i int, observe Observer) (rec *Record) {
 		s.Apply(m)
 		rec.Decisions++
 	}
+	if w.stopped() {
+		return nil // its last searches may have been cut short
+	}
 	rec.Result, rec.Plies = s.Result(), s.Plies()
 	if ss, ok := s.(games.SideState); ok {
 		rec.Sides = []int{ss.SideOf(games.Seat0), ss.SideOf(games.Seat1)}
@@ -390,6 +410,8 @@ func (w *worker) play(i int, observe Observer) (rec *Record) {
 	}
 	return rec
 }
+
+func (w *worker) stopped() bool { return w.stop != nil && w.stop.Load() }
 
 // notation writes the game's moves so far in the game's notation, replaying
 // them from the start; a move that cannot be written (or applied) ends the

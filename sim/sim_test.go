@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"reflect"
 	"testing"
+	"time"
 
 	"playtest/games"
 	"playtest/games/stacktics"
@@ -167,5 +168,60 @@ func TestSlices(t *testing.T) {
 	j.Sliced, j.From, j.To = true, 3, 11
 	if err := Run(context.Background(), j, Options{}, func(*Record) {}); err == nil {
 		t.Error("a slice past the run's games was accepted")
+	}
+}
+
+// withBudget gives both players of j mcts (or alphabeta) at a budget.
+func withBudget(j *Job, bot string, budget int) *Job {
+	d, _ := bots.Lookup(bot)
+	spec := bots.Spec{Bot: bot, Params: d.NewParams()}.WithBudget(budget)
+	if p, ok := spec.Params.(*bots.MCTSParams); ok {
+		p.RolloutCap = 6
+	}
+	j.Players = [games.NumSeats]bots.Spec{spec, spec}
+	return j
+}
+
+// TestCancelCutsSearchesShort cancels runs whose decisions would each take
+// minutes: Run must return at once, and keep no game it cut short.
+func TestCancelCutsSearchesShort(t *testing.T) {
+	for _, bot := range []struct {
+		name   string
+		budget int
+	}{{"mcts", 10000000}, {"alphabeta", 100000000}} {
+		t.Run(bot.name, func(t *testing.T) {
+			j := withBudget(job(t, 4, "random", "random"), bot.name, bot.budget)
+			ctx, cancel := context.WithCancel(context.Background())
+			time.AfterFunc(200*time.Millisecond, cancel)
+			start := time.Now()
+			sunk := 0
+			err := Run(ctx, j, Options{Workers: 2}, func(*Record) { sunk++ })
+			if !errors.Is(err, context.Canceled) || sunk != 0 {
+				t.Fatalf("err %v, %d games kept", err, sunk)
+			}
+			if d := time.Since(start); d > time.Minute {
+				t.Fatalf("Run returned %v after the cancel", d)
+			}
+		})
+	}
+}
+
+// TestCancelKeepsOnlyWholeGames cancels a run when its first game is
+// saved, while the second is being played: the games it hands over must be
+// exactly the first ones of an uninterrupted run (a game whose searches
+// were cut short would differ).
+func TestCancelKeepsOnlyWholeGames(t *testing.T) {
+	whole := collect(t, withBudget(job(t, 6, "random", "random"), "mcts", 3000), 1)
+	ctx, cancel := context.WithCancel(context.Background())
+	var got []Record
+	err := Run(ctx, withBudget(job(t, 6, "random", "random"), "mcts", 3000), Options{Workers: 2, Window: 2}, func(r *Record) {
+		got = append(got, *r)
+		cancel()
+	})
+	if !errors.Is(err, context.Canceled) || len(got) == 0 || len(got) == len(whole) {
+		t.Fatalf("err %v after %d of %d games", err, len(got), len(whole))
+	}
+	if !reflect.DeepEqual(got, whole[:len(got)]) {
+		t.Errorf("the games kept after the cancel differ from the uninterrupted run's")
 	}
 }

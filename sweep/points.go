@@ -2,6 +2,7 @@ package sweep
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -27,6 +28,20 @@ func (s *Sweep) Label(pt Point) string {
 		parts[i] = s.Axes[i].Name + "=" + l
 	}
 	return strings.Join(parts, ", ")
+}
+
+// Count returns the number of variants the sweep crosses, the product of
+// its axes' lengths (saturating at the largest int).
+func (s *Sweep) Count() int {
+	n := 1
+	for _, a := range s.Axes {
+		k := len(a.Labels)
+		if k > 0 && n > math.MaxInt/k {
+			return math.MaxInt
+		}
+		n *= k
+	}
+	return n
 }
 
 // Points returns every point of the sweep: the axes crossed, the first

@@ -3,14 +3,17 @@ package sweep
 import (
 	"context"
 	"fmt"
+	"math"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"playtest/experiment"
 	"playtest/reports"
 	"playtest/reports/stats"
 	"playtest/runlog"
+	"playtest/sim/bots"
 	"playtest/variants"
 )
 
@@ -39,8 +42,33 @@ type Options struct {
 	// Resume continues the variants an interrupted sweep left in Out (and
 	// reuses the finished ones) instead of starting afresh.
 	Resume bool
+	// MaxVariants refuses a sweep of more variants (0: DefaultMaxVariants).
+	MaxVariants int
 	// Done, if set, is called after each variant.
 	Done func(i, n int, cfg *variants.Config, s *reports.Summary)
+}
+
+// DefaultMaxVariants is the most variants a sweep may cross unless
+// Options.MaxVariants (--max-variants) allows more.
+const DefaultMaxVariants = 1000
+
+// TooManyError refuses a sweep that crosses more variants than allowed.
+type TooManyError struct {
+	Sweep      *Sweep
+	Count, Max int
+}
+
+func (e *TooManyError) Error() string {
+	sizes := make([]string, len(e.Sweep.Axes))
+	for i, a := range e.Sweep.Axes {
+		sizes[i] = strconv.Itoa(len(a.Labels))
+	}
+	count := bots.Thousands(e.Count)
+	if e.Count == math.MaxInt {
+		count = "more than " + count
+	}
+	return fmt.Sprintf("%s: the sweep crosses %s variants (%d axes: %s), more than --max-variants %s: cut axes or values, or raise --max-variants",
+		e.Sweep.Source, count, len(e.Sweep.Axes), strings.Join(sizes, " × "), bots.Thousands(e.Max))
 }
 
 // Row is one variant's results.
@@ -110,6 +138,12 @@ func Prepare(s *Sweep, extra []variants.Override, opts *Options) ([]*variants.Co
 	}
 	if opts.Alpha <= 0 || opts.Alpha >= 1 {
 		return nil, nil, fmt.Errorf("alpha %g: want a level between 0 and 1", opts.Alpha)
+	}
+	if opts.MaxVariants <= 0 {
+		opts.MaxVariants = DefaultMaxVariants
+	}
+	if n := s.Count(); n > opts.MaxVariants {
+		return nil, nil, &TooManyError{Sweep: s, Count: n, Max: opts.MaxVariants}
 	}
 	cfgs, points, err := s.Variants(extra)
 	if err != nil {

@@ -3,6 +3,7 @@ package bots
 import (
 	"math"
 	"math/rand/v2"
+	"sync/atomic"
 
 	"playtest/games"
 )
@@ -72,6 +73,7 @@ type AlphaBeta struct {
 	outcomes [][]games.ChanceOutcome
 	nodes    int
 	aborted  bool
+	stop     *atomic.Bool
 	// The root moves and values of the depth in progress and of the
 	// deepest finished one.
 	rootValues, lastValues []float64
@@ -122,6 +124,10 @@ func (b *AlphaBeta) Choose(s games.State, legal []games.Move) games.Move {
 	}
 	return best
 }
+
+// SetStop makes Choose return early (with the best move of the deepest
+// finished depth) once *stop is true.
+func (b *AlphaBeta) SetStop(stop *atomic.Bool) { b.stop = stop }
 
 // noisy picks uniformly among the root moves of the deepest finished depth
 // within noise of the best value (their values are exact: the root's window
@@ -178,7 +184,7 @@ func (b *AlphaBeta) root(s games.State, legal []games.Move, depth int, first gam
 // decisions, ply decisions below the root.
 func (b *AlphaBeta) search(s games.State, depth, ply int, alpha, beta float64) float64 {
 	b.nodes++
-	if b.nodes > b.params.Nodes {
+	if b.nodes > b.params.Nodes || b.nodes&1023 == 0 && b.stop != nil && b.stop.Load() {
 		b.aborted = true
 	}
 	if s.IsTerminal() {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
+	"sync/atomic"
 
 	"playtest/games"
 )
@@ -17,6 +18,14 @@ type Bot interface {
 	// player is the bot's seat. It must not modify s (search bots copy it
 	// into their own scratch states).
 	Choose(s games.State, legal []games.Move) games.Move
+}
+
+// Stoppable is implemented by bots whose decisions can take long (the
+// searches): once *stop is true, Choose returns at once with a legal move,
+// however little it searched. A runner sets it when its run is cancelled
+// and throws away the games in progress.
+type Stoppable interface {
+	SetStop(stop *atomic.Bool)
 }
 
 // Params are a bot's parameters: a pointer to a struct with yaml, doc and

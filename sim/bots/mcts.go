@@ -3,6 +3,7 @@ package bots
 import (
 	"math"
 	"math/rand/v2"
+	"sync/atomic"
 
 	"playtest/games"
 )
@@ -79,6 +80,7 @@ type MCTS struct {
 	outcomes []games.ChanceOutcome
 	state    games.State
 	greedy   *Greedy
+	stop     *atomic.Bool
 }
 
 type node struct {
@@ -171,6 +173,9 @@ func (p *MCTSParams) TreeBytes(maxMoves int) int64 {
 	return min(need, limit)
 }
 
+// SetStop makes Choose return early once *stop is true.
+func (b *MCTS) SetStop(stop *atomic.Bool) { b.stop = stop }
+
 // Reset starts a new game.
 func (b *MCTS) Reset(seat games.Player, rng *rand.Rand) {
 	b.seat, b.rng = seat, rng
@@ -197,6 +202,9 @@ func (b *MCTS) Choose(s games.State, legal []games.Move) games.Move {
 	*b.nodes.at(root) = node{mover: games.NoPlayer, blocks: -1}
 	det, _ := s.(games.Determinizer)
 	for range b.params.Iterations {
+		if b.stop != nil && b.stop.Load() {
+			break
+		}
 		b.state.CopyFrom(s)
 		if b.determinize && det != nil {
 			b.state.(games.Determinizer).Determinize(b.seat, b.rng)
