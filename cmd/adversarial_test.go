@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,6 +12,8 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+
+	"playtest/runlog"
 )
 
 // The adversarial cases of issue 16, one per defect, through the command
@@ -146,3 +149,264 @@ func TestPanicIsAnInternalError(t *testing.T) {
 		t.Errorf("%s=1: exit %d, no trace on stderr", TraceEnv, code)
 	}
 }
+
+// randomRun is a quick run of random bots.
+var randomRun = []string{"run", "size3", "--games", "12", "--seed", "7", "--set", "players.0=random", "--set", "players.1=random", "--quiet"}
+
+// mustRun runs playtest and fails the test unless it exits 0.
+func mustRun(t *testing.T, args ...string) string {
+	t.Helper()
+	code, out, errOut := run(t, args...)
+	if code != 0 {
+		t.Fatalf("%v: exit %d: %s", args, code, errOut)
+	}
+	return out
+}
+
+// editFile applies edit to a file's text.
+func editFile(t *testing.T, path string, edit func(string) string) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(edit(string(b))), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// unfinish turns a finished run directory into one killed while writing
+// its reports: the manifest not yet marked finished.
+func unfinish(t *testing.T, dir string) {
+	editFile(t, filepath.Join(dir, "manifest.json"), func(s string) string {
+		return strings.Replace(s, `"finished": true`, `"finished": false`, 1)
+	})
+}
+
+// TestAdversarialInputs replays the adversarial pass of issue 16 through
+// the command line: each bad input gets exit 2 (or 1) and one line naming
+// what is wrong, never a panic, and nothing half-written.
+func TestAdversarialInputs(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		// setup prepares dir and returns the command to run.
+		setup func(t *testing.T, dir string) []string
+		env   []string
+		code  int
+		want  string
+		// after checks dir afterwards.
+		after func(t *testing.T, dir string)
+	}{
+		{
+			name: "16.1 impossible winner in the log",
+			setup: func(t *testing.T, dir string) []string {
+				mustRun(t, append(randomRun, "--out", dir)...)
+				editFile(t, filepath.Join(dir, "games.jsonl"), func(s string) string {
+					lines := strings.SplitAfter(s, "\n")
+					lines[2] = strings.Replace(lines[2], `"winner":`, `"winner":5,"x":`, 1)
+					return strings.Join(lines, "")
+				})
+				return []string{"run", "--resume", "--out", dir}
+			},
+			code: ExitBadInput, want: "games.jsonl line 3: game 2: winner 5 is neither a seat",
+		},
+		{
+			name: "16.3 an empty shard merges to nothing",
+			setup: func(t *testing.T, dir string) []string {
+				for i := range 2 {
+					mustRun(t, "run", "size3", "--games", "2", "--set", "players.0=random", "--set", "players.1=random", "--quiet",
+						"--shard", fmt.Sprintf("%d/2", i), "--out", filepath.Join(dir, fmt.Sprint(i)))
+				}
+				return []string{"merge", filepath.Join(dir, "0"), filepath.Join(dir, "1"), "--out", filepath.Join(dir, "all")}
+			},
+			code: 0, want: "2 games",
+		},
+		{
+			name: "16.4 merge over an unfinished run",
+			setup: func(t *testing.T, dir string) []string {
+				mustRun(t, append(randomRun, "--out", filepath.Join(dir, "shard"))...)
+				mustRun(t, append(randomRun, "--out", filepath.Join(dir, "busy"))...)
+				unfinish(t, filepath.Join(dir, "busy"))
+				return []string{"merge", filepath.Join(dir, "shard"), "--out", filepath.Join(dir, "busy")}
+			},
+			code: ExitBadInput, want: "holds an unfinished run",
+		},
+		{
+			name: "16.5 merge into a link to its shard",
+			setup: func(t *testing.T, dir string) []string {
+				mustRun(t, append(randomRun, "--out", filepath.Join(dir, "shard"))...)
+				if err := os.Symlink(filepath.Join(dir, "shard"), filepath.Join(dir, "link")); err != nil {
+					t.Fatal(err)
+				}
+				return []string{"merge", filepath.Join(dir, "shard"), "--out", filepath.Join(dir, "link")}
+			},
+			code: ExitBadInput, want: "would destroy the shard",
+			after: func(t *testing.T, dir string) {
+				if _, err := os.Stat(filepath.Join(dir, "shard", "games.jsonl")); err != nil {
+					t.Error("the shard lost its log")
+				}
+			},
+		},
+		{
+			name: "16.6 a second writer",
+			setup: func(t *testing.T, dir string) []string {
+				mustRun(t, append(randomRun, "--out", dir)...)
+				unlock, err := runlogLock(dir)
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(unlock)
+				return []string{"run", "--resume", "--out", dir}
+			},
+			code: ExitBadInput, want: fmt.Sprintf("is in use by process %d", os.Getpid()),
+		},
+		{
+			name: "16.7 a manifest from another run",
+			setup: func(t *testing.T, dir string) []string {
+				mustRun(t, append(randomRun, "--out", dir)...)
+				other := filepath.Join(t.TempDir(), "other")
+				mustRun(t, append(append([]string{}, randomRun...), "--seed", "8", "--out", other)...)
+				b, _ := os.ReadFile(filepath.Join(other, "manifest.json"))
+				os.WriteFile(filepath.Join(dir, "manifest.json"), b, 0o644)
+				return []string{"run", "--resume", "--out", dir}
+			},
+			code: ExitBadInput, want: "come from different runs",
+		},
+		{
+			name: "16.8 search trees larger than the machine",
+			setup: func(t *testing.T, dir string) []string {
+				return []string{"run", "--games", "2", "--set", "players.0.iterations=10000000", "--out", filepath.Join(dir, "out")}
+			},
+			env:  []string{"PLAYTEST_MEMORY_MB=512"},
+			code: ExitBadInput, want: "lower players.N.tree_mb or the iterations",
+			after: func(t *testing.T, dir string) {
+				if _, err := os.Stat(filepath.Join(dir, "out")); err == nil {
+					t.Error("the refused run created its directory")
+				}
+			},
+		},
+		{
+			name: "16.8 a sweep of 2^30 variants",
+			setup: func(t *testing.T, dir string) []string {
+				var b strings.Builder
+				b.WriteString("name: huge\nbase: stacktics/size3\naxes:\n")
+				for i := range 30 {
+					fmt.Fprintf(&b, "  - {name: a%d, key: rules.pie_rule, values: [true, false]}\n", i)
+				}
+				path := filepath.Join(dir, "huge.yaml")
+				os.WriteFile(path, []byte(b.String()), 0o644)
+				return []string{"sweep", path}
+			},
+			code: ExitBadInput, want: "crosses 1,073,741,824 variants (30 axes",
+		},
+		{
+			name:  "16.10 a variant file that never ends",
+			setup: func(*testing.T, string) []string { return []string{"run", "/dev/zero"} },
+			code:  ExitBadInput, want: "/dev/zero: larger than 1 MiB",
+		},
+		{
+			name: "16.10 forty thousand keys",
+			setup: func(t *testing.T, dir string) []string {
+				var b strings.Builder
+				b.WriteString("game: stacktics\nrules:\n")
+				for i := range 40000 {
+					fmt.Fprintf(&b, "  k%d: 1\n", i)
+				}
+				path := filepath.Join(dir, "keys.yaml")
+				os.WriteFile(path, []byte(b.String()), 0o644)
+				return []string{"run", path}
+			},
+			code: ExitBadInput, want: "keys.yaml:3: rules.k0: unknown key",
+		},
+		{
+			name: "16.10 a log linked to /dev/full",
+			setup: func(t *testing.T, dir string) []string {
+				mustRun(t, append(randomRun, "--out", dir)...)
+				os.Remove(filepath.Join(dir, "games.jsonl"))
+				os.Symlink("/dev/full", filepath.Join(dir, "games.jsonl"))
+				return []string{"run", "--resume", "--out", dir}
+			},
+			code: ExitBadInput, want: "games.jsonl line 1: a line longer than",
+		},
+		{
+			name: "16.11 report on an impossible game length",
+			setup: func(t *testing.T, dir string) []string {
+				mustRun(t, append(randomRun, "--out", dir)...)
+				editFile(t, filepath.Join(dir, "games.csv"), func(s string) string {
+					lines := strings.SplitAfter(s, "\n")
+					f := strings.Split(lines[1], ",")
+					f[8] = "-9223372036854775808"
+					lines[1] = strings.Join(f, ",")
+					return strings.Join(lines, "")
+				})
+				return []string{"report", dir}
+			},
+			code: ExitBadInput, want: "games.csv: line 2: plies -9223372036854775808 outside the summary's range",
+		},
+		{
+			name: "16.13 killed while writing the reports",
+			setup: func(t *testing.T, dir string) []string {
+				mustRun(t, append(randomRun, "--out", dir)...)
+				unfinish(t, dir)
+				os.WriteFile(filepath.Join(dir, ".summary.json.123456"), []byte("{"), 0o644)
+				os.WriteFile(filepath.Join(dir, "plots", ".length.svg.987"), []byte("<"), 0o644)
+				if code, _, errOut := run(t, append(randomRun, "--out", dir)...); code != ExitBadInput || !strings.Contains(errOut, "unfinished") {
+					t.Errorf("a new run over it: exit %d, %s", code, errOut)
+				}
+				return []string{"run", "--resume", "--out", dir}
+			},
+			code: 0, want: "12 games",
+			after: func(t *testing.T, dir string) {
+				for _, f := range []string{".summary.json.123456", "plots/.length.svg.987"} {
+					if _, err := os.Stat(filepath.Join(dir, f)); err == nil {
+						t.Errorf("%s left behind", f)
+					}
+				}
+				if b, _ := os.ReadFile(filepath.Join(dir, "manifest.json")); !bytes.Contains(b, []byte(`"finished": true`)) {
+					t.Errorf("the resumed run is not marked finished:\n%s", b)
+				}
+			},
+		},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			args := c.setup(t, dir)
+			for _, kv := range c.env {
+				k, v, _ := strings.Cut(kv, "=")
+				t.Setenv(k, v)
+			}
+			code, out, errOut := run(t, args...)
+			text := out + errOut
+			if code != c.code || !strings.Contains(text, c.want) {
+				t.Errorf("%v: exit %d, want %d and %q:\n%s", args, code, c.code, c.want, text)
+			}
+			if code != 0 && (strings.Count(strings.TrimSpace(errOut), "\n") != 0 || strings.Contains(errOut, "goroutine ")) {
+				t.Errorf("not one line:\n%s", errOut)
+			}
+			if c.after != nil {
+				c.after(t, dir)
+			}
+		})
+	}
+}
+
+// TestDiskFull fills the disk under a run (a file size limit): it stops at
+// the first failed write with exit 1, says how to resume, and the resumed
+// run ends as an uninterrupted one.
+func TestDiskFull(t *testing.T) {
+	whole := t.TempDir()
+	mustRun(t, append(randomRun, "--out", whole)...)
+	dir := t.TempDir()
+	cmd, stderr := start(t, []string{"PLAYTEST_TEST_FSIZE=3000"}, append(randomRun, "--out", dir)...)
+	if code := exitCode(t, cmd); code != ExitFailure || !strings.Contains(stderr.String(), "continue with --resume --out "+dir) ||
+		strings.Count(strings.TrimSpace(stderr.String()), "\n") != 0 {
+		t.Fatalf("exit %d, want 1 with one line:\n%s", code, stderr)
+	}
+	mustRun(t, "run", "--resume", "--out", dir)
+	if summaryFile(t, whole) != summaryFile(t, dir) {
+		t.Error("the resumed summary differs from an uninterrupted run's")
+	}
+}
+
+// runlogLock takes a run directory's writer lock, as another process would.
+var runlogLock = runlog.Lock

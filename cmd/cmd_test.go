@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -433,6 +434,12 @@ func TestCompareCommand(t *testing.T) {
 // binary itself, with PLAYTEST_TEST_MAIN=1.
 func TestMain(m *testing.M) {
 	if os.Getenv("PLAYTEST_TEST_MAIN") == "1" {
+		if limit := os.Getenv("PLAYTEST_TEST_FSIZE"); limit != "" { // a disk that fills up
+			n, _ := strconv.ParseUint(limit, 10, 64)
+			if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &syscall.Rlimit{Cur: n, Max: n}); err != nil {
+				panic(err)
+			}
+		}
 		os.Exit(Execute(os.Args[1:], os.Stdout, os.Stderr))
 	}
 	os.Exit(m.Run())

@@ -184,7 +184,8 @@ func internalError(stderr io.Writer, p any, stack []byte) int {
 	} else {
 		where = "set " + TraceEnv + "=1 to see the stack trace"
 	}
-	fmt.Fprintf(stderr, "playtest: internal error (a bug in playtest, not in your input): %v; %s; please report it with the command you ran (README.md, Reporting bugs)\n", p, where)
+	msg := strings.Join(strings.Fields(fmt.Sprint(p)), " ") // one line
+	fmt.Fprintf(stderr, "playtest: internal error (a bug in playtest, not in your input): %s; %s; please report it with the command you ran (README.md, Reporting bugs)\n", msg, where)
 	return ExitInternal
 }
 

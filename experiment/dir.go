@@ -1,6 +1,7 @@
 package experiment
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -117,7 +118,10 @@ func RunToDir(ctx context.Context, cfg *variants.Config, opts DirOptions, dir st
 				dir, old.Variant, old.Shard, old.ConfigHash, m.Variant, m.Shard, m.ConfigHash)
 		}
 		m = old
-	case err == nil && !finished(dir):
+		if err := reports.RemoveTemps(dir); err != nil {
+			return nil, err
+		}
+	case err == nil && !old.Finished:
 		done, _ := runlog.Scan(dir, old.From, old.To, false, nil, func(*sim.Record) error { return nil })
 		return nil, &UnfinishedError{Dir: dir, Done: done - old.From, Total: old.To - old.From}
 	default:
@@ -166,7 +170,7 @@ func RunToDir(ctx context.Context, cfg *variants.Config, opts DirOptions, dir st
 		}
 	})
 	if closeErr := log.Close(); logErr != nil || closeErr != nil {
-		return nil, &WriteError{Dir: dir, Done: next - m.From + played, Total: m.To - m.From, Err: errors.Join(logErr, closeErr)}
+		return nil, &WriteError{Dir: dir, Done: next - m.From + played, Total: m.To - m.From, Err: cmp.Or(logErr, closeErr)}
 	}
 	if errors.Is(err, context.Canceled) {
 		return nil, &InterruptedError{Dir: dir, Done: next - m.From + played, Total: m.To - m.From}
@@ -175,18 +179,12 @@ func RunToDir(ctx context.Context, cfg *variants.Config, opts DirOptions, dir st
 		return nil, err
 	}
 	summary := agg.Summary(timing(opts.Workers, time.Since(start), played, plies))
-	return summary, finish(dir, summary, info, m.From, m.To)
-}
-
-// finished says dir holds a finished run's results.
-func finished(dir string) bool {
-	_, err := os.Stat(filepath.Join(dir, publish.SummaryFile))
-	return err == nil
+	return summary, finish(dir, m, summary, info)
 }
 
 // clear removes a finished run's files from dir before a new run.
 func clear(dir string) error {
-	errs := []error{runlog.Reset(dir)}
+	errs := []error{runlog.Reset(dir), reports.RemoveTemps(dir)}
 	for _, name := range []string{publish.SummaryFile, publish.GamesFile, publish.MarkdownFile, publish.HTMLFile} {
 		if err := os.Remove(filepath.Join(dir, name)); err != nil && !errors.Is(err, os.ErrNotExist) {
 			errs = append(errs, err)
@@ -195,8 +193,25 @@ func clear(dir string) error {
 	return errors.Join(errs...)
 }
 
-// finish writes games.csv from the log, then summary.json and the reports.
-func finish(dir string, summary *reports.Summary, info reports.RunInfo, from, to int) error {
+// finish writes games.csv from the log, then summary.json and the reports,
+// and last marks the manifest finished.
+func finish(dir string, m *runlog.Manifest, summary *reports.Summary, info reports.RunInfo) error {
+	if m.Finished { // a finished run resumed: unfinished until rewritten
+		m.Finished = false
+		if err := m.Write(dir); err != nil {
+			return err
+		}
+	}
+	if err := writeResults(dir, summary, info, m.From, m.To); err != nil {
+		return err
+	}
+	m.Finished = true
+	return m.Write(dir)
+}
+
+// writeResults writes games.csv from the log, then summary.json and the
+// reports.
+func writeResults(dir string, summary *reports.Summary, info reports.RunInfo, from, to int) error {
 	err := reports.WriteFileAtomic(filepath.Join(dir, publish.GamesFile), func(w io.Writer) error {
 		rows, err := reports.NewGamesWriter(w, info)
 		if err != nil {
@@ -289,7 +304,7 @@ func Merge(dirs []string, dir string) (*reports.Summary, error) {
 			records = runlog.RecordsSummary
 		}
 	}
-	if old, err := runlog.ReadManifest(dir); err == nil && !finished(dir) {
+	if old, err := runlog.ReadManifest(dir); err == nil && !old.Finished {
 		done, _ := runlog.Scan(dir, old.From, old.To, false, nil, func(*sim.Record) error { return nil })
 		return nil, &UnfinishedError{Dir: dir, Done: done - old.From, Total: old.To - old.From}
 	}
@@ -342,7 +357,7 @@ func Merge(dirs []string, dir string) (*reports.Summary, error) {
 		return nil, err
 	}
 	summary := agg.Summary(timing(1, time.Since(start), 0, 0))
-	return summary, finish(dir, summary, info, 0, m.To)
+	return summary, finish(dir, m, summary, info)
 }
 
 // resolvedPath is p made absolute with every symbolic link resolved; a

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"playtest/games"
+	"playtest/internal/linelimit"
 	"playtest/sim"
 )
 
@@ -68,17 +69,21 @@ func (g *GamesWriter) Flush() error {
 	return g.w.Error()
 }
 
+// MaxLineSize bounds a games.csv line ReadGames accepts.
+const MaxLineSize = 1 << 20
+
 // ReadGames reads games.csv and calls f with each row in order. Metric
-// kinds are not stored: every metric comes back as a value.
+// kinds are not stored: every metric comes back as a value. Errors name
+// the line (f's too); lines are at most MaxLineSize long.
 func ReadGames(r io.Reader, f func(*GameRow) error) error {
-	cr := csv.NewReader(r)
+	cr := csv.NewReader(linelimit.New(r, MaxLineSize))
 	cr.FieldsPerRecord = len(GamesHeader)
 	header, err := cr.Read()
 	if err != nil {
-		return fmt.Errorf("games.csv: %w", err)
+		return err
 	}
 	if strings.Join(header, ",") != strings.Join(GamesHeader, ",") {
-		return fmt.Errorf("games.csv: unexpected header %q", strings.Join(header, ","))
+		return fmt.Errorf("line 1: unexpected header %q", strings.Join(header, ","))
 	}
 	for line := 2; ; line++ {
 		rec, err := cr.Read()
@@ -86,14 +91,14 @@ func ReadGames(r io.Reader, f func(*GameRow) error) error {
 			return nil
 		}
 		if err != nil {
-			return fmt.Errorf("games.csv: %w", err)
+			return err // csv errors name their line
 		}
 		row, err := parseRow(rec)
 		if err != nil {
-			return fmt.Errorf("games.csv:%d: %w", line, err)
+			return fmt.Errorf("line %d: %w", line, err)
 		}
 		if err := f(row); err != nil {
-			return err
+			return fmt.Errorf("line %d: %w", line, err)
 		}
 	}
 }

@@ -1,9 +1,11 @@
 package reports
 
 import (
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 )
 
 // WriteFileAtomic writes a file through a temporary file in the same
@@ -27,3 +29,27 @@ func WriteFileAtomic(path string, write func(io.Writer) error) error {
 	}
 	return os.Rename(tmp.Name(), path)
 }
+
+// RemoveTemps removes the temporary files WriteFileAtomic leaves behind
+// when the process is killed mid-write (".NAME.DIGITS"), in dir and in its
+// plots directory.
+func RemoveTemps(dir string) error {
+	var errs []error
+	for _, d := range []string{dir, filepath.Join(dir, "plots")} {
+		entries, err := os.ReadDir(d)
+		if err != nil {
+			continue // no such directory: nothing left behind
+		}
+		for _, e := range entries {
+			if tempName.MatchString(e.Name()) && e.Type().IsRegular() {
+				if err := os.Remove(filepath.Join(d, e.Name())); err != nil && !errors.Is(err, os.ErrNotExist) {
+					errs = append(errs, err)
+				}
+			}
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// tempName matches the names os.CreateTemp gives WriteFileAtomic's files.
+var tempName = regexp.MustCompile(`^\.[^/]+\.[0-9]+$`)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"playtest/games"
+	"playtest/internal/linelimit"
 	"playtest/sim"
 )
 
@@ -166,6 +167,10 @@ type errorLine struct {
 	Run string `json:"run,omitempty"`
 }
 
+// MaxLineSize bounds a log line: a game's record with every move is far
+// shorter, and a file that is not a log (/dev/zero) fails at once.
+const MaxLineSize = 64 << 20
+
 // lineReader reads one log file's complete lines in order.
 type lineReader struct {
 	name string
@@ -193,7 +198,7 @@ func openLines(dir, name, run string, valid func(*sim.Record) error) (*lineReade
 	if err != nil {
 		return nil, err
 	}
-	lr := &lineReader{name: name, f: f, r: bufio.NewReaderSize(f, 64<<10), valid: valid, run: run}
+	lr := &lineReader{name: name, f: f, r: bufio.NewReaderSize(linelimit.New(f, MaxLineSize), 64<<10), valid: valid, run: run}
 	lr.advance()
 	return lr, nil
 }
@@ -207,6 +212,11 @@ func (lr *lineReader) advance() {
 		return
 	}
 	b, err := lr.r.ReadBytes('\n')
+	var long *linelimit.ErrTooLong
+	if errors.As(err, &long) {
+		lr.err = &CorruptError{File: lr.f.Name(), Line: lr.line + 1, Err: err}
+		return
+	}
 	if err != nil { // io.EOF, with or without a torn last line
 		return
 	}

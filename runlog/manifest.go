@@ -129,6 +129,10 @@ type Manifest struct {
 	DefaultName string              `json:"default_name"`
 	Text        string              `json:"text"`
 	Overrides   []variants.Override `json:"overrides,omitempty"`
+	// Finished is set, in the last write of a run, once games.csv,
+	// summary.json and the reports are all in place: a run killed while
+	// writing them is unfinished, and --resume writes them again.
+	Finished bool `json:"finished,omitempty"`
 }
 
 // NewManifest describes a run of cfg.
@@ -169,7 +173,7 @@ var ErrNoManifest = errors.New("no " + ManifestFile)
 
 // ReadManifest reads dir's manifest.
 func ReadManifest(dir string) (*Manifest, error) {
-	b, err := os.ReadFile(filepath.Join(dir, ManifestFile))
+	b, err := readSmall(filepath.Join(dir, ManifestFile))
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, fmt.Errorf("%s: %w: not a run directory (playtest run --out writes one)", dir, ErrNoManifest)
 	}
@@ -184,4 +188,19 @@ func ReadManifest(dir string) (*Manifest, error) {
 		return nil, fmt.Errorf("%s: schema %q, want %q", filepath.Join(dir, ManifestFile), m.Schema, SchemaV1)
 	}
 	return &m, nil
+}
+
+// readSmall reads a file of at most 1 MiB (a manifest is a few hundred
+// bytes), so that a manifest that is not one (/dev/zero) fails at once.
+func readSmall(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, 1<<20+1))
+	if err == nil && len(b) > 1<<20 {
+		err = fmt.Errorf("%s: larger than 1 MiB: not a manifest", path)
+	}
+	return b, err
 }

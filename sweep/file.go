@@ -88,9 +88,9 @@ func Names() []string {
 // embedded sweep (with or without "sweeps/").
 func Load(arg string) (*Sweep, error) {
 	if _, err := os.Stat(arg); err == nil {
-		text, err := os.ReadFile(arg)
+		text, err := variants.ReadFile(arg)
 		if err != nil {
-			return nil, &variants.Error{File: arg, Message: err.Error()}
+			return nil, err
 		}
 		s, err := Parse(arg, text)
 		if s != nil {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -261,6 +262,20 @@ func TestBadSweeps(t *testing.T) {
 		}
 	}
 	s, _ := Load("stacktics-size2")
+	if n := s.Count(); n != len(s.Points()) {
+		t.Errorf("Count %d, %d points", n, len(s.Points()))
+	}
+	var tooMany *TooManyError
+	if _, _, err := Prepare(s, quick, &Options{MaxVariants: s.Count() - 1}); !errors.As(err, &tooMany) || tooMany.Count != s.Count() {
+		t.Errorf("MaxVariants below the count: %v", err)
+	}
+	huge := &Sweep{Axes: make([]Axis, 70)}
+	for i := range huge.Axes {
+		huge.Axes[i].Labels = []string{"a", "b"}
+	}
+	if huge.Count() != math.MaxInt {
+		t.Errorf("2^70 variants counted as %d", huge.Count())
+	}
 	for _, opts := range []Options{{Correction: "bonferroni"}, {Alpha: 2}} {
 		if _, _, err := Prepare(s, quick, &opts); err == nil {
 			t.Errorf("%+v accepted", opts)

@@ -84,16 +84,16 @@ func (d *decoder) pairs(n *yaml.Node, path string) ([]pair, error) {
 		return nil, d.errorf(n, path, "want a mapping of keys to values, got %s", Describe(n))
 	}
 	out := make([]pair, 0, len(n.Content)/2)
+	seen := make(map[string]*yaml.Node, len(n.Content)/2)
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
 		if k.Kind != yaml.ScalarNode {
 			return nil, d.errorf(k, path, "keys must be plain names, got %s", Describe(k))
 		}
-		for _, p := range out {
-			if p.key.Value == k.Value {
-				return nil, d.errorf(k, join(path, k.Value), "is set twice (first on line %d)", p.key.Line)
-			}
+		if first, ok := seen[k.Value]; ok {
+			return nil, d.errorf(k, join(path, k.Value), "is set twice (first on line %d)", first.Line)
 		}
+		seen[k.Value] = k
 		out = append(out, pair{k, v})
 	}
 	return out, nil

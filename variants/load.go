@@ -2,6 +2,7 @@ package variants
 
 import (
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -96,6 +97,29 @@ func PresetText(name string) ([]byte, error) {
 	return configs.FS.ReadFile(name + ".yaml")
 }
 
+// MaxFileSize is the largest variant or sweep file read: they are a few
+// lines of YAML, and a bound keeps a wrong path (/dev/zero, a log) from
+// filling the memory.
+const MaxFileSize = 1 << 20
+
+// ReadFile reads a variant or sweep file, refusing one over MaxFileSize
+// with an *Error naming it.
+func ReadFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, &Error{File: path, Message: err.Error()}
+	}
+	defer f.Close()
+	text, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	if err != nil {
+		return nil, &Error{File: path, Message: err.Error()}
+	}
+	if len(text) > MaxFileSize {
+		return nil, &Error{File: path, Message: "larger than 1 MiB: not a variant or sweep file (those are a few lines of YAML)"}
+	}
+	return text, nil
+}
+
 // Load reads the variant named by arg, an embedded preset name (full, as
 // capstone/threestone, or short when unambiguous, as threestone) or a file
 // path (an existing file wins), applies the overrides, and decodes and
@@ -105,9 +129,9 @@ func Load(arg string, overrides []Override) (*Config, error) {
 		arg = DefaultPreset
 	}
 	if _, err := os.Stat(arg); err == nil {
-		text, err := os.ReadFile(arg)
+		text, err := ReadFile(arg)
 		if err != nil {
-			return nil, &Error{File: arg, Message: err.Error()}
+			return nil, err
 		}
 		base := strings.TrimSuffix(filepath.Base(arg), filepath.Ext(arg))
 		return Parse(arg, base, text, overrides)

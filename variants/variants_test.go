@@ -255,6 +255,20 @@ func TestMissingFile(t *testing.T) {
 	}
 }
 
+func TestFileSizeLimit(t *testing.T) {
+	big := filepath.Join(t.TempDir(), "big.yaml")
+	if err := os.WriteFile(big, []byte("game: stacktics\n# "+strings.Repeat("x", MaxFileSize)+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{big, "/dev/zero"} {
+		_, err := Load(path, nil)
+		var ve *Error
+		if !errors.As(err, &ve) || !strings.Contains(err.Error(), path+": larger than 1 MiB") {
+			t.Errorf("%s: error %v", path, err)
+		}
+	}
+}
+
 func TestOverrides(t *testing.T) {
 	sets := []string{
 		"rules.pie_rule=true",

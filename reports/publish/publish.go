@@ -3,6 +3,7 @@ package publish
 import (
 	"encoding/base64"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 
@@ -73,29 +74,63 @@ type gameData struct {
 	hasMargin     bool
 }
 
-func readGames(dir string) (*gameData, error) {
-	f, err := os.Open(filepath.Join(dir, GamesFile))
+// readGames reads games.csv, checking each row against the summary: a
+// game's length within the summary's range, indices increasing, as many
+// rows as games, margins whole numbers of a sane size.
+func readGames(dir string, s *reports.Summary) (*gameData, error) {
+	path := filepath.Join(dir, GamesFile)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	if s.Plies.Min < 0 || s.Plies.Max > maxPlies || s.Plies.Min > s.Plies.Max {
+		return nil, fmt.Errorf("%s: plies from %g to %g: not a run's game lengths", filepath.Join(dir, SummaryFile), s.Plies.Min, s.Plies.Max)
+	}
 	var d gameData
+	last := -1
 	err = reports.ReadGames(f, func(row *reports.GameRow) error {
+		switch {
+		case row.Index <= last:
+			return fmt.Errorf("game %d after game %d: indices must increase", row.Index, last)
+		case float64(row.Plies) < s.Plies.Min || float64(row.Plies) > s.Plies.Max:
+			return fmt.Errorf("plies %d outside the summary's range [%g, %g]", row.Plies, s.Plies.Min, s.Plies.Max)
+		case d.plies.N() == s.Games:
+			return fmt.Errorf("more rows than the summary's %d games", s.Games)
+		}
+		last = row.Index
 		d.plies.Add(row.Plies)
 		for _, m := range row.Metrics {
-			if m.Name == "margin" && m.Value == float64(int(m.Value)) {
-				d.margin.Add(int(m.Value))
-				d.hasMargin = true
+			if m.Name != "margin" {
+				continue
 			}
+			if m.Value != math.Trunc(m.Value) || math.Abs(m.Value) > maxMargin {
+				return fmt.Errorf("margin %g: want a whole number of points between -%d and %d", m.Value, maxMargin, maxMargin)
+			}
+			d.margin.Add(int(m.Value))
+			d.hasMargin = true
 		}
 		return nil
 	})
-	return &d, err
+	if err == nil && d.plies.N() != s.Games {
+		err = fmt.Errorf("%d rows, but the summary counts %d games", d.plies.N(), s.Games)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return &d, nil
 }
+
+// Bounds of a game's length and score margin in a games.csv a report
+// accepts (a game's move cap is at most a million).
+const (
+	maxPlies  = 1e7
+	maxMargin = 1_000_000
+)
 
 // buildFigures draws and saves the figures.
 func (r *Report) buildFigures(dir string) error {
-	d, err := readGames(dir)
+	d, err := readGames(dir, r.Summary)
 	if err != nil {
 		return err
 	}

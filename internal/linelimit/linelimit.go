@@ -1,0 +1,46 @@
+package linelimit
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+)
+
+// ErrTooLong is returned once a line passes the limit.
+type ErrTooLong struct{ Max int }
+
+func (e *ErrTooLong) Error() string {
+	return fmt.Sprintf("a line longer than %d bytes: not a text file of this kind", e.Max)
+}
+
+// Reader passes its source through until a line grows past Max bytes.
+type Reader struct {
+	r   io.Reader
+	max int
+	run int // bytes since the last newline
+}
+
+// New returns a Reader of r with lines of at most max bytes.
+func New(r io.Reader, max int) *Reader { return &Reader{r: r, max: max} }
+
+// Read implements io.Reader.
+func (l *Reader) Read(p []byte) (int, error) {
+	n, err := l.r.Read(p)
+	chunk := p[:n]
+	for len(chunk) > 0 && l.run <= l.max {
+		i := bytes.IndexByte(chunk, '\n')
+		if i < 0 {
+			l.run += len(chunk)
+			break
+		}
+		if l.run+i > l.max {
+			l.run += i
+			break
+		}
+		l.run, chunk = 0, chunk[i+1:]
+	}
+	if l.run > l.max {
+		return n, &ErrTooLong{Max: l.max}
+	}
+	return n, err
+}
