@@ -13,11 +13,13 @@ build:
 	$(GO) build -o $(BIN) ./cmd/playtest
 
 ## test: vet, the race-enabled suite, then the full-size suite without -race
-## (slow pure-logic tests shrink under -race; allocation checks need it off)
+## (slow pure-logic tests shrink under -race; allocation checks need it off);
+## each stage prints its ten slowest tests (verbose logs in bin/)
 test:
 	$(GO) vet ./...
-	$(GO) test -race -timeout 20m ./...
-	$(GO) test -count=1 -timeout 15m ./...
+	@mkdir -p bin
+	GO=$(GO) scripts/gotest bin/test-race.log -race -timeout 20m ./...
+	GO=$(GO) scripts/gotest bin/test.log -count=1 -timeout 15m ./...
 
 ## demo: run the embedded default variant (stacktics/size3) and print the table
 demo: build

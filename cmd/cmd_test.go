@@ -237,8 +237,8 @@ func TestPerftLines(t *testing.T) {
 	if !strings.HasSuffix(out, "depth 1: 31\ndepth 2: 950\n") {
 		t.Errorf("output %q", out)
 	}
-	_, out, _ = run(t, "perft", "capstone", "--depth", "2")
-	if !strings.Contains(out, "goals: seat0 ") || !strings.HasSuffix(out, "depth 1: 40\ndepth 2: 59200\n") {
+	_, out, _ = run(t, "perft", "capstone", "--depth", "1") // deeper counts: games/capstone
+	if !strings.Contains(out, "goals: seat0 ") || !strings.HasSuffix(out, "depth 1: 40\n") {
 		t.Errorf("capstone perft output %q", out)
 	}
 	_, out, _ = run(t, "perft", "threestone", "--depth", "1")
@@ -271,7 +271,8 @@ func TestPerftLines(t *testing.T) {
 // TestStacksMatchRun runs STACKS match play end to end: each game of the
 // run is a match, and the summary carries the per-game figures.
 func TestStacksMatchRun(t *testing.T) {
-	code, out, errOut := run(t, "run", "stacks/match", "--games", "20", "--format", "json")
+	// Plumbing only: random bots (the preset's search takes half a minute).
+	code, out, errOut := run(t, "run", "stacks/match", "--games", "6", "--format", "json", "--set", "players.0=random", "--set", "players.1=random")
 	if code != 0 {
 		t.Fatal(errOut)
 	}

@@ -169,7 +169,7 @@ type errorLine struct {
 
 // MaxLineSize bounds a log line: a game's record with every move is far
 // shorter, and a file that is not a log (/dev/zero) fails at once.
-const MaxLineSize = 64 << 20
+const MaxLineSize = 16 << 20
 
 // lineReader reads one log file's complete lines in order.
 type lineReader struct {
