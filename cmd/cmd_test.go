@@ -245,7 +245,7 @@ func TestPerftLines(t *testing.T) {
 	if !strings.HasSuffix(out, "depth 1: 24\n") {
 		t.Errorf("threestone perft output %q", out)
 	}
-	if code, _, errOut := run(t, "perft", "capstone", "--divide"); code != ExitBadInput || !strings.Contains(errOut, "whole turns") {
+	if code, out, errOut := run(t, "perft", "capstone", "--divide"); code != ExitBadInput || !strings.Contains(errOut, "whole turns") || out != "" {
 		t.Errorf("--divide on capstone: exit %d, %s", code, errOut)
 	}
 	// STACKS fixes the deal from --seed and prints it first, as the spec

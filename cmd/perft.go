@@ -50,19 +50,21 @@ depth: the standard way to find where two move generators disagree.`,
 			if err != nil {
 				return err
 			}
+			s := g.NewState()
+			header := ""
+			if ps, ok := g.(games.PerftStarter); ok {
+				s, header = ps.PerftStart(opts.seed)
+			}
+			if _, ownPerft := s.(games.Perfter); opts.divide && ownPerft {
+				return usageErrorf("--divide counts single decisions; %s's perft counts whole turns", cfg.Definition.Name)
+			}
 			w := cmd.OutOrStdout()
 			fmt.Fprintf(w, "%s: %s\n", cfg.Definition.Name, cfg.Name)
-			s := g.NewState()
-			if ps, ok := g.(games.PerftStarter); ok {
-				var header string
-				s, header = ps.PerftStart(opts.seed)
+			if header != "" {
 				fmt.Fprintln(w, header)
 			}
 			for d := 1; d <= opts.depth; d++ {
 				fmt.Fprintf(w, "depth %d: %d\n", d, games.PerftOf(s, d))
-			}
-			if _, ownPerft := s.(games.Perfter); opts.divide && ownPerft {
-				return usageErrorf("--divide counts single decisions; %s's perft counts whole turns", cfg.Definition.Name)
 			}
 			if opts.divide {
 				moves, counts := games.PerftDivide(s, opts.depth)
