@@ -397,7 +397,7 @@ func TestDiskFull(t *testing.T) {
 	whole := t.TempDir()
 	mustRun(t, append(randomRun, "--out", whole)...)
 	dir := t.TempDir()
-	cmd, stderr := start(t, []string{"PLAYTEST_TEST_FSIZE=3000"}, append(randomRun, "--out", dir)...)
+	cmd, stderr := start(t, []string{"PLAYTEST_TEST_FSIZE=2000"}, append(randomRun, "--out", dir)...)
 	if code := exitCode(t, cmd); code != ExitFailure || !strings.Contains(stderr.String(), "continue with --resume --out "+dir) ||
 		strings.Count(strings.TrimSpace(stderr.String()), "\n") != 0 {
 		t.Fatalf("exit %d, want 1 with one line:\n%s", code, stderr)
