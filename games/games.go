@@ -211,6 +211,23 @@ type Heuristic interface {
 	Evaluate(seat Player) float64
 }
 
+// ZeroSumHeuristic is implemented by heuristics whose ZeroSum reports
+// true when Evaluate(Seat1) is exactly −Evaluate(Seat0) in every position
+// (the conformance suite checks it): a search then evaluates once.
+type ZeroSumHeuristic interface {
+	Heuristic
+	ZeroSum() bool
+}
+
+// ChanceFree is implemented by states whose ChanceFree reports true when
+// the game has no chance and no hidden information from this state on: the
+// same moves always lead to the same positions (the conformance suite
+// checks that no chance decision follows). A search then reuses what it
+// learned of a position, such as its legal moves.
+type ChanceFree interface {
+	ChanceFree() bool
+}
+
 // MetricKind says how reports aggregate a metric.
 type MetricKind uint8
 

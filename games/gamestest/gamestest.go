@@ -107,6 +107,7 @@ func randomGames(t *testing.T, g games.Game, opts Options) {
 			if thorough {
 				checkDecisions(t, g, s, game, n)
 				checkKey(t, g, s, game, n)
+				checkPromises(t, s, game, n)
 				if n%3 == 0 {
 					det.check(t, s, rng, game, n)
 				}
@@ -148,6 +149,26 @@ func randomGames(t *testing.T, g games.Game, opts Options) {
 		t.Fatalf("Determinize never changed a state in %d tries: it hides nothing", det.tries)
 	}
 	t.Logf("%d random games, end reasons %v; %d determinisations, %d changed the state", opts.Games, reasons, det.tries, det.changed)
+}
+
+// checkPromises checks what a state promises search bots: a zero-sum
+// heuristic is exactly antisymmetric, and a chance-free state is followed
+// by no chance decision and hides nothing.
+func checkPromises(t *testing.T, s games.State, game, n int) {
+	t.Helper()
+	if h, ok := s.(games.ZeroSumHeuristic); ok && h.ZeroSum() {
+		if e0, e1 := h.Evaluate(games.Seat0), h.Evaluate(games.Seat1); e1 != -e0 {
+			t.Fatalf("game %d, decision %d: ZeroSum, but Evaluate gives %v and %v", game, n, e0, e1)
+		}
+	}
+	if cf, ok := s.(games.ChanceFree); ok && cf.ChanceFree() {
+		if s.CurrentPlayer() == games.Chance {
+			t.Fatalf("game %d, decision %d: ChanceFree, but chance decides", game, n)
+		}
+		if _, hidden := s.(games.Determinizer); hidden {
+			t.Fatalf("game %d, decision %d: ChanceFree, but the state hides information", game, n)
+		}
+	}
 }
 
 // determinizeStats counts determinisations and how many changed the state.

@@ -28,6 +28,14 @@ func (s *State) Evaluate(seat games.Player) float64 {
 	return material + MobilityWeight*float64(s.mobility(army)-s.mobility(army^1))
 }
 
+// ZeroSum reports that Evaluate is zero-sum: material and mobility are
+// differences, so Evaluate(Seat1) = −Evaluate(Seat0) exactly.
+func (s *State) ZeroSum() bool { return true }
+
+// ChanceFree reports that Stacktics has no chance and no hidden
+// information.
+func (s *State) ChanceFree() bool { return true }
+
 // AppendMetrics reports the Stacktics figures of a finished game:
 //
 //   - captures: number of captures (value);

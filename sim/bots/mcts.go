@@ -81,6 +81,10 @@ type MCTS struct {
 	state    games.State
 	greedy   *Greedy
 	stop     *atomic.Bool
+	// fixed: the search's positions are chance-free, so an expanded node's
+	// children are always its position's legal moves, in order. zeroSum:
+	// the heuristic is zero-sum, one evaluation judges a position.
+	fixed, zeroSum bool
 }
 
 type node struct {
@@ -90,6 +94,9 @@ type node struct {
 	avail  int32
 	blocks int32 // first block of children (-1: not expanded)
 	mover  games.Player
+	// mixed: some visit found other legal moves than the children, so
+	// their availability counts may differ.
+	mixed bool
 }
 
 // block is a run of children in the tree, linked to the node's next one.
@@ -200,6 +207,10 @@ func (b *MCTS) Choose(s games.State, legal []games.Move) games.Move {
 		return legal[0] // a tree_mb too small for one chunk: Validate refuses it
 	}
 	*b.nodes.at(root) = node{mover: games.NoPlayer, blocks: -1}
+	cf, ok := s.(games.ChanceFree)
+	b.fixed = ok && cf.ChanceFree() && !b.determinize
+	zs, ok := s.(games.ZeroSumHeuristic)
+	b.zeroSum = ok && zs.ZeroSum()
 	det, _ := s.(games.Determinizer)
 	for range b.params.Iterations {
 		if b.stop != nil && b.stop.Load() {
@@ -245,16 +256,22 @@ func (b *MCTS) iterate() {
 			s.Apply(games.SampleChance(b.outcomes, b.rng))
 			continue
 		}
-		b.moves = s.LegalMoves(b.moves[:0])
-		aligned := true
-		if b.nodes.at(cur).blocks < 0 {
-			if !b.addBlock(cur, b.moves, p) {
-				break // the tree is full: the rollout starts here
-			}
+		var child int32
+		if nd := b.nodes.at(cur); b.fixed && nd.blocks >= 0 {
+			// The children are the legal moves: no need to generate them.
+			child = b.selectChild(cur, int(b.blocks.at(nd.blocks).n), true)
 		} else {
-			aligned = b.addMissing(cur, b.moves, p)
+			b.moves = s.LegalMoves(b.moves[:0])
+			aligned := true
+			if nd.blocks < 0 {
+				if !b.addBlock(cur, b.moves, p) {
+					break // the tree is full: the rollout starts here
+				}
+			} else if aligned = b.addMissing(cur, b.moves, p); !aligned {
+				b.nodes.at(cur).mixed = true
+			}
+			child = b.selectChild(cur, len(b.moves), aligned)
 		}
-		child := b.selectChild(cur, aligned)
 		if child < 0 {
 			break // the tree is full and has no child for a legal move
 		}
@@ -342,24 +359,32 @@ func (b *MCTS) find(parent int32, m games.Move) int32 {
 	return -1
 }
 
-// selectChild returns the child to descend to among those of the legal
-// moves (b.moves), each of which counts as available once more: an
-// unvisited one if any (the first after a random start), else the best by
-// UCB with its availability count in place of the parent's visits. It
-// returns -1 when no legal move has a child (a full tree).
-func (b *MCTS) selectChild(parent int32, aligned bool) int32 {
+// selectChild returns the child to descend to among those of the k legal
+// moves (b.moves, or with aligned set the node's one block of children),
+// each of which counts as available once more: an unvisited one if any
+// (the first after a random start), else the best by UCB with its
+// availability count in place of the parent's visits. It returns -1 when
+// no legal move has a child (a full tree).
+func (b *MCTS) selectChild(parent int32, k int, aligned bool) int32 {
 	c := b.params.Exploration
 	best, bestScore := int32(-1), math.Inf(-1)
 	unvisited := int32(-1)
 	var children []node
 	first := int32(0)
+	// logAvail is ln of the children's common availability count, when
+	// every visit found the same moves (-1: compute it per child).
+	logAvail := -1.0
 	if aligned {
-		first = b.blocks.at(b.nodes.at(parent).blocks).first
-		children = b.nodes.chunks[first>>chunkBits][first&chunkMask:][:len(b.moves)]
+		pn := b.nodes.at(parent)
+		first = b.blocks.at(pn.blocks).first
+		children = b.nodes.chunks[first>>chunkBits][first&chunkMask:][:k]
+		if !pn.mixed {
+			logAvail = math.Log(float64(children[0].avail + 1))
+		}
 	}
-	offset := b.rng.IntN(len(b.moves))
-	for i := range b.moves {
-		j := (i + offset) % len(b.moves)
+	offset := b.rng.IntN(k)
+	for i := range k {
+		j := (i + offset) % k
 		var child int32
 		var n *node
 		if aligned {
@@ -376,7 +401,11 @@ func (b *MCTS) selectChild(parent int32, aligned bool) int32 {
 			}
 			continue
 		}
-		score := n.value/float64(n.visits) + c*math.Sqrt(math.Log(float64(n.avail))/float64(n.visits))
+		lnAvail := logAvail
+		if lnAvail < 0 {
+			lnAvail = math.Log(float64(n.avail))
+		}
+		score := n.value/float64(n.visits) + c*math.Sqrt(lnAvail/float64(n.visits))
 		if score > bestScore {
 			best, bestScore = child, score
 		}
@@ -428,7 +457,13 @@ func (b *MCTS) judge(s games.State) [games.NumSeats]float64 {
 	if !ok {
 		return [games.NumSeats]float64{0.5, 0.5}
 	}
-	d := h.Evaluate(games.Seat0) - h.Evaluate(games.Seat1)
+	var d float64
+	if b.zeroSum { // Evaluate(Seat1) = −e exactly, so e − (−e) = e + e
+		e := h.Evaluate(games.Seat0)
+		d = e + e
+	} else {
+		d = h.Evaluate(games.Seat0) - h.Evaluate(games.Seat1)
+	}
 	p0 := 1 / (1 + math.Exp(-d/b.params.EvalScale))
 	return [games.NumSeats]float64{p0, 1 - p0}
 }
