@@ -167,6 +167,9 @@ func Run(ctx context.Context, job *Job, opts Options, sink func(*Record)) error 
 	// and the games are thrown away (a resumed run plays them again).
 	var stop atomic.Bool
 	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
+	if workers == 1 {
+		return runInline(ctx, job, &stop, sink)
+	}
 
 	slots := make(chan struct{}, window)
 	indices := make(chan int)
@@ -242,6 +245,27 @@ func Run(ctx context.Context, job *Job, opts Options, sink func(*Record)) error 
 	}
 	if next < end {
 		return ctx.Err()
+	}
+	return nil
+}
+
+// runInline plays the job's games one after the other in the calling
+// goroutine: with one worker, handing games to a goroutine and back costs
+// CPU (the scheduler spins on every hand-off) and buys nothing.
+func runInline(ctx context.Context, job *Job, stop *atomic.Bool, sink func(*Record)) error {
+	w, err := newWorker(job, stop)
+	if err != nil {
+		return err
+	}
+	for i := job.start(); i < job.end(); i++ {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		rec := w.play(i, nil)
+		if rec == nil {
+			return ctx.Err() // cut short by the cancel
+		}
+		sink(rec)
 	}
 	return nil
 }

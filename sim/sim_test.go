@@ -189,20 +189,22 @@ func TestCancelCutsSearchesShort(t *testing.T) {
 		name   string
 		budget int
 	}{{"mcts", 10000000}, {"alphabeta", 100000000}} {
-		t.Run(bot.name, func(t *testing.T) {
-			j := withBudget(job(t, 4, "random", "random"), bot.name, bot.budget)
-			ctx, cancel := context.WithCancel(context.Background())
-			time.AfterFunc(200*time.Millisecond, cancel)
-			start := time.Now()
-			sunk := 0
-			err := Run(ctx, j, Options{Workers: 2}, func(*Record) { sunk++ })
-			if !errors.Is(err, context.Canceled) || sunk != 0 {
-				t.Fatalf("err %v, %d games kept", err, sunk)
-			}
-			if d := time.Since(start); d > time.Minute {
-				t.Fatalf("Run returned %v after the cancel", d)
-			}
-		})
+		for _, workers := range []int{1, 2} { // one worker plays inline
+			t.Run(fmt.Sprintf("%s/%d", bot.name, workers), func(t *testing.T) {
+				j := withBudget(job(t, 4, "random", "random"), bot.name, bot.budget)
+				ctx, cancel := context.WithCancel(context.Background())
+				time.AfterFunc(200*time.Millisecond, cancel)
+				start := time.Now()
+				sunk := 0
+				err := Run(ctx, j, Options{Workers: workers}, func(*Record) { sunk++ })
+				if !errors.Is(err, context.Canceled) || sunk != 0 {
+					t.Fatalf("err %v, %d games kept", err, sunk)
+				}
+				if d := time.Since(start); d > time.Minute {
+					t.Fatalf("Run returned %v after the cancel", d)
+				}
+			})
+		}
 	}
 }
 
