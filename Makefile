@@ -4,7 +4,7 @@ BIN       := bin/playtest
 BENCHSTAT := golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da
 BENCH_COUNT ?= 6
 
-.PHONY: all build test demo bench fuzz samples clean
+.PHONY: all build test demo bench bench-cli fuzz samples clean
 
 all: build
 
@@ -29,6 +29,14 @@ demo: build
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -count $(BENCH_COUNT) ./games/... ./sim/... > bench.txt
 	$(GO) run $(BENCHSTAT) bench.txt
+
+## bench-cli: time the command line end to end, CPU (user+sys) and wall, one
+## worker: random games through the runner, then each game's main preset
+BENCH_CLI = run size3 --games 20000 --set players.0=random --set players.1=random; run stacktics/size3; run capstone/capstone --games 40; run stacks/base --games 40; run capturecard/capturecard --games 40
+bench-cli: build
+	@echo "$(BENCH_CLI)" | tr ';' '\n' | while read -r args; do \
+		/usr/bin/time -f "%U+%S CPU-s, %e s wall: playtest $$args --workers 1" ./$(BIN) $$args --workers 1 --quiet --format json > /dev/null || exit 1; \
+	done
 
 ## fuzz: run each fuzzer for FUZZTIME (default 30s)
 FUZZTIME ?= 30s
