@@ -139,7 +139,9 @@ func (j *Job) Seating(i int) (deal int, swapped bool) {
 
 // Run plays the job and calls sink with each finished game, in index order,
 // from a single goroutine. It stops early, returning ctx's error, when ctx
-// is cancelled. A game that panics or reaches an invalid state is handed to
+// is cancelled: the searches in progress return at once and their games are
+// dropped, so every game handed to sink was played whole. A job whose
+// search trees may not fit in memory is refused (*MemoryError). A game that panics or reaches an invalid state is handed to
 // the sink with its Err set, and the run goes on.
 func Run(ctx context.Context, job *Job, opts Options, sink func(*Record)) error {
 	first, end := job.start(), job.end()
