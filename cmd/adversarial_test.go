@@ -175,6 +175,21 @@ func editFile(t *testing.T, path string, edit func(string) string) {
 	}
 }
 
+// writeLines writes path: head, then n lines from format with 0 to n-1
+// (head alone for n = 0).
+func writeLines(t *testing.T, path, head string, n int, format string) string {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString(head)
+	for i := range n {
+		fmt.Fprintf(&b, format, i)
+	}
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
 // unfinish turns a finished run directory into one killed while writing
 // its reports: the manifest not yet marked finished.
 func unfinish(t *testing.T, dir string) {
@@ -267,7 +282,7 @@ func TestAdversarialInputs(t *testing.T) {
 				other := filepath.Join(t.TempDir(), "other")
 				mustRun(t, append(append([]string{}, randomRun...), "--seed", "8", "--out", other)...)
 				b, _ := os.ReadFile(filepath.Join(other, "manifest.json"))
-				os.WriteFile(filepath.Join(dir, "manifest.json"), b, 0o644)
+				writeLines(t, filepath.Join(dir, "manifest.json"), string(b), 0, "")
 				return []string{"run", "--resume", "--out", dir}
 			},
 			code: ExitBadInput, want: "come from different runs",
@@ -288,13 +303,8 @@ func TestAdversarialInputs(t *testing.T) {
 		{
 			name: "16.8 a sweep of 2^30 variants",
 			setup: func(t *testing.T, dir string) []string {
-				var b strings.Builder
-				b.WriteString("name: huge\nbase: stacktics/size3\naxes:\n")
-				for i := range 30 {
-					fmt.Fprintf(&b, "  - {name: a%d, key: rules.pie_rule, values: [true, false]}\n", i)
-				}
-				path := filepath.Join(dir, "huge.yaml")
-				os.WriteFile(path, []byte(b.String()), 0o644)
+				path := writeLines(t, filepath.Join(dir, "huge.yaml"), "name: huge\nbase: stacktics/size3\naxes:\n",
+					30, "  - {name: a%d, key: rules.pie_rule, values: [true, false]}\n")
 				return []string{"sweep", path}
 			},
 			code: ExitBadInput, want: "crosses 1,073,741,824 variants (30 axes",
@@ -307,14 +317,7 @@ func TestAdversarialInputs(t *testing.T) {
 		{
 			name: "16.10 forty thousand keys",
 			setup: func(t *testing.T, dir string) []string {
-				var b strings.Builder
-				b.WriteString("game: stacktics\nrules:\n")
-				for i := range 40000 {
-					fmt.Fprintf(&b, "  k%d: 1\n", i)
-				}
-				path := filepath.Join(dir, "keys.yaml")
-				os.WriteFile(path, []byte(b.String()), 0o644)
-				return []string{"run", path}
+				return []string{"run", writeLines(t, filepath.Join(dir, "keys.yaml"), "game: stacktics\nrules:\n", 40000, "  k%d: 1\n")}
 			},
 			code: ExitBadInput, want: "keys.yaml:3: rules.k0: unknown key",
 		},
@@ -322,8 +325,12 @@ func TestAdversarialInputs(t *testing.T) {
 			name: "16.10 a log linked to /dev/full",
 			setup: func(t *testing.T, dir string) []string {
 				mustRun(t, append(randomRun, "--out", dir)...)
-				os.Remove(filepath.Join(dir, "games.jsonl"))
-				os.Symlink("/dev/full", filepath.Join(dir, "games.jsonl"))
+				if err := os.Remove(filepath.Join(dir, "games.jsonl")); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.Symlink("/dev/full", filepath.Join(dir, "games.jsonl")); err != nil {
+					t.Fatal(err)
+				}
 				return []string{"run", "--resume", "--out", dir}
 			},
 			code: ExitBadInput, want: "games.jsonl line 1: a line longer than",
@@ -348,8 +355,8 @@ func TestAdversarialInputs(t *testing.T) {
 			setup: func(t *testing.T, dir string) []string {
 				mustRun(t, append(randomRun, "--out", dir)...)
 				unfinish(t, dir)
-				os.WriteFile(filepath.Join(dir, ".summary.json.123456"), []byte("{"), 0o644)
-				os.WriteFile(filepath.Join(dir, "plots", ".length.svg.987"), []byte("<"), 0o644)
+				writeLines(t, filepath.Join(dir, ".summary.json.123456"), "{", 0, "")
+				writeLines(t, filepath.Join(dir, "plots", ".length.svg.987"), "<", 0, "")
 				if code, _, errOut := run(t, append(randomRun, "--out", dir)...); code != ExitBadInput || !strings.Contains(errOut, "unfinished") {
 					t.Errorf("a new run over it: exit %d, %s", code, errOut)
 				}

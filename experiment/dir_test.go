@@ -325,14 +325,7 @@ func TestEmptyShards(t *testing.T) {
 // it).
 func TestMergeProtectsDirectories(t *testing.T) {
 	cfg := func() *variants.Config { return load(t, "games=4", "seed=4", "players.0=random", "players.1=random") }
-	var shards []string
-	for i := range 2 {
-		d := t.TempDir()
-		if _, err := RunToDir(context.Background(), cfg(), DirOptions{Shard: runlog.Shard{Index: i, Count: 2}}, d); err != nil {
-			t.Fatal(err)
-		}
-		shards = append(shards, d)
-	}
+	shards := runShards(t, cfg, 2)
 	before, _ := os.ReadFile(filepath.Join(shards[0], runlog.GamesFile))
 	link := filepath.Join(t.TempDir(), "link")
 	if err := os.Symlink(shards[0], link); err != nil {
@@ -412,14 +405,7 @@ func TestImpossibleRecordsAreRefused(t *testing.T) {
 		}
 	}
 	// Merge checks its shards' lines too.
-	var shards []string
-	for i := range 2 {
-		d := t.TempDir()
-		if _, err := RunToDir(context.Background(), cfg(), DirOptions{Shard: runlog.Shard{Index: i, Count: 2}}, d); err != nil {
-			t.Fatal(err)
-		}
-		shards = append(shards, d)
-	}
+	shards := runShards(t, cfg, 2)
 	shardLog, _ := os.ReadFile(filepath.Join(shards[1], runlog.GamesFile))
 	first, rest, _ := strings.Cut(string(shardLog), "\n")
 	os.WriteFile(filepath.Join(shards[1], runlog.GamesFile), []byte(strings.Replace(first, `"winner":`, `"winner":5,"x":`, 1)+"\n"+rest), 0o644)
@@ -553,4 +539,18 @@ func TestWriteErrorStopsTheRun(t *testing.T) {
 	if a, b := summaryWithoutTiming(t, whole), summaryWithoutTiming(t, dir); a != b {
 		t.Error("the resumed run's summary differs from the whole run's")
 	}
+}
+
+// runShards runs the n shards of a variant, each into its own directory.
+func runShards(t *testing.T, cfg func() *variants.Config, n int) []string {
+	t.Helper()
+	var shards []string
+	for i := range n {
+		d := t.TempDir()
+		if _, err := RunToDir(context.Background(), cfg(), DirOptions{Shard: runlog.Shard{Index: i, Count: n}}, d); err != nil {
+			t.Fatal(err)
+		}
+		shards = append(shards, d)
+	}
+	return shards
 }

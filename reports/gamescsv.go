@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"playtest/games"
-	"playtest/internal/linelimit"
+	"playtest/internal/bounded"
 	"playtest/sim"
 )
 
@@ -76,7 +76,7 @@ const MaxLineSize = 1 << 20
 // kinds are not stored: every metric comes back as a value. Errors name
 // the line (f's too); lines are at most MaxLineSize long.
 func ReadGames(r io.Reader, f func(*GameRow) error) error {
-	cr := csv.NewReader(linelimit.New(r, MaxLineSize))
+	cr := csv.NewReader(bounded.Lines(r, MaxLineSize))
 	cr.FieldsPerRecord = len(GamesHeader)
 	header, err := cr.Read()
 	if err != nil {

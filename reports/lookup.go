@@ -75,3 +75,18 @@ func (s *Summary) MetricNames() []string {
 	slices.Sort(names)
 	return names
 }
+
+// RatesAndLength are a run's seat, draw and stall rates and its mean length: the
+// columns sweeps (per variant) and skill ladders (per rung) show.
+type RatesAndLength struct {
+	Seat0   Rate     `json:"seat0_wins"`
+	Seat1   Rate     `json:"seat1_wins"`
+	Draws   Rate     `json:"draws"`
+	Stalled Rate     `json:"stalled"`
+	Plies   Estimate `json:"plies"`
+}
+
+// RatesAndLength returns the summary's rates and mean length.
+func (s *Summary) RatesAndLength() RatesAndLength {
+	return RatesAndLength{Seat0: s.Rates.Seat0, Seat1: s.Rates.Seat1, Draws: s.Rates.Draw, Stalled: s.Stalled, Plies: s.Balance.DurationTurns}
+}

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"playtest/games"
-	"playtest/internal/linelimit"
+	"playtest/internal/bounded"
 	"playtest/sim"
 )
 
@@ -198,7 +198,7 @@ func openLines(dir, name, run string, valid func(*sim.Record) error) (*lineReade
 	if err != nil {
 		return nil, err
 	}
-	lr := &lineReader{name: name, f: f, r: bufio.NewReaderSize(linelimit.New(f, MaxLineSize), 64<<10), valid: valid, run: run}
+	lr := &lineReader{name: name, f: f, r: bufio.NewReaderSize(bounded.Lines(f, MaxLineSize), 64<<10), valid: valid, run: run}
 	lr.advance()
 	return lr, nil
 }
@@ -212,7 +212,7 @@ func (lr *lineReader) advance() {
 		return
 	}
 	b, err := lr.r.ReadBytes('\n')
-	var long *linelimit.ErrTooLong
+	var long *bounded.ErrTooLong
 	if errors.As(err, &long) {
 		lr.err = &CorruptError{File: lr.f.Name(), Line: lr.line + 1, Err: err}
 		return

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"playtest/internal/bounded"
 	"playtest/reports"
 	"playtest/variants"
 )
@@ -173,9 +174,13 @@ var ErrNoManifest = errors.New("no " + ManifestFile)
 
 // ReadManifest reads dir's manifest.
 func ReadManifest(dir string) (*Manifest, error) {
-	b, err := readSmall(filepath.Join(dir, ManifestFile))
+	b, err := bounded.ReadFile(filepath.Join(dir, ManifestFile), 1<<20) // a manifest is a few hundred bytes
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, fmt.Errorf("%s: %w: not a run directory (playtest run --out writes one)", dir, ErrNoManifest)
+	}
+	var large *bounded.ErrTooLarge
+	if errors.As(err, &large) {
+		return nil, fmt.Errorf("%s: %w: not a manifest", filepath.Join(dir, ManifestFile), err)
 	}
 	if err != nil {
 		return nil, err
@@ -188,19 +193,4 @@ func ReadManifest(dir string) (*Manifest, error) {
 		return nil, fmt.Errorf("%s: schema %q, want %q", filepath.Join(dir, ManifestFile), m.Schema, SchemaV1)
 	}
 	return &m, nil
-}
-
-// readSmall reads a file of at most 1 MiB (a manifest is a few hundred
-// bytes), so that a manifest that is not one (/dev/zero) fails at once.
-func readSmall(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, 1<<20+1))
-	if err == nil && len(b) > 1<<20 {
-		err = fmt.Errorf("%s: larger than 1 MiB: not a manifest", path)
-	}
-	return b, err
 }

@@ -65,12 +65,8 @@ type Rung struct {
 	Preset bool `json:"preset,omitempty"`
 	// Headline, rates and length of self-play at this budget.
 	Headline reports.Headline `json:"headline"`
-	Seat0    reports.Rate     `json:"seat0_wins"`
-	Seat1    reports.Rate     `json:"seat1_wins"`
-	Draws    reports.Rate     `json:"draws"`
-	Stalled  reports.Rate     `json:"stalled"`
-	Plies    reports.Estimate `json:"plies"`
-	Warnings []string         `json:"warnings,omitempty"`
+	reports.RatesAndLength
+	Warnings []string `json:"warnings,omitempty"`
 	// Gain is this rung's score against the rung below, on common seeds
 	// in seat-swapped pairs (nil on the first rung).
 	Gain *Gain `json:"gain,omitempty"`
@@ -245,8 +241,7 @@ func climb(ctx context.Context, cfg *variants.Config, opts Options, k, b int, la
 	if err != nil {
 		return nil, fmt.Errorf("budget %d: %w", b, err)
 	}
-	rung := &Rung{Budget: b, Headline: s.Headline, Seat0: s.Rates.Seat0, Seat1: s.Rates.Seat1, Draws: s.Rates.Draw,
-		Stalled: s.Stalled, Plies: s.Balance.DurationTurns}
+	rung := &Rung{Budget: b, Headline: s.Headline, RatesAndLength: s.RatesAndLength()}
 	for _, w := range s.Warnings {
 		rung.Warnings = append(rung.Warnings, w.Code)
 	}

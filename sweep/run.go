@@ -73,17 +73,13 @@ func (e *TooManyError) Error() string {
 
 // Row is one variant's results.
 type Row struct {
-	Label      string                 `json:"label"`
-	Values     []string               `json:"values"`
-	Variant    string                 `json:"variant"`
-	ConfigHash string                 `json:"config_hash"`
-	Games      int                    `json:"games"`
-	Seat0      reports.Rate           `json:"seat0_wins"`
-	Seat1      reports.Rate           `json:"seat1_wins"`
-	Draws      reports.Rate           `json:"draws"`
-	Stalled    reports.Rate           `json:"stalled"`
-	Plies      reports.Estimate       `json:"plies"`
-	Metric     reports.MetricEstimate `json:"metric"`
+	Label      string   `json:"label"`
+	Values     []string `json:"values"`
+	Variant    string   `json:"variant"`
+	ConfigHash string   `json:"config_hash"`
+	Games      int      `json:"games"`
+	reports.RatesAndLength
+	Metric reports.MetricEstimate `json:"metric"`
 	// SeatBiasP is the p-value of the variant's seat-bias test (the exact
 	// sign-flip test over seat-swapped pairs, or with pairs off the exact
 	// binomial test that seat 0 wins half the decisive games), which
@@ -209,8 +205,7 @@ func Run(ctx context.Context, s *Sweep, cfgs []*variants.Config, points []Point,
 
 func (r *Row) fill(s *reports.Summary, metric string) {
 	r.Variant, r.ConfigHash, r.Games = s.Variant, s.ConfigHash, s.Games
-	r.Seat0, r.Seat1, r.Draws, r.Stalled = s.Rates.Seat0, s.Rates.Seat1, s.Rates.Draw, s.Stalled
-	r.Plies = s.Balance.DurationTurns
+	r.RatesAndLength = s.RatesAndLength()
 	r.Metric, _ = s.Lookup(metric, "")
 	r.SeatBiasP, r.SeatBiasTest = s.Balance.SeatBiasP, s.Balance.SeatBiasTest
 	r.Warnings = s.Warnings

@@ -1,13 +1,12 @@
 package variants
 
 import (
+	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
-	"playtest/sim/bots"
 	"regexp"
 	"slices"
 	"strconv"
@@ -16,6 +15,8 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"playtest/configs"
+	"playtest/internal/bounded"
+	"playtest/sim/bots"
 )
 
 // DefaultPreset is the variant run when no preset or file is named.
@@ -105,17 +106,13 @@ const MaxFileSize = 1 << 20
 // ReadFile reads a variant or sweep file, refusing one over MaxFileSize
 // with an *Error naming it.
 func ReadFile(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, &Error{File: path, Message: err.Error()}
-	}
-	defer f.Close()
-	text, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
-	if err != nil {
-		return nil, &Error{File: path, Message: err.Error()}
-	}
-	if len(text) > MaxFileSize {
+	text, err := bounded.ReadFile(path, MaxFileSize)
+	var large *bounded.ErrTooLarge
+	switch {
+	case errors.As(err, &large):
 		return nil, &Error{File: path, Message: "larger than 1 MiB: not a variant or sweep file (those are a few lines of YAML)"}
+	case err != nil:
+		return nil, &Error{File: path, Message: err.Error()}
 	}
 	return text, nil
 }

@@ -1,4 +1,4 @@
-package linelimit
+package bounded
 
 import (
 	"bufio"
@@ -26,7 +26,7 @@ func TestLines(t *testing.T) {
 			if oneByte { // line boundaries across reads
 				r = iotest.OneByteReader(r)
 			}
-			_, err := io.ReadAll(New(r, c.max))
+			_, err := io.ReadAll(Lines(r, c.max))
 			var long *ErrTooLong
 			if errors.As(err, &long) != c.long {
 				t.Errorf("%q max %d (byte by byte %v): error %v", c.text, c.max, oneByte, err)
@@ -37,7 +37,7 @@ func TestLines(t *testing.T) {
 
 func TestEndlessInput(t *testing.T) {
 	zeros := io.LimitReader(infinite{}, 1<<40)
-	_, err := bufio.NewReader(New(zeros, 1<<16)).ReadBytes('\n')
+	_, err := bufio.NewReader(Lines(zeros, 1<<16)).ReadBytes('\n')
 	var long *ErrTooLong
 	if !errors.As(err, &long) {
 		t.Fatalf("error %v", err)
@@ -49,4 +49,13 @@ type infinite struct{}
 func (infinite) Read(p []byte) (int, error) {
 	clear(p)
 	return len(p), nil
+}
+
+func TestReadFile(t *testing.T) {
+	if _, err := ReadFile("/dev/zero", 1<<10); !errors.As(err, new(*ErrTooLarge)) {
+		t.Errorf("/dev/zero: %v", err)
+	}
+	if b, err := ReadFile("/dev/null", 1<<10); err != nil || len(b) != 0 {
+		t.Errorf("/dev/null: %q %v", b, err)
+	}
 }
