@@ -39,7 +39,12 @@ knobs on top of a game's rules) across worker goroutines and reports balance
 statistics: win rates per seat and per side with 95% intervals, draws by
 reason, stalled games, game length and game-specific figures.
 
-Variants are embedded presets (playtest games lists them) or YAML files.`,
+Variants are embedded presets (playtest games lists them) or YAML files.
+
+Exit codes: 0 done; 1 the run failed (a failed game, a full disk) or a check
+bound failed; 2 bad input; 3 check undecided; 70 a bug in playtest (the
+message names the file holding the stack trace); 130 or 143 stopped by
+SIGINT or SIGTERM.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}

@@ -37,9 +37,10 @@ statistics on any machine.
 
 With --out DIR every game is appended to DIR/games.jsonl as it ends (with
 DIR/manifest.json saying what the run is); when all are done DIR gets
-summary.json, games.csv and the reports. An interrupted run (Ctrl-C, kill,
-power loss) continues with --resume --out DIR and ends with the same summary
-as an uninterrupted one. --shard I/N plays a slice of the games (the index
+summary.json, games.csv and the reports. Ctrl-C or SIGTERM stops at once
+(exit 130 or 143; a second signal quits without waiting). An interrupted run
+(a signal, kill, power loss) continues with --resume --out DIR and ends with
+the same summary as an uninterrupted one. --shard I/N plays a slice of the games (the index
 may come from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID with --shard N);
 playtest merge combines the shards. A game that panics is recorded in
 DIR/errors.jsonl and the run goes on; the exit code then says how many
