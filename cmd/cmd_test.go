@@ -289,7 +289,7 @@ func TestGamesListsEverything(t *testing.T) {
 		t.Fatal(out)
 	}
 	for _, want := range []string{"stacktics", "stacktics/size2-3x5", "stacktics/size5-7x7",
-		"capstone", "capstone/threestone", "goal_max_per_color", "neutral_capstones", "goal_order",
+		"capstone", "capstone/threestone", "goal_max_per_color", "neutral_capstones", "goal_order", "perfect_match",
 		"size", "board", "start_columns", "loaded_range", "pie_rule", "win_threshold", "no_moves", "max_plies", "repetition",
 		"default: 300", "random", "greedy", "epsilon",
 		"stacks/base", "stacks/match", "stacks/fourcards", "cards", "hand_size", "max_height", "must_stack_scope",

@@ -40,8 +40,11 @@ func TestConformance(t *testing.T) {
 		"goal-3-height-5": func(r *Rules) {
 			r.GoalSize, r.StackHeight, r.PiecesPerColor = 3, 5, 6
 		},
+		"goal-4-height-2-top": func(r *Rules) {
+			r.StackHeight, r.PerfectMatch = 2, PerfectTop
+		},
 	}
-	for _, name := range []string{"capstone", "threestone", "goal-order-bot", "neutral-1", "5-colours", "4-stacks", "goal-3-height-5"} {
+	for _, name := range []string{"capstone", "threestone", "goal-order-bot", "neutral-1", "5-colours", "4-stacks", "goal-3-height-5", "goal-4-height-2-top"} {
 		t.Run(name, func(t *testing.T) {
 			r := capstoneRules()
 			if f := variants[name]; f != nil {
@@ -209,6 +212,52 @@ func TestWorkedExample(t *testing.T) {
 	s.finish()
 	if s.Scores() != [2]int{3 + 1, 2 + 4 + 3} || s.winner != games.Seat1 || s.reason != "score" || s.fullStacks != 2 {
 		t.Errorf("scores %v, winner %v (%s), full %d", s.Scores(), s.winner, s.reason, s.fullStacks)
+	}
+}
+
+// TestPerfectMatch checks both readings of perfect_match when goal and stack
+// sizes differ: points are the same; only top counts a stack equal to the
+// goal's top (or a goal equal to the stack's top) as perfect.
+func TestPerfectMatch(t *testing.T) {
+	tests := []struct {
+		name           string
+		goal, height   int
+		reading        string
+		stack          []uint8 // top first
+		points         int
+		perfect        bool
+		score, bonuses int
+	}{
+		{"equal sizes, whole-goal", 4, 4, PerfectWholeGoal, []uint8{0, 1, 2, 3}, 4, true, 7, 1},
+		{"equal sizes, top", 4, 4, PerfectTop, []uint8{0, 1, 2, 3}, 4, true, 7, 1},
+		{"stack 2 of goal 4, whole-goal", 4, 2, PerfectWholeGoal, []uint8{0, 1}, 2, false, 2, 0},
+		{"stack 2 of goal 4, top", 4, 2, PerfectTop, []uint8{0, 1}, 2, true, 5, 1},
+		{"stack 5 of goal 4, whole-goal", 4, 5, PerfectWholeGoal, []uint8{0, 1, 2, 3, 0}, 4, false, 4, 0},
+		{"stack 5 of goal 4, top", 4, 5, PerfectTop, []uint8{0, 1, 2, 3, 0}, 4, true, 7, 1},
+		{"stack 2 of goal 4, top, one miss", 4, 2, PerfectTop, []uint8{0, 2}, 1, false, 1, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := capstoneRules()
+			r.GoalSize, r.StackHeight, r.PerfectMatch = tt.goal, tt.height, tt.reading
+			r.PiecesPerColor = 10
+			g := newGame(t, r)
+			s := g.initial
+			s.goal[0] = [MaxGoal]uint8{0, 1, 2, 3}
+			s.goal[1] = [MaxGoal]uint8{3, 3, 2, 2}
+			s.goalLen = [2]uint8{uint8(tt.goal), uint8(tt.goal)}
+			for i, c := range tt.stack {
+				s.stacks[0].colors[len(tt.stack)-1-i] = c
+			}
+			s.stacks[0].n = uint8(len(tt.stack))
+			if p, perfect := s.match(0, games.Seat0); p != tt.points || perfect != tt.perfect {
+				t.Errorf("match: %d points (perfect %v), want %d (%v)", p, perfect, tt.points, tt.perfect)
+			}
+			s.finish()
+			if s.Scores()[0] != tt.score || int(s.perfect[0]) != tt.bonuses {
+				t.Errorf("seat 0 scores %d with %d perfect stacks, want %d with %d", s.Scores()[0], s.perfect[0], tt.score, tt.bonuses)
+			}
+		})
 	}
 }
 
@@ -382,6 +431,7 @@ func TestRulesValidate(t *testing.T) {
 		{func(r *Rules) { r.Capstones = "some" }, "capstones"},
 		{func(r *Rules) { r.Capstones = CapstonesNeutral; r.NeutralCapstones = 11 }, "neutral_capstones"},
 		{func(r *Rules) { r.GoalOrder = "sorted" }, "goal_order"},
+		{func(r *Rules) { r.PerfectMatch = "partial" }, "perfect_match"},
 		{func(r *Rules) { r.PerfectBonus = -1 }, "perfect_bonus"},
 		{func(r *Rules) { r.Colors, r.BagPerColor, r.GoalMaxPerColor = 2, 3, 2 }, "bag_per_color"}, // after rrgg, only rg is left
 	}

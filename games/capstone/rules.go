@@ -16,6 +16,12 @@ const (
 	GoalOrderBot    = "bot"
 )
 
+// Values of the perfect_match knob.
+const (
+	PerfectWholeGoal = "whole-goal"
+	PerfectTop       = "top"
+)
+
 // Limits of the engine: states are fixed arrays, so a clone is a copy.
 const (
 	MaxColors        = 8
@@ -41,6 +47,7 @@ type Rules struct {
 	NeutralCapstones int    `yaml:"neutral_capstones" json:"neutral_capstones" default:"2" doc:"number of neutral capstones (used with capstones: neutral)"`
 	PerfectBonus     int    `yaml:"perfect_bonus" json:"perfect_bonus" default:"3" doc:"extra points for a stack that matches a goal stack exactly"`
 	GoalOrder        string `yaml:"goal_order" json:"goal_order" default:"random" doc:"random: drawn Smalls are stacked in a uniformly random order; bot: the seat's bot chooses the order"`
+	PerfectMatch     string `yaml:"perfect_match" json:"perfect_match" default:"whole-goal" doc:"when goal_size differs from stack_height: whole-goal: a stack is perfect only if it equals the whole goal (never, when the sizes differ); top: a full stack is perfect when the top min(goal_size, stack_height) positions all match"`
 }
 
 // DefaultRules returns Capstone's rules.
@@ -48,7 +55,7 @@ func DefaultRules() *Rules {
 	return &Rules{
 		Colors: 4, StacksPerSize: 5, StackHeight: 4, PiecesPerColor: 5, BagPerColor: 4,
 		GoalSize: 4, GoalMaxPerColor: 2, Capstones: CapstonesPerColor, NeutralCapstones: 2,
-		PerfectBonus: 3, GoalOrder: GoalOrderRandom,
+		PerfectBonus: 3, GoalOrder: GoalOrderRandom, PerfectMatch: PerfectWholeGoal,
 	}
 }
 
@@ -101,6 +108,11 @@ func (r *Rules) Validate() error {
 	case GoalOrderRandom, GoalOrderBot:
 	default:
 		return games.KnobErrorf("goal_order", "must be %q or %q, got %q", GoalOrderRandom, GoalOrderBot, r.GoalOrder)
+	}
+	switch r.PerfectMatch {
+	case PerfectWholeGoal, PerfectTop:
+	default:
+		return games.KnobErrorf("perfect_match", "must be %q or %q, got %q", PerfectWholeGoal, PerfectTop, r.PerfectMatch)
 	}
 	if r.Colors*r.BagPerColor < 2*r.GoalSize {
 		return games.KnobErrorf("bag_per_color", "a bag of %d × %d Smalls cannot fill two goal stacks of %d", r.Colors, r.BagPerColor, r.GoalSize)

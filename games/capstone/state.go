@@ -369,15 +369,22 @@ func better(a, b int16) games.Player {
 }
 
 // match compares a full stack with a seat's goal, top to bottom, over the
-// top min(goal_size, stack_height) positions.
+// top min(goal_size, stack_height) positions. With perfect_match
+// whole-goal the stack is perfect only if it equals the whole goal, so
+// never when the sizes differ; with top, when every compared position
+// matches.
 func (s *State) match(st int, seat games.Player) (points int, perfect bool) {
 	stk := &s.stacks[st]
 	h := int(stk.n)
-	compared := min(s.g.rules.GoalSize, h)
+	r := &s.g.rules
+	compared := min(r.GoalSize, h)
 	for i := range compared {
 		if stk.colors[h-1-i] == s.goal[seat][i] {
 			points++
 		}
+	}
+	if r.PerfectMatch == PerfectWholeGoal && r.GoalSize != h {
+		return points, false
 	}
 	return points, points == compared
 }
