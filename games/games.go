@@ -219,6 +219,15 @@ type ZeroSumHeuristic interface {
 	ZeroSum() bool
 }
 
+// SetupDecider is implemented by states whose players make setup
+// decisions before play, such as Capstone's goal order: InSetup reports
+// whether the decision to make now is one. The runner's opening statistics
+// take the first decision after setup, so a private setup choice is never
+// reported as the game's opening.
+type SetupDecider interface {
+	InSetup() bool
+}
+
 // ChanceFree is implemented by states whose ChanceFree reports true when
 // the game has no chance and no hidden information from this state on: the
 // same moves always lead to the same positions (the conformance suite

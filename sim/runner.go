@@ -69,7 +69,8 @@ type Record struct {
 	// numerator).
 	PlayerDecisions, Choices, LegalMoves int
 	// Opening is the first decision a seat made, in the game's notation
-	// (chance outcomes before it, such as a deal, are not counted).
+	// (chance outcomes before it, such as a deal, and setup decisions, such
+	// as Capstone's goal order, are not counted).
 	Opening string
 	// Sides gives the side (index into the game's Sides) each seat
 	// commanded at the end; nil for games without sides.
@@ -365,6 +366,7 @@ func (w *worker) play(i int, observe Observer) (rec *Record) {
 	}
 	s := job.Game.NewState()
 	_, hidden := s.(games.Determinizer)
+	setup, _ := s.(games.SetupDecider)
 	if hidden {
 		for seat := range viewRng {
 			viewRng[seat] = ViewStream(job.Seed, i, seat)
@@ -402,7 +404,7 @@ func (w *worker) play(i int, observe Observer) (rec *Record) {
 				fail(fmt.Sprintf("the %s bot of %v chose move %d, which is not legal", job.Players[rec.PlayerOf(p)].Bot, p, m)).Position = s.String()
 				return rec
 			}
-			if rec.PlayerDecisions == 0 {
+			if rec.Opening == "" && (setup == nil || !setup.InSetup()) {
 				rec.Opening = s.MoveString(m)
 			}
 			rec.PlayerDecisions++

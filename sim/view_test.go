@@ -3,6 +3,7 @@ package sim
 import (
 	"context"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"playtest/games"
@@ -86,5 +87,29 @@ func TestBotsSeeOnlyTheirSeat(t *testing.T) {
 			}
 			t.Logf("%d decisions, %d shown the true state (by chance of the re-sampling)", decision, same)
 		})
+	}
+}
+
+// TestOpeningSkipsSetup plays Capstone with goal_order bot, whose first
+// seat decisions order the goals: the opening must be the first placement,
+// not a goal piece.
+func TestOpeningSkipsSetup(t *testing.T) {
+	r := capstone.DefaultRules()
+	r.GoalOrder = capstone.GoalOrderBot
+	g, err := r.NewGame()
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := bots.Spec{Bot: "random", Params: &bots.NoParams{}}
+	j := &Job{Game: g, Players: [2]bots.Spec{spec, spec}, Games: 4, Seed: 3}
+	n := 0
+	err = Run(context.Background(), j, Options{Workers: 1}, func(rec *Record) {
+		n++
+		if !strings.Contains(rec.Opening, "@") || strings.HasPrefix(rec.Opening, "goal:") {
+			t.Errorf("game %d: opening %q, want a placement", rec.Index, rec.Opening)
+		}
+	})
+	if err != nil || n != 4 {
+		t.Fatalf("%d games, %v", n, err)
 	}
 }

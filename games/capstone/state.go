@@ -85,6 +85,10 @@ func (s *State) CurrentPlayer() games.Player {
 	return s.toMove
 }
 
+// InSetup reports whether the goals are still being drawn or ordered: a
+// goal's order (goal_order bot) is a setup decision, not the opening.
+func (s *State) InSetup() bool { return s.phase == phaseDraw || s.phase == phaseOrder }
+
 // IsTerminal reports whether the game has ended.
 func (s *State) IsTerminal() bool { return s.phase == phaseOver }
 

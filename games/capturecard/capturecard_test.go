@@ -27,7 +27,11 @@ func variants() map[string]func(*Rules) {
 			r.Jokers, r.AllCornersLoses = 0, false
 		},
 		"few-pieces-short": func(r *Rules) {
-			r.Pieces, r.MaxOnBoard, r.MaxTurns = Pieces{Small: 2, Medium: 1, Large: 1}, 3, 60
+			r.Pieces, r.MaxOnBoard, r.MaxTurns = Pieces{Small: 2, Medium: 1, Large: 2}, 5, 60
+		},
+		"pass-through": func(r *Rules) { r.Elimination = EliminationPassThrough },
+		"pass-through-replace": func(r *Rules) {
+			r.Elimination, r.Through = EliminationPassThrough, ThroughReplace
 		},
 	}
 }

@@ -27,9 +27,12 @@ func FuzzPlayout(f *testing.F) {
 			r.Jokers, r.JokerTurns = 6, 3
 		}
 		if knobs&8 != 0 {
-			r.Pieces, r.MaxOnBoard = Pieces{Small: 1, Medium: 3, Large: 2}, 4
+			r.Pieces, r.MaxOnBoard = Pieces{Small: 1, Medium: 3, Large: 2}, 5
 		}
-		r.MaxTurns = 50 + int(knobs>>4)*20
+		if knobs&16 != 0 {
+			r.Elimination = EliminationPassThrough
+		}
+		r.MaxTurns = 50 + int(knobs>>5)*20
 		gamestest.PlayBytes(t, newGame(t, r).NewState(), choices, 100000)
 	})
 }

@@ -66,14 +66,17 @@ var neighbour = func() (n [Cards][8]int8) {
 
 // Game is an immutable Capture the Card variant.
 type Game struct {
-	rules   Rules
-	jump    bool
+	rules Rules
+	jump  bool
+	// gated: passing through opponent pieces needs all four corners
+	// occupied (elimination pass-through).
+	gated   bool
 	initial State
 }
 
 // New builds a game from validated rules.
 func New(r Rules) *Game {
-	g := &Game{rules: r, jump: r.Through == ThroughJump}
+	g := &Game{rules: r, jump: r.Through == ThroughJump, gated: r.Elimination == EliminationPassThrough}
 	s := &g.initial
 	s.g = g
 	s.winner = games.NoPlayer

@@ -85,6 +85,18 @@ func pieceAt(s *State, name string) string {
 
 func replaceRules() *Rules { r := DefaultRules(); r.Through = ThroughReplace; return r }
 
+func passThroughRules() *Rules {
+	r := DefaultRules()
+	r.Elimination = EliminationPassThrough
+	return r
+}
+
+func passThroughReplaceRules() *Rules {
+	r := passThroughRules()
+	r.Through = ThroughReplace
+	return r
+}
+
 // TestActions checks each action, both through readings and the edge cases
 // the spec names, on hand-made positions.
 func TestActions(t *testing.T) {
@@ -153,6 +165,27 @@ func TestActions(t *testing.T) {
 			play: []string{"a2-b2"}, after: map[string]string{"a2": "0M", "b2": "1S"}},
 		{name: "replace: a Small cannot touch a Medium", rules: replaceRules,
 			pieces: map[string]string{"a2": "0S", "b2": "1M"}, card: 2, prefix: "a2-b2", want: nil},
+		// elimination: pass-through (the second reading of the corners rule).
+		{name: "pass-through: no jump over a Small while a corner is empty", rules: passThroughRules,
+			pieces: map[string]string{"a2": "0S", "b2": "1S", "a1": "1S", "e1": "0M", "a4": "1L"}, card: 2, prefix: "a2-b2", want: nil},
+		{name: "pass-through: the jump is allowed once all four corners hold pieces", rules: passThroughRules,
+			pieces: map[string]string{"a2": "0S", "b2": "1S", "a1": "1S", "e1": "0M", "a4": "1L", "e4": "0S"}, card: 2, prefix: "a2-b2",
+			want: []string{"a2-b2"}, play: []string{"a2-b2"}, after: map[string]string{"b2": "", "c2": "0S"}},
+		{name: "pass-through: no shrink while a corner is empty", rules: passThroughRules,
+			pieces: map[string]string{"a2": "0M", "b2": "1M"}, card: 4, prefix: "a2-b2", want: nil},
+		{name: "pass-through, replace: no knock-off while a corner is empty", rules: passThroughReplaceRules,
+			pieces: map[string]string{"a2": "0S", "b2": "1S"}, card: 1, prefix: "a2-b2", want: nil},
+		{name: "pass-through, replace: the knock-off is allowed once the corners are full", rules: passThroughReplaceRules,
+			pieces: map[string]string{"a2": "0S", "b2": "1S", "a1": "1S", "e1": "0M", "a4": "1L", "e4": "0S"}, card: 1, prefix: "a2-b2",
+			want: []string{"a2-b2"}, play: []string{"a2-b2"}, after: map[string]string{"b2": "0S"}},
+		{name: "pass-through: all corners taken gives no enter on an opponent's corner", rules: passThroughRules,
+			pieces: map[string]string{"a1": "1S", "e1": "0M", "a4": "1L", "e4": "1M"}, card: 9, prefix: "enter", want: nil},
+		{name: "pass-through: all corners Large still opens every empty card", rules: passThroughRules,
+			pieces: map[string]string{"a1": "1L", "e1": "0L", "a4": "1L", "e4": "0L", "c2": "1S"}, card: 8, prefix: "enter:S@c",
+			want: []string{"enter:S@c1", "enter:S@c3", "enter:S@c4"}},
+		{name: "pass-through: a Shift knocks off whatever the corners", rules: passThroughRules,
+			pieces: map[string]string{"c2": "0L", "c3": "1S"}, card: 5, prefix: "shift:c2-c3",
+			want: []string{"shift:c2-c3"}, play: []string{"shift:c2-c3"}, after: map[string]string{"c3": "0L"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -298,6 +331,9 @@ func TestValidate(t *testing.T) {
 		{"pieces.large", func(r *Rules) { r.Pieces.Large = 21 }},
 		{"pieces", func(r *Rules) { r.Pieces = Pieces{Large: 3} }},
 		{"max_on_board", func(r *Rules) { r.MaxOnBoard = 0 }},
+		{"max_on_board", func(r *Rules) { r.MaxOnBoard = 4 }}, // a suit needs 5 pieces on the board
+		{"pieces", func(r *Rules) { r.Pieces = Pieces{Small: 2, Medium: 1, Large: 1} }},
+		{"elimination", func(r *Rules) { r.Elimination = "never" }},
 		{"jokers", func(r *Rules) { r.Jokers = -1 }},
 		{"joker_turns", func(r *Rules) { r.JokerTurns = 0 }},
 		{"through", func(r *Rules) { r.Through = "hop" }},

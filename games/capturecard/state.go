@@ -161,8 +161,8 @@ func (s *State) LegalMoves(buf []games.Move) []games.Move {
 
 // enterSquares returns the cards an Enter may use: the empty corners; when
 // all four corners hold pieces, the corners holding an opponent's Small or
-// Medium that may be touched; and when all four hold Large pieces, every
-// empty card.
+// Medium that may be touched (elimination corner-entry only); and when all
+// four hold Large pieces, every empty card.
 func (s *State) enterSquares() (squares [Cards]bool, any bool) {
 	full, large := true, true
 	for _, c := range corners {
@@ -176,7 +176,7 @@ func (s *State) enterSquares() (squares [Cards]bool, any bool) {
 		return squares, any
 	}
 	for _, c := range corners {
-		if s.opponentAt(c) && s.size[c] != Large {
+		if !s.g.gated && s.opponentAt(c) && s.size[c] != Large {
 			squares[c], any = true, true
 		}
 	}
@@ -268,7 +268,7 @@ func (s *State) stepResult(sq, d int) (to, victim, cost int, ok bool) {
 	switch {
 	case s.owner[t] < 0:
 		return t, -1, c, c <= int(s.points)
-	case !s.opponentAt(t) || s.size[t] == Large:
+	case !s.opponentAt(t) || s.size[t] == Large || s.g.gated && !s.cornersFull():
 		return 0, 0, 0, false
 	case s.size[t] == Medium && mover != Medium:
 		return 0, 0, 0, false
@@ -487,6 +487,16 @@ func (s *State) endAction() {
 
 func (s *State) finish(winner games.Player, reason string) {
 	s.phase, s.winner, s.reason = phaseOver, winner, reason
+}
+
+// cornersFull reports whether all four corners hold pieces (anyone's).
+func (s *State) cornersFull() bool {
+	for _, c := range corners {
+		if s.owner[c] < 0 {
+			return false
+		}
+	}
+	return true
 }
 
 func (s *State) holdsAllCorners(p games.Player) bool {

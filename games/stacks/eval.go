@@ -27,9 +27,11 @@ var turnNames = [turnKinds]string{"stack", "minus1", "minus2", "minus3", "minus4
 //   - turns.K.seatN: the share of seat N's turns that were of kind K: stack
 //     (a stacking move), minus1, minus2, minus4, and with four_card_moves
 //     minus3 and minus5;
-//   - with match play: games (games in the match) and, once per game of the
-//     match, game.starter_wins (the game's first mover won it),
-//     game.seat0_wins and game.tie.
+//   - with match play: games (games in the match, counting one cut short)
+//     and, once per finished game of the match, game.starter_wins (the
+//     game's first mover won it), game.seat0_wins and game.tie; with
+//     match.end immediately, match.cut_short (the match ended during a
+//     game).
 func (s *State) AppendMetrics(dst []games.Metric) []games.Metric {
 	sc := s.Scores()
 	dst = append(dst,
@@ -53,7 +55,14 @@ func (s *State) AppendMetrics(dst []games.Metric) []games.Metric {
 	if !s.g.match {
 		return dst
 	}
-	dst = append(dst, games.Value("games", float64(s.gamesDone)))
+	played := s.gamesDone
+	if s.cutShort {
+		played++
+	}
+	dst = append(dst, games.Value("games", float64(played)))
+	if s.g.endNow {
+		dst = append(dst, games.Rate("match.cut_short", s.cutShort))
+	}
 	for i := range s.gamesDone {
 		dst = append(dst,
 			games.Rate("game.starter_wins", i < s.starterWins),

@@ -37,6 +37,9 @@ func FuzzPlayout(f *testing.F) {
 		}
 		if knobs&64 != 0 {
 			r.Match = &Match{Target: new(40), MaxGames: new(4)}
+			if knobs&128 != 0 {
+				r.Match.End = MatchEndImmediately
+			}
 		}
 		gamestest.PlayBytes(t, newGame(t, r).NewState(), choices, 100000)
 	})

@@ -22,6 +22,7 @@ type Game struct {
 	target      int
 	loserStarts bool
 	maxGames    int
+	endNow      bool // match.end immediately
 	// paths[seat][v][sq] are the moves of a v-card from sq.
 	paths   [2][MaxValue + 1][Squares]paths
 	initial State
@@ -38,6 +39,7 @@ func New(r Rules) *Game {
 	}
 	if m := r.Match; m != nil {
 		g.match, g.target, g.loserStarts, g.maxGames = true, *m.Target, *m.LoserStarts, *m.MaxGames
+		g.endNow = m.End == MatchEndImmediately
 	}
 	for seat := range 2 {
 		for v := 1; v <= MaxValue; v++ {

@@ -271,8 +271,12 @@ func (n *naive) perft(depth int) uint64 {
 // naiveVariants are the rule sets the naive comparison covers.
 func naiveVariants() map[string]func(*Rules) {
 	v := variants()
-	delete(v, "match")
-	delete(v, "match-alternate-fourcards")
+	for name, set := range v {
+		r := DefaultRules()
+		if set(r); r.Match != nil {
+			delete(v, name) // the naive generator plays single games
+		}
+	}
 	v["fourcards-zigzag"] = func(r *Rules) { fourCards(r); r.Diagonal = DiagonalZigzag }
 	v["fourcards-blocking-hand-scope"] = func(r *Rules) {
 		fourCards(r)

@@ -50,10 +50,17 @@ func (c *Cards) Total() int { return c.Ones + c.Twos + c.Threes + c.Fours }
 // Match holds Variant 1's knobs: games are repeated, scores carried over,
 // until a player's running total reaches Target.
 type Match struct {
-	Target      *int  `yaml:"target" json:"target" default:"100" doc:"running total that ends the match (the higher total wins; equal totals play on)"`
-	LoserStarts *bool `yaml:"loser_starts" json:"loser_starts" default:"true" doc:"true: the loser of a game moves first in the next (after a draw, the player who moved second); false: the first move alternates"`
-	MaxGames    *int  `yaml:"max_games" json:"max_games" default:"100" doc:"a match still undecided after this many games is a draw (reason max-games, counted as stalled)"`
+	Target      *int   `yaml:"target" json:"target" default:"100" doc:"running total that ends the match (the higher total wins; equal totals play on)"`
+	LoserStarts *bool  `yaml:"loser_starts" json:"loser_starts" default:"true" doc:"true: the loser of a game moves first in the next (after a draw, the player who moved second); false: the first move alternates"`
+	MaxGames    *int   `yaml:"max_games" json:"max_games" default:"100" doc:"a match still undecided after this many games is a draw (reason max-games, counted as stalled)"`
+	End         string `yaml:"end" json:"end" default:"after-game" doc:"after-game: totals are checked against the target when a game ends; immediately: the match ends the moment a player's running total (finished games plus the game in progress) reaches the target"`
 }
+
+// Values of match.end.
+const (
+	MatchEndAfterGame   = "after-game"
+	MatchEndImmediately = "immediately"
+)
 
 // Rules are the knobs of STACKS (see stacks.md). The defaults are the base
 // game; the match and fourcards presets change them.
@@ -66,7 +73,7 @@ type Rules struct {
 	OpenHands      bool   `yaml:"open_hands" json:"open_hands" default:"false" doc:"hands are public (stock order stays hidden)"`
 	FourCardMoves  bool   `yaml:"four_card_moves" json:"four_card_moves" default:"false" doc:"Variant 2's backward moves: 4-cards always, 2- and 3-cards after the player's first 4-card"`
 	Diagonal       string `yaml:"diagonal" json:"diagonal" default:"straight" doc:"backward moves' diagonal part: straight, every step to the same side; zigzag, each step chooses its side"`
-	Match          *Match `yaml:"match" json:"match,omitempty" default:"absent (single games)" doc:"Variant 1 match play: {target, loser_starts, max_games}"`
+	Match          *Match `yaml:"match" json:"match,omitempty" default:"absent (single games)" doc:"Variant 1 match play: {target, loser_starts, max_games, end}"`
 }
 
 // DefaultRules returns the base game's rules.
@@ -121,6 +128,12 @@ func (r *Rules) Validate() error {
 		}
 		if m.MaxGames == nil {
 			m.MaxGames = new(100)
+		}
+		if m.End == "" {
+			m.End = MatchEndAfterGame
+		}
+		if m.End != MatchEndAfterGame && m.End != MatchEndImmediately {
+			return games.KnobErrorf("match.end", "must be %q or %q, got %q", MatchEndAfterGame, MatchEndImmediately, m.End)
 		}
 		if *m.Target < 1 || *m.Target > 1000000 {
 			return games.KnobErrorf("match.target", "must be between 1 and 1000000, got %d", *m.Target)

@@ -437,6 +437,56 @@ func TestMatch(t *testing.T) {
 	}
 }
 
+// TestMatchEnd plays a match to a small target under both readings of
+// match.end: immediately ends it on the turn a running total reaches the
+// target, after-game plays the game out first.
+func TestMatchEnd(t *testing.T) {
+	for _, end := range []string{MatchEndAfterGame, MatchEndImmediately} {
+		t.Run(end, func(t *testing.T) {
+			r := DefaultRules()
+			r.Cards = &Cards{Ones: 3}
+			r.Match = &Match{Target: new(3), End: end}
+			s := newGame(t, r).NewState().(*State)
+			if err := s.FixDeal([]int{1, 1, 1}, []int{1, 1, 1}); err != nil {
+				t.Fatal(err)
+			}
+			crossed := games.NoPlayer
+			for turn := 0; !s.IsTerminal(); turn++ {
+				mover := s.CurrentPlayer()
+				s.Apply(s.LegalMoves(nil)[0])
+				if crossed != games.NoPlayer || s.Scores()[mover] < 3 {
+					continue
+				}
+				crossed = mover
+				inGame := s.handN[0]+s.handN[1] > 0 && s.gamesDone == 0
+				switch {
+				case end == MatchEndImmediately && !s.IsTerminal():
+					t.Fatalf("turn %d: %v reached %d and the match went on", turn, mover, s.Scores()[mover])
+				case end == MatchEndImmediately && s.Result() != (games.Result{Winner: mover, Reason: ReasonMatchTarget}):
+					t.Fatalf("result %+v, want %v by the target", s.Result(), mover)
+				case end == MatchEndAfterGame && inGame && s.IsTerminal():
+					t.Fatalf("turn %d: the match ended during a game", turn)
+				}
+			}
+			if crossed == games.NoPlayer {
+				t.Fatal("no running total reached the target: the test proves nothing")
+			}
+			metrics := map[string]float64{}
+			for _, m := range s.AppendMetrics(nil) {
+				metrics[m.Name] += m.Value
+			}
+			_, hasCut := metrics["match.cut_short"]
+			if end == MatchEndImmediately {
+				if metrics["games"] != 1 || metrics["match.cut_short"] != 1 || s.gamesDone != 0 {
+					t.Errorf("metrics %v, games done %d", metrics, s.gamesDone)
+				}
+			} else if hasCut || s.gamesDone < 1 || s.Result().Reason != ReasonMatchTarget {
+				t.Errorf("after-game: metrics %v, games done %d, result %+v", metrics, s.gamesDone, s.Result())
+			}
+		})
+	}
+}
+
 func TestValidate(t *testing.T) {
 	tests := []struct {
 		knob string
@@ -453,6 +503,7 @@ func TestValidate(t *testing.T) {
 		{"diagonal", func(r *Rules) { r.Diagonal = "knight" }},
 		{"match.target", func(r *Rules) { r.Match = &Match{Target: new(0)} }},
 		{"match.max_games", func(r *Rules) { r.Match = &Match{MaxGames: new(0)} }},
+		{"match.end", func(r *Rules) { r.Match = &Match{End: "soon"} }},
 	}
 	for _, tt := range tests {
 		r := DefaultRules()
@@ -465,7 +516,7 @@ func TestValidate(t *testing.T) {
 	}
 	r := DefaultRules()
 	r.Match = &Match{}
-	if err := r.Validate(); err != nil || *r.Match.Target != 100 || !*r.Match.LoserStarts || *r.Match.MaxGames != 100 {
+	if err := r.Validate(); err != nil || *r.Match.Target != 100 || !*r.Match.LoserStarts || *r.Match.MaxGames != 100 || r.Match.End != MatchEndAfterGame {
 		t.Errorf("match defaults: %v %+v", err, r.Match)
 	}
 }

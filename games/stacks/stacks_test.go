@@ -32,6 +32,9 @@ func variants() map[string]func(*Rules) {
 			r.HandSize, r.MustStackScope = 3, ScopeHand
 		},
 		"match": func(r *Rules) { r.Match = &Match{Target: new(60)} },
+		"match-end-immediately": func(r *Rules) {
+			r.Match = &Match{Target: new(30), End: MatchEndImmediately}
+		},
 		"match-alternate-fourcards": func(r *Rules) {
 			fourCards(r)
 			r.Match = &Match{Target: new(80), LoserStarts: new(false), MaxGames: new(3)}

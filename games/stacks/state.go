@@ -70,8 +70,10 @@ type State struct {
 	// turnKinds counts each seat's turns by result, over all games.
 	turnKinds [2][turnKinds]uint32
 	// Match figures: games finished, won by their starter, won by seat 0,
-	// drawn.
+	// drawn; cutShort says the match ended during a game (match.end
+	// immediately).
 	gamesDone, starterWins, seat0Wins, gameTies int16
+	cutShort                                    bool
 	winner                                      games.Player
 	reason                                      string
 }
@@ -391,6 +393,10 @@ func (s *State) play(v, src, dst int) {
 		s.endGame()
 		return
 	}
+	if g.endNow && s.total[p]+int32(s.score[p]) >= int32(g.target) {
+		s.endMatchNow(p)
+		return
+	}
 	s.proceed()
 }
 
@@ -449,6 +455,17 @@ func (s *State) endGame() {
 	}
 	s.fixed = false
 	s.startGame(next)
+}
+
+// endMatchNow ends a match during a game (match.end immediately): p's
+// running total has reached the target. Only p's total changed this turn
+// and the other total was below the target before it, so p leads.
+func (s *State) endMatchNow(p games.Player) {
+	s.total[0] += int32(s.score[0])
+	s.total[1] += int32(s.score[1])
+	s.score = [2]int16{}
+	s.cutShort = true
+	s.phase, s.winner, s.reason = phaseOver, p, ReasonMatchTarget
 }
 
 // Scores returns each seat's points: the current (or last) game's in a
