@@ -294,7 +294,7 @@ func TestGamesListsEverything(t *testing.T) {
 		"default: 300", "random", "greedy", "epsilon",
 		"stacks/base", "stacks/match", "stacks/fourcards", "cards", "hand_size", "max_height", "must_stack_scope",
 		"blocking", "open_hands", "four_card_moves", "diagonal", "match",
-		"capturecard", "capturecard/capturecard", "pieces", "max_on_board", "jokers", "joker_turns", "through", "all_corners_loses", "max_turns"} {
+		"capturecard", "capturecard/capturecard", "pieces", "max_on_board", "jokers", "joker_turns", "through", "elimination", "all_corners_loses", "max_turns", "match", "end"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("games output lacks %q", want)
 		}

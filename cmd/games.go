@@ -73,8 +73,16 @@ func describeBots(w io.Writer) {
 }
 
 func writeKnobs(w io.Writer, knobs []games.Knob) {
+	width := 14
 	for _, k := range knobs {
-		fmt.Fprintf(w, "    %-14s %s\n", k.Name, k.Doc)
-		fmt.Fprintf(w, "    %-14s type: %s; default: %s\n", "", k.Type, k.Default)
+		width = max(width, len(k.Name))
+	}
+	for _, k := range knobs {
+		fmt.Fprintf(w, "    %-*s %s\n", width, k.Name, k.Doc)
+		if k.Default == "" {
+			fmt.Fprintf(w, "    %-*s type: %s\n", width, "", k.Type)
+			continue
+		}
+		fmt.Fprintf(w, "    %-*s type: %s; default: %s\n", width, "", k.Type, k.Default)
 	}
 }

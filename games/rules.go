@@ -55,9 +55,13 @@ type Knob struct {
 }
 
 // Knobs lists the knobs of a rules (or bot parameters) value in declaration
-// order, read from the struct tags of its type.
+// order, read from the struct tags of its type. A knob that is a group of
+// knobs (STACKS' match) is followed by its members, named group.member.
 func Knobs(r any) []Knob {
-	t := reflect.TypeOf(r)
+	return knobsOf(reflect.TypeOf(r), "")
+}
+
+func knobsOf(t reflect.Type, prefix string) []Knob {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
@@ -69,11 +73,14 @@ func Knobs(r any) []Knob {
 			continue
 		}
 		out = append(out, Knob{
-			Name:    name,
+			Name:    prefix + name,
 			Type:    typeName(f.Type),
 			Default: f.Tag.Get("default"),
 			Doc:     f.Tag.Get("doc"),
 		})
+		if group := f.Type; prefix == "" && (group.Kind() == reflect.Struct || group.Kind() == reflect.Pointer && group.Elem().Kind() == reflect.Struct) {
+			out = append(out, knobsOf(group, name+".")...)
+		}
 	}
 	return out
 }

@@ -105,8 +105,15 @@ func TestCapstonePresetsMatchSpec(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r := cap.Rules.(*capstone.Rules); *r != *capstone.DefaultRules() {
+	// The preset is the knob defaults but for the goal order, which the
+	// players choose (the source's reading).
+	want := *capstone.DefaultRules()
+	want.GoalOrder = capstone.GoalOrderBot
+	if r := cap.Rules.(*capstone.Rules); *r != want || r.GoalOrder != capstone.GoalOrderBot {
 		t.Errorf("capstone %+v", r)
+	}
+	if r.GoalOrder != capstone.GoalOrderBot {
+		t.Errorf("threestone goal order %q", r.GoalOrder)
 	}
 }
 

@@ -18,9 +18,9 @@ const (
 
 // Pieces is a player's reserve at the start, per size.
 type Pieces struct {
-	Small  int `yaml:"small" json:"small" doc:"Small pieces"`
-	Medium int `yaml:"medium" json:"medium" doc:"Medium pieces"`
-	Large  int `yaml:"large" json:"large" doc:"Large pieces"`
+	Small  int `yaml:"small" json:"small" default:"5" doc:"Small pieces (0 to 20)"`
+	Medium int `yaml:"medium" json:"medium" default:"5" doc:"Medium pieces (0 to 20)"`
+	Large  int `yaml:"large" json:"large" default:"5" doc:"Large pieces (0 to 20)"`
 }
 
 // Rules are the knobs of Capture the Card (see capture-the-card.md).

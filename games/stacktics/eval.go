@@ -36,6 +36,10 @@ func (s *State) ZeroSum() bool { return true }
 // information.
 func (s *State) ChanceFree() bool { return true }
 
+// MetricLargeLoserWins is the metric of the designer's claim on losing a
+// Large (see AppendMetrics).
+const MetricLargeLoserWins = "large_vs_small_medium.large_loser_wins"
+
 // AppendMetrics reports the Stacktics figures of a finished game:
 //
 //   - captures: number of captures (value);
@@ -46,7 +50,12 @@ func (s *State) ChanceFree() bool { return true }
 //     (rate; games with a capture);
 //   - first_capture_large.victim_wins: the army that lost a Large in the
 //     first capture of the game won (rate; games whose first capture took
-//     a Large).
+//     a Large);
+//   - large_vs_small_medium.large_loser_wins: the army whose first three
+//     pips lost were one Large won against the army whose first three were
+//     a Small and a Medium (rate; games where both happened). Below 50%,
+//     the designer's "losing a large is worse than losing both a small and
+//     a medium" holds.
 func (s *State) AppendMetrics(dst []games.Metric) []games.Metric {
 	dst = append(dst, games.Value("captures", float64(s.captures)))
 	if s.pie >= 0 {
@@ -63,6 +72,11 @@ func (s *State) AppendMetrics(dst []games.Metric) []games.Metric {
 		dst = append(dst, games.Rate("first_capture.capturer_wins", s.winner == capturer))
 		if s.firstTookLarge {
 			dst = append(dst, games.Rate("first_capture_large.victim_wins", s.winner == capturer.Opponent()))
+		}
+	}
+	for army := range 2 {
+		if s.firstLoss[army] == lossLarge && s.firstLoss[army^1] == lossSmallMedium {
+			dst = append(dst, games.Rate(MetricLargeLoserWins, s.winner == s.seatOf(army)))
 		}
 	}
 	return dst

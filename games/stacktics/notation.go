@@ -265,6 +265,7 @@ func (g *Game) Position(text string) (*State, error) {
 		s.captures = 1
 		s.firstCapturer = -1
 	}
+	s.classifyPastLosses()
 	if err := s.CheckInvariants(); err != nil {
 		return nil, err
 	}

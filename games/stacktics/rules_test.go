@@ -388,3 +388,53 @@ func TestRulesValidate(t *testing.T) {
 		t.Errorf("size 4 defaults: %+v %v", r, err)
 	}
 }
+
+// TestLargeLoserMetric plays the designer's comparison: army B loses a lone
+// Large, army A a Small and then a Medium; the metric reports whether B
+// (the Large loser) won, and only in such games.
+func TestLargeLoserMetric(t *testing.T) {
+	g := newGame(t, Rules{Size: 2, PieRule: new(false)})
+	start := "a1=AM b1=ALS d1=ALMS c2=BL a4=BLMS c4=BMS turn=A"
+	metric := func(s *State) (float64, bool) {
+		for _, m := range s.AppendMetrics(nil) {
+			if m.Name == MetricLargeLoserWins {
+				return m.Value, true
+			}
+		}
+		return 0, false
+	}
+	for _, tt := range []struct {
+		name   string
+		moves  string
+		winner games.Player // who is declared the winner after the moves
+		want   float64
+		found  bool
+	}{
+		{"large loser wins", "b1Sxc2 a4Sxc2 a1M-a2 a4Mxa2", games.Seat1, 1, true},
+		{"large loser loses", "b1Sxc2 a4Sxc2 a1M-a2 a4Mxa2", games.Seat0, 0, true},
+		{"only the Large lost", "b1Sxc2", games.Seat0, 0, false},
+		{"a Small alone is not three pips", "b1Sxc2 a4Sxc2", games.Seat1, 0, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s := position(t, g, start)
+			for _, m := range strings.Fields(tt.moves) {
+				s.Apply(mustParse(t, s, m))
+			}
+			s.end(tt.winner, "test")
+			got, found := metric(s)
+			if found != tt.found || got != tt.want {
+				t.Errorf("metric %v (reported %v), want %v (%v); losses %v", got, found, tt.want, tt.found, s.firstLoss)
+			}
+		})
+	}
+	// A position set up with exactly three pips lost is classified; with
+	// more, the first three are unknown.
+	s := position(t, g, "a1=AL b1=AL d1=AMS c2=BL a4=BLMS c4=BMS turn=A")
+	if s.firstLoss != [2]int8{lossSmallMedium, lossNone} {
+		t.Errorf("set-up losses %v", s.firstLoss)
+	}
+	s = position(t, g, "a1=AL d1=AMMS c2=BL a4=BLMS c4=BMS turn=A")
+	if s.firstLoss[ArmyA] != lossOther {
+		t.Errorf("set-up losses %v", s.firstLoss)
+	}
+}

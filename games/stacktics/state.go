@@ -110,8 +110,46 @@ type State struct {
 	// none yet); firstTookLarge says whether that capture took a Large.
 	firstCapturer  int8
 	firstTookLarge bool
-	winner         games.Player
+	// firstLoss classifies each army's first three pips lost (lossLarge,
+	// lossSmallMedium, lossOther; lossNone until then).
+	firstLoss [2]int8
+	winner    games.Player
 	reason         string
+}
+
+// Classes of an army's first three pips lost (the designer's claim that
+// "losing a large is worse than losing both a small and a medium").
+const (
+	lossNone        int8 = iota // fewer than three pips lost yet
+	lossLarge                   // exactly one Large
+	lossSmallMedium             // exactly one Small and one Medium
+	lossOther                   // anything else, or unknown history
+)
+
+// classifyLoss classifies the pieces an army has lost when they first
+// reach three pips.
+func classifyLoss(lost [4]int8) int8 {
+	switch lost {
+	case [4]int8{Large: 1}:
+		return lossLarge
+	case [4]int8{Small: 1, Medium: 1}:
+		return lossSmallMedium
+	}
+	return lossOther
+}
+
+// classifyPastLosses sets firstLoss for a position set up without its
+// history: three pips lost are classified by what they are; more than
+// three leave the first three unknown.
+func (s *State) classifyPastLosses() {
+	for army := range 2 {
+		switch pips := s.captured[army^1]; {
+		case pips == 3:
+			s.firstLoss[army] = classifyLoss(s.lost[army])
+		case pips > 3:
+			s.firstLoss[army] = lossOther
+		}
+	}
 }
 
 // Hash returns the position's Zobrist hash, with the phase (pie decision
@@ -541,6 +579,9 @@ func (s *State) Apply(m games.Move) {
 			s.firstCapturer = int8(army)
 			s.firstTookLarge = dst.larges() > 0
 		}
+		if s.firstLoss[opp] == lossNone && s.captured[army] >= 3 {
+			s.firstLoss[opp] = classifyLoss(s.lost[opp])
+		}
 		s.captures++
 	case dst != 0:
 		arrived = dst + unit // onto an own stack, on top, in order
@@ -788,6 +829,7 @@ func (s *State) SetKey(key []byte) {
 			s.lost[army][size] = int8(g.rules.Size - left[size])
 		}
 	}
+	s.classifyPastLosses()
 	s.hist = append(hist, s.hash)
 	s.seen = [bloomWords]uint64{}
 	s.remember(s.hash)
