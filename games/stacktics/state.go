@@ -114,7 +114,7 @@ type State struct {
 	// lossSmallMedium, lossOther; lossNone until then).
 	firstLoss [2]int8
 	winner    games.Player
-	reason         string
+	reason    string
 }
 
 // Classes of an army's first three pips lost (the designer's claim that
