@@ -409,10 +409,23 @@ func TestSweepCommand(t *testing.T) {
 
 func TestCompareCommand(t *testing.T) {
 	cheap := []string{"--set", "players.0.iterations=50", "--set", "players.1.iterations=50"}
-	code, out, errOut := run(t, append([]string{"compare", "size2-nopie", "size2", "--games", "2000", "--sprt", "delta0=0,delta1=0.1"}, cheap...)...)
+	code, out, errOut := run(t, append([]string{"compare", "size2-nopie", "size2", "--games", "2000", "--sprt", "delta0=0,delta1=0.1", "--report-every", "20"}, cheap...)...)
 	if code != 0 || !strings.Contains(out, "H1 accepted after") || !strings.Contains(out, "difference A − B in seat0_score per game") ||
-		!strings.Contains(out, "warning (B: early-decisions)") {
+		!strings.Contains(out, "warning (B: early-decisions)") || !strings.Contains(out, "The test is one-sided") {
 		t.Errorf("exit %d: %s\n%s", code, errOut, out)
+	}
+	if !strings.Contains(errOut, "SPRT: 20 games each, pentanomial [") || !strings.Contains(errOut, "SPRT: 40 games each") || !strings.Contains(errOut, "LLR ") {
+		t.Errorf("no running SPRT line every 20 games:\n%s", errOut)
+	}
+	// A variant against itself: every pair scores ½, so H0 is accepted (exit
+	// 1); two games cannot decide (exit 3).
+	code, out, errOut = run(t, append([]string{"compare", "size2", "size2", "--games", "400", "--sprt", "delta0=0,delta1=0.2", "--report-every", "10"}, cheap...)...)
+	if code != 1 || !strings.Contains(out, "H0 accepted after") || !strings.Contains(errOut, "SPRT: 10 games each") || !strings.Contains(errOut, "H0 accepted") {
+		t.Errorf("H0: exit %d: %s\n%s", code, errOut, out)
+	}
+	code, out, errOut = run(t, append([]string{"compare", "size2", "size2", "--games", "2", "--sprt", "delta0=0,delta1=0.2"}, cheap...)...)
+	if code != 3 || !strings.Contains(out, "undecided after all 2 games") || !strings.Contains(errOut, "undecided") {
+		t.Errorf("undecided: exit %d: %s\n%s", code, errOut, out)
 	}
 	code, out, errOut = run(t, append([]string{"compare", "size2", "size2", "--games", "20", "--format", "json", "--set-b", "rules.pie_rule=false"}, cheap...)...)
 	var res struct {
@@ -428,6 +441,7 @@ func TestCompareCommand(t *testing.T) {
 		[]string{"compare", "size2", "size2", "--sprt", "delta0=1"},
 		[]string{"compare", "size2", "size2", "--metric", "nosuch"},
 		[]string{"compare", "size2", "size2", "--set-b", "rules.pie=false"},
+		[]string{"compare", "size2", "size2", "--sprt", "delta0=0,delta1=0.1", "--report-every", "0"},
 	)
 }
 

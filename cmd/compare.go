@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"playtest/compare"
+	"playtest/progress"
 )
 
 type compareOptions struct {
@@ -32,8 +33,15 @@ and fastchess use; a pair is A's game and B's game on one seed, scored
 A + 1 − B) and stops as soon as the log-likelihood ratio crosses a bound:
   --sprt delta0=0,delta1=0.1,alpha=0.05,beta=0.05
 H0 says the difference is delta0, H1 that it is delta1 (or give elo0, elo1 as
-fishtest does). It prints the LLR, its bounds and the decision; --games is
-then the most games it may play.`,
+fishtest does). While it runs, a line every --report-every games gives the
+games, the pentanomial pair counts, the score, the difference and its Elo with
+intervals, and the LLR with its bounds. At the end it prints the LLR, its
+bounds and the decision; --games is then the most games it may play. The test
+is one-sided: accepting H0 says the difference is smaller than delta1, even
+when the interval excludes 0.
+
+Exit codes with --sprt: 0 H1 accepted, 1 H0 accepted, 3 undecided after
+every game (play more), 2 bad input. Without --sprt: 0, or 2 for bad input.`,
 		Example: `  playtest compare stacktics/size2 stacktics/size2-nopie --games 2000
   playtest compare size2-nopie size2 --sprt delta0=0,delta1=0.1 --games 4000
   playtest compare stacks/base stacks/base --set-b rules.must_stack_scope=hand --metric plies`,
@@ -46,6 +54,8 @@ then the most games it may play.`,
 	f.Int("workers", 0, "worker goroutines (default: all cores)")
 	f.String("metric", compare.DefaultMetric, "per-game value to compare")
 	f.String("sprt", "", "sequential test, e.g. delta0=0,delta1=0.1,alpha=0.05,beta=0.05")
+	f.Int("report-every", 100, "with --sprt, print the test's standing every N games")
+	f.Bool("quiet", false, "show no progress on stderr")
 	f.String("format", "table", "output format: table or json")
 	f.StringArrayVar(&opts.sets, "set", nil, "override a key of both variants (repeatable)")
 	f.StringArrayVar(&opts.setsA, "set-a", nil, "override a key of A only (repeatable)")
@@ -64,6 +74,10 @@ func runCompare(cmd *cobra.Command, args []string, opts *compareOptions) error {
 		return err
 	}
 	copts := compare.Options{Workers: workers, Metric: v.GetString("metric")}
+	every := v.GetInt("report-every")
+	if every < 1 {
+		return usageErrorf("--report-every %d: want a positive number of games", every)
+	}
 	if text := v.GetString("sprt"); text != "" {
 		h, err := compare.ParseHypotheses(text)
 		if err != nil {
@@ -82,8 +96,23 @@ func runCompare(cmd *cobra.Command, args []string, opts *compareOptions) error {
 	if err := compare.Prepare(a, b, &copts); err != nil {
 		return usageError{err}
 	}
+	stderr := cmd.ErrOrStderr()
+	rep := progress.New(nil, progress.Quiet, "", 0, 0)
+	switch {
+	case v.GetBool("quiet"):
+	case copts.SPRT != nil:
+		copts.OnGame = func(games int, st *compare.Standing) {
+			if games%every == 0 || st.Final {
+				fmt.Fprintln(stderr, compare.StandingLine(st))
+			}
+		}
+	default:
+		rep = progress.New(stderr, progress.Auto, a.Name+" vs "+b.Name, 0, a.Games)
+		copts.OnGame = func(int, *compare.Standing) { rep.Add(1) }
+	}
 	ctx := cmd.Context() // cancelled by Ctrl-C or SIGTERM (Execute)
 	res, err := compare.Run(ctx, a, b, copts)
+	rep.Close()
 	if errors.Is(err, context.Canceled) {
 		return fmt.Errorf("interrupted")
 	}
@@ -91,7 +120,23 @@ func runCompare(cmd *cobra.Command, args []string, opts *compareOptions) error {
 		return err
 	}
 	if format == "json" {
-		return res.WriteJSON(cmd.OutOrStdout())
+		err = res.WriteJSON(cmd.OutOrStdout())
+	} else {
+		err = res.WriteText(cmd.OutOrStdout())
 	}
-	return res.WriteText(cmd.OutOrStdout())
+	if err != nil {
+		return err
+	}
+	if code := res.ExitCode(); code != 0 {
+		return exitError{code: code, msg: fmt.Sprintf("compare %s %s: %s after %d games", a.Name, b.Name, sprtOutcome(res), res.Games)}
+	}
+	return nil
+}
+
+// sprtOutcome says what a sequential test that did not accept H1 found.
+func sprtOutcome(res *compare.Result) string {
+	if res.ExitCode() == compare.ExitH0 {
+		return "H0 accepted"
+	}
+	return "the sequential test is undecided"
 }

@@ -17,7 +17,7 @@ import (
 )
 
 // SchemaV1 is the schema tag of a comparison's JSON.
-const SchemaV1 = "playtest/compare/v1"
+const SchemaV1 = "playtest/compare/v2"
 
 // DefaultMetric is the per-game value compared when none is named.
 const DefaultMetric = "seat0_score"
@@ -54,6 +54,25 @@ type Options struct {
 	Metric string
 	// SPRT, if set, runs a sequential test and stops when it decides.
 	SPRT *Hypotheses
+	// OnGame, if set, is called after each compared pair of games (A's and
+	// B's on one seed) with the games compared so far and, with a
+	// sequential test, where the test stands (nil without one).
+	OnGame func(games int, test *Standing)
+}
+
+// Standing is where a sequential test stands after some games of each
+// variant: the pair counts, the score of a pair per game (½ + Δ/2) with its
+// interval and Elo, the difference Δ = 2·score − 1 with its interval, the
+// LLR with its bounds, and whether the test stops here (Final: decided, or
+// the last game).
+type Standing struct {
+	Games        int
+	Pairs        stats.PairScore
+	Delta        stats.Interval
+	DeltaValue   float64
+	LLR          float64
+	Lower, Upper float64
+	Final        bool
 }
 
 // Side is one variant's results.
@@ -101,6 +120,29 @@ type Result struct {
 
 // Stopped says the sequential test decided before the requested games.
 func (r *Result) Stopped() bool { return r.SPRT != nil && r.Games < r.Requested }
+
+// Exit codes of a sequential test, as playtest check's: H1 accepted passes,
+// H0 accepted fails, and a test still undecided after every game asks for
+// more games.
+const (
+	ExitH1        = 0
+	ExitH0        = 1
+	ExitUndecided = 3
+)
+
+// ExitCode is the exit code of a comparison: 0 without a sequential test.
+func (r *Result) ExitCode() int {
+	if r.SPRT == nil {
+		return 0
+	}
+	switch r.SPRT.decision {
+	case stats.AcceptH1:
+		return ExitH1
+	case stats.AcceptH0:
+		return ExitH0
+	}
+	return ExitUndecided
+}
 
 // Prepare checks that a and b can be compared and the options make sense,
 // and gives b a's games, seed and pairs so both play the same deals.
@@ -221,9 +263,21 @@ func Run(ctx context.Context, a, b *variants.Config, opts Options) (*Result, err
 				break
 			}
 			res.SPRT.LLR = test.LLR(penta)
-			if res.SPRT.decision = test.Decide(res.SPRT.LLR); res.SPRT.decision != stats.Continue {
-				break
+			res.SPRT.decision = test.Decide(res.SPRT.LLR)
+		}
+		if opts.OnGame != nil {
+			var st *Standing
+			if res.SPRT != nil {
+				ps := penta.Score(stats.Z95)
+				st = &Standing{Games: res.Games, Pairs: ps, DeltaValue: 2*ps.Score - 1,
+					Delta: stats.Interval{Low: 2*ps.CI.Low - 1, High: 2*ps.CI.High - 1},
+					LLR:   res.SPRT.LLR, Lower: res.SPRT.Lower, Upper: res.SPRT.Upper,
+					Final: res.SPRT.decision != stats.Continue || res.Games == a.Games}
 			}
+			opts.OnGame(res.Games, st)
+		}
+		if res.SPRT != nil && res.SPRT.decision != stats.Continue {
+			break
 		}
 	}
 	cancel()

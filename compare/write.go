@@ -65,6 +65,21 @@ func (r *Result) WriteText(w io.Writer) error {
 		default:
 			fmt.Fprintf(w, " at the last game\n")
 		}
+		fmt.Fprintf(w, "  The test is one-sided: it asks whether A − B is as large as %g (H1) or no larger than %g (H0), so accepting H0 can go with an interval that excludes 0 (a difference smaller than %g, or one of the other sign).\n",
+			s.Delta1, s.Delta0, s.Delta1)
 	}
 	return nil
+}
+
+// StandingLine is a sequential test's running line, as fastchess prints
+// one: games, pair counts, score per game, the difference and its Elo with
+// their intervals, and the LLR with its bounds.
+func StandingLine(st *Standing) string {
+	p := st.Pairs
+	elo := "Elo n/a"
+	if p.Elo != nil && p.EloLow != nil && p.EloHigh != nil {
+		elo = fmt.Sprintf("Elo %+.1f [%+.1f, %+.1f]", *p.Elo, *p.EloLow, *p.EloHigh)
+	}
+	return fmt.Sprintf("SPRT: %d games each, pentanomial %v, score %.1f%%, Δ %+.3f [%+.3f, %+.3f], %s, LLR %.2f (%.2f, %.2f)",
+		st.Games, p.Counts, 100*p.Score, st.DeltaValue, st.Delta.Low, st.Delta.High, elo, st.LLR, st.Lower, st.Upper)
 }

@@ -5,8 +5,10 @@ import "slices"
 // MetricEstimate is a metric's value with its 95% interval [Low, High] and
 // its sample size N.
 type MetricEstimate struct {
-	Value, Low, High float64
-	N                int
+	Value float64 `json:"value"`
+	Low   float64 `json:"low"`
+	High  float64 `json:"high"`
+	N     int     `json:"n"`
 }
 
 // BuiltinMetrics names the metrics every summary has, for Lookup.

@@ -18,7 +18,7 @@ import (
 )
 
 // SchemaV1 is the schema tag of sweep.json.
-const SchemaV1 = "playtest/sweep/v1"
+const SchemaV1 = "playtest/sweep/v2"
 
 // Corrections for multiple comparisons.
 const (
