@@ -3,6 +3,7 @@ package check
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"playtest/reports"
@@ -39,9 +40,67 @@ type Verdict struct {
 	Outcome          Outcome
 }
 
+// builtinRates are the built-in metrics that are shares: their bounds lie
+// between 0 and 1.
+var builtinRates = []string{"seat0_wins", "seat1_wins", "draws", "stalled", "balance", "seat0_pair_score"}
+
+// isRate reports whether the summary reports metric as a share between 0
+// and 1, and whether it knows the metric at all.
+func isRate(s *reports.Summary, metric string) (rate, known bool) {
+	if slices.Contains(builtinRates, metric) {
+		return true, true
+	}
+	if metric == "plies" {
+		return false, true
+	}
+	for _, m := range s.Metrics {
+		if m.Name == metric {
+			return m.Rate != nil, true
+		}
+	}
+	return false, false
+}
+
+// CheckBounds checks the bounds against what the summary knows of each
+// metric (a probe's summary before a run, the run's after it): a rate's
+// bounds must lie between 0 and 1 (a bound of 45 gets "did you mean
+// 0.45?"), and stat min or max needs a value metric. Metrics the summary
+// does not report are left for Evaluate.
+func CheckBounds(file string, s *reports.Summary, exps []variants.Expectation) error {
+	for i, e := range exps {
+		rate, known := isRate(s, e.Metric)
+		if !known || !rate {
+			continue
+		}
+		path := fmt.Sprintf("expect[%d]", i)
+		if e.Stat == "min" || e.Stat == "max" {
+			return &variants.Error{File: file, Line: e.Line, Key: path + ".stat",
+				Message: fmt.Sprintf("%s is a rate (a share of games): stat %s applies only to a game's value metrics; bound the rate itself", e.Metric, e.Stat)}
+		}
+		for _, b := range []struct {
+			key string
+			v   *float64
+		}{{"min", e.Min}, {"max", e.Max}} {
+			if b.v == nil || *b.v >= 0 && *b.v <= 1 {
+				continue
+			}
+			msg := fmt.Sprintf("%g is not a rate: %s is a share of games, between 0 and 1", *b.v, e.Metric)
+			if *b.v > 1 && *b.v <= 100 {
+				msg += fmt.Sprintf("; did you mean %g?", *b.v/100)
+			}
+			return &variants.Error{File: file, Line: e.Line, Key: path + "." + b.key, Message: msg}
+		}
+	}
+	return nil
+}
+
 // Evaluate checks every expectation against the summary. An unknown metric
-// is an error naming the file's line, with a suggestion.
+// is an error naming the file's line, with a suggestion; so is a bound
+// CheckBounds refuses.
 func Evaluate(file string, s *reports.Summary, exps []variants.Expectation) ([]Verdict, error) {
+	if err := CheckBounds(file, s, exps); err != nil {
+		return nil, err
+	}
 	var out []Verdict
 	for i, e := range exps {
 		est, ok := s.Lookup(e.Metric, e.Stat)
@@ -92,7 +151,9 @@ func ExitCode(vs []Verdict) int {
 }
 
 // WriteMarkdown writes the verdicts as a Markdown table, fit for a CI job
-// summary.
+// summary. A bound on the minimum or maximum over games shows the extreme
+// seen, without an interval: sampling can refute such a bound (one game
+// beyond it) but never prove it.
 func WriteMarkdown(w io.Writer, s *reports.Summary, vs []Verdict) error {
 	icon := map[Outcome]string{Pass: "✅ pass", Inconclusive: "⚠️ inconclusive", Fail: "❌ fail"}
 	fmt.Fprintf(w, "### playtest check: %s (%s), %d games, seed %d: %s\n\n", s.Variant, s.Game, s.Games, s.Seed, Worst(vs))
@@ -104,19 +165,96 @@ func WriteMarkdown(w io.Writer, s *reports.Summary, vs []Verdict) error {
 	}
 	fmt.Fprintln(w, "| metric | bound | value | 95% CI | n | verdict |")
 	fmt.Fprintln(w, "|---|---|---:|---:|---:|---|")
+	extremes := false
 	for _, v := range vs {
-		e := v.Expectation
-		name := e.Metric
-		if e.Stat == "min" || e.Stat == "max" {
-			name = e.Stat + " of " + name
+		interval, verdict := fmt.Sprintf("%s – %s", formatValue(v.Low), formatValue(v.High)), icon[v.Outcome]
+		if isExtreme(v) {
+			extremes = true
+			interval = "— (seen in " + fmt.Sprint(v.N) + " games)"
+			if v.Outcome == Pass {
+				verdict = "✅ pass (not refuted)"
+			}
 		}
-		_, err := fmt.Fprintf(w, "| %s | %s | %.3f | %.3f – %.3f | %d | %s |\n", name, bound(e), v.Value, v.Low, v.High, v.N, icon[v.Outcome])
+		_, err := fmt.Fprintf(w, "| %s | %s | %s | %s | %d | %s |\n", boundName(v), bound(v.Expectation), formatValue(v.Value), interval, v.N, verdict)
 		if err != nil {
 			return err
 		}
 	}
-	_, err := fmt.Fprintln(w, "\nA bound passes when the 95% interval lies within it, fails when the interval lies wholly outside it, and is inconclusive otherwise: more games would decide.")
-	return err
+	fmt.Fprintln(w, "\nA bound passes when the 95% interval lies within it, fails when the interval lies wholly outside it, and is inconclusive otherwise: more games would decide.")
+	if extremes {
+		fmt.Fprintln(w, "A min or max is the extreme seen over the games played: one game beyond a bound refutes it, but no number of games can prove it, so a pass there means only that no game broke it.")
+	}
+	return nil
+}
+
+// isExtreme says the verdict bounds a minimum or maximum over games.
+func isExtreme(v Verdict) bool { return v.Expectation.Stat == "min" || v.Expectation.Stat == "max" }
+
+// boundName names what a bound holds: the metric, or "min of" it.
+func boundName(v Verdict) string {
+	if isExtreme(v) {
+		return v.Expectation.Stat + " of " + v.Expectation.Metric
+	}
+	return v.Expectation.Metric
+}
+
+// verdictLine states a verdict in one line.
+func verdictLine(v Verdict) string {
+	if isExtreme(v) {
+		return fmt.Sprintf("%s = %s over %d games (the extreme seen); bound %s: %s", boundName(v), formatValue(v.Value), v.N, bound(v.Expectation), v.Outcome)
+	}
+	return fmt.Sprintf("%s = %s, 95%% CI [%s, %s], n = %d; bound %s: %s", boundName(v), formatValue(v.Value), formatValue(v.Low), formatValue(v.High), v.N, bound(v.Expectation), v.Outcome)
+}
+
+// formatValue prints a figure for people: whole numbers as they are,
+// others to three decimals.
+func formatValue(x float64) string {
+	if x == float64(int64(x)) {
+		return fmt.Sprint(int64(x))
+	}
+	return fmt.Sprintf("%.3f", x)
+}
+
+// SchemaV1 is the schema tag of check.json.
+const SchemaV1 = "playtest/check/v1"
+
+// Report is check.json: the run's identity, the overall outcome and each
+// bound's verdict.
+type Report struct {
+	Schema     string          `json:"schema"`
+	Game       string          `json:"game"`
+	Variant    string          `json:"variant"`
+	ConfigHash string          `json:"config_hash"`
+	Games      int             `json:"games"`
+	Seed       uint64          `json:"seed"`
+	Outcome    string          `json:"outcome"`
+	ExitCode   int             `json:"exit_code"`
+	Verdicts   []VerdictRecord `json:"verdicts"`
+}
+
+// VerdictRecord is one bound's verdict in check.json.
+type VerdictRecord struct {
+	Metric  string   `json:"metric"`
+	Stat    string   `json:"stat,omitempty"`
+	Min     *float64 `json:"min,omitempty"`
+	Max     *float64 `json:"max,omitempty"`
+	Value   float64  `json:"value"`
+	Low     float64  `json:"low"`
+	High    float64  `json:"high"`
+	N       int      `json:"n"`
+	Outcome string   `json:"outcome"`
+}
+
+// NewReport gathers the verdicts for check.json.
+func NewReport(s *reports.Summary, vs []Verdict) *Report {
+	r := &Report{Schema: SchemaV1, Game: s.Game, Variant: s.Variant, ConfigHash: s.ConfigHash, Games: s.Games, Seed: s.Seed,
+		Outcome: Worst(vs).String(), ExitCode: ExitCode(vs)}
+	for _, v := range vs {
+		e := v.Expectation
+		r.Verdicts = append(r.Verdicts, VerdictRecord{Metric: e.Metric, Stat: e.Stat, Min: e.Min, Max: e.Max,
+			Value: v.Value, Low: v.Low, High: v.High, N: v.N, Outcome: v.Outcome.String()})
+	}
+	return r
 }
 
 func bound(e variants.Expectation) string {

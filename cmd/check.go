@@ -5,17 +5,22 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
 	"github.com/spf13/cobra"
 
 	"playtest/check"
 	"playtest/experiment"
+	"playtest/progress"
 	"playtest/reports"
+	"playtest/reports/publish"
+	"playtest/sim"
 )
 
 type checkOptions struct {
 	sets     []string
 	markdown string
+	junit    string
 }
 
 func newCheckCommand() *cobra.Command {
@@ -33,57 +38,125 @@ func newCheckCommand() *cobra.Command {
 A bound passes when the metric's 95% interval lies within it, fails when the
 interval lies wholly outside it, and is inconclusive otherwise. Metrics:
 seat0_wins, seat1_wins, draws, stalled, balance, plies, seat0_pair_score, and
-the game's own (playtest run shows them).
+the game's own (playtest run shows them). Rates are shares between 0 and 1
+(min: 0.45, not 45). A bound on stat min or max is held to the extreme seen
+over the games: one game beyond it refutes it, but no sample proves it.
 
 Exit codes: 0 every bound passes; 1 a bound fails; 3 none fails but the sample
 cannot decide one (run more games); 2 bad input. The verdicts are printed as
 a Markdown table, also written to --markdown FILE and appended to
-$GITHUB_STEP_SUMMARY when that is set.`,
-		Example: "  playtest check capstone\n  playtest check my-variant.yaml --games 4000 --markdown check.md",
+$GITHUB_STEP_SUMMARY when that is set; --junit FILE writes them as JUnit XML
+(one test case per bound). --out DIR keeps the run as playtest run --out does
+(summary.json, games.csv, report.md, report.html, plots/) and adds
+check.json, check.md and check.html, so CI plays the games once.`,
+		Example: "  playtest check capstone\n  playtest check my-variant.yaml --games 4000 --markdown check.md\n  playtest check capstone --out results --junit results/check.xml",
 		Args:    cobra.MaximumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			v := settings(cmd.Flags())
-			workers, err := workerCount(cmd.Flags(), v)
-			if err != nil {
-				return err
-			}
-			cfg, err := runVariant(cmd.Flags(), v, args, opts.sets)
-			if err != nil {
-				return err
-			}
-			if len(cfg.Expect) == 0 {
-				return usageErrorf("%s has no expect: bounds to check", cfg.Source)
-			}
-			ctx := cmd.Context() // cancelled by Ctrl-C or SIGTERM (Execute)
-			summary, err := experiment.Run(ctx, cfg, experiment.Options{Workers: workers})
-			if err != nil {
-				return err
-			}
-			verdicts, err := check.Evaluate(cfg.Source, summary, cfg.Expect)
-			if err != nil {
-				return err
-			}
-			var md bytes.Buffer
-			if err := check.WriteMarkdown(&md, summary, verdicts); err != nil {
-				return err
-			}
-			fmt.Fprint(cmd.OutOrStdout(), md.String())
-			if err := writeSummaries(opts.markdown, md.Bytes()); err != nil {
-				return err
-			}
-			if code := check.ExitCode(verdicts); code != check.ExitPass {
-				return exitError{code: code, msg: fmt.Sprintf("check %s: %s", cfg.Name, check.Worst(verdicts))}
-			}
-			return nil
-		},
+		RunE:    func(cmd *cobra.Command, args []string) error { return runCheck(cmd, args, &opts) },
 	}
 	f := c.Flags()
 	f.Int("games", 0, "games to play (overrides the variant's games:)")
 	f.Uint64("seed", 0, "run seed (overrides the variant's seed:)")
 	f.Int("workers", 0, "worker goroutines (default: all cores)")
+	f.String("out", "", "keep the run in DIR (as playtest run --out) with check.json, check.md and check.html")
+	f.Bool("quiet", false, "show no progress on stderr")
 	f.StringVar(&opts.markdown, "markdown", "", "also write the verdicts as Markdown to this file")
+	f.StringVar(&opts.junit, "junit", "", "also write the verdicts as JUnit XML to this file (one test case per bound)")
 	f.StringArrayVar(&opts.sets, "set", nil, "override a variant key (repeatable)")
 	return c
+}
+
+func runCheck(cmd *cobra.Command, args []string, opts *checkOptions) error {
+	v := settings(cmd.Flags())
+	workers, err := workerCount(cmd.Flags(), v)
+	if err != nil {
+		return err
+	}
+	cfg, err := runVariant(cmd.Flags(), v, args, opts.sets)
+	if err != nil {
+		return err
+	}
+	if len(cfg.Expect) == 0 {
+		return usageErrorf("%s has no expect: bounds to check", cfg.Source)
+	}
+	// A few quick games tell which metrics are rates, so a bound of 45 on
+	// a rate is refused before the run, not after it.
+	probe, err := experiment.Probe(cfg)
+	if err != nil {
+		return err
+	}
+	if err := check.CheckBounds(cfg.Source, probe, cfg.Expect); err != nil {
+		return err
+	}
+	mode := progress.Auto
+	if v.GetBool("quiet") {
+		mode = progress.Quiet
+	}
+	stderr := cmd.ErrOrStderr()
+	rep := progress.New(nil, progress.Quiet, "", 0, 0)
+	ctx := cmd.Context() // cancelled by Ctrl-C or SIGTERM (Execute)
+	dopts := experiment.DirOptions{Options: experiment.Options{Workers: workers}}
+	dopts.OnRecord = func(*sim.Record) { rep.Add(1) }
+	var summary *reports.Summary
+	out := v.GetString("out")
+	if out != "" {
+		dopts.Start = func(done, total int) { rep = progress.New(stderr, mode, cfg.Name, done, total) }
+		summary, err = experiment.RunToDir(ctx, cfg, dopts, out)
+	} else {
+		rep = progress.New(stderr, mode, cfg.Name, 0, cfg.Games)
+		summary, err = experiment.Run(ctx, cfg, dopts.Options)
+	}
+	rep.Close()
+	if err != nil {
+		return err
+	}
+	verdicts, err := check.Evaluate(cfg.Source, summary, cfg.Expect)
+	if err != nil {
+		return err
+	}
+	var md bytes.Buffer
+	if err := check.WriteMarkdown(&md, summary, verdicts); err != nil {
+		return err
+	}
+	fmt.Fprint(cmd.OutOrStdout(), md.String())
+	if err := writeSummaries(opts.markdown, md.Bytes()); err != nil {
+		return err
+	}
+	if opts.junit != "" {
+		if err := reports.WriteFileAtomic(opts.junit, func(w io.Writer) error { return check.WriteJUnit(w, summary, verdicts) }); err != nil {
+			return err
+		}
+	}
+	if out != "" {
+		if err := writeReportFiles(out, "check", "playtest check: "+cfg.Name, check.NewReport(summary, verdicts), md.Bytes()); err != nil {
+			return err
+		}
+	}
+	if code := check.ExitCode(verdicts); code != check.ExitPass {
+		return exitError{code: code, msg: fmt.Sprintf("check %s: %s", cfg.Name, check.Worst(verdicts))}
+	}
+	return nil
+}
+
+// writeReportFiles writes NAME.json (the value), NAME.md and NAME.html
+// (the Markdown as a self-contained page) to dir, each atomically.
+func writeReportFiles(dir, name, title string, value any, md []byte) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	files := []struct {
+		ext   string
+		write func(io.Writer) error
+	}{
+		{".json", func(w io.Writer) error { return reports.WriteJSON(w, value) }},
+		{".md", func(w io.Writer) error { _, err := w.Write(md); return err }},
+		{".html", func(w io.Writer) error { return publish.WriteMarkdownPage(w, title, dir, md) }},
+	}
+	for _, f := range files {
+		if err := reports.WriteFileAtomic(filepath.Join(dir, name+f.ext), f.write); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // writeSummaries writes the Markdown to --markdown and appends it to the

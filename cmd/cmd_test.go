@@ -3,6 +3,7 @@ package cmd
 import (
 	"bytes"
 	"encoding/json"
+	"encoding/xml"
 	"fmt"
 	"os"
 	"os/exec"
@@ -344,6 +345,10 @@ func TestCheckExitCodes(t *testing.T) {
 		{"inconclusive", "  - {metric: seat0_wins, min: 0.99}\n", 3, "⚠️ inconclusive"},
 		{"unknown metric", "  - {metric: captres, min: 1}\n", 2, `expect[0].metric: unknown metric "captres" (did you mean "captures"?)`},
 		{"bad bound", "  - {metric: stalled}\n", 2, "expect[0]: needs min:, max: or both"},
+		{"percent for a rate", "  - {metric: stalled, max: 0.1}\n  - {metric: seat0_wins, min: 45, max: 55}\n", 2,
+			"expect[1].min: 45 is not a rate: seat0_wins is a share of games, between 0 and 1; did you mean 0.45?"},
+		{"game rate in percent", "  - {metric: first_capture.capturer_wins, max: 60}\n", 2, "did you mean 0.6?"},
+		{"stat min of a rate", "  - {metric: draws, stat: min, max: 0.1}\n", 2, "expect[0].stat: draws is a rate"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -366,6 +371,53 @@ func TestCheckExitCodes(t *testing.T) {
 	}
 	if code, _, errOut := run(t, "check", "stacktics/size2"); code != 2 || !strings.Contains(errOut, "no expect: bounds") {
 		t.Errorf("a variant without bounds: exit %d, %s", code, errOut)
+	}
+}
+
+// TestCheckOutAndJUnit keeps a checked run in a directory and writes the
+// verdicts as JUnit XML: one test case per bound, the failed one a failure.
+func TestCheckOutAndJUnit(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "v.yaml")
+	os.WriteFile(path, []byte("game: stacktics\nrules: {size: 2}\nplayers: [greedy, greedy]\ngames: 40\nexpect:\n"+
+		"  - {metric: seat0_wins, min: 0.9}\n  - {metric: seat0_wins, max: 0.5}\n  - {metric: captures, stat: min, min: 1}\n"), 0o644)
+	out, junit := filepath.Join(dir, "out"), filepath.Join(dir, "check.xml")
+	code, stdout, errOut := run(t, "check", path, "--out", out, "--junit", junit)
+	if code != 1 || !strings.Contains(stdout, "✅ pass (not refuted)") || !strings.Contains(stdout, "— (seen in 40 games)") ||
+		!strings.Contains(stdout, "no number of games can prove it") {
+		t.Fatalf("exit %d\n%s%s", code, stdout, errOut)
+	}
+	for _, name := range []string{"summary.json", "games.csv", "report.md", "report.html", "check.json", "check.md", "check.html"} {
+		if _, err := os.Stat(filepath.Join(out, name)); err != nil {
+			t.Errorf("--out lacks %s: %v", name, err)
+		}
+	}
+	var rep struct {
+		Schema, Outcome string
+		ExitCode        int `json:"exit_code"`
+		Verdicts        []struct{ Metric, Outcome string }
+	}
+	if b, err := os.ReadFile(filepath.Join(out, "check.json")); err != nil || json.Unmarshal(b, &rep) != nil ||
+		rep.Schema != "playtest/check/v1" || rep.Outcome != "fail" || rep.ExitCode != 1 || len(rep.Verdicts) != 3 {
+		t.Errorf("check.json: %v %+v", err, rep)
+	}
+	var suites struct {
+		Tests    int `xml:"tests,attr"`
+		Failures int `xml:"failures,attr"`
+		Suites   []struct {
+			Cases []struct {
+				Name    string `xml:"name,attr"`
+				Failure *struct {
+					Message string `xml:"message,attr"`
+				} `xml:"failure"`
+			} `xml:"testcase"`
+		} `xml:"testsuite"`
+	}
+	b, err := os.ReadFile(junit)
+	if err != nil || xml.Unmarshal(b, &suites) != nil || suites.Tests != 3 || suites.Failures != 1 || len(suites.Suites) != 1 ||
+		len(suites.Suites[0].Cases) != 3 || suites.Suites[0].Cases[1].Failure == nil || suites.Suites[0].Cases[0].Failure != nil ||
+		suites.Suites[0].Cases[2].Name != "min of captures ≥ 1" {
+		t.Errorf("junit: %v %+v\n%s", err, suites, b)
 	}
 }
 

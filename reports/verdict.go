@@ -139,11 +139,11 @@ func (h *Headline) sentence(s *Summary, info RunInfo) string {
 		if h.Low >= 0.5-EquivalenceMargin && h.High <= 0.5+EquivalenceMargin {
 			size = " but small (under 5 points)"
 		}
-		fmt.Fprintf(&b, ": a significant %s advantage%s (p = %s)", who, size, FormatP(h.P))
+		fmt.Fprintf(&b, ": a significant %s advantage%s (%s)", who, size, PClause(h.P))
 	case VerdictBalanced:
-		fmt.Fprintf(&b, ": no evidence of a seat advantage (p = %s), and the interval rules out one larger than 5 points", FormatP(h.P))
+		fmt.Fprintf(&b, ": no evidence of a seat advantage (%s), and the interval rules out one larger than 5 points", PClause(h.P))
 	default:
-		fmt.Fprintf(&b, ": inconclusive, no significant seat advantage (p = %s) but the interval still allows one; more games would tell", FormatP(h.P))
+		fmt.Fprintf(&b, ": inconclusive, no significant seat advantage (%s) but the interval still allows one; more games would tell", PClause(h.P))
 	}
 	fmt.Fprintf(&b, ". Bots: %s", h.Bots)
 	if info.Players[0].Weak() || info.Players[1].Weak() {
@@ -166,6 +166,14 @@ func pct0(x float64) string {
 // span writes an interval in whole percentages: "52–58%".
 func span(lo, hi float64) string {
 	return strings.TrimSuffix(pct0(lo), "%") + "–" + pct0(hi)
+}
+
+// PClause states a p-value in a sentence: "p = 0.032", or "p < 0.0001".
+func PClause(p float64) string {
+	if p < 0.0001 {
+		return "p < 0.0001"
+	}
+	return "p = " + FormatP(p)
 }
 
 // FormatP writes a p-value with two significant digits ("< 0.0001" below).
