@@ -56,7 +56,7 @@ func TestHeadlineVerdicts(t *testing.T) {
 	}{
 		{"seat 0 sweeps", pairedRun(50, mcts, both(games.Seat0), nil), VerdictSeat0, "a significant first-move advantage"},
 		{"seat 1 sweeps", pairedRun(50, mcts, both(games.Seat1), nil), VerdictSeat1, "a significant second-player advantage"},
-		{"seat 0 3 in 4", pairedRun(200, mcts, mostly0, nil), VerdictSeat0, "first-move advantage (p = "},
+		{"seat 0 3 in 4", pairedRun(200, mcts, mostly0, nil), VerdictSeat0, "first-move advantage (p < 0.0001)"},
 		{"split, many pairs", pairedRun(2000, mcts, split, nil), VerdictBalanced, "no evidence of a seat advantage"},
 		{"split, few pairs", pairedRun(10, mcts, split, nil), VerdictUndecided, "inconclusive"},
 		{"draws", pairedRun(400, mcts, both(games.NoPlayer), nil), VerdictBalanced, "draws 100%"},
