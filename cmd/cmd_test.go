@@ -303,14 +303,21 @@ func TestGamesListsEverything(t *testing.T) {
 }
 
 func TestTournament(t *testing.T) {
-	code, out, errOut := run(t, "tournament", "stacktics/size2", "--bot", "random", "--bot", "{bot: alphabeta, nodes: 500}", "--games", "6")
+	dir := t.TempDir()
+	code, out, errOut := run(t, "tournament", "stacktics/size2", "--bot", "random", "--bot", "{bot: alphabeta, nodes: 500}", "--games", "6", "--out", dir)
 	if code != 0 || !strings.Contains(out, "anchor") || !strings.Contains(out, "alphabeta, nodes: 500") {
 		t.Fatalf("exit %d: %s %s", code, out, errOut)
+	}
+	for _, name := range []string{"tournament.json", "tournament.md", "tournament.html"} {
+		if b, err := os.ReadFile(filepath.Join(dir, name)); err != nil || !strings.Contains(string(b), "alphabeta, nodes: 500") {
+			t.Errorf("--out %s: %v", name, err)
+		}
 	}
 	for _, args := range [][]string{
 		{"tournament", "--bot", "random"},
 		{"tournament", "--bot", "random", "--bot", "{bot: mcts, iteratons: 5}"},
 		{"tournament", "--bot", "random", "--bot", "gredy"},
+		{"tournament", "--bot", "random", "--bot", "greedy", "--games", "3"},
 	} {
 		if code, _, errOut := run(t, args...); code != ExitBadInput || errOut == "" {
 			t.Errorf("%v: exit %d, %s", args, code, errOut)
@@ -369,7 +376,7 @@ func TestCheckExitCodes(t *testing.T) {
 	if b, _ := os.ReadFile(step); strings.Count(string(b), "### playtest check") != 3 {
 		t.Errorf("GITHUB_STEP_SUMMARY holds %d summaries, want 3", strings.Count(string(b), "### playtest check"))
 	}
-	if code, _, errOut := run(t, "check", "stacktics/size2"); code != 2 || !strings.Contains(errOut, "no expect: bounds") {
+	if code, _, errOut := run(t, "check", "stacktics/size3"); code != 2 || !strings.Contains(errOut, "no expect: bounds") {
 		t.Errorf("a variant without bounds: exit %d, %s", code, errOut)
 	}
 }

@@ -1,10 +1,12 @@
 package cmd
 
 import (
+	"bytes"
 	"fmt"
 
 	"github.com/spf13/cobra"
 
+	"playtest/progress"
 	"playtest/reports"
 	"playtest/tournament"
 	"playtest/variants"
@@ -27,7 +29,10 @@ the first entrant anchored at 0. The pairwise table gives each entrant's score
 per game against each other one, with its pentanomial interval.
 
 A SPEC is written as a players: entry: a bot name, or a YAML mapping with
-bot: and its parameters (playtest games lists them).`,
+bot: and its parameters (playtest games lists them). The ratings table lists
+the entrants from the highest Elo down; # is an entrant's place on the
+command line. --out DIR writes tournament.json, tournament.md and
+tournament.html.`,
 		Example: `  playtest tournament stacktics/size3 --bot random --bot greedy \
     --bot '{bot: mcts, iterations: 300, rollout_cap: 6, eval_scale: 3}' \
     --bot '{bot: alphabeta, nodes: 5000}' --games 60`,
@@ -63,10 +68,27 @@ bot: and its parameters (playtest games lists them).`,
 			if err != nil {
 				return err
 			}
+			if err := tournament.Validate(cfg, entrants); err != nil {
+				return usageError{err}
+			}
+			rep := progress.New(nil, progress.Quiet, "", 0, 0)
+			if !v.GetBool("quiet") {
+				rep = progress.New(cmd.ErrOrStderr(), progress.Auto, "tournament", 0, tournament.Pairings(len(entrants))*cfg.Games)
+			}
 			ctx := cmd.Context() // cancelled by Ctrl-C or SIGTERM (Execute)
-			res, err := tournament.Run(ctx, cfg, entrants, workers)
+			res, err := tournament.Run(ctx, cfg, entrants, tournament.Options{Workers: workers, OnGame: func() { rep.Add(1) }})
+			rep.Close()
 			if err != nil {
 				return err
+			}
+			if out := v.GetString("out"); out != "" {
+				var md bytes.Buffer
+				if err := res.WriteMarkdown(&md); err != nil {
+					return err
+				}
+				if err := writeReportFiles(out, "tournament", "playtest tournament: "+cfg.Name, res, md.Bytes()); err != nil {
+					return err
+				}
 			}
 			if format == "json" {
 				return reports.WriteJSON(cmd.OutOrStdout(), res)
@@ -80,6 +102,8 @@ bot: and its parameters (playtest games lists them).`,
 	f.Uint64("seed", 0, "run seed (overrides the variant's seed:)")
 	f.Int("workers", 0, "worker goroutines (default: all cores)")
 	f.String("format", "table", "output format: table or json")
+	f.String("out", "", "also write DIR/tournament.json, tournament.md and tournament.html")
+	f.Bool("quiet", false, "show no progress on stderr")
 	f.StringArrayVar(&opts.sets, "set", nil, "override a variant key, e.g. --set rules.pie_rule=true (repeatable)")
 	return c
 }

@@ -186,6 +186,32 @@ func NewTable(w io.Writer, header ...any) *tablewriter.Table {
 	return t
 }
 
+// WriteMarkdownTable writes a Markdown table: the header, an alignment row
+// (the first column left, the others right) and the rows, every cell
+// escaped with MarkdownEscape except where raw[column] is true (cells that
+// already are Markdown, such as links).
+func WriteMarkdownTable(w io.Writer, header []string, rows [][]string, raw ...bool) error {
+	line := func(cells []string) string {
+		out := make([]string, len(cells))
+		for i, c := range cells {
+			if i < len(raw) && raw[i] {
+				out[i] = c
+			} else {
+				out[i] = MarkdownEscape(c)
+			}
+		}
+		return "| " + strings.Join(out, " | ") + " |\n"
+	}
+	var b strings.Builder
+	b.WriteString(line(header))
+	b.WriteString("|---|" + strings.Repeat("---:|", max(0, len(header)-1)) + "\n")
+	for _, r := range rows {
+		b.WriteString(line(r))
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
 func playerName(s *Summary, i int) string {
 	if i < len(s.Players) {
 		return s.Players[i].Bot

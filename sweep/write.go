@@ -168,20 +168,16 @@ func (r *Result) WriteMarkdown(w io.Writer, figure bool) error {
 	if figure {
 		fmt.Fprintf(w, "![%s against the knobs](plots/%s.svg)\n\n", r.Metric, PlotName)
 	}
-	h := r.header()
-	for i := range h {
-		h[i] = reports.MarkdownEscape(h[i])
-	}
-	fmt.Fprintf(w, "| %s |\n|%s\n", strings.Join(h, " | "), strings.Repeat("---|", len(h)))
-	for _, row := range r.Rows {
-		c := r.cells(row)
-		for i := range c {
-			c[i] = reports.MarkdownEscape(c[i])
-		}
+	rows := make([][]string, len(r.Rows))
+	for i, row := range r.Rows {
+		rows[i] = r.cells(row)
+		rows[i][0] = reports.MarkdownEscape(rows[i][0])
 		if row.Dir != "" {
-			c[0] = fmt.Sprintf("[%s](%s/report.md)", c[0], filepath.ToSlash(row.Dir))
+			rows[i][0] = fmt.Sprintf("[%s](%s/report.md)", rows[i][0], filepath.ToSlash(row.Dir))
 		}
-		fmt.Fprintf(w, "| %s |\n", strings.Join(c, " | "))
+	}
+	if err := reports.WriteMarkdownTable(w, r.header(), rows, true); err != nil {
+		return err
 	}
 	_, err := fmt.Fprintf(w, "\n%s\n", r.note())
 	for _, row := range r.Rows {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"playtest/reports"
@@ -30,8 +31,20 @@ type Pairing struct {
 	Score  stats.PairScore `json:"score"` // A's score per game over pairs
 }
 
+// SchemaV1 is the schema tag of a tournament's JSON.
+const SchemaV1 = "playtest/tournament/v1"
+
+// Options tune a round robin.
+type Options struct {
+	// Workers is the number of worker goroutines (0: all cores).
+	Workers int
+	// OnGame, if set, is called after each game, from one goroutine.
+	OnGame func()
+}
+
 // Result is a finished round robin.
 type Result struct {
+	Schema   string    `json:"schema"`
 	Game     string    `json:"game"`
 	Variant  string    `json:"variant"`
 	Seed     uint64    `json:"seed"`
@@ -42,18 +55,34 @@ type Result struct {
 	Pairings []Pairing `json:"pairings"`
 }
 
+// Validate checks that the entrants and games make a round robin: at
+// least two entrants, and an even number of games per pairing (seat-swapped
+// pairs).
+func Validate(cfg *variants.Config, entrants []Entrant) error {
+	if len(entrants) < 2 {
+		return fmt.Errorf("a tournament needs at least two entrants, got %d", len(entrants))
+	}
+	if cfg.Games < 2 || cfg.Games%2 != 0 {
+		return fmt.Errorf("--games %d: a pairing plays seat-swapped pairs, so it needs an even number of games, at least 2", cfg.Games)
+	}
+	return nil
+}
+
+// Pairings returns the number of pairings of n entrants.
+func Pairings(n int) int { return n * (n - 1) / 2 }
+
 // Run plays every pairing of the entrants on cfg's variant: cfg.Games
 // games each, in seat-swapped pairs, every pairing on the same seeds.
-func Run(ctx context.Context, cfg *variants.Config, entrants []Entrant, workers int) (*Result, error) {
-	if len(entrants) < 2 {
-		return nil, fmt.Errorf("a tournament needs at least two entrants, got %d", len(entrants))
+func Run(ctx context.Context, cfg *variants.Config, entrants []Entrant, opts Options) (*Result, error) {
+	if err := Validate(cfg, entrants); err != nil {
+		return nil, err
 	}
 	g, err := cfg.NewGame()
 	if err != nil {
 		return nil, err
 	}
 	n := len(entrants)
-	res := &Result{Game: cfg.Definition.Name, Variant: cfg.Name, Seed: cfg.Seed, Games: cfg.Games, Entrants: entrants}
+	res := &Result{Schema: SchemaV1, Game: cfg.Definition.Name, Variant: cfg.Name, Seed: cfg.Seed, Games: cfg.Games, Entrants: entrants}
 	score, played := square(n), square(n)
 	for a := range n {
 		for b := a + 1; b < n; b++ {
@@ -61,7 +90,10 @@ func Run(ctx context.Context, cfg *variants.Config, entrants []Entrant, workers 
 			p := Pairing{A: a, B: b, Labels: [2]string{entrants[a].Label, entrants[b].Label}}
 			var pairs stats.PairSeries
 			var failed error
-			err := sim.Run(ctx, job, sim.Options{Workers: workers}, func(r *sim.Record) {
+			err := sim.Run(ctx, job, sim.Options{Workers: opts.Workers}, func(r *sim.Record) {
+				if opts.OnGame != nil {
+					opts.OnGame()
+				}
 				if r.Err != nil {
 					failed = cmp.Or(failed, error(r.Err))
 					return
@@ -100,35 +132,82 @@ func square(n int) [][]float64 {
 	return m
 }
 
-// WriteTable prints the ratings and the pairwise score table.
-func (r *Result) WriteTable(w io.Writer) error {
-	fmt.Fprintf(w, "%s: %s\nround robin of %d entrants, %d games per pairing in seat-swapped pairs, seed %d\n\n",
-		r.Game, r.Variant, len(r.Entrants), r.Games, r.Seed)
-	t := reports.NewTable(w, "#", "entrant", "Elo", "95% CI")
-	for i, e := range r.Entrants {
+// Ranking returns the entrants' indices from the highest Elo down (ties
+// in entrant order).
+func (r *Result) Ranking() []int {
+	order := make([]int, len(r.Entrants))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(r.Ratings[b].Elo, r.Ratings[a].Elo) })
+	return order
+}
+
+// rows gives the ratings table's rows and the pairwise table's, both in
+// the order of Ranking; entrants keep their number (#) from the command
+// line.
+func (r *Result) rows() (ratings, scores [][]string, header []string) {
+	order := r.Ranking()
+	header = []string{"#"}
+	for _, j := range order {
+		header = append(header, fmt.Sprintf("vs #%d", j+1))
+	}
+	for rank, i := range order {
 		ci := "anchor"
 		if i > 0 {
 			ci = fmt.Sprintf("%+.0f – %+.0f", r.Ratings[i].Low, r.Ratings[i].High)
 		}
-		_ = t.Append(fmt.Sprint(i+1), e.Label, fmt.Sprintf("%+.0f", r.Ratings[i].Elo), ci)
+		ratings = append(ratings, []string{fmt.Sprint(rank + 1), fmt.Sprint(i + 1), r.Entrants[i].Label, fmt.Sprintf("%+.0f", r.Ratings[i].Elo), ci})
+		row := []string{fmt.Sprint(i + 1)}
+		for _, j := range order {
+			row = append(row, r.cell(i, j))
+		}
+		scores = append(scores, row)
+	}
+	return ratings, scores, header
+}
+
+var ratingsHeader = []string{"rank", "#", "entrant", "Elo", "95% CI"}
+
+const scoresNote = "score of the row entrant against the column entrant, per game over pairs (95% CI):"
+
+// WriteTable prints the ratings, highest Elo first, and the pairwise score
+// table in the same order.
+func (r *Result) WriteTable(w io.Writer) error {
+	fmt.Fprintf(w, "%s: %s\nround robin of %d entrants, %d games per pairing in seat-swapped pairs, seed %d\n\n",
+		r.Game, r.Variant, len(r.Entrants), r.Games, r.Seed)
+	ratings, scores, header := r.rows()
+	t := reports.NewTable(w, anys(ratingsHeader)...)
+	for _, row := range ratings {
+		_ = t.Append(anys(row)...)
 	}
 	if err := t.Render(); err != nil {
 		return err
 	}
-	fmt.Fprintln(w, "\nscore of the row entrant against the column entrant, per game over pairs (95% CI):")
-	header := []any{"#"}
-	for i := range r.Entrants {
-		header = append(header, fmt.Sprintf("vs #%d", i+1))
-	}
-	pt := reports.NewTable(w, header...)
-	for i := range r.Entrants {
-		row := []any{fmt.Sprint(i + 1)}
-		for j := range r.Entrants {
-			row = append(row, r.cell(i, j))
-		}
-		_ = pt.Append(row...)
+	fmt.Fprintln(w, "\n"+scoresNote)
+	pt := reports.NewTable(w, anys(header)...)
+	for _, row := range scores {
+		_ = pt.Append(anys(row)...)
 	}
 	return pt.Render()
+}
+
+// WriteMarkdown writes the same tables in Markdown.
+func (r *Result) WriteMarkdown(w io.Writer) error {
+	fmt.Fprintf(w, "### playtest tournament: %s (%s)\n\nRound robin of %d entrants, %d games per pairing in seat-swapped pairs, seed %d. Elo is a Bradley-Terry fit with 95%% intervals, entrant #1 anchored at 0.\n\n",
+		r.Variant, r.Game, len(r.Entrants), r.Games, r.Seed)
+	ratings, scores, header := r.rows()
+	reports.WriteMarkdownTable(w, ratingsHeader, ratings)
+	fmt.Fprint(w, "\n"+scoresNote+"\n\n")
+	return reports.WriteMarkdownTable(w, header, scores)
+}
+
+func anys(xs []string) []any {
+	out := make([]any, len(xs))
+	for i, x := range xs {
+		out[i] = x
+	}
+	return out
 }
 
 // cell writes i's score against j.

@@ -46,9 +46,16 @@ func TestRoundRobin(t *testing.T) {
 		}
 		entrants = append(entrants, Entrant{Label: Label(text), Spec: s})
 	}
-	res, err := Run(context.Background(), cfg, entrants, 2)
+	games := 0
+	res, err := Run(context.Background(), cfg, entrants, Options{Workers: 2, OnGame: func() { games++ }})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if games != 30 || res.Schema != SchemaV1 {
+		t.Errorf("OnGame told of %d games, want 30; schema %q", games, res.Schema)
+	}
+	if r := res.Ranking(); r[0] != 2 || r[2] != 0 {
+		t.Errorf("ranking %v, want the strongest (#3) first", r)
 	}
 	if len(res.Pairings) != 3 || res.Pairings[0].Wins+res.Pairings[0].Draws+res.Pairings[0].Losses != 10 {
 		t.Fatalf("pairings %+v", res.Pairings)
@@ -65,7 +72,17 @@ func TestRoundRobin(t *testing.T) {
 			t.Errorf("table lacks %q:\n%s", want, b.String())
 		}
 	}
-	if _, err := Run(context.Background(), cfg, entrants[:1], 1); err == nil {
+	if _, err := Run(context.Background(), cfg, entrants[:1], Options{Workers: 1}); err == nil {
 		t.Error("a tournament of one entrant")
+	}
+	b.Reset()
+	if err := res.WriteMarkdown(&b); err != nil || !strings.Contains(b.String(), "| rank | # | entrant | Elo | 95% CI |") ||
+		!strings.Contains(b.String(), "| 1 | 3 | alphabeta, nodes: 2000 |") {
+		t.Errorf("markdown %v:\n%s", err, b.String())
+	}
+	odd := *cfg
+	odd.Games = 3
+	if err := Validate(&odd, entrants); err == nil || !strings.Contains(err.Error(), "even number of games") {
+		t.Errorf("3 games per pairing: %v", err)
 	}
 }

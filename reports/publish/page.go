@@ -92,8 +92,11 @@ func startsBlock(line string) bool {
 func writeTable(b *strings.Builder, rows []string, dir string) {
 	cells := func(row string) []string {
 		row = strings.TrimSpace(row)
-		row = strings.TrimSuffix(strings.TrimPrefix(row, "|"), "|")
-		parts := strings.Split(row, "|")
+		row = strings.TrimPrefix(row, "|")
+		if strings.HasSuffix(row, "|") && !strings.HasSuffix(row, `\|`) {
+			row = row[:len(row)-1]
+		}
+		parts := splitUnescaped(row, '|')
 		for i := range parts {
 			parts[i] = strings.TrimSpace(parts[i])
 		}
@@ -123,10 +126,29 @@ var (
 	boldPattern  = regexp.MustCompile(`\*\*([^*]+)\*\*`)
 )
 
+// splitUnescaped splits s at each sep not escaped by a backslash.
+func splitUnescaped(s string, sep byte) []string {
+	var parts []string
+	start := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case sep:
+			parts = append(parts, s[start:i])
+			start = i + 1
+		}
+	}
+	return append(parts, s[start:])
+}
+
+// escapedPunctuation is a backslash escape MarkdownEscape writes.
+var escapedPunctuation = regexp.MustCompile("\\\\([\\\\|*_`\\[\\]])")
+
 // inline escapes text and renders its images, links, bold and code spans.
 // Code spans are cut out first, so nothing inside them is rendered.
 func inline(text, dir string) string {
-	parts := strings.Split(text, "`")
+	parts := splitUnescaped(text, '`')
 	var b strings.Builder
 	for i, part := range parts {
 		if i%2 == 1 && i < len(parts)-1 {
@@ -148,7 +170,8 @@ func spans(text, dir string) string {
 		return fmt.Sprintf(`<img alt="%s" src="%s">`, g[1], imageSource(dir, g[2]))
 	})
 	s = linkPattern.ReplaceAllString(s, `<a href="$2">$1</a>`)
-	return boldPattern.ReplaceAllString(s, `<strong>$1</strong>`)
+	s = boldPattern.ReplaceAllString(s, `<strong>$1</strong>`)
+	return escapedPunctuation.ReplaceAllString(s, "$1")
 }
 
 // imageSource inlines a PNG beside the report as a data URL; any other

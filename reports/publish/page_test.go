@@ -30,6 +30,11 @@ func TestWriteMarkdownPage(t *testing.T) {
 			t.Errorf("page lacks %q:\n%s", want, out)
 		}
 	}
+	b.Reset()
+	WriteMarkdownPage(&b, "t", "", []byte("| a \\| b | c\\_d |\n|---|---:|\n| x |\n"))
+	if !strings.Contains(b.String(), "<th>a | b</th><th>c_d</th>") {
+		t.Errorf("escaped bars and underscores:\n%s", b.String())
+	}
 	if strings.Contains(out, "|---") || strings.Contains(out, "<b>") {
 		t.Errorf("alignment row or raw HTML left in:\n%s", out)
 	}
