@@ -482,7 +482,13 @@ func TestCompareCommand(t *testing.T) {
 	if code != 1 || !strings.Contains(out, "H0 accepted after") || !strings.Contains(errOut, "SPRT: 10 games each") || !strings.Contains(errOut, "H0 accepted") {
 		t.Errorf("H0: exit %d: %s\n%s", code, errOut, out)
 	}
-	code, out, errOut = run(t, append([]string{"compare", "size2", "size2", "--games", "2", "--sprt", "delta0=0,delta1=0.2"}, cheap...)...)
+	dir := t.TempDir()
+	code, out, errOut = run(t, append([]string{"compare", "size2", "size2", "--games", "2", "--sprt", "delta0=0,delta1=0.2", "--out", dir}, cheap...)...)
+	for _, name := range []string{"compare.json", "compare.md", "compare.html"} {
+		if b, err := os.ReadFile(filepath.Join(dir, name)); err != nil || !strings.Contains(string(b), "continue") {
+			t.Errorf("--out %s: %v\n%s", name, err, b)
+		}
+	}
 	if code != 3 || !strings.Contains(out, "undecided after all 2 games") || !strings.Contains(errOut, "undecided") {
 		t.Errorf("undecided: exit %d: %s\n%s", code, errOut, out)
 	}

@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -54,6 +55,7 @@ every game (play more), 2 bad input. Without --sprt: 0, or 2 for bad input.`,
 	f.Int("workers", 0, "worker goroutines (default: all cores)")
 	f.String("metric", compare.DefaultMetric, "per-game value to compare")
 	f.String("sprt", "", "sequential test, e.g. delta0=0,delta1=0.1,alpha=0.05,beta=0.05")
+	f.String("out", "", "also write DIR/compare.json, compare.md and compare.html")
 	f.Int("report-every", 100, "with --sprt, print the test's standing every N games")
 	f.Bool("quiet", false, "show no progress on stderr")
 	f.String("format", "table", "output format: table or json")
@@ -118,6 +120,15 @@ func runCompare(cmd *cobra.Command, args []string, opts *compareOptions) error {
 	}
 	if err != nil {
 		return err
+	}
+	if out := v.GetString("out"); out != "" {
+		var md bytes.Buffer
+		if err := res.WriteMarkdown(&md); err != nil {
+			return err
+		}
+		if err := writeReportFiles(out, "compare", "playtest compare: "+a.Name+" vs "+b.Name, res, md.Bytes()); err != nil {
+			return err
+		}
 	}
 	if format == "json" {
 		err = res.WriteJSON(cmd.OutOrStdout())

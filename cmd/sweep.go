@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"playtest/experiment"
+	"playtest/progress"
 	"playtest/reports"
 	"playtest/sweep"
 	"playtest/variants"
@@ -66,8 +67,9 @@ results under variants/.`,
 	f.String("correction", sweep.Holm, "multiple-comparison correction of the seat-bias flags: holm or bh")
 	f.Float64("alpha", 0.05, "level at which seat bias is flagged")
 	f.String("format", "table", "output format: table, csv or json")
-	f.String("out", "", "write DIR/sweep.json, sweep.csv, sweep.md, plots/ and variants/")
+	f.String("out", "", "write DIR/sweep.json, sweep.csv, sweep.md, sweep.html, plots/ and variants/")
 	f.Bool("resume", false, "continue the variants an interrupted sweep left in --out DIR, reusing the finished ones")
+	f.Bool("quiet", false, "show no progress within a variant on stderr")
 	f.Int("max-variants", sweep.DefaultMaxVariants, "refuse a sweep that crosses more variants than this")
 	f.StringArrayVar(&opts.sets, "set", nil, "override a key of every variant, e.g. --set players.0=greedy (repeatable)")
 	return c
@@ -114,12 +116,23 @@ func runSweep(cmd *cobra.Command, arg string, opts *sweepOptions) error {
 		return usageError{err}
 	}
 	stderr := cmd.ErrOrStderr()
+	mode := progress.Auto
+	if v.GetBool("quiet") {
+		mode = progress.Quiet
+	}
+	rep := progress.New(nil, progress.Quiet, "", 0, 0)
+	sopts.Start = func(i, n int, label string, done, total int) {
+		rep = progress.New(stderr, mode, fmt.Sprintf("[%d/%d] %s", i+1, n, label), done, total)
+	}
+	sopts.OnGame = func() { rep.Add(1) }
 	sopts.Done = func(i, n int, cfg *variants.Config, s *reports.Summary) {
+		rep.Close()
 		fmt.Fprintf(stderr, "[%d/%d] %s: %d games, seat 0 wins %s, %.1f s\n", i+1, n, sw.Label(points[i]), s.Games,
 			reports.FormatPercent(s.Rates.Seat0.Rate), s.Timing.ElapsedSeconds)
 	}
 	ctx := cmd.Context() // cancelled by Ctrl-C or SIGTERM (Execute)
 	res, err := sweep.Run(ctx, sw, cfgs, points, sopts)
+	rep.Close()
 	if errors.Is(err, context.Canceled) {
 		if sopts.Out != "" {
 			return fmt.Errorf("interrupted; continue with: playtest sweep %s --resume --out %s (and the same flags)", arg, sopts.Out)

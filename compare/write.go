@@ -35,20 +35,7 @@ func (r *Result) WriteText(w io.Writer) error {
 	}
 	reports.WriteWarnings(w, "A", r.A.Summary.Warnings)
 	reports.WriteWarnings(w, "B", r.B.Summary.Warnings)
-	unit := "games"
-	if r.A.Summary.Pairs {
-		unit = "seat-swapped pairs of games"
-	}
-	d := r.Diff
-	fmt.Fprintf(w, "difference A − B in %s per game: %+.4f, 95%% CI [%+.4f, %+.4f] over %d %s\n", r.Metric, d.Value, d.Low, d.High, d.N, unit)
-	switch {
-	case d.N < 2:
-		fmt.Fprintln(w, "  too few games to tell")
-	case d.Low > 0 || d.High < 0:
-		fmt.Fprintln(w, "  the interval excludes 0: the variants differ")
-	default:
-		fmt.Fprintln(w, "  the interval includes 0: no difference shown at this sample size")
-	}
+	fmt.Fprintf(w, "difference A − B in %s per game: %s\n", r.Metric, r.differenceText())
 	if p := r.Pairs; p != nil {
 		fmt.Fprintf(w, "pairs (A's game, B's game on one seed), scored A + 1 − B: %d pairs, counts 0–2 %v\n", p.Pairs, p.Counts)
 		if p.Counts[2] == p.Pairs {
@@ -69,6 +56,69 @@ func (r *Result) WriteText(w io.Writer) error {
 			s.Delta1, s.Delta0, s.Delta1)
 	}
 	return nil
+}
+
+// WriteMarkdown writes the comparison as Markdown: the same figures as
+// WriteText, for --out and CI job summaries.
+func (r *Result) WriteMarkdown(w io.Writer) error {
+	esc := reports.MarkdownEscape
+	fmt.Fprintf(w, "### playtest compare: A = %s, B = %s (%s)\n\n", esc(r.A.Variant), esc(r.B.Variant), r.Game)
+	fmt.Fprintf(w, "%d games each on the same seeds (seed %d)", r.Games, r.Seed)
+	if r.Games < r.Requested {
+		fmt.Fprintf(w, ", of %d requested", r.Requested)
+	}
+	fmt.Fprint(w, ".\n\n")
+	var rows [][]string
+	for _, s := range []struct {
+		name string
+		side Side
+	}{{"A", r.A}, {"B", r.B}} {
+		sum := s.side.Summary
+		rows = append(rows, []string{s.name + ": " + s.side.Variant, fmt.Sprint(sum.Games),
+			fmt.Sprintf("%s (%s)", reports.FormatPercent(sum.Rates.Seat0.Rate), reports.FormatInterval(sum.Rates.Seat0.Low, sum.Rates.Seat0.High)),
+			reports.FormatPercent(sum.Rates.Seat1.Rate), reports.FormatPercent(sum.Rates.Draw.Rate), reports.FormatPercent(sum.Stalled.Rate),
+			fmt.Sprintf("%.4g", s.side.Mean)})
+	}
+	if err := reports.WriteMarkdownTable(w, []string{"variant", "games", "seat 0 wins (95% CI)", "seat 1 wins", "draws", "stalled", r.Metric + " per game"}, rows); err != nil {
+		return err
+	}
+	fmt.Fprintln(w)
+	for _, side := range []struct {
+		name string
+		s    *reports.Summary
+	}{{"A", r.A.Summary}, {"B", r.B.Summary}} {
+		for _, warn := range side.s.Warnings {
+			fmt.Fprintf(w, "> ⚠ **%s: %s**: %s\n\n", side.name, warn.Code, warn.Message)
+		}
+	}
+	fmt.Fprintf(w, "**Difference A − B** in %s per game: %s.\n\n", r.Metric, r.differenceText())
+	if p := r.Pairs; p != nil {
+		fmt.Fprintf(w, "Pairs (A's game, B's game on one seed), scored A + 1 − B: %d pairs, counts 0–2 %v.\n\n", p.Pairs, p.Counts)
+	}
+	if s := r.SPRT; s != nil {
+		fmt.Fprintf(w, "**SPRT** H0: Δ = %g vs H1: Δ = %g (α %g, β %g): LLR %.3f, bounds [%.3f, %.3f]: **%s** after %d games. ",
+			s.Delta0, s.Delta1, s.Alpha, s.Beta, s.LLR, s.Lower, s.Upper, s.Decision, r.Games)
+		fmt.Fprintf(w, "The test is one-sided: accepting H0 says the difference is smaller than %g, even when the interval excludes 0.\n", s.Delta1)
+	}
+	return nil
+}
+
+// differenceText states the paired difference with its interval and what
+// the interval says.
+func (r *Result) differenceText() string {
+	unit := "games"
+	if r.A.Summary.Pairs {
+		unit = "seat-swapped pairs of games"
+	}
+	d := r.Diff
+	text := fmt.Sprintf("%+.4f, 95%% CI [%+.4f, %+.4f] over %d %s", d.Value, d.Low, d.High, d.N, unit)
+	switch {
+	case d.N < 2:
+		return text + ": too few games to tell"
+	case d.Low > 0 || d.High < 0:
+		return text + ": the interval excludes 0, the variants differ"
+	}
+	return text + ": the interval includes 0, no difference shown at this sample size"
 }
 
 // StandingLine is a sequential test's running line, as fastchess prints

@@ -31,7 +31,8 @@ type Reporter interface {
 	// Add counts n more finished games; it is cheap and safe from any
 	// goroutine.
 	Add(n int)
-	// Close stops the reporter (a final line in Lines mode).
+	// Close stops the reporter (a final line in Lines mode); closing it
+	// again does nothing.
 	Close()
 }
 
@@ -54,8 +55,9 @@ func (nop) Close()  {}
 
 // bar is an mpb progress bar.
 type bar struct {
-	p   *mpb.Progress
-	bar *mpb.Bar
+	p    *mpb.Progress
+	bar  *mpb.Bar
+	once sync.Once
 }
 
 func newBar(w io.Writer, label string, done, total int) *bar {
@@ -74,10 +76,12 @@ func newBar(w io.Writer, label string, done, total int) *bar {
 func (b *bar) Add(n int) { b.bar.IncrBy(n) }
 
 func (b *bar) Close() {
-	if !b.bar.Completed() {
-		b.bar.Abort(false)
-	}
-	b.p.Wait()
+	b.once.Do(func() {
+		if !b.bar.Completed() {
+			b.bar.Abort(false)
+		}
+		b.p.Wait()
+	})
 }
 
 // lines writes a plain progress line every Interval.
@@ -89,6 +93,7 @@ type lines struct {
 	start       time.Time
 	stop        chan struct{}
 	wg          sync.WaitGroup
+	once        sync.Once
 }
 
 func newLines(w io.Writer, label string, done, total int) *lines {
@@ -127,6 +132,8 @@ func (l *lines) line() {
 }
 
 func (l *lines) Close() {
-	close(l.stop)
-	l.wg.Wait()
+	l.once.Do(func() {
+		close(l.stop)
+		l.wg.Wait()
+	})
 }

@@ -13,6 +13,7 @@ import (
 	"playtest/reports"
 	"playtest/reports/stats"
 	"playtest/runlog"
+	"playtest/sim"
 	"playtest/sim/bots"
 	"playtest/variants"
 )
@@ -44,6 +45,11 @@ type Options struct {
 	Resume bool
 	// MaxVariants refuses a sweep of more variants (0: DefaultMaxVariants).
 	MaxVariants int
+	// Start, if set, is called before variant i of n plays, with its
+	// label, the games already done (resumed) and its games in all.
+	Start func(i, n int, label string, done, total int)
+	// OnGame, if set, is called after each game.
+	OnGame func()
 	// Done, if set, is called after each variant.
 	Done func(i, n int, cfg *variants.Config, s *reports.Summary)
 }
@@ -181,14 +187,24 @@ func Run(ctx context.Context, s *Sweep, cfgs []*variants.Config, points []Point,
 		var summary *reports.Summary
 		var err error
 		row := Row{Label: s.Label(points[i]), Values: points[i].Labels}
+		eopts := experiment.Options{Workers: opts.Workers}
+		if opts.OnGame != nil {
+			eopts.OnRecord = func(*sim.Record) { opts.OnGame() }
+		}
+		start := func(done, total int) {
+			if opts.Start != nil {
+				opts.Start(i, len(cfgs), row.Label, done, total)
+			}
+		}
 		if opts.Out != "" {
 			row.Dir = filepath.Join("variants", fmt.Sprintf("%02d-%s", i+1, slug(row.Label)))
 			dir := filepath.Join(opts.Out, row.Dir)
 			_, logged := runlog.ReadManifest(dir)
-			dopts := experiment.DirOptions{Options: experiment.Options{Workers: opts.Workers}, Resume: opts.Resume && logged == nil}
+			dopts := experiment.DirOptions{Options: eopts, Resume: opts.Resume && logged == nil, Start: start}
 			summary, err = experiment.RunToDir(ctx, cfg, dopts, dir)
 		} else {
-			summary, err = experiment.Run(ctx, cfg, experiment.Options{Workers: opts.Workers})
+			start(0, cfg.Games)
+			summary, err = experiment.Run(ctx, cfg, eopts)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("variant %s: %w", row.Label, err)

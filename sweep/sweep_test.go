@@ -171,7 +171,7 @@ func TestRunWritesEverything(t *testing.T) {
 	if err := res.WriteDir(dir); err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range []string{JSONFile, CSVFile, MarkdownFile, "plots/sweep.svg", "plots/sweep.png", res.Rows[3].Dir + "/summary.json"} {
+	for _, f := range []string{JSONFile, CSVFile, MarkdownFile, HTMLFile, "plots/sweep.svg", "plots/sweep.png", res.Rows[3].Dir + "/summary.json"} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Error(err)
 		}

@@ -1,6 +1,7 @@
 package sweep
 
 import (
+	"bytes"
 	"encoding/csv"
 	"fmt"
 	"io"
@@ -13,6 +14,7 @@ import (
 
 	"playtest/reports"
 	"playtest/reports/plots"
+	"playtest/reports/publish"
 )
 
 // Files of a sweep's output directory.
@@ -20,6 +22,7 @@ const (
 	JSONFile     = "sweep.json"
 	CSVFile      = "sweep.csv"
 	MarkdownFile = "sweep.md"
+	HTMLFile     = "sweep.html"
 	PlotName     = "sweep"
 )
 
@@ -234,8 +237,9 @@ func (r *Result) Figure() (*plot.Plot, error) {
 	return plots.Against(title, "variant", r.Metric, labels, est, ref)
 }
 
-// WriteDir writes sweep.json, sweep.csv, sweep.md and plots/sweep.svg and
-// .png to dir, each atomically.
+// WriteDir writes sweep.json, sweep.csv, sweep.md, sweep.html (the
+// Markdown as a self-contained page) and plots/sweep.svg and .png to dir,
+// each atomically.
 func (r *Result) WriteDir(dir string) error {
 	p, err := r.Figure()
 	if err != nil {
@@ -247,12 +251,21 @@ func (r *Result) WriteDir(dir string) error {
 	if err := plots.Save(filepath.Join(dir, "plots"), plots.Figure{Name: PlotName, Plot: p}); err != nil {
 		return err
 	}
-	for name, write := range map[string]func(io.Writer) error{
-		JSONFile:     r.WriteJSON,
-		CSVFile:      r.WriteCSV,
-		MarkdownFile: func(w io.Writer) error { return r.WriteMarkdown(w, true) },
-	} {
-		if err := reports.WriteFileAtomic(filepath.Join(dir, name), write); err != nil {
+	var md bytes.Buffer
+	if err := r.WriteMarkdown(&md, true); err != nil {
+		return err
+	}
+	files := []struct {
+		name  string
+		write func(io.Writer) error
+	}{
+		{JSONFile, r.WriteJSON},
+		{CSVFile, r.WriteCSV},
+		{MarkdownFile, func(w io.Writer) error { _, err := w.Write(md.Bytes()); return err }},
+		{HTMLFile, func(w io.Writer) error { return publish.WriteMarkdownPage(w, "Sweep "+r.Name, dir, md.Bytes()) }},
+	}
+	for _, f := range files {
+		if err := reports.WriteFileAtomic(filepath.Join(dir, f.name), f.write); err != nil {
 			return err
 		}
 	}

@@ -174,13 +174,17 @@ func spans(text, dir string) string {
 	return escapedPunctuation.ReplaceAllString(s, "$1")
 }
 
-// imageSource inlines a PNG beside the report as a data URL; any other
-// image keeps its (escaped) path.
+// imageTypes are the images a page inlines, by extension.
+var imageTypes = map[string]string{".png": "image/png", ".svg": "image/svg+xml"}
+
+// imageSource inlines a PNG or SVG beside the report as a data URL; any
+// other image keeps its (escaped) path.
 func imageSource(dir, ref string) string {
 	path := html.UnescapeString(ref)
-	if dir != "" && strings.HasSuffix(path, ".png") && !filepath.IsAbs(path) && !strings.Contains(path, "..") {
+	mime, ok := imageTypes[filepath.Ext(path)]
+	if dir != "" && ok && !filepath.IsAbs(path) && !strings.Contains(path, "..") {
 		if data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(path))); err == nil {
-			return "data:image/png;base64," + base64.StdEncoding.EncodeToString(data)
+			return "data:" + mime + ";base64," + base64.StdEncoding.EncodeToString(data)
 		}
 	}
 	return ref
