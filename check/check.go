@@ -3,7 +3,6 @@ package check
 import (
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 
 	"playtest/reports"
@@ -40,27 +39,6 @@ type Verdict struct {
 	Outcome          Outcome
 }
 
-// builtinRates are the built-in metrics that are shares: their bounds lie
-// between 0 and 1.
-var builtinRates = []string{"seat0_wins", "seat1_wins", "draws", "stalled", "balance", "seat0_pair_score"}
-
-// isRate reports whether the summary reports metric as a share between 0
-// and 1, and whether it knows the metric at all.
-func isRate(s *reports.Summary, metric string) (rate, known bool) {
-	if slices.Contains(builtinRates, metric) {
-		return true, true
-	}
-	if metric == "plies" {
-		return false, true
-	}
-	for _, m := range s.Metrics {
-		if m.Name == metric {
-			return m.Rate != nil, true
-		}
-	}
-	return false, false
-}
-
 // CheckBounds checks the bounds against what the summary knows of each
 // metric (a probe's summary before a run, the run's after it): a rate's
 // bounds must lie between 0 and 1 (a bound of 45 gets "did you mean
@@ -68,7 +46,7 @@ func isRate(s *reports.Summary, metric string) (rate, known bool) {
 // does not report are left for Evaluate.
 func CheckBounds(file string, s *reports.Summary, exps []variants.Expectation) error {
 	for i, e := range exps {
-		rate, known := isRate(s, e.Metric)
+		rate, known := s.IsRate(e.Metric)
 		if !known || !rate {
 			continue
 		}

@@ -766,3 +766,41 @@ func expectBadInput(t *testing.T, commands ...[]string) {
 		}
 	}
 }
+
+// TestDiffCommand saves two runs and diffs them in every format; a missing
+// run and two different games are bad input.
+func TestDiffCommand(t *testing.T) {
+	dir := t.TempDir()
+	old, cur, other := filepath.Join(dir, "old"), filepath.Join(dir, "new"), filepath.Join(dir, "other")
+	random := []string{"--games", "40", "--set", "players.0=random", "--set", "players.1=random", "--quiet"}
+	for _, args := range [][]string{
+		append([]string{"run", "stacktics/size2", "--out", old}, random...),
+		append([]string{"run", "stacktics/size2", "--out", cur, "--seed", "5", "--set", "rules.pie_rule=false"}, random...),
+		append([]string{"run", "capstone", "--out", other}, random...),
+	} {
+		if code, _, errOut := run(t, args...); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errOut)
+		}
+	}
+	md := filepath.Join(dir, "diff.md")
+	code, out, errOut := run(t, "diff", old, cur, "--markdown", md)
+	if code != 0 || !strings.Contains(out, "seat0_wins") || !strings.Contains(out, "change (95% CI)") || !strings.Contains(out, "Only in the old run: [pie.") {
+		t.Errorf("table: exit %d: %s\n%s", code, errOut, out)
+	}
+	if b, err := os.ReadFile(md); err != nil || !strings.Contains(string(b), "### playtest diff: stacktics") {
+		t.Errorf("--markdown: %v", err)
+	}
+	code, out, _ = run(t, "diff", old, cur, "--format", "json")
+	var res struct {
+		Schema  string
+		Changes []struct{ Metric string }
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &res) != nil || res.Schema != "playtest/diff/v1" || len(res.Changes) < 6 {
+		t.Errorf("json: exit %d %+v", code, res)
+	}
+	expectBadInput(t,
+		[]string{"diff", old, filepath.Join(dir, "nosuch")},
+		[]string{"diff", old, other},
+		[]string{"diff", old, cur, "--format", "xml"},
+	)
+}

@@ -41,10 +41,10 @@ reason, stalled games, game length and game-specific figures.
 
 Variants are embedded presets (playtest games lists them) or YAML files.
 
-Exit codes: 0 done; 1 the run failed (a failed game, a full disk) or a check
-bound failed; 2 bad input; 3 check undecided; 70 a bug in playtest (the
-message names the file holding the stack trace); 130 or 143 stopped by
-SIGINT or SIGTERM.`,
+Exit codes: 0 done; 1 the run failed (a failed game, a full disk), a check
+bound failed or compare --sprt accepted H0; 2 bad input; 3 check or compare
+--sprt undecided; 70 a bug in playtest (the message names the file holding
+the stack trace); 130 or 143 stopped by SIGINT or SIGTERM.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
@@ -61,6 +61,7 @@ SIGINT or SIGTERM.`,
 		newReplayCommand(),
 		newSkillCommand(),
 		newSolveCommand(),
+		newDiffCommand(),
 	)
 	for _, c := range root.Commands() {
 		if check := c.Args; check != nil {

@@ -11,6 +11,26 @@ type MetricEstimate struct {
 	N     int     `json:"n"`
 }
 
+// builtinRates are the built-in metrics that are shares between 0 and 1.
+var builtinRates = []string{"seat0_wins", "seat1_wins", "draws", "stalled", "balance", "seat0_pair_score"}
+
+// IsRate reports whether the summary reports metric as a share between 0
+// and 1 (a rate), and whether it knows the metric at all.
+func (s *Summary) IsRate(metric string) (rate, known bool) {
+	if slices.Contains(builtinRates, metric) {
+		return true, true
+	}
+	if slices.Contains(BuiltinMetrics, metric) {
+		return false, true
+	}
+	for _, m := range s.Metrics {
+		if m.Name == metric {
+			return m.Rate != nil, true
+		}
+	}
+	return false, false
+}
+
 // BuiltinMetrics names the metrics every summary has, for Lookup.
 var BuiltinMetrics = []string{"seat0_wins", "seat1_wins", "draws", "stalled", "balance", "plies", "seat0_pair_score"}
 

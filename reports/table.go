@@ -186,6 +186,15 @@ func NewTable(w io.Writer, header ...any) *tablewriter.Table {
 	return t
 }
 
+// Cells turns a row of strings into NewTable's Append arguments.
+func Cells(xs []string) []any {
+	out := make([]any, len(xs))
+	for i, x := range xs {
+		out[i] = x
+	}
+	return out
+}
+
 // WriteMarkdownTable writes a Markdown table: the header, an alignment row
 // (the first column left, the others right) and the rows, every cell
 // escaped with MarkdownEscape except where raw[column] is true (cells that

@@ -177,17 +177,17 @@ func (r *Result) WriteTable(w io.Writer) error {
 	fmt.Fprintf(w, "%s: %s\nround robin of %d entrants, %d games per pairing in seat-swapped pairs, seed %d\n\n",
 		r.Game, r.Variant, len(r.Entrants), r.Games, r.Seed)
 	ratings, scores, header := r.rows()
-	t := reports.NewTable(w, anys(ratingsHeader)...)
+	t := reports.NewTable(w, reports.Cells(ratingsHeader)...)
 	for _, row := range ratings {
-		_ = t.Append(anys(row)...)
+		_ = t.Append(reports.Cells(row)...)
 	}
 	if err := t.Render(); err != nil {
 		return err
 	}
 	fmt.Fprintln(w, "\n"+scoresNote)
-	pt := reports.NewTable(w, anys(header)...)
+	pt := reports.NewTable(w, reports.Cells(header)...)
 	for _, row := range scores {
-		_ = pt.Append(anys(row)...)
+		_ = pt.Append(reports.Cells(row)...)
 	}
 	return pt.Render()
 }
@@ -200,14 +200,6 @@ func (r *Result) WriteMarkdown(w io.Writer) error {
 	reports.WriteMarkdownTable(w, ratingsHeader, ratings)
 	fmt.Fprint(w, "\n"+scoresNote+"\n\n")
 	return reports.WriteMarkdownTable(w, header, scores)
-}
-
-func anys(xs []string) []any {
-	out := make([]any, len(xs))
-	for i, x := range xs {
-		out[i] = x
-	}
-	return out
 }
 
 // cell writes i's score against j.

@@ -1,0 +1,73 @@
+package cmd
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"playtest/reports"
+	"playtest/rundiff"
+)
+
+func newDiffCommand() *cobra.Command {
+	var markdown string
+	c := &cobra.Command{
+		Use:   "diff OLD_DIR NEW_DIR",
+		Short: "Show how each headline figure moved between two saved runs, with the significance of the change",
+		Long: `Compare two saved runs (directories written by playtest run --out or check
+--out): every figure both report (seat 0 and seat 1 wins, draws, stalled,
+balance, plies, seat 0's pair score and the game's own metrics), its value
+with its 95% interval in each run, the change with its interval, and the
+p-value of no change, adjusted by Holm over all the figures. A figure "moved"
+when the adjusted p-value is below 0.05.
+
+The runs are taken as independent samples; for two variants played on the
+same seeds, playtest compare gives a paired and much tighter answer. The
+verdicts print as a table (or --format json or markdown); --markdown FILE
+also writes the Markdown, and it is appended to $GITHUB_STEP_SUMMARY when
+that is set.`,
+		Example: `  playtest run stacktics/size2 --out old
+  playtest run stacktics/size2 --set rules.board.rows=5 --set rules.board.cols=3 --set rules.start_columns=[0,2] --out new
+  playtest diff old new`,
+		Args: cobra.ExactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			v := settings(cmd.Flags())
+			format := v.GetString("format")
+			if format != "table" && format != "json" && format != "markdown" {
+				return usageErrorf("--format %q: want table, json or markdown", format)
+			}
+			old, err := rundiff.Load(args[0])
+			if err != nil {
+				return usageError{err}
+			}
+			cur, err := rundiff.Load(args[1])
+			if err != nil {
+				return usageError{err}
+			}
+			res, err := rundiff.Compare(args[0], old, args[1], cur)
+			if err != nil {
+				return usageError{err}
+			}
+			var md bytes.Buffer
+			if err := res.WriteMarkdown(&md); err != nil {
+				return err
+			}
+			if err := writeSummaries(markdown, md.Bytes()); err != nil {
+				return err
+			}
+			out := cmd.OutOrStdout()
+			switch format {
+			case "json":
+				return reports.WriteJSON(out, res)
+			case "markdown":
+				_, err := fmt.Fprint(out, md.String())
+				return err
+			}
+			return res.WriteText(out)
+		},
+	}
+	c.Flags().String("format", "table", "output format: table, json or markdown")
+	c.Flags().StringVar(&markdown, "markdown", "", "also write the diff as Markdown to this file")
+	return c
+}
