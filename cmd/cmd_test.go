@@ -804,3 +804,52 @@ func TestDiffCommand(t *testing.T) {
 		[]string{"diff", old, cur, "--format", "xml"},
 	)
 }
+
+// TestMessagesForPeople checks the messages of common slips: each is bad
+// input (exit 2) in one line that says what to do, not a library's
+// internals.
+func TestMessagesForPeople(t *testing.T) {
+	dir := t.TempDir()
+	tab := filepath.Join(dir, "tab.yaml")
+	os.WriteFile(tab, []byte("game: stacktics\nrules:\n\tsize: 2\n"), 0o644)
+	multi := filepath.Join(dir, "multi.yaml")
+	os.WriteFile(multi, []byte("game: stacktics\nrules:\n  size: 9\n  pie_rul: true\ngames: -5\n"), 0o644)
+	tests := []struct {
+		args []string
+		env  string
+		want []string
+	}{
+		{[]string{"run", "size"}, "", []string{"several presets start with it: stacktics/size2, stacktics/size2-3x5", "name one"}},
+		{[]string{"run", "stacktics/size22"}, "", []string{`did you mean preset "stacktics/size2"?`}},
+		{[]string{"run", "size2", "--gmaes", "10"}, "", []string{"unknown flag --gmaes (did you mean --games?)"}},
+		{[]string{"rnu"}, "", []string{`unknown command "rnu" (did you mean run?)`}},
+		{[]string{"run", "size2", "--seed", "-1"}, "", []string{"--seed -1: a seed is a non-negative integer"}},
+		{[]string{"run", "size2", "--games", "2"}, "PLAYTEST_FORMAT=yaml", []string{`PLAYTEST_FORMAT (environment) "yaml": want table or json`}},
+		{[]string{"run", "size2", "--format", "yaml"}, "", []string{`--format "yaml": want table or json`}},
+		{[]string{"run", tab}, "", []string{"tab.yaml:3: invalid YAML", "line 3 indents with a tab: YAML indents with spaces only"}},
+		{[]string{"run", multi}, "", []string{"3 problems:", "multi.yaml:3: rules.size: must be between 2 and 8, got 9",
+			`multi.yaml:4: rules.pie_rul: unknown key (did you mean "pie_rule"?)`, "multi.yaml:5: games: must be between"}},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			if tt.env != "" {
+				k, v, _ := strings.Cut(tt.env, "=")
+				t.Setenv(k, v)
+			}
+			code, _, errOut := run(t, tt.args...)
+			if code != ExitBadInput || !oneMessage(errOut) || strings.Contains(errOut, "strconv") {
+				t.Errorf("exit %d, want %d with one message:\n%s", code, ExitBadInput, errOut)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(errOut, w) {
+					t.Errorf("lacks %q:\n%s", w, errOut)
+				}
+			}
+		})
+	}
+	// The problems come in file order.
+	_, _, errOut := run(t, "run", multi)
+	if i, j := strings.Index(errOut, "multi.yaml:3"), strings.Index(errOut, "multi.yaml:5"); i < 0 || j < i {
+		t.Errorf("not in file order:\n%s", errOut)
+	}
+}

@@ -67,9 +67,9 @@ every game (play more), 2 bad input. Without --sprt: 0, or 2 for bad input.`,
 
 func runCompare(cmd *cobra.Command, args []string, opts *compareOptions) error {
 	v := settings(cmd.Flags())
-	format := v.GetString("format")
-	if format != "table" && format != "json" {
-		return usageErrorf("--format %q: want table or json", format)
+	format, err := formatSetting(cmd.Flags(), v, "table", "json")
+	if err != nil {
+		return err
 	}
 	workers, err := workerCount(cmd.Flags(), v)
 	if err != nil {

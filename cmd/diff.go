@@ -33,9 +33,9 @@ that is set.`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			v := settings(cmd.Flags())
-			format := v.GetString("format")
-			if format != "table" && format != "json" && format != "markdown" {
-				return usageErrorf("--format %q: want table, json or markdown", format)
+			format, err := formatSetting(cmd.Flags(), v, "table", "json", "markdown")
+			if err != nil {
+				return err
 			}
 			old, err := rundiff.Load(args[0])
 			if err != nil {

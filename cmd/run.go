@@ -78,9 +78,9 @@ PLAYTEST_WORKERS, PLAYTEST_FORMAT, PLAYTEST_OUT, PLAYTEST_SHARD (flags win).`,
 func runRun(cmd *cobra.Command, args []string, opts *runOptions) error {
 	flags := cmd.Flags()
 	v := settings(flags)
-	format := v.GetString("format")
-	if format != "table" && format != "json" {
-		return usageErrorf("--format %q: want table or json", format)
+	format, err := formatSetting(cmd.Flags(), v, "table", "json")
+	if err != nil {
+		return err
 	}
 	workers, err := workerCount(flags, v)
 	if err != nil {

@@ -79,9 +79,9 @@ func parseBudgets(text string) ([]int, error) {
 func runSkill(cmd *cobra.Command, args []string, opts *skillOptions) error {
 	flags := cmd.Flags()
 	v := settings(flags)
-	format := v.GetString("format")
-	if format != "table" && format != "json" {
-		return usageErrorf("--format %q: want table or json", format)
+	format, err := formatSetting(cmd.Flags(), v, "table", "json")
+	if err != nil {
+		return err
 	}
 	workers, err := workerCount(flags, v)
 	if err != nil {

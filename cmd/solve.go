@@ -43,9 +43,9 @@ repetition rule.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			v := settings(cmd.Flags())
-			format := v.GetString("format")
-			if format != "table" && format != "json" {
-				return usageErrorf("--format %q: want table or json", format)
+			format, err := formatSetting(cmd.Flags(), v, "table", "json")
+			if err != nil {
+				return err
 			}
 			maxStates, err := intSetting(cmd.Flags(), v, "max-states")
 			if err != nil {

@@ -77,9 +77,9 @@ results under variants/.`,
 
 func runSweep(cmd *cobra.Command, arg string, opts *sweepOptions) error {
 	v := settings(cmd.Flags())
-	format := v.GetString("format")
-	if format != "table" && format != "csv" && format != "json" {
-		return usageErrorf("--format %q: want table, csv or json", format)
+	format, err := formatSetting(cmd.Flags(), v, "table", "csv", "json")
+	if err != nil {
+		return err
 	}
 	workers, err := workerCount(cmd.Flags(), v)
 	if err != nil {

@@ -39,9 +39,9 @@ tournament.html.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			v := settings(cmd.Flags())
-			format := v.GetString("format")
-			if format != "table" && format != "json" {
-				return usageErrorf("--format %q: want table or json", format)
+			format, err := formatSetting(cmd.Flags(), v, "table", "json")
+			if err != nil {
+				return err
 			}
 			if len(opts.bots) < 2 {
 				return usageErrorf("a tournament needs at least two --bot settings")

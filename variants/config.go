@@ -102,21 +102,26 @@ func (d *decoder) decodeConfig(doc *yaml.Node, defaultName string) (*Config, err
 	}
 	c := &Config{Source: d.file, Name: defaultName, Games: DefaultGames, Seed: DefaultSeed, Pairs: true}
 	var gameKey, rulesKey, rulesNode, playersNode *yaml.Node
+	var errs collect
+	gameKnown := false
 	for _, p := range ps {
+		err = nil
 		switch p.key.Value {
 		case "game":
 			gameKey = p.key
 			name := resolve(p.value)
 			if name.Kind != yaml.ScalarNode || isNull(name) {
-				return nil, d.errorf(name, "game", "want a game name (%s), got %s", strings.Join(catalog.Names(), ", "), Describe(name))
+				err = d.errorf(name, "game", "want a game name (%s), got %s", strings.Join(catalog.Names(), ", "), Describe(name))
+				break
 			}
-			def, err := catalog.Lookup(name.Value)
-			if err != nil {
+			def, lookupErr := catalog.Lookup(name.Value)
+			if lookupErr != nil {
 				msg := fmt.Sprintf("unknown game %q", name.Value)
 				msg += Suggestion(name.Value, catalog.Names())
-				return nil, d.errorf(name, "game", "%s; known games: %s", msg, strings.Join(catalog.Names(), ", "))
+				err = d.errorf(name, "game", "%s; known games: %s", msg, strings.Join(catalog.Names(), ", "))
+				break
 			}
-			c.Definition = def
+			c.Definition, gameKnown = def, true
 		case "name":
 			err = d.decodeValue(p.value, reflect.ValueOf(&c.Name).Elem(), "name")
 		case "description":
@@ -139,17 +144,17 @@ func (d *decoder) decodeConfig(doc *yaml.Node, defaultName string) (*Config, err
 		default:
 			err = d.unknownKey(p.key, "", topKeys)
 		}
-		if err != nil {
-			return nil, err
-		}
+		errs.add(err)
 	}
 	if gameKey == nil {
-		return nil, d.errorf(root, "game", "is required: name one of %s", strings.Join(catalog.Names(), ", "))
+		errs.add(d.errorf(root, "game", "is required: name one of %s", strings.Join(catalog.Names(), ", ")))
 	}
-	if c.Rules, err = d.decodeRules(c.Definition, gameKey, rulesKey, rulesNode); err != nil {
-		return nil, err
+	if gameKnown {
+		c.Rules, err = d.decodeRules(c.Definition, gameKey, rulesKey, rulesNode)
+		errs.add(err)
 	}
-	if err := d.decodePlayers(c, root, playersNode); err != nil {
+	errs.add(d.decodePlayers(c, root, playersNode))
+	if err := errs.err(); err != nil {
 		return nil, err
 	}
 	return c, nil
@@ -159,16 +164,23 @@ func (d *decoder) decodeConfig(doc *yaml.Node, defaultName string) (*Config, err
 func (d *decoder) decodeRules(def games.Definition, gameKey, rulesKey, n *yaml.Node) (games.Rules, error) {
 	r := def.NewRules()
 	anchor := gameKey
+	var errs collect
 	if n != nil {
 		anchor = rulesKey
 		if !isNull(resolve(n)) {
-			if err := d.decodeStruct(n, reflect.ValueOf(r).Elem(), "rules"); err != nil {
-				return nil, err
-			}
+			errs.add(d.decodeStruct(n, reflect.ValueOf(r).Elem(), "rules"))
 		}
 	}
+	// Validate even when some keys failed (they keep their defaults), but
+	// drop a complaint about a key that already has one.
 	if err := r.Validate(); err != nil {
-		return nil, d.knobError(err, "rules", anchor, n)
+		verr := d.knobError(err, "rules", anchor, n)
+		if ve, ok := verr.(*Error); !ok || !errs.names(ve.Key) {
+			errs.add(verr)
+		}
+	}
+	if err := errs.err(); err != nil {
+		return nil, err
 	}
 	return r, nil
 }
@@ -202,14 +214,15 @@ func (d *decoder) decodePlayers(c *Config, root, n *yaml.Node) error {
 		return d.errorf(n, "players", "want a list of %d players (a bot name, or a mapping with bot: and its parameters), got %s",
 			games.NumSeats, describeLen(n))
 	}
+	var errs collect
 	for i, item := range n.Content {
 		spec, err := d.decodePlayer(item, fmt.Sprintf("players[%d]", i))
-		if err != nil {
-			return err
+		errs.add(err)
+		if err == nil {
+			c.Players[i] = spec
 		}
-		c.Players[i] = spec
 	}
-	return nil
+	return errs.err()
 }
 
 func defaultSpec() bots.Spec {
@@ -261,10 +274,12 @@ func (d *decoder) decodePlayer(n *yaml.Node, path string) (bots.Spec, error) {
 			m.Content = append(m.Content, pp.key, pp.value)
 		}
 		if err := d.decodeStruct(m, reflect.ValueOf(p).Elem(), path); err != nil {
-			if e, ok := err.(*Error); ok && strings.Contains(e.Message, "unknown key") {
-				e.Message = fmt.Sprintf("is not a parameter of bot %s", def.Name) + strings.TrimPrefix(e.Message, "unknown key")
-				if len(games.Knobs(p)) == 0 {
-					e.Message = fmt.Sprintf("is not a parameter of bot %s, which takes none", def.Name)
+			for _, e := range problems(err) {
+				if strings.Contains(e.Message, "unknown key") {
+					e.Message = fmt.Sprintf("is not a parameter of bot %s", def.Name) + strings.TrimPrefix(e.Message, "unknown key")
+					if len(games.Knobs(p)) == 0 {
+						e.Message = fmt.Sprintf("is not a parameter of bot %s, which takes none", def.Name)
+					}
 				}
 			}
 			return bots.Spec{}, err

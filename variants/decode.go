@@ -1,9 +1,11 @@
 package variants
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -42,6 +44,89 @@ func (e *Error) Error() string {
 	}
 	b.WriteString(e.Message)
 	return b.String()
+}
+
+// Errors are several problems with one variant, in file order: a variant
+// reports every problem it can find at once, not one per run.
+type Errors []*Error
+
+// MaxListed is how many problems an Errors message lists.
+const MaxListed = 20
+
+func (es Errors) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d problems:", len(es))
+	for i, e := range es {
+		if i == MaxListed {
+			fmt.Fprintf(&b, "\n  … and %d more", len(es)-MaxListed)
+			break
+		}
+		b.WriteString("\n  " + e.Error())
+	}
+	return b.String()
+}
+
+// Unwrap gives the problems one by one (errors.As finds the first *Error).
+func (es Errors) Unwrap() []error {
+	out := make([]error, len(es))
+	for i, e := range es {
+		out[i] = e
+	}
+	return out
+}
+
+// problems lists the located problems an error holds: one *Error, or
+// Errors; nil for any other error.
+func problems(err error) Errors {
+	switch e := err.(type) {
+	case *Error:
+		return Errors{e}
+	case Errors:
+		return e
+	}
+	return nil
+}
+
+// collect gathers errors as a variant is decoded and combines them: nil,
+// the one error, or Errors in file order.
+type collect struct{ errs []error }
+
+func (c *collect) add(err error) {
+	if err != nil {
+		c.errs = append(c.errs, err)
+	}
+}
+
+// names reports whether a gathered problem is about key or a key within
+// it (or key within the problem's key).
+func (c *collect) names(key string) bool {
+	for _, err := range c.errs {
+		for _, e := range problems(err) {
+			if e.Key == key || strings.HasPrefix(key, e.Key+".") || strings.HasPrefix(e.Key, key+".") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (c *collect) err() error {
+	var list Errors
+	for _, err := range c.errs {
+		located := problems(err)
+		if located == nil {
+			return err // not a located problem: report it alone
+		}
+		list = append(list, located...)
+	}
+	switch len(list) {
+	case 0:
+		return nil
+	case 1:
+		return list[0]
+	}
+	slices.SortStableFunc(list, func(a, b *Error) int { return cmp.Compare(a.Line, b.Line) })
+	return list
 }
 
 // decoder turns YAML nodes into Go values strictly, reporting errors with
@@ -123,16 +208,16 @@ func (d *decoder) decodeStruct(n *yaml.Node, v reflect.Value, path string) error
 			index[name] = i
 		}
 	}
+	var errs collect
 	for _, p := range ps {
 		i, ok := index[p.key.Value]
 		if !ok {
-			return d.unknownKey(p.key, path, known)
+			errs.add(d.unknownKey(p.key, path, known))
+			continue
 		}
-		if err := d.decodeValue(p.value, v.Field(i), join(path, p.key.Value)); err != nil {
-			return err
-		}
+		errs.add(d.decodeValue(p.value, v.Field(i), join(path, p.key.Value)))
 	}
-	return nil
+	return errs.err()
 }
 
 // decodeValue decodes a node into v by v's kind.

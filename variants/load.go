@@ -140,12 +140,31 @@ func Load(arg string, overrides []Override) (*Config, error) {
 		}
 		return Parse("preset "+name, name, text, overrides)
 	}
+	if c := candidates(arg); len(c) > 1 {
+		return nil, &Error{File: arg, Message: fmt.Sprintf("no such file, and several presets start with it: %s; name one", strings.Join(c, ", "))}
+	}
 	msg := "no such file, and no preset of that name"
 	if s := Suggest(arg, Presets()); s != "" {
 		msg += fmt.Sprintf(" (did you mean preset %q?)", s)
+	} else if c := candidates(arg); len(c) == 1 {
+		msg += fmt.Sprintf(" (did you mean preset %q?)", c[0])
 	}
 	msg += "; presets: " + strings.Join(Presets(), ", ")
 	return nil, &Error{File: arg, Message: msg}
+}
+
+// candidates lists the presets whose full or short name starts with arg.
+func candidates(arg string) []string {
+	var out []string
+	if arg == "" {
+		return nil
+	}
+	for _, name := range Presets() {
+		if strings.HasPrefix(name, arg) || strings.HasPrefix(path.Base(name), arg) {
+			out = append(out, name)
+		}
+	}
+	return out
 }
 
 // Parse decodes variant text read from file (a path or a preset's name);
@@ -154,7 +173,7 @@ func Parse(file, defaultName string, text []byte, overrides []Override) (*Config
 	d := &decoder{file: file, origin: map[*yaml.Node]string{}}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(text, &doc); err != nil {
-		return nil, syntaxError(file, err)
+		return nil, syntaxError(file, text, err)
 	}
 	if doc.Kind == 0 {
 		doc = yaml.Node{Kind: yaml.DocumentNode}
@@ -174,14 +193,42 @@ func Parse(file, defaultName string, text []byte, overrides []Override) (*Config
 
 var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 
-// syntaxError turns a YAML parser error into an *Error with its line.
-func syntaxError(file string, err error) *Error {
+// syntaxError turns a YAML parser error into an *Error with its line, and
+// a hint when a tab is the likely cause.
+func syntaxError(file string, text []byte, err error) *Error {
 	msg := err.Error()
+	e := &Error{File: file, Message: "invalid YAML: " + strings.TrimPrefix(msg, "yaml: ")}
 	if m := yamlLine.FindStringSubmatch(msg); m != nil {
-		line, _ := strconv.Atoi(m[1])
-		return &Error{File: file, Line: line, Message: "invalid YAML: " + m[2]}
+		e.Line, _ = strconv.Atoi(m[1])
+		e.Message = "invalid YAML: " + m[2]
 	}
-	return &Error{File: file, Message: "invalid YAML: " + strings.TrimPrefix(msg, "yaml: ")}
+	if tab := tabLine(text, e.Line); tab > 0 {
+		e.Message += fmt.Sprintf(" (line %d indents with a tab: YAML indents with spaces only)", tab)
+	}
+	return e
+}
+
+// tabLine returns the line (1-based) of the first tab in a line's
+// indentation, looking at line and the lines around it (the parser often
+// reports the line before); 0 if none.
+func tabLine(text []byte, line int) int {
+	lines := strings.Split(string(text), "\n")
+	for _, l := range []int{line, line + 1, line - 1} {
+		if l >= 1 && l <= len(lines) {
+			indent := lines[l-1][:len(lines[l-1])-len(strings.TrimLeft(lines[l-1], " \t"))]
+			if strings.Contains(indent, "\t") {
+				return l
+			}
+		}
+	}
+	if line == 0 {
+		for i, l := range lines {
+			if strings.HasPrefix(strings.TrimLeft(l, " "), "\t") {
+				return i + 1
+			}
+		}
+	}
+	return 0
 }
 
 // apply sets one override in the document tree, creating the mappings (and
