@@ -33,10 +33,10 @@ const (
 
 // Cards is a stock: how many cards of each value a player has.
 type Cards struct {
-	Ones   int `yaml:"1" json:"1" doc:"1-cards"`
-	Twos   int `yaml:"2" json:"2" doc:"2-cards"`
-	Threes int `yaml:"3" json:"3" doc:"3-cards"`
-	Fours  int `yaml:"4" json:"4" doc:"4-cards"`
+	Ones   int `yaml:"1" json:"1" default:"4" doc:"1-cards in each stock"`
+	Twos   int `yaml:"2" json:"2" default:"5" doc:"2-cards in each stock"`
+	Threes int `yaml:"3" json:"3" default:"3" doc:"3-cards in each stock"`
+	Fours  int `yaml:"4" json:"4" default:"0" doc:"4-cards in each stock (Variant 2 adds two)"`
 }
 
 // count returns the number of cards of value v (1 to MaxValue).

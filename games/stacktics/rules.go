@@ -8,8 +8,8 @@ import (
 
 // Board is the board's size; Cols is the edge facing the players.
 type Board struct {
-	Rows int `yaml:"rows" json:"rows"`
-	Cols int `yaml:"cols" json:"cols"`
+	Rows int `yaml:"rows" json:"rows" default:"by size: 4, 5, 6, 6" doc:"rows, from army A's home row (0) to army B's"`
+	Cols int `yaml:"cols" json:"cols" default:"by size: 4, 5, 6, 7" doc:"columns: the edge facing the players"`
 }
 
 // Values of the win_threshold knob.
