@@ -213,7 +213,11 @@ func finish(dir string, m *runlog.Manifest, summary *reports.Summary, info repor
 // reports.
 func writeResults(dir string, summary *reports.Summary, info reports.RunInfo, from, to int) error {
 	err := reports.WriteFileAtomic(filepath.Join(dir, publish.GamesFile), func(w io.Writer) error {
-		rows, err := reports.NewGamesWriter(w, info)
+		names := make([]string, len(summary.Metrics))
+		for i, m := range summary.Metrics {
+			names[i] = m.Name
+		}
+		rows, err := reports.NewGamesWriter(w, info, names)
 		if err != nil {
 			return err
 		}

@@ -4,6 +4,7 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -12,12 +13,16 @@ import (
 	"playtest/sim"
 )
 
-// GamesHeader is the header of games.csv: one row per game.
-var GamesHeader = []string{"index", "seed", "pair", "swapped", "seat0_bot", "seat1_bot", "winner", "reason", "plies", "decisions", "metrics"}
+// GamesHeader is the start of games.csv's header: one row per game, these
+// columns, then one column per game metric (wide format, so the file loads
+// straight into a spreadsheet or pandas). A metric's cell is empty in a
+// game that did not report it, and holds several values separated by
+// spaces when a game reports it several times (STACKS match play: one per
+// game of the match).
+var GamesHeader = []string{"index", "seed", "pair", "swapped", "seat0_bot", "seat1_bot", "winner", "reason", "plies", "decisions"}
 
-// GameRow is one row of games.csv. Metrics holds the game's figures as
-// "name=value" pairs separated by spaces (a name may repeat: STACKS match
-// play reports one value per game of the match).
+// GameRow is one row of games.csv. Metrics holds the game's figures in the
+// order of the metric columns.
 type GameRow struct {
 	Index     int
 	Seed      uint64
@@ -33,14 +38,22 @@ type GameRow struct {
 
 // GamesWriter writes games.csv as games finish.
 type GamesWriter struct {
-	w    *csv.Writer
-	info RunInfo
+	w       *csv.Writer
+	info    RunInfo
+	metrics []string
+	column  map[string]int
+	cells   [][]string
 }
 
-// NewGamesWriter writes the header and returns a writer for the rows.
-func NewGamesWriter(w io.Writer, info RunInfo) (*GamesWriter, error) {
-	g := &GamesWriter{w: csv.NewWriter(w), info: info}
-	return g, g.w.Write(GamesHeader)
+// NewGamesWriter writes the header, with a column for each of metrics
+// (the run's metric names, as the summary lists them), and returns a
+// writer for the rows.
+func NewGamesWriter(w io.Writer, info RunInfo, metrics []string) (*GamesWriter, error) {
+	g := &GamesWriter{w: csv.NewWriter(w), info: info, metrics: metrics, column: map[string]int{}}
+	for i, name := range metrics {
+		g.column[name] = i
+	}
+	return g, g.w.Write(append(slices.Clone(GamesHeader), metrics...))
 }
 
 // Write writes one finished game.
@@ -50,17 +63,22 @@ func (g *GamesWriter) Write(r *sim.Record) error {
 	if !r.Result.IsDraw() {
 		winner = r.Result.Winner.String()
 	}
-	var m strings.Builder
-	for i, x := range r.Metrics {
-		if i > 0 {
-			m.WriteByte(' ')
+	cells := make([]string, len(g.metrics))
+	for _, x := range r.Metrics {
+		i, ok := g.column[x.Name]
+		if !ok {
+			return fmt.Errorf("game %d reports metric %q, which the run's summary does not list", r.Index, x.Name)
 		}
-		m.WriteString(x.Name + "=" + strconv.FormatFloat(x.Value, 'g', -1, 64))
+		v := strconv.FormatFloat(x.Value, 'g', -1, 64)
+		if cells[i] != "" {
+			v = cells[i] + " " + v
+		}
+		cells[i] = v
 	}
-	return g.w.Write([]string{
+	return g.w.Write(append([]string{
 		strconv.Itoa(r.Index), strconv.FormatUint(g.info.Seed, 10), strconv.Itoa(r.Deal), strconv.FormatBool(r.Swapped),
-		bots[0], bots[1], winner, r.Result.Reason, strconv.Itoa(r.Plies), strconv.Itoa(r.Decisions), m.String(),
-	})
+		bots[0], bots[1], winner, r.Result.Reason, strconv.Itoa(r.Plies), strconv.Itoa(r.Decisions),
+	}, cells...))
 }
 
 // Flush writes any buffered rows and reports a write error.
@@ -77,14 +95,15 @@ const MaxLineSize = 1 << 20
 // the line (f's too); lines are at most MaxLineSize long.
 func ReadGames(r io.Reader, f func(*GameRow) error) error {
 	cr := csv.NewReader(bounded.Lines(r, MaxLineSize))
-	cr.FieldsPerRecord = len(GamesHeader)
 	header, err := cr.Read()
 	if err != nil {
 		return err
 	}
-	if strings.Join(header, ",") != strings.Join(GamesHeader, ",") {
+	if len(header) < len(GamesHeader) || strings.Join(header[:len(GamesHeader)], ",") != strings.Join(GamesHeader, ",") {
 		return fmt.Errorf("line 1: unexpected header %q", strings.Join(header, ","))
 	}
+	metrics := header[len(GamesHeader):]
+	cr.FieldsPerRecord = len(header)
 	for line := 2; ; line++ {
 		rec, err := cr.Read()
 		if err == io.EOF {
@@ -93,7 +112,7 @@ func ReadGames(r io.Reader, f func(*GameRow) error) error {
 		if err != nil {
 			return err // csv errors name their line
 		}
-		row, err := parseRow(rec)
+		row, err := parseRow(rec, metrics)
 		if err != nil {
 			return fmt.Errorf("line %d: %w", line, err)
 		}
@@ -103,7 +122,7 @@ func ReadGames(r io.Reader, f func(*GameRow) error) error {
 	}
 }
 
-func parseRow(rec []string) (*GameRow, error) {
+func parseRow(rec, metrics []string) (*GameRow, error) {
 	row := &GameRow{Bots: [2]string{rec[4], rec[5]}, Winner: rec[6], Reason: rec[7]}
 	var err error
 	ints := []struct {
@@ -121,13 +140,14 @@ func parseRow(rec []string) (*GameRow, error) {
 	if row.Swapped, err = strconv.ParseBool(rec[3]); err != nil {
 		return nil, fmt.Errorf("bad swapped %q", rec[3])
 	}
-	for _, pair := range strings.Fields(rec[10]) {
-		name, value, ok := strings.Cut(pair, "=")
-		v, err := strconv.ParseFloat(value, 64)
-		if !ok || err != nil {
-			return nil, fmt.Errorf("bad metric %q", pair)
+	for i, name := range metrics {
+		for _, value := range strings.Fields(rec[len(GamesHeader)+i]) {
+			v, err := strconv.ParseFloat(value, 64)
+			if err != nil {
+				return nil, fmt.Errorf("bad %s value %q", name, value)
+			}
+			row.Metrics = append(row.Metrics, games.Value(name, v))
 		}
-		row.Metrics = append(row.Metrics, games.Value(name, v))
 	}
 	return row, nil
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"math"
+	"strings"
 	"testing"
 
 	"playtest/games"
@@ -188,7 +189,7 @@ func TestSummaryRoundTrip(t *testing.T) {
 func TestGamesCSVRoundTrip(t *testing.T) {
 	var buf bytes.Buffer
 	info := RunInfo{Seed: 7, Players: [2]bots.Spec{{Bot: "greedy"}, {Bot: "random"}}}
-	w, err := NewGamesWriter(&buf, info)
+	w, err := NewGamesWriter(&buf, info, []string{"captures", "first_capture.capturer_wins", "never"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -200,6 +201,7 @@ func TestGamesCSVRoundTrip(t *testing.T) {
 	if err := w.Flush(); err != nil {
 		t.Fatal(err)
 	}
+	text := buf.String()
 	var rows []*GameRow
 	if err := ReadGames(&buf, func(r *GameRow) error { rows = append(rows, r); return nil }); err != nil {
 		t.Fatal(err)
@@ -214,6 +216,16 @@ func TestGamesCSVRoundTrip(t *testing.T) {
 	}
 	if rows[8].Winner != "draw" {
 		t.Errorf("draw row %+v", rows[8])
+	}
+	// Wide format: one column per metric, empty where a game has none.
+	lines := strings.Split(text, "\n")
+	if !strings.HasSuffix(lines[0], ",decisions,captures,first_capture.capturer_wins,never") || !strings.HasSuffix(lines[4], ",5,,") {
+		t.Errorf("wide columns:\n%s\n%s", lines[0], lines[4])
+	}
+	var bad bytes.Buffer
+	w, _ = NewGamesWriter(&bad, info, []string{"captures"})
+	if err := w.Write(records()[0]); err == nil {
+		t.Error("a metric without a column was written")
 	}
 	if err := ReadGames(bytes.NewReader([]byte("a,b\n")), func(*GameRow) error { return nil }); err == nil {
 		t.Error("a bad header was accepted")
