@@ -159,7 +159,7 @@ func TestSetAndEnvironment(t *testing.T) {
 	}
 	t.Setenv("PLAYTEST_WORKERS", "many")
 	code, _, errOut := run(t, "run", "stacktics/size2")
-	if code != ExitBadInput || !strings.Contains(errOut, `PLAYTEST_WORKERS "many": want an integer`) {
+	if code != ExitBadInput || !strings.Contains(errOut, `PLAYTEST_WORKERS (environment) "many": want an integer`) {
 		t.Errorf("PLAYTEST_WORKERS=many: exit %d, %s", code, errOut)
 	}
 	t.Setenv("PLAYTEST_WORKERS", "")
@@ -201,7 +201,7 @@ func TestBadInput(t *testing.T) {
 		{"bad --set", []string{"run", "--set", "rules.size"}, []string{"--set rules.size: want key=value"}},
 		{"bad --set value", []string{"run", "--set", "rules.size=x"}, []string{"(--set rules.size=x): rules.size: want an integer"}},
 		{"bad format", []string{"run", "--format", "xml"}, []string{`--format "xml": want table or json`}},
-		{"bad flag", []string{"run", "--gmaes", "3"}, []string{"unknown flag: --gmaes"}},
+		{"bad flag", []string{"run", "--gmaes", "3"}, []string{"unknown flag --gmaes (did you mean --games?)"}},
 		{"perft depth", []string{"perft", "--depth", "0"}, []string{"--depth 0"}},
 		{"perft typo", []string{"perft", typo}, []string{"rules.pie_rul: unknown key"}},
 		{"unknown game", []string{"games", "chess"}, []string{`unknown game "chess"`}},
@@ -295,6 +295,7 @@ func TestGamesListsEverything(t *testing.T) {
 		"default: 300", "random", "greedy", "epsilon",
 		"stacks/base", "stacks/match", "stacks/fourcards", "cards", "hand_size", "max_height", "must_stack_scope",
 		"blocking", "open_hands", "four_card_moves", "diagonal", "match",
+		"figures each game reports", "large_vs_small_medium.large_loser_wins", "turns.stack.seatN", "suit_complete.seatN",
 		"capturecard", "capturecard/capturecard", "pieces", "max_on_board", "jokers", "joker_turns", "through", "elimination", "all_corners_loses", "max_turns", "match", "end"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("games output lacks %q", want)

@@ -18,8 +18,9 @@ func newGamesCommand() *cobra.Command {
 		Use:   "games [GAME]",
 		Short: "List the games, their presets, every rules knob and the bots",
 		Long: `List every game playtest plays with its presets (runnable by name) and every
-rules knob with its default and meaning, then the bots and their parameters.
-With a game's name, list only that game.`,
+rules knob with its default and meaning, the figures its games report (the
+metrics tables and reports show, and check can bound), then the bots and their
+parameters. With a game's name, list only that game.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			defs := catalog.All
@@ -58,6 +59,16 @@ func describeGame(w io.Writer, d games.Definition) error {
 	}
 	fmt.Fprintf(w, "\n  rules knobs (under rules:):\n")
 	writeKnobs(w, games.Knobs(d.NewRules()))
+	if len(d.Metrics) > 0 {
+		fmt.Fprintf(w, "\n  figures each game reports (seatN: one per seat, seat0 and seat1):\n")
+		width := 0
+		for _, m := range d.Metrics {
+			width = max(width, len(m.Name))
+		}
+		for _, m := range d.Metrics {
+			fmt.Fprintf(w, "    %-*s %s\n", width, strings.ReplaceAll(m.Name, "seat*", "seatN"), m.Doc)
+		}
+	}
 	fmt.Fprintln(w)
 	return nil
 }

@@ -33,6 +33,7 @@ func Info(cfg *variants.Config, g games.Game) reports.RunInfo {
 	info := reports.RunInfo{
 		Source: cfg.Source, Game: cfg.Definition.Name, Variant: cfg.Name, ConfigHash: cfg.Hash(),
 		Seed: cfg.Seed, Pairs: cfg.Pairs, Rules: cfg.Rules, Players: cfg.Players,
+		Describe: cfg.Definition.Describe,
 	}
 	if sided, ok := g.(games.Sided); ok {
 		info.Sides = sided.Sides()

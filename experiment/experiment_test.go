@@ -3,8 +3,10 @@ package experiment
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 
+	"playtest/games"
 	"playtest/sim"
 	"playtest/variants"
 )
@@ -59,5 +61,29 @@ func TestRunCancelled(t *testing.T) {
 	s, err := Run(ctx, cfg, Options{Workers: 2})
 	if !errors.Is(err, context.Canceled) || s == nil || s.Games >= 100000 {
 		t.Fatalf("err %v, summary %v", err, s)
+	}
+}
+
+// TestEveryMetricIsExplained plays a few random games of every preset and
+// checks that the game's glossary explains each figure they report, so
+// tables and reports never show an unexplained metric.
+func TestEveryMetricIsExplained(t *testing.T) {
+	for _, name := range variants.Presets() {
+		cfg, err := variants.Load(name, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := Probe(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range s.Metrics {
+			if m.Doc == "" || m.Doc != cfg.Definition.Describe(m.Name) {
+				t.Errorf("%s: metric %s has no glossary line", name, m.Name)
+			}
+			if games.SeatOfMetric(m.Name) >= 0 && strings.Contains(m.Doc, "seat N") {
+				t.Errorf("%s: %s: %q does not name its seat", name, m.Name, m.Doc)
+			}
+		}
 	}
 }

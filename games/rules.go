@@ -2,6 +2,7 @@ package games
 
 import (
 	"fmt"
+	"path"
 	"reflect"
 	"strings"
 )
@@ -44,6 +45,46 @@ type Definition struct {
 	// NewRules returns rules with every knob at its default (knobs with
 	// dependent defaults left unset).
 	NewRules func() Rules
+	// Metrics explain the figures the game reports (Metrics.AppendMetrics),
+	// one line each, for glossaries in tables and reports.
+	Metrics []MetricDoc
+}
+
+// MetricDoc explains one game metric, or a family of them: in Name a *
+// stands for any text within one dot-separated part ("turns.*.seat*"
+// covers "turns.stack.seat0").
+type MetricDoc struct {
+	Name string
+	Doc  string
+}
+
+// Describe returns the line that explains metric, or "" if none does. In a
+// per-seat metric (a part "seat0" or "seat1") the doc's "seat N" names the
+// seat.
+func (d *Definition) Describe(metric string) string {
+	for _, m := range d.Metrics {
+		if ok, _ := path.Match(strings.ReplaceAll(m.Name, ".", "/"), strings.ReplaceAll(metric, ".", "/")); ok {
+			if seat := SeatOfMetric(metric); seat >= 0 {
+				return strings.ReplaceAll(m.Doc, "seat N", fmt.Sprintf("seat %d", seat))
+			}
+			return m.Doc
+		}
+	}
+	return ""
+}
+
+// SeatOfMetric returns the seat a per-seat metric is about (its part
+// "seat0" or "seat1"), or -1.
+func SeatOfMetric(metric string) int {
+	for _, part := range strings.Split(metric, ".") {
+		switch part {
+		case "seat0":
+			return 0
+		case "seat1":
+			return 1
+		}
+	}
+	return -1
 }
 
 // Knob documents one knob of a game.

@@ -174,6 +174,8 @@ func round6(x float64) float64 { return math.Round(x*1e6) / 1e6 }
 // rate (Kind "rate", with Rate) or a mean (Kind "value", with Mean).
 type Metric struct {
 	Name string `json:"name"`
+	// Doc explains the metric in one line (the game's glossary).
+	Doc  string `json:"doc,omitempty"`
 	Kind string `json:"kind"`
 	Rate *Rate  `json:"rate,omitempty"`
 	Mean *Mean  `json:"mean,omitempty"`
@@ -200,6 +202,9 @@ type RunInfo struct {
 	Players    [games.NumSeats]bots.Spec
 	// Sides names the game's sides, if it has any.
 	Sides []string
+	// Describe, if set, explains a game metric in one line (the game's
+	// glossary; "" when it has no entry).
+	Describe func(metric string) string
 }
 
 // CheckRecord checks that a record read back from a run's log can be one of
@@ -395,6 +400,9 @@ func (a *Aggregator) Summary(timing Timing) *Summary {
 	for _, name := range names {
 		acc := a.metrics[name]
 		m := Metric{Name: name}
+		if a.info.Describe != nil {
+			m.Doc = a.info.Describe(name)
+		}
 		if acc.kind == games.MetricRate {
 			r := NewRate(acc.hits, acc.moments.N)
 			m.Kind, m.Rate = "rate", &r

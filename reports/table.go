@@ -92,8 +92,35 @@ func (s *Summary) WriteTable(w io.Writer) error {
 		if err := mt.Render(); err != nil {
 			return err
 		}
+		s.writeGlossary(w)
 	}
 	return nil
+}
+
+// writeGlossary explains the metrics under their table, one line each; a
+// per-seat pair (x.seat0, x.seat1) shares one line, as x.seatN.
+func (s *Summary) writeGlossary(w io.Writer) {
+	type entry struct{ name, doc string }
+	var entries []entry
+	width := 0
+	for _, m := range s.Metrics {
+		if m.Doc == "" {
+			continue
+		}
+		e := entry{m.Name, m.Doc}
+		if seat := games.SeatOfMetric(m.Name); seat >= 0 {
+			digit := fmt.Sprint(seat)
+			e.name = strings.Replace(m.Name, "seat"+digit, "seatN", 1)
+			e.doc = strings.ReplaceAll(m.Doc, "seat "+digit, "seat N")
+		}
+		if !slices.Contains(entries, e) {
+			entries = append(entries, e)
+			width = max(width, len(e.name))
+		}
+	}
+	for _, e := range entries {
+		fmt.Fprintf(w, "  %-*s  %s\n", width, e.name, e.doc)
+	}
 }
 
 // seatBiasTestName names a summary's seat-bias test; summaries written

@@ -65,6 +65,13 @@ var Definition = games.Definition{
 	Title:    "Capstone / ThreeStone",
 	Summary:  "Jeremiah Wittevrongel's stack building to match a secret goal stack; ThreeStone is a preset",
 	NewRules: func() games.Rules { return DefaultRules() },
+	Metrics: []games.MetricDoc{
+		{Name: "score.seat*", Doc: "seat N's final score: a point per matching position of its goal in each full stack, plus perfect_bonus per perfect stack"},
+		{Name: "margin", Doc: "seat 0's score minus seat 1's"},
+		{Name: "perfect.seat*", Doc: "full stacks that perfectly match seat N's goal"},
+		{Name: "perfect_matches", Doc: "perfect stacks of both seats"},
+		{Name: "full_stacks", Doc: "stacks holding stack_height pieces at the end (the source claims at least 6 in Capstone, 4 in ThreeStone)"},
+	},
 }
 
 // Capstones returns the number of capstones in play.

@@ -49,6 +49,15 @@ var Definition = games.Definition{
 	Title:    "Capture the Card",
 	Summary:  "Rachel Zomerfeld's unfinished design: drawn cards drive pyramid moves on a 5×4 layout of court cards",
 	NewRules: func() games.Rules { return DefaultRules() },
+	Metrics: []games.MetricDoc{
+		{Name: "suit_complete.seat*", Doc: "seat N won by a piece on each card of one suit"},
+		{Name: "all_corners.seat*", Doc: "seat N lost by holding all four corners (all_corners_loses)"},
+		{Name: "turns", Doc: "turns played by both seats"},
+		{Name: "jokers_played", Doc: "Jokers played by both seats"},
+		{Name: "knocked_off", Doc: "pieces knocked off the board, both seats"},
+		{Name: "knocked_off.seat*", Doc: "seat N's pieces knocked off the board"},
+		{Name: "shrunk", Doc: "Mediums shrunk to Smalls by a passing Medium"},
+	},
 }
 
 // Limits of the engine: states are fixed arrays.

@@ -87,6 +87,21 @@ var Definition = games.Definition{
 	Title:    "STACKS",
 	Summary:  "Fred Horn's card-driven stacking on a 7×7 board; match play and 4-cards as knobs",
 	NewRules: func() games.Rules { return DefaultRules() },
+	Metrics: []games.MetricDoc{
+		{Name: "score.seat*", Doc: "seat N's final score (in a match, its running total)"},
+		{Name: "margin", Doc: "seat 0's score minus seat 1's"},
+		{Name: "turns.stack.seat*", Doc: "share of seat N's turns that stacked (scoring the new height)"},
+		{Name: "turns.minus1.seat*", Doc: "share of seat N's turns that moved a single piece to an empty square (−1)"},
+		{Name: "turns.minus2.seat*", Doc: "share of seat N's turns that moved a stack to an empty square (−2)"},
+		{Name: "turns.minus3.seat*", Doc: "share of seat N's turns that made a backward move to an empty square (−3, four_card_moves)"},
+		{Name: "turns.minus4.seat*", Doc: "share of seat N's turns with no move at all (−4; a 4-card with four_card_moves scores −5 instead)"},
+		{Name: "turns.minus5.seat*", Doc: "share of seat N's turns with a 4-card and no move at all (−5, four_card_moves)"},
+		{Name: "games", Doc: "games in the match (match play)"},
+		{Name: "match.cut_short", Doc: "the match ended during a game (match.end immediately)"},
+		{Name: "game.starter_wins", Doc: "the game's first mover won it (per game of a match)"},
+		{Name: "game.seat0_wins", Doc: "seat 0 won the game (per game of a match)"},
+		{Name: "game.tie", Doc: "the game was tied (per game of a match)"},
+	},
 }
 
 // Validate checks every knob and fills in the defaults of cards and match.

@@ -69,6 +69,15 @@ var Definition = games.Definition{
 	Title:    "Stacktics",
 	Summary:  "Adam Norberg's stacking chess-like battle of Icehouse trees; capture half the enemy force",
 	NewRules: func() games.Rules { return DefaultRules() },
+	Metrics: []games.MetricDoc{
+		{Name: "captures", Doc: "captures in the game"},
+		{Name: games.MetricPieSwap, Doc: "seat 1 swapped armies after the first move (pie rule)"},
+		{Name: games.MetricPieKeepSeat1Wins, Doc: "seat 1 won after keeping its army"},
+		{Name: games.MetricPieSwapSeat1Wins, Doc: "seat 1 won after swapping armies"},
+		{Name: "first_capture.capturer_wins", Doc: "the army that made the first capture won (\"the first unmatched capture often confers a devastating advantage\")"},
+		{Name: "first_capture_large.victim_wins", Doc: "the army that lost a Large in the first capture won (\"has probably lost the game\")"},
+		{Name: MetricLargeLoserWins, Doc: "the army whose first three pips lost were a Large won against one that lost a Small and a Medium (below 50%: \"losing a large is worse\")"},
+	},
 }
 
 func defaultBoard(size int) (Board, bool) {

@@ -120,6 +120,10 @@ Rates have 95% Wilson intervals{{if eq .Rates.Interval "paired-wilson"}}; the se
 <tr><td>{{.Name}}</td><td>{{.Rate.N}}</td><td>{{pct .Rate.Rate}}</td><td>{{ci .Rate.Low .Rate.High}}</td><td></td><td></td></tr>{{else}}
 <tr><td>{{.Name}}</td><td>{{.Mean.N}}</td><td>{{num .Mean.Mean}}</td><td>{{num .Mean.Low}} – {{num .Mean.High}}</td><td>{{with .Mean.Bootstrap}}{{num .Low}} – {{num .High}}{{end}}</td><td>{{num .Mean.Min}} – {{num .Mean.Max}}</td></tr>{{end}}{{end}}
 </table>
+{{if hasDocs .Metrics}}<h3>Glossary</h3>
+<dl class="glossary">{{range .Metrics}}{{if .Doc}}
+<dt><code>{{.Name}}</code></dt><dd>{{.Doc}}</dd>{{end}}{{end}}
+</dl>{{end}}
 {{end}}{{end}}
 <h2>Plots</h2>
 {{range .Figures}}<figure>

@@ -3,6 +3,7 @@ package publish
 import (
 	"fmt"
 	"io"
+	"slices"
 	"text/template"
 
 	"playtest/games"
@@ -21,6 +22,10 @@ var funcs = map[string]any{
 	"md":       reports.MarkdownEscape,
 	"reasons":  reports.FormatCounts,
 	"biasTest": reports.SeatBiasDescription,
+	"mdCode":   func(s string) string { return "`" + s + "`" },
+	"hasDocs": func(ms []reports.Metric) bool {
+		return slices.ContainsFunc(ms, func(m reports.Metric) bool { return m.Doc != "" })
+	},
 }
 
 var markdown = template.Must(template.New("report.md").Funcs(funcs).Parse(markdownText))
@@ -102,7 +107,11 @@ figures (scores, margins, counts), a percentile bootstrap one.
 {{- range .Metrics}}{{if .Rate}}
 | {{md .Name}} | {{.Rate.N}} | {{pct .Rate.Rate}} | {{ci .Rate.Low .Rate.High}} | | |{{else}}
 | {{md .Name}} | {{.Mean.N}} | {{num .Mean.Mean}} | {{num .Mean.Low}} – {{num .Mean.High}} | {{with .Mean.Bootstrap}}{{num .Low}} – {{num .High}}{{end}} | {{num .Mean.Min}} – {{num .Mean.Max}} |{{end}}{{end}}
-{{end}}{{end}}
+{{if hasDocs .Metrics}}
+### Glossary
+{{range .Metrics}}{{if .Doc}}
+- {{mdCode .Name}}: {{md .Doc}}{{end}}{{end}}
+{{end}}{{end}}{{end}}
 ## Plots
 {{range .Figures}}
 ![{{.Caption}}]({{.SVG}})
