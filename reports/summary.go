@@ -137,6 +137,17 @@ type Mean struct {
 	Bootstrap *stats.Interval `json:"bootstrap,omitempty"`
 }
 
+// Interval is the mean's 95% interval to show people: the percentile
+// bootstrap one for whole-number figures (it never leaves the range of
+// the values, so a count's never goes below zero), else the normal one
+// clamped to the range seen.
+func (m Mean) Interval() (lo, hi float64) {
+	if b := m.Bootstrap; b != nil {
+		return b.Low, b.High
+	}
+	return max(m.Low, m.Min), min(m.High, m.Max)
+}
+
 func newMean(m *stats.Moments) Mean {
 	ci := m.MeanInterval(stats.Z95)
 	return Mean{N: m.N, Mean: m.Mean(), SD: m.SD(), Low: ci.Low, High: ci.High, Min: m.Min(), Max: m.Max()}

@@ -85,13 +85,15 @@ func (s *Summary) WriteTable(w io.Writer) error {
 			if m.Rate != nil {
 				_ = mt.Append(m.Name, fmt.Sprint(m.Rate.N), FormatPercent(m.Rate.Rate), FormatInterval(m.Rate.Low, m.Rate.High), "")
 			} else {
-				_ = mt.Append(m.Name, fmt.Sprint(m.Mean.N), fmt.Sprintf("%.2f", m.Mean.Mean), fmt.Sprintf("%.2f – %.2f", m.Mean.Low, m.Mean.High),
+				lo, hi := m.Mean.Interval()
+				_ = mt.Append(m.Name, fmt.Sprint(m.Mean.N), fmt.Sprintf("%.2f", m.Mean.Mean), fmt.Sprintf("%.2f – %.2f", lo, hi),
 					short(m.Mean.Min)+" – "+short(m.Mean.Max))
 			}
 		}
 		if err := mt.Render(); err != nil {
 			return err
 		}
+		fmt.Fprintln(w, "  rates: Wilson intervals; whole-number figures: percentile bootstrap intervals; others: normal intervals, clamped to the range seen")
 		s.writeGlossary(w)
 	}
 	return nil
@@ -211,6 +213,22 @@ func NewTable(w io.Writer, header ...any) *tablewriter.Table {
 	)
 	t.Header(header...)
 	return t
+}
+
+// FormatByInterval writes x to the precision its interval [lo, hi]
+// supports: two significant digits of the interval's width (33.1 for
+// 33.08 ± 0.7; 0.468 for 0.4675 ± 0.049), never an exponent, and 0 for
+// float noise such as 3.5e-18. Without a width it keeps four decimals.
+func FormatByInterval(x, lo, hi float64) string {
+	decimals := 4
+	if w := hi - lo; w > 0 && !math.IsInf(w, 0) && !math.IsNaN(w) {
+		decimals = int(min(10, max(0, 1-math.Floor(math.Log10(w)))))
+	}
+	text := strconv.FormatFloat(x, 'f', decimals, 64)
+	if r, _ := strconv.ParseFloat(text, 64); r == 0 {
+		return strconv.FormatFloat(0, 'f', decimals, 64)
+	}
+	return text
 }
 
 // Cells turns a row of strings into NewTable's Append arguments.

@@ -157,15 +157,23 @@ func (h *Headline) sentence(s *Summary, info RunInfo) string {
 // pct0 writes a rate as a whole percentage, or with one decimal near the
 // ends: "55%", "0.4%".
 func pct0(x float64) string {
-	if x > 0 && x < 0.1 || x < 1 && x > 0.9 {
+	if nearEnd(x) {
 		return fmt.Sprintf("%.1f%%", 100*x)
 	}
 	return fmt.Sprintf("%.0f%%", 100*x)
 }
 
-// span writes an interval in whole percentages: "52–58%".
+// nearEnd says a share is within 10 points of 0 or 1 (but not at it),
+// where whole percentages say too little.
+func nearEnd(x float64) bool { return x > 0 && x < 0.1 || x < 1 && x > 0.9 }
+
+// span writes an interval in whole percentages, "52–58%", or with one
+// decimal at both ends when either is near 0 or 1: "19.0–90.7%".
 func span(lo, hi float64) string {
-	return strings.TrimSuffix(pct0(lo), "%") + "–" + pct0(hi)
+	if nearEnd(lo) || nearEnd(hi) {
+		return fmt.Sprintf("%.1f–%.1f%%", 100*lo, 100*hi)
+	}
+	return fmt.Sprintf("%.0f–%.0f%%", 100*lo, 100*hi)
 }
 
 // PClause states a p-value in a sentence: "p = 0.032", or "p < 0.0001".

@@ -115,12 +115,14 @@ type Result struct {
 	Source      string     `json:"source"`
 	Axes        []AxisInfo `json:"axes"`
 	Metric      string     `json:"metric"`
-	Correction  string     `json:"correction"`
-	Alpha       float64    `json:"alpha"`
-	Games       int        `json:"games_per_variant"`
-	Seed        uint64     `json:"seed"`
-	Pairs       bool       `json:"pairs"`
-	Rows        []Row      `json:"variants"`
+	// MetricRate says the metric is a share between 0 and 1.
+	MetricRate bool    `json:"metric_rate"`
+	Correction string  `json:"correction"`
+	Alpha      float64 `json:"alpha"`
+	Games      int     `json:"games_per_variant"`
+	Seed       uint64  `json:"seed"`
+	Pairs      bool    `json:"pairs"`
+	Rows       []Row   `json:"variants"`
 }
 
 // Prepare builds every variant of the sweep and checks the options, so
@@ -210,6 +212,9 @@ func Run(ctx context.Context, s *Sweep, cfgs []*variants.Config, points []Point,
 			return nil, fmt.Errorf("variant %s: %w", row.Label, err)
 		}
 		row.fill(summary, opts.Metric)
+		if i == 0 {
+			res.MetricRate, _ = summary.IsRate(opts.Metric)
+		}
 		res.Rows = append(res.Rows, row)
 		if opts.Done != nil {
 			opts.Done(i, len(cfgs), cfg, summary)

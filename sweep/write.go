@@ -54,19 +54,42 @@ func (r *Result) cells(row Row) []string {
 		rateCell(row.Seat0), reports.FormatPercent(row.Seat1.Rate), reports.FormatPercent(row.Draws.Rate),
 		rateCell(row.Stalled), fmt.Sprintf("%.1f", row.Plies.Value))
 	if !r.metricShown() {
-		m := row.Metric
-		c = append(c, fmt.Sprintf("%.3g (%.3g – %.3g)", m.Value, m.Low, m.High))
+		c = append(c, r.metricCell(row.Metric))
 	}
 	bias := "no"
 	if row.SeatBias {
-		bias = "yes"
-		if row.Seat0.Count < row.Seat1.Count {
-			bias += " (seat 1)"
-		} else {
-			bias += " (seat 0)"
-		}
+		bias = "yes (" + favoured(row) + ")"
 	}
 	return append(c, pValue(row.SeatBiasP), pValue(row.AdjustedP), bias)
+}
+
+// favoured names the seat a flagged variant favours.
+func favoured(row Row) string {
+	if row.Seat0.Count < row.Seat1.Count {
+		return "seat 1"
+	}
+	return "seat 0"
+}
+
+// scaleText writes a value of the heat map's scale as its cells do.
+func (r *Result) scaleText(x float64) string {
+	if r.MetricRate {
+		return fmt.Sprintf("%.0f%%", 100*x)
+	}
+	return strconv.FormatFloat(x, 'g', 3, 64)
+}
+
+// pDecimal writes a p-value for a CSV column: six decimals, no exponent.
+func pDecimal(p float64) string { return strconv.FormatFloat(p, 'f', 6, 64) }
+
+// metricCell writes the sweep's metric with its interval: a rate in
+// percent, other figures to the precision the interval supports.
+func (r *Result) metricCell(m reports.MetricEstimate) string {
+	if r.MetricRate {
+		return fmt.Sprintf("%s (%s)", reports.FormatPercent(m.Value), reports.FormatInterval(m.Low, m.High))
+	}
+	f := func(x float64) string { return reports.FormatByInterval(x, m.Low, m.High) }
+	return fmt.Sprintf("%s (%s – %s)", f(m.Value), f(m.Low), f(m.High))
 }
 
 func rateCell(r reports.Rate) string {
@@ -139,16 +162,24 @@ func (r *Result) WriteCSV(w io.Writer) error {
 	if err := cw.Write(h); err != nil {
 		return err
 	}
-	f := func(x float64) string { return strconv.FormatFloat(x, 'g', 8, 64) }
+	// Each figure to the precision its interval supports (sweep.json keeps
+	// full precision).
+	est := func(x, lo, hi float64) []string {
+		return []string{reports.FormatByInterval(x, lo, hi), reports.FormatByInterval(lo, lo, hi), reports.FormatByInterval(hi, lo, hi)}
+	}
+	rate := func(r reports.Rate) []string { return est(r.Rate, r.Low, r.High) }
 	for _, row := range r.Rows {
 		rec := append([]string(nil), row.Values...)
-		rec = append(rec, row.Variant, row.ConfigHash, strconv.Itoa(row.Games),
-			strconv.Itoa(row.Seat0.Count), f(row.Seat0.Rate), f(row.Seat0.Low), f(row.Seat0.High),
-			strconv.Itoa(row.Seat1.Count), f(row.Seat1.Rate), f(row.Seat1.Low), f(row.Seat1.High),
-			strconv.Itoa(row.Draws.Count), f(row.Draws.Rate), strconv.Itoa(row.Stalled.Count), f(row.Stalled.Rate), f(row.Stalled.Low), f(row.Stalled.High),
-			f(row.Plies.Value), f(row.Plies.Low), f(row.Plies.High),
-			r.Metric, f(row.Metric.Value), f(row.Metric.Low), f(row.Metric.High), strconv.Itoa(row.Metric.N),
-			f(row.SeatBiasP), f(row.AdjustedP), strconv.FormatBool(row.SeatBias))
+		rec = append(rec, row.Variant, row.ConfigHash, strconv.Itoa(row.Games), strconv.Itoa(row.Seat0.Count))
+		rec = append(rec, rate(row.Seat0)...)
+		rec = append(rec, strconv.Itoa(row.Seat1.Count))
+		rec = append(rec, rate(row.Seat1)...)
+		rec = append(rec, strconv.Itoa(row.Draws.Count), rate(row.Draws)[0], strconv.Itoa(row.Stalled.Count))
+		rec = append(rec, rate(row.Stalled)...)
+		rec = append(rec, est(row.Plies.Value, row.Plies.Low, row.Plies.High)...)
+		rec = append(rec, r.Metric)
+		rec = append(rec, est(row.Metric.Value, row.Metric.Low, row.Metric.High)...)
+		rec = append(rec, strconv.Itoa(row.Metric.N), pDecimal(row.SeatBiasP), pDecimal(row.AdjustedP), strconv.FormatBool(row.SeatBias))
 		if err := cw.Write(rec); err != nil {
 			return err
 		}
@@ -217,18 +248,24 @@ func (r *Result) Figure() (*plot.Plot, error) {
 				values[y], cells[y] = make([]float64, len(xs)), make([]string, len(xs))
 			}
 			values[y][x] = row.Metric.Value
-			cells[y][x] = fmt.Sprintf("%.3g\n[%.3g, %.3g]", row.Metric.Value, row.Metric.Low, row.Metric.High)
+			cells[y][x] = r.metricCell(row.Metric)
+			if i := strings.Index(cells[y][x], " ("); i > 0 {
+				cells[y][x] = cells[y][x][:i] + "\n" + cells[y][x][i+1:]
+			}
 			if row.SeatBias {
-				cells[y][x] += "\nseat bias"
+				cells[y][x] += "\n" + favoured(row) + " favoured"
 			}
 			lo, hi = min(lo, row.Metric.Low), max(hi, row.Metric.High)
 		}
+		scale := plots.Scale{Lo: lo, Mid: (lo + hi) / 2, Hi: hi}
 		if ref != nil {
 			// Centre the diverging scale on ½.
 			d := max(0.5-lo, hi-0.5)
-			lo, hi = 0.5-d, 0.5+d
+			scale = plots.Scale{Lo: 0.5 - d, Mid: 0.5, Hi: 0.5 + d}
 		}
-		return plots.HeatMap(title, r.Axes[1].Name, r.Axes[0].Name, xs, ys, values, cells, lo, hi)
+		scale.LoText, scale.MidText, scale.HiText = r.scaleText(scale.Lo), r.scaleText(scale.Mid), r.scaleText(scale.Hi)
+		scale.MidText += " (" + r.Metric + ")"
+		return plots.HeatMap(title, r.Axes[1].Name, r.Axes[0].Name, xs, ys, values, cells, scale)
 	}
 	labels := make([]string, len(r.Rows))
 	for i, row := range r.Rows {

@@ -5,12 +5,16 @@ import (
 	"fmt"
 	"image/color"
 	"io"
+	"math"
 	"path/filepath"
+	"strconv"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
 
 	"playtest/reports"
 	"playtest/reports/stats"
@@ -23,10 +27,12 @@ type Figure struct {
 	Plot    *plot.Plot
 }
 
-// Size of the saved figures.
+// Size of the saved figures, and the resolution of their PNGs: 16 cm at
+// 192 dots per inch is about 1,200 pixels wide (SVGs scale as they are).
 const (
 	Width  = 16 * vg.Centimeter
 	Height = 10 * vg.Centimeter
+	PNGDPI = 192
 )
 
 var (
@@ -47,59 +53,109 @@ func Outcomes(s *reports.Summary) (*plot.Plot, error) {
 	p.Title.Text = fmt.Sprintf("Outcomes of %d games (95%% intervals)", s.Games)
 	p.Y.Label.Text = "share of games"
 	p.Y.Min, p.Y.Max = 0, 1
-	if err := rateBars(p, labels, rates); err != nil {
+	if err := rateBars(p, labels, rates, nil); err != nil {
+		return nil, err
+	}
+	if err := addReference(p, 0.5, float64(len(labels)), "50%: no seat advantage"); err != nil {
 		return nil, err
 	}
 	return p, nil
 }
 
+// addReference draws a dashed horizontal line at y across n nominal x
+// positions, named in the legend.
+func addReference(p *plot.Plot, y, n float64, name string) error {
+	r, err := plotter.NewLine(plotter.XYs{{X: -0.5, Y: y}, {X: n - 0.5, Y: y}})
+	if err != nil {
+		return err
+	}
+	r.Color = color.Gray{Y: 110}
+	r.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
+	p.Add(r)
+	if name != "" {
+		p.Legend.Add(name, r)
+		p.Legend.Top = true
+	}
+	return nil
+}
+
 // Rates draws the game-specific rates with their intervals, or returns nil
-// when the run has none.
+// when the run has none. Related rates (one family: the same name before
+// its first dot, such as pie.*) share a colour and stand together.
 func Rates(s *reports.Summary) (*plot.Plot, error) {
 	var labels []string
 	var rates []reports.Rate
-	for _, m := range s.Metrics {
-		if m.Rate != nil {
-			labels = append(labels, m.Name)
-			rates = append(rates, *m.Rate)
+	var family []int
+	last := ""
+	for _, m := range s.Metrics { // sorted by name, so families are adjacent
+		if m.Rate == nil {
+			continue
 		}
+		prefix, _, _ := strings.Cut(m.Name, ".")
+		if len(family) == 0 || prefix != last {
+			family = append(family, 0)
+		}
+		family[len(family)-1]++
+		last = prefix
+		labels = append(labels, m.Name)
+		rates = append(rates, *m.Rate)
 	}
 	if len(rates) == 0 {
 		return nil, nil
 	}
+	colours := make([]color.Color, 0, len(rates))
+	for f, n := range family {
+		for range n {
+			colours = append(colours, familyColors[f%len(familyColors)])
+		}
+	}
 	p := plot.New()
 	p.Title.Text = "Game-specific rates (95% intervals)"
+	p.Y.Label.Text = "share of the games where the rate applies"
 	p.Y.Min, p.Y.Max = 0, 1
 	p.X.Tick.Label.Rotation = 0.5
 	p.X.Tick.Label.XAlign = draw.XRight
-	if err := rateBars(p, labels, rates); err != nil {
+	if err := rateBars(p, labels, rates, colours); err != nil {
 		return nil, err
 	}
 	return p, nil
 }
 
-// rateBars adds bars for rates with error bars for their intervals.
-func rateBars(p *plot.Plot, labels []string, rates []reports.Rate) error {
-	values := make(plotter.Values, len(rates))
+// familyColors tell the families of rates apart.
+var familyColors = []color.Color{
+	barColor,
+	color.RGBA{R: 225, G: 130, B: 40, A: 255},
+	color.RGBA{R: 80, G: 160, B: 90, A: 255},
+	color.RGBA{R: 150, G: 100, B: 180, A: 255},
+}
+
+// rateBars adds bars for rates with error bars for their intervals, each
+// bar in its colour (barColor when colours is nil).
+func rateBars(p *plot.Plot, labels []string, rates []reports.Rate, colours []color.Color) error {
 	bars := errorPoints{XYs: make(plotter.XYs, len(rates)), YErrors: make(plotter.YErrors, len(rates))}
 	for i, r := range rates {
+		values := make(plotter.Values, len(rates))
 		values[i] = r.Rate
+		bc, err := plotter.NewBarChart(values, vg.Points(28))
+		if err != nil {
+			return err
+		}
+		bc.Color = barColor
+		if colours != nil {
+			bc.Color = colours[i]
+		}
+		bc.LineStyle.Width = 0
+		p.Add(bc)
 		bars.XYs[i] = plotter.XY{X: float64(i), Y: r.Rate}
 		bars.YErrors[i].Low, bars.YErrors[i].High = r.Rate-r.Low, r.High-r.Rate
 	}
-	bc, err := plotter.NewBarChart(values, vg.Points(28))
-	if err != nil {
-		return err
-	}
-	bc.Color = barColor
-	bc.LineStyle.Width = 0
 	eb, err := plotter.NewYErrorBars(bars)
 	if err != nil {
 		return err
 	}
 	eb.Color = errorColor
 	eb.Width = vg.Points(1.2)
-	p.Add(bc, eb)
+	p.Add(eb)
 	p.NominalX(labels...)
 	return nil
 }
@@ -109,31 +165,64 @@ type errorPoints struct {
 	plotter.YErrors
 }
 
+// MaxBins is the most bars a histogram draws; wider ranges group whole
+// numbers into bars of equal width.
+const MaxBins = 40
+
 // Histogram draws the distribution of integer values kept in h (for
-// instance game length or score margin).
-func Histogram(title, xLabel string, h *stats.Histogram) (*plot.Plot, error) {
+// instance game length or score margin): bars on whole-number boundaries
+// (one value each, or an equal run of values when the range is wide) and
+// whole-number ticks. It returns nil when h is empty and, with a note
+// instead, when every game had the same value (one solid bar says less
+// than the sentence).
+func Histogram(title, xLabel string, h *stats.Histogram) (p *plot.Plot, note string, err error) {
 	values := h.Values()
 	if len(values) == 0 {
-		return nil, nil
+		return nil, "", nil
 	}
-	xy := make(plotter.XYs, len(values))
-	for i, v := range values {
-		xy[i] = plotter.XY{X: float64(v), Y: float64(h.Count(v))}
+	lo, hi := values[0], values[len(values)-1]
+	if lo == hi {
+		return nil, fmt.Sprintf("%s: every one of the %d games had %s %d.", title, h.N(), xLabel, lo), nil
 	}
-	span := values[len(values)-1] - values[0] + 1
-	bins := min(span, 40)
-	hist, err := plotter.NewHistogram(xy, max(bins, 1))
-	if err != nil {
-		return nil, err
+	width := (hi - lo + MaxBins) / MaxBins // whole numbers per bar
+	bins := make([]plotter.HistogramBin, (hi-lo)/width+1)
+	for i := range bins {
+		start := lo + i*width
+		bins[i] = plotter.HistogramBin{Min: float64(start) - 0.5, Max: float64(start+width) - 0.5}
 	}
-	hist.FillColor = barColor
-	hist.LineStyle.Color = color.White
-	p := plot.New()
+	for _, v := range values {
+		bins[(v-lo)/width].Weight += float64(h.Count(v))
+	}
+	hist := &plotter.Histogram{Bins: bins, Width: float64(width), FillColor: barColor,
+		LineStyle: draw.LineStyle{Color: color.White, Width: vg.Points(0.5)}}
+	p = plot.New()
 	p.Title.Text = title
 	p.X.Label.Text = xLabel
 	p.Y.Label.Text = "games"
+	p.X.Tick.Marker = wholeTicks{}
+	p.Y.Tick.Marker = wholeTicks{}
 	p.Add(hist)
-	return p, nil
+	return p, "", nil
+}
+
+// wholeTicks marks whole numbers only, at a step of 1, 2 or 5 times a power
+// of ten that gives at most about eight labels.
+type wholeTicks struct{}
+
+func (wholeTicks) Ticks(min, max float64) []plot.Tick {
+	lo, hi := math.Ceil(min), math.Floor(max)
+	if hi < lo {
+		return nil
+	}
+	step := 1.0
+	for mult := 0; (hi-lo)/step > 8; mult++ {
+		step = []float64{1, 2, 5}[mult%3] * math.Pow(10, float64(mult/3))
+	}
+	var ticks []plot.Tick
+	for v := math.Ceil(lo/step) * step; v <= hi; v += step {
+		ticks = append(ticks, plot.Tick{Value: v, Label: strconv.FormatFloat(v, 'f', 0, 64)})
+	}
+	return ticks
 }
 
 // Save writes the figure as NAME.svg and NAME.png in dir, each through a
@@ -155,11 +244,19 @@ func Save(dir string, f Figure) error {
 	return nil
 }
 
-// Render draws a plot in a format ("svg" or "png") at the standard size.
+// Render draws a plot in a format ("svg" or "png") at the standard size;
+// PNGs at PNGDPI.
 func Render(p *plot.Plot, format string) ([]byte, error) {
-	wt, err := p.WriterTo(Width, Height, format)
-	if err != nil {
-		return nil, err
+	var wt io.WriterTo
+	if format == "png" {
+		c := vgimg.NewWith(vgimg.UseWH(Width, Height), vgimg.UseDPI(PNGDPI))
+		p.Draw(draw.New(c))
+		wt = vgimg.PngCanvas{Canvas: c}
+	} else {
+		var err error
+		if wt, err = p.WriterTo(Width, Height, format); err != nil {
+			return nil, err
+		}
 	}
 	var b bytes.Buffer
 	if _, err := wt.WriteTo(&b); err != nil {

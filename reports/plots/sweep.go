@@ -69,26 +69,54 @@ func (g grid) Z(c, r int) float64 { return g[r][c] }
 func (g grid) X(c int) float64    { return float64(c) }
 func (g grid) Y(r int) float64    { return float64(r) }
 
+// Scale is a heat map's colour legend: the value at each end of the
+// diverging scale and in its middle, with what each means.
+type Scale struct {
+	Lo, Mid, Hi             float64
+	LoText, MidText, HiText string
+}
+
 // HeatMap draws values[row][col] for two knobs (columns along x, rows along
-// y) on a diverging scale from lo to hi, each cell labelled with its text.
-func HeatMap(title, xKnob, yKnob string, xLabels, yLabels []string, values [][]float64, cells [][]string, lo, hi float64) (*plot.Plot, error) {
+// y, the first row at the top as a table reads) on a diverging scale, each
+// cell labelled with its text, and a legend of the scale's colours.
+func HeatMap(title, xKnob, yKnob string, xLabels, yLabels []string, values [][]float64, cells [][]string, scale Scale) (*plot.Plot, error) {
 	if len(values) == 0 || len(values[0]) == 0 {
 		return nil, fmt.Errorf("heat map %q has no cells", title)
+	}
+	n := len(values)
+	flip := func(r int) int { return n - 1 - r } // gonum's y grows upward
+	flipped := make([][]float64, n)
+	ys := make([]string, n)
+	for r := range values {
+		flipped[flip(r)] = values[r]
+		ys[flip(r)] = yLabels[r]
 	}
 	p := plot.New()
 	p.Title.Text = title
 	p.X.Label.Text = xKnob
 	p.Y.Label.Text = yKnob
 	cmap := moreland.SmoothBlueRed()
-	cmap.SetMin(lo)
-	cmap.SetMax(hi)
-	h := plotter.NewHeatMap(grid(values), cmap.Palette(255))
-	h.Min, h.Max = lo, hi
+	cmap.SetMin(scale.Lo)
+	cmap.SetMax(scale.Hi)
+	h := plotter.NewHeatMap(grid(flipped), cmap.Palette(255))
+	h.Min, h.Max = scale.Lo, scale.Hi
 	p.Add(h)
+	for _, e := range []struct {
+		v    float64
+		text string
+	}{{scale.Hi, scale.HiText}, {scale.Mid, scale.MidText}, {scale.Lo, scale.LoText}} {
+		c, err := cmap.At(e.v)
+		if err != nil {
+			return nil, err
+		}
+		p.Legend.Add(e.text, swatch{c})
+	}
+	p.Legend.Top = true
+	p.Legend.Left = false
 	var labels plotter.XYLabels
 	for r, row := range cells {
 		for c, s := range row {
-			labels.XYs = append(labels.XYs, plotter.XY{X: float64(c), Y: float64(r)})
+			labels.XYs = append(labels.XYs, plotter.XY{X: float64(c), Y: float64(flip(r))})
 			labels.Labels = append(labels.Labels, s)
 		}
 	}
@@ -102,10 +130,20 @@ func HeatMap(title, xKnob, yKnob string, xLabels, yLabels []string, values [][]f
 	}
 	p.Add(l)
 	p.NominalX(xLabels...)
-	p.NominalY(yLabels...)
+	p.NominalY(ys...)
 	p.X.Min, p.X.Max = -0.5, float64(len(xLabels))-0.5
-	p.Y.Min, p.Y.Max = -0.5, float64(len(yLabels))-0.5
+	// Room above the cells for the legend.
+	p.Y.Min, p.Y.Max = -0.5, float64(len(ys))-0.5+0.25*float64(max(1, len(ys)))
 	return p, nil
+}
+
+// swatch is a legend thumbnail filled with one colour.
+type swatch struct{ c color.Color }
+
+func (s swatch) Thumbnail(c *draw.Canvas) {
+	c.FillPolygon(s.c, []vg.Point{
+		{X: c.Min.X, Y: c.Min.Y}, {X: c.Max.X, Y: c.Min.Y}, {X: c.Max.X, Y: c.Max.Y}, {X: c.Min.X, Y: c.Max.Y},
+	})
 }
 
 // share says every estimate lies in [0, 1], as rates and scores do.

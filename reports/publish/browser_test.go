@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"playtest/experiment"
+	"playtest/sweep"
 	"playtest/variants"
 )
 
@@ -90,8 +91,12 @@ func TestHTMLReportInBrowser(t *testing.T) {
 	if len(console) > 0 {
 		t.Errorf("console messages:\n%s", strings.Join(console, "\n"))
 	}
-	if n := strings.Count(string(dom), `<img alt=`); n != 3 {
-		t.Errorf("%d plots in the page, want 3 (outcomes, length, margin)", n)
+	// Every STACKS game lasts 24 plies: a sentence, not a one-bar histogram.
+	if n := strings.Count(string(dom), `<img alt=`); n != 2 {
+		t.Errorf("%d plots in the page, want 2 (outcomes, margin)", n)
+	}
+	if !strings.Contains(string(dom), "every one of the 40 games had plies 24") {
+		t.Error("the page lacks the note that stands in for the length histogram")
 	}
 	if !strings.Contains(string(dom), "stacks/base") {
 		t.Error("the page lacks the variant's name")
@@ -115,6 +120,58 @@ func TestHTMLReportInBrowser(t *testing.T) {
 	}
 	if bars < 500 {
 		t.Errorf("screenshot shows %d pixels of the plots' bar colour: the plots are not drawn", bars)
+	}
+}
+
+// TestSweepPageInBrowser opens a sweep's sweep.html, a Markdown page with
+// its heat map inlined, in headless Chromium: no console errors, the table
+// and the plot are in the page, and the heat map's cells are drawn.
+func TestSweepPageInBrowser(t *testing.T) {
+	bin := browser(t)
+	dir := t.TempDir()
+	sw, err := sweep.Load("stacktics-size2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := sweep.Options{Workers: 1, Out: dir}
+	cfgs, points, err := sweep.Prepare(sw, []variants.Override{
+		{Path: "games", Value: "20", Origin: "test"},
+		{Path: "players.0", Value: "greedy", Origin: "test"},
+		{Path: "players.1", Value: "random", Origin: "test"},
+	}, &opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := sweep.Run(context.Background(), sw, cfgs, points, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := res.WriteDir(dir); err != nil {
+		t.Fatal(err)
+	}
+	page := filepath.Join(dir, sweep.HTMLFile)
+	dom, console := chrome(t, bin, page, "--dump-dom")
+	if len(console) > 0 {
+		t.Errorf("console messages:\n%s", strings.Join(console, "\n"))
+	}
+	for _, want := range []string{"<table>", `src="data:image/svg+xml;base64,`, "seat 0 wins (95% CI)"} {
+		if !strings.Contains(string(dom), want) {
+			t.Errorf("sweep.html lacks %q", want)
+		}
+	}
+	shot := filepath.Join(t.TempDir(), "shot.png")
+	chrome(t, bin, page, "--window-size=1200,2000", "--screenshot="+shot)
+	f, err := os.Open(shot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if nonWhite, _ := pixels(img); nonWhite < img.Bounds().Dx()*img.Bounds().Dy()/20 {
+		t.Errorf("screenshot nearly blank (%d pixels not white): the heat map is not drawn", nonWhite)
 	}
 }
 

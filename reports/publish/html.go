@@ -118,7 +118,7 @@ Rates have 95% Wilson intervals{{if eq .Rates.Interval "paired-wilson"}}; the se
 <tr><th>metric</th><th>n</th><th>value</th><th>95% CI</th><th>bootstrap 95% CI</th><th>min – max</th></tr>
 {{- range .Metrics}}{{if .Rate}}
 <tr><td>{{.Name}}</td><td>{{.Rate.N}}</td><td>{{pct .Rate.Rate}}</td><td>{{ci .Rate.Low .Rate.High}}</td><td></td><td></td></tr>{{else}}
-<tr><td>{{.Name}}</td><td>{{.Mean.N}}</td><td>{{num .Mean.Mean}}</td><td>{{num .Mean.Low}} – {{num .Mean.High}}</td><td>{{with .Mean.Bootstrap}}{{num .Low}} – {{num .High}}{{end}}</td><td>{{num .Mean.Min}} – {{num .Mean.Max}}</td></tr>{{end}}{{end}}
+<tr><td>{{.Name}}</td><td>{{.Mean.N}}</td><td>{{num .Mean.Mean}}</td><td>{{meanCI .Mean}}</td><td>{{with .Mean.Bootstrap}}{{num .Low}} – {{num .High}}{{end}}</td><td>{{num .Mean.Min}} – {{num .Mean.Max}}</td></tr>{{end}}{{end}}
 </table>
 {{if hasDocs .Metrics}}<h3>Glossary</h3>
 <dl class="glossary">{{range .Metrics}}{{if .Doc}}
@@ -126,7 +126,8 @@ Rates have 95% Wilson intervals{{if eq .Rates.Interval "paired-wilson"}}; the se
 </dl>{{end}}
 {{end}}{{end}}
 <h2>Plots</h2>
-{{range .Figures}}<figure>
+{{range .Notes}}<p class="note">{{.}}</p>
+{{end}}{{range .Figures}}<figure>
 <img alt="{{.Caption}}" src="{{pngData .PNGBase64}}">
 <figcaption>{{.Caption}} (<a href="{{.SVG}}">SVG</a>, <a href="{{.PNG}}">PNG</a>)</figcaption>
 </figure>

@@ -23,6 +23,10 @@ var funcs = map[string]any{
 	"reasons":  reports.FormatCounts,
 	"biasTest": reports.SeatBiasDescription,
 	"mdCode":   func(s string) string { return "`" + s + "`" },
+	"meanCI": func(m reports.Mean) string {
+		lo, hi := max(m.Low, m.Min), min(m.High, m.Max)
+		return fmt.Sprintf("%.2f – %.2f", lo, hi)
+	},
 	"hasDocs": func(ms []reports.Metric) bool {
 		return slices.ContainsFunc(ms, func(m reports.Metric) bool { return m.Doc != "" })
 	},
@@ -99,20 +103,23 @@ Plies: mean {{num .Plies.Mean}}, median {{.Plies.Median}}, 5% {{.Plies.P05}}, 95
 {{if .Metrics}}
 ## Game-specific figures
 
-Rates have Wilson intervals; means a normal interval and, for whole-number
-figures (scores, margins, counts), a percentile bootstrap one.
+Rates have Wilson intervals; means a normal interval (clamped to the range
+of the values seen, so a count's never goes below zero) and, for
+whole-number figures (scores, margins, counts), a percentile bootstrap one.
 
 | metric | n | value | 95% CI | bootstrap 95% CI | min – max |
 |---|---:|---:|---:|---:|---:|
 {{- range .Metrics}}{{if .Rate}}
 | {{md .Name}} | {{.Rate.N}} | {{pct .Rate.Rate}} | {{ci .Rate.Low .Rate.High}} | | |{{else}}
-| {{md .Name}} | {{.Mean.N}} | {{num .Mean.Mean}} | {{num .Mean.Low}} – {{num .Mean.High}} | {{with .Mean.Bootstrap}}{{num .Low}} – {{num .High}}{{end}} | {{num .Mean.Min}} – {{num .Mean.Max}} |{{end}}{{end}}
+| {{md .Name}} | {{.Mean.N}} | {{num .Mean.Mean}} | {{meanCI .Mean}} | {{with .Mean.Bootstrap}}{{num .Low}} – {{num .High}}{{end}} | {{num .Mean.Min}} – {{num .Mean.Max}} |{{end}}{{end}}
 {{if hasDocs .Metrics}}
 ### Glossary
 {{range .Metrics}}{{if .Doc}}
 - {{mdCode .Name}}: {{md .Doc}}{{end}}{{end}}
 {{end}}{{end}}{{end}}
 ## Plots
-{{range .Figures}}
+{{range .Notes}}
+{{.}}
+{{end}}{{range .Figures}}
 ![{{.Caption}}]({{.SVG}})
 {{end}}`

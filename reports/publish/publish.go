@@ -26,6 +26,9 @@ const (
 type Report struct {
 	Summary *reports.Summary
 	Figures []Figure
+	// Notes stand in for figures that would say nothing more (a histogram
+	// of one value).
+	Notes []string
 }
 
 // Figure is a saved plot.
@@ -140,19 +143,28 @@ func (r *Report) buildFigures(dir string) error {
 		return err
 	}
 	figs := []plots.Figure{{Name: "outcomes", Caption: "Seat win rates and draws with 95% Wilson intervals", Plot: outcomes}}
-	length, err := plots.Histogram(fmt.Sprintf("Game length (%d games)", d.plies.N()), "plies", &d.plies)
-	if err != nil {
-		return err
+	histograms := []struct {
+		name, title, unit, caption string
+		h                          *stats.Histogram
+		show                       bool
+	}{
+		{"length", fmt.Sprintf("Game length (%d games)", d.plies.N()), "plies", "Game length in plies", &d.plies, true},
+		{"margin", "Score margin (seat 0 − seat 1)", "points", "Score margin, seat 0 minus seat 1", &d.margin, d.hasMargin},
 	}
-	if length != nil {
-		figs = append(figs, plots.Figure{Name: "length", Caption: "Game length in plies", Plot: length})
-	}
-	if d.hasMargin {
-		margin, err := plots.Histogram("Score margin (seat 0 − seat 1)", "points", &d.margin)
+	for _, h := range histograms {
+		if !h.show {
+			continue
+		}
+		p, note, err := plots.Histogram(h.title, h.unit, h.h)
 		if err != nil {
 			return err
 		}
-		figs = append(figs, plots.Figure{Name: "margin", Caption: "Score margin, seat 0 minus seat 1", Plot: margin})
+		if note != "" {
+			r.Notes = append(r.Notes, note)
+		}
+		if p != nil {
+			figs = append(figs, plots.Figure{Name: h.name, Caption: h.caption, Plot: p})
+		}
 	}
 	rates, err := plots.Rates(s)
 	if err != nil {
