@@ -854,3 +854,57 @@ func TestMessagesForPeople(t *testing.T) {
 		t.Errorf("not in file order:\n%s", errOut)
 	}
 }
+
+// TestJSONStyle checks every --format json output: one object, a schema
+// string, and snake_case keys all the way down (docs/json.md).
+func TestJSONStyle(t *testing.T) {
+	dir := t.TempDir()
+	random := []string{"--set", "players.0=random", "--set", "players.1=random", "--quiet"}
+	old, cur := filepath.Join(dir, "old"), filepath.Join(dir, "new")
+	for _, out := range []string{old, cur} {
+		if code, _, errOut := run(t, append([]string{"run", "size2", "--games", "4", "--out", out}, random...)...); code != 0 {
+			t.Fatal(errOut)
+		}
+	}
+	commands := [][]string{
+		append([]string{"run", "size2", "--games", "4", "--format", "json"}, random...),
+		append([]string{"compare", "size2", "size2-nopie", "--games", "4", "--format", "json"}, random...),
+		append([]string{"sweep", "stacktics-size2", "--games", "4", "--format", "json"}, random...),
+		{"tournament", "size2", "--bot", "random", "--bot", "greedy", "--games", "4", "--format", "json", "--quiet"},
+		{"skill", "size2", "--budgets", "10,20", "--games", "4", "--format", "json", "--quiet"},
+		{"solve", "size2", "--depth", "2", "--format", "json"},
+		{"diff", old, cur, "--format", "json"},
+	}
+	upper := regexp.MustCompile(`[A-Z]`)
+	var walk func(path string, v any) []string
+	walk = func(path string, v any) (bad []string) {
+		switch x := v.(type) {
+		case map[string]any:
+			for k, e := range x {
+				if upper.MatchString(k) {
+					bad = append(bad, path+"/"+k)
+				}
+				bad = append(bad, walk(path+"/"+k, e)...)
+			}
+		case []any:
+			for _, e := range x {
+				bad = append(bad, walk(path+"[]", e)...)
+			}
+		}
+		return bad
+	}
+	for _, args := range commands {
+		code, out, errOut := run(t, args...)
+		var v map[string]any
+		if code != 0 || json.Unmarshal([]byte(out), &v) != nil {
+			t.Errorf("%v: exit %d: %s", args, code, errOut)
+			continue
+		}
+		if s, _ := v["schema"].(string); !strings.HasPrefix(s, "playtest/") {
+			t.Errorf("%v: schema %q", args, v["schema"])
+		}
+		if bad := walk("", v); len(bad) > 0 {
+			t.Errorf("%v: keys not in snake_case: %v", args, bad)
+		}
+	}
+}

@@ -34,7 +34,9 @@ and fastchess use; a pair is A's game and B's game on one seed, scored
 A + 1 − B) and stops as soon as the log-likelihood ratio crosses a bound:
   --sprt delta0=0,delta1=0.1,alpha=0.05,beta=0.05
 H0 says the difference is delta0, H1 that it is delta1 (or give elo0, elo1 as
-fishtest does). While it runs, a line every --report-every games gives the
+fishtest does). This is the logistic GSPRT (fishtest's LLR_logistic); add
+model=normalized for hypotheses in normalized Elo, the default of fishtest and
+fastchess today: --sprt elo0=0,elo1=5,model=normalized. While it runs, a line every --report-every games gives the
 games, the pentanomial pair counts, the score, the difference and its Elo with
 intervals, and the LLR with its bounds. At the end it prints the LLR, its
 bounds and the decision; --games is then the most games it may play. The test

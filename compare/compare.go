@@ -30,16 +30,49 @@ type Hypotheses struct {
 	Delta1 float64 `json:"delta1"`
 	Alpha  float64 `json:"alpha"`
 	Beta   float64 `json:"beta"`
+	// Model is ModelLogistic (the hypotheses on the mean, as Δ or logistic
+	// Elo) or ModelNormalized (on normalized Elo, Elo0 and Elo1).
+	Model string `json:"model"`
+	// Elo0 and Elo1 are the hypotheses as given in Elo, if they were.
+	Elo0 *float64 `json:"elo0,omitempty"`
+	Elo1 *float64 `json:"elo1,omitempty"`
 }
+
+// Models of the sequential test.
+const (
+	ModelLogistic   = "logistic"
+	ModelNormalized = "normalized"
+)
 
 // test is the GSPRT the hypotheses make on pairs (A's game, B's game): a
 // pair scores A's value plus 1 − B's, so its mean per game is ½ + Δ/2.
 func (h Hypotheses) test() stats.SPRT {
+	if h.Model == ModelNormalized {
+		return stats.SPRT{Normalized: true, T0: stats.NormalizedT(*h.Elo0), T1: stats.NormalizedT(*h.Elo1), Alpha: h.Alpha, Beta: h.Beta}
+	}
 	return stats.SPRT{S0: 0.5 + h.Delta0/2, S1: 0.5 + h.Delta1/2, Alpha: h.Alpha, Beta: h.Beta}
+}
+
+// String states the hypotheses: "H0: Δ = 0 vs H1: Δ = 0.1" or, in Elo,
+// "H0: nElo = 0 vs H1: nElo = 5 (normalized)".
+func (h Hypotheses) String() string {
+	switch {
+	case h.Model == ModelNormalized:
+		return fmt.Sprintf("H0: nElo = %g vs H1: nElo = %g (normalized Elo)", *h.Elo0, *h.Elo1)
+	case h.Elo0 != nil:
+		return fmt.Sprintf("H0: Elo = %g vs H1: Elo = %g (logistic; Δ = %.4g vs %.4g)", *h.Elo0, *h.Elo1, h.Delta0, h.Delta1)
+	}
+	return fmt.Sprintf("H0: Δ = %g vs H1: Δ = %g", h.Delta0, h.Delta1)
 }
 
 // Validate checks the hypotheses.
 func (h Hypotheses) Validate() error {
+	if h.Model == ModelNormalized {
+		if h.Elo0 == nil || h.Elo1 == nil || !(*h.Elo0 < *h.Elo1) {
+			return fmt.Errorf("want elo0 < elo1 in normalized Elo")
+		}
+		return h.test().Validate()
+	}
 	if !(h.Delta0 < h.Delta1) || h.Delta0 <= -1 || h.Delta1 >= 1 {
 		return fmt.Errorf("want -1 < delta0 < delta1 < 1, got delta0 %g and delta1 %g", h.Delta0, h.Delta1)
 	}

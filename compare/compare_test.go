@@ -134,6 +134,10 @@ func TestBadComparisons(t *testing.T) {
 		{"delta0=0,elo1=5", "not both"},
 		{"delta0=0,delta1=0.1,alpha=0", "alpha and beta must lie strictly between 0 and 1"},
 		{"delta0=x", "want key=number"},
+		{"elo0=0,elo1=5,model=normalized", ""},
+		{"delta0=0,delta1=0.1,model=normalized", "give elo0 and elo1"},
+		{"elo0=0,elo1=5,model=bayesian", `model "bayesian": want logistic or normalized`},
+		{"elo0=5,elo1=0,model=normalized", "want elo0 < elo1"},
 	} {
 		_, err := ParseHypotheses(c.text)
 		if (c.want == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), c.want)) {
@@ -141,7 +145,22 @@ func TestBadComparisons(t *testing.T) {
 		}
 	}
 	h, _ := ParseHypotheses("elo0=0,elo1=10")
-	if h.Delta0 != 0 || h.Delta1 < 0.0287 || h.Delta1 > 0.0288 {
+	if h.Delta0 != 0 || h.Delta1 < 0.0287 || h.Delta1 > 0.0288 || h.Model != ModelLogistic {
 		t.Errorf("elo 10 as a difference: %v (want 2·0.51439 − 1 = 0.02878)", h.Delta1)
+	}
+	// The normalized model on a variant against itself: H0 is accepted
+	// (every pair scores ½: t̂ = 0, so the LLR falls by about t1²/2 a pair).
+	h, err := ParseHypotheses("elo0=0,elo1=100,model=normalized")
+	if err != nil || !h.test().Normalized || h.String() != "H0: nElo = 0 vs H1: nElo = 100 (normalized Elo)" {
+		t.Fatalf("%v %+v %q", err, h, h.String())
+	}
+	same := Options{SPRT: &h}
+	a, b = load(t, "stacktics/size2", 200, 1), load(t, "stacktics/size2", 200, 1)
+	if err := Prepare(a, b, &same); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(context.Background(), a, b, same)
+	if err != nil || res.SPRT.Decision != "H0 accepted" || res.ExitCode() != ExitH0 {
+		t.Errorf("normalized SPRT of a variant against itself: %v %+v", err, res.SPRT)
 	}
 }

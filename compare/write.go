@@ -43,7 +43,7 @@ func (r *Result) WriteText(w io.Writer) error {
 		}
 	}
 	if s := r.SPRT; s != nil {
-		fmt.Fprintf(w, "SPRT H0: Δ = %g vs H1: Δ = %g (α %g, β %g): LLR %.3f, bounds [%.3f, %.3f]: %s", s.Delta0, s.Delta1, s.Alpha, s.Beta, s.LLR, s.Lower, s.Upper, s.Decision)
+		fmt.Fprintf(w, "SPRT %s (α %g, β %g): LLR %.3f, bounds [%.3f, %.3f]: %s", s.Hypotheses, s.Alpha, s.Beta, s.LLR, s.Lower, s.Upper, s.Decision)
 		switch {
 		case r.Stopped():
 			fmt.Fprintf(w, " after %d games of %d\n", r.Games, r.Requested)
@@ -52,8 +52,7 @@ func (r *Result) WriteText(w io.Writer) error {
 		default:
 			fmt.Fprintf(w, " at the last game\n")
 		}
-		fmt.Fprintf(w, "  The test is one-sided: it asks whether A − B is as large as %g (H1) or no larger than %g (H0), so accepting H0 can go with an interval that excludes 0 (a difference smaller than %g, or one of the other sign).\n",
-			s.Delta1, s.Delta0, s.Delta1)
+		fmt.Fprintln(w, "  The test is one-sided: it asks whether A − B is as large as H1 says or no larger than H0 says, so accepting H0 can go with an interval that excludes 0 (a difference smaller than H1's, or one of the other sign).")
 	}
 	return nil
 }
@@ -96,9 +95,9 @@ func (r *Result) WriteMarkdown(w io.Writer) error {
 		fmt.Fprintf(w, "Pairs (A's game, B's game on one seed), scored A + 1 − B: %d pairs, counts 0–2 %v.\n\n", p.Pairs, p.Counts)
 	}
 	if s := r.SPRT; s != nil {
-		fmt.Fprintf(w, "**SPRT** H0: Δ = %g vs H1: Δ = %g (α %g, β %g): LLR %.3f, bounds [%.3f, %.3f]: **%s** after %d games. ",
-			s.Delta0, s.Delta1, s.Alpha, s.Beta, s.LLR, s.Lower, s.Upper, s.Decision, r.Games)
-		fmt.Fprintf(w, "The test is one-sided: accepting H0 says the difference is smaller than %g, even when the interval excludes 0.\n", s.Delta1)
+		fmt.Fprintf(w, "**SPRT** %s (α %g, β %g): LLR %.3f, bounds [%.3f, %.3f]: **%s** after %d games. ",
+			reports.MarkdownEscape(s.Hypotheses.String()), s.Alpha, s.Beta, s.LLR, s.Lower, s.Upper, s.Decision, r.Games)
+		fmt.Fprintln(w, "The test is one-sided: accepting H0 says the difference is smaller than H1's, even when the interval excludes 0.")
 	}
 	return nil
 }

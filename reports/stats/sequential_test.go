@@ -35,7 +35,9 @@ func TestSPRTBounds(t *testing.T) {
 	if s.Decide(3) != AcceptH1 || s.Decide(-3) != AcceptH0 || s.Decide(0) != Continue {
 		t.Error("decisions")
 	}
-	for _, bad := range []SPRT{{0.5, 0.5, 0.05, 0.05}, {0.5, 0.4, 0.05, 0.05}, {0, 0.5, 0.05, 0.05}, {0.5, 0.6, 0, 0.05}, {0.5, 0.6, 0.6, 0.5}} {
+	for _, bad := range []SPRT{{S0: 0.5, S1: 0.5, Alpha: 0.05, Beta: 0.05}, {S0: 0.5, S1: 0.4, Alpha: 0.05, Beta: 0.05},
+		{S0: 0, S1: 0.5, Alpha: 0.05, Beta: 0.05}, {S0: 0.5, S1: 0.6, Alpha: 0, Beta: 0.05}, {S0: 0.5, S1: 0.6, Alpha: 0.6, Beta: 0.5},
+		{Normalized: true, T0: 0.1, T1: 0, Alpha: 0.05, Beta: 0.05}} {
 		if bad.Validate() == nil {
 			t.Errorf("%+v validates", bad)
 		}
@@ -122,5 +124,50 @@ func TestSPRTErrorRates(t *testing.T) {
 			t.Errorf("true mean %v: wrong decision in %.1f%% of %d runs (want about 5%% or less)", c.mean, 100*rate, runs)
 		}
 		t.Logf("true mean %v: %d of %d runs wrong, %.0f pairs per run", c.mean, wrong, runs, float64(pairs)/runs)
+	}
+}
+
+// TestNormalizedSPRT checks the normalized model: each fitted distribution
+// sums to 1 and has the hypothesis' normalized score (μ − ½)/σ, and the
+// LLR agrees with its normal approximation n (t1 − t0)(2t̂ − t0 − t1) / 2
+// over pairs when the hypotheses are close to the observed t̂.
+func TestNormalizedSPRT(t *testing.T) {
+	p := Pentanomial{100, 400, 1000, 600, 200}
+	var phat [5]float64
+	n := float64(p.Pairs())
+	for i, c := range p {
+		phat[i] = float64(c) / n
+	}
+	moments := func(q [5]float64) (mu, sigma, sum float64) {
+		for i, a := range pairScores {
+			mu += q[i] * a
+			sum += q[i]
+		}
+		v := 0.0
+		for i, a := range pairScores {
+			v += q[i] * (a - mu) * (a - mu)
+		}
+		return mu, math.Sqrt(v), sum
+	}
+	for _, target := range []float64{-0.1, 0, 0.05, 0.2} {
+		mu, sigma, sum := moments(mleNormalized(phat, target))
+		if !within(sum, 1, 1e-9) || !within((mu-0.5)/sigma, target, 2e-3) {
+			t.Errorf("t = %v: fitted distribution sums to %v with t %v", target, sum, (mu-0.5)/sigma)
+		}
+	}
+	mu, sigma, _ := moments(phat)
+	that := (mu - 0.5) / sigma
+	t0, t1 := that-0.02, that+0.01
+	s := SPRT{Normalized: true, T0: t0, T1: t1, Alpha: 0.05, Beta: 0.05}
+	if err := s.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	got, want := s.LLR(p), n*(t1-t0)*(2*that-t0-t1)/2
+	if math.Abs(got-want) > 0.05*math.Abs(want)+0.01 {
+		t.Errorf("normalized LLR %v, normal approximation %v", got, want)
+	}
+	// fastchess's scale: 5 normalized Elo is a pair t of about 0.0102.
+	if !within(NormalizedT(5), math.Sqrt2*5*math.Ln10/800, 1e-12) {
+		t.Errorf("NormalizedT(5) = %v", NormalizedT(5))
 	}
 }
