@@ -218,12 +218,15 @@ func NewTable(w io.Writer, header ...any) *tablewriter.Table {
 // FormatByInterval writes x to the precision its interval [lo, hi]
 // supports: two significant digits of the interval's width (33.1 for
 // 33.08 ± 0.7; 0.468 for 0.4675 ± 0.049), never an exponent, and 0 for
-// float noise such as 3.5e-18. Without a width it keeps four decimals.
+// float noise such as 3.5e-18. Without a width it writes the value itself
+// to at most four decimals (24, not 24.0000).
 func FormatByInterval(x, lo, hi float64) string {
-	decimals := 4
-	if w := hi - lo; w > 0 && !math.IsInf(w, 0) && !math.IsNaN(w) {
-		decimals = int(min(10, max(0, 1-math.Floor(math.Log10(w)))))
+	w := hi - lo
+	if !(w > 0) || math.IsInf(w, 0) {
+		// No spread: the value as it is, to at most four decimals.
+		return strconv.FormatFloat(math.Round(x*1e4)/1e4+0, 'f', -1, 64)
 	}
+	decimals := int(min(10, max(0, 1-math.Floor(math.Log10(w)))))
 	text := strconv.FormatFloat(x, 'f', decimals, 64)
 	if r, _ := strconv.ParseFloat(text, 64); r == 0 {
 		return strconv.FormatFloat(0, 'f', decimals, 64)

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -185,6 +186,10 @@ func TestRunWritesEverything(t *testing.T) {
 	}
 	if lines := strings.Count(csv.String(), "\n"); lines != 5 {
 		t.Errorf("CSV has %d lines:\n%s", lines, csv.String())
+	}
+	// Numbers for people: no exponents, no long tails of digits.
+	if exp := regexp.MustCompile(`(^|,)-?[\d.]+[eE][-+]?\d+(,|$)|\.\d{7,}`).FindString(csv.String()); exp != "" {
+		t.Errorf("sweep.csv writes %q:\n%s", exp, csv.String())
 	}
 	for _, want := range []string{"cards", "must_stack_scope", "4-cards", "hand", "Benjamini–Hochberg", "over 4 variants"} {
 		if !strings.Contains(table.String(), want) {
