@@ -76,4 +76,3 @@ func unknownCommand(root *cobra.Command, err error) error {
 	}
 	return fmt.Errorf("%s; commands: %s", msg, strings.Join(names, ", "))
 }
-
