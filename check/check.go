@@ -43,8 +43,10 @@ type Verdict struct {
 // metric (a probe's summary before a run, the run's after it): a rate's
 // bounds must lie between 0 and 1 (a bound of 45 gets "did you mean
 // 0.45?"), and stat min or max needs a value metric. Metrics the summary
-// does not report are left for Evaluate.
+// does not report are left for Evaluate. Every refused bound is reported,
+// in file order.
 func CheckBounds(file string, s *reports.Summary, exps []variants.Expectation) error {
+	var problems variants.Errors
 	for i, e := range exps {
 		rate, known := s.IsRate(e.Metric)
 		if !known || !rate {
@@ -52,8 +54,9 @@ func CheckBounds(file string, s *reports.Summary, exps []variants.Expectation) e
 		}
 		path := fmt.Sprintf("expect[%d]", i)
 		if e.Stat == "min" || e.Stat == "max" {
-			return &variants.Error{File: file, Line: e.Line, Key: path + ".stat",
-				Message: fmt.Sprintf("%s is a rate (a share of games): stat %s applies only to a game's value metrics; bound the rate itself", e.Metric, e.Stat)}
+			problems = append(problems, &variants.Error{File: file, Line: e.Line, Key: path + ".stat",
+				Message: fmt.Sprintf("%s is a rate (a share of games): stat %s applies only to a game's value metrics; bound the rate itself", e.Metric, e.Stat)})
+			continue
 		}
 		for _, b := range []struct {
 			key string
@@ -66,10 +69,16 @@ func CheckBounds(file string, s *reports.Summary, exps []variants.Expectation) e
 			if *b.v > 1 && *b.v <= 100 {
 				msg += fmt.Sprintf("; did you mean %g?", *b.v/100)
 			}
-			return &variants.Error{File: file, Line: e.Line, Key: path + "." + b.key, Message: msg}
+			problems = append(problems, &variants.Error{File: file, Line: e.Line, Key: path + "." + b.key, Message: msg})
 		}
 	}
-	return nil
+	switch len(problems) {
+	case 0:
+		return nil
+	case 1:
+		return problems[0]
+	}
+	return problems
 }
 
 // Evaluate checks every expectation against the summary. An unknown metric
