@@ -3,7 +3,8 @@ package capturecard
 import "fmt"
 
 // CheckInvariants verifies the position: per player and size, reserve +
-// board = the rules' pieces; at most max_on_board pieces per player on the
+// board = the rules' pieces (and the cached set of Smalls and Mediums
+// right); at most max_on_board pieces per player on the
 // board (and the cached counts right); deck + discard + saved Jokers = 32
 // numbered cards + jokers; the layout a permutation of the 20 court cards
 // with corners not all of one suit; protection and movement points in
@@ -13,6 +14,7 @@ func (s *State) CheckInvariants() error {
 	want := [3]int{r.Pieces.Small, r.Pieces.Medium, r.Pieces.Large}
 	var board [2][3]int
 	var count [2]int
+	var walkers [2]uint32
 	for sq := range Cards {
 		if o := s.owner[sq]; o >= 0 {
 			if o > 1 || s.size[sq] < Small || s.size[sq] > Large {
@@ -20,7 +22,13 @@ func (s *State) CheckInvariants() error {
 			}
 			board[o][s.size[sq]]++
 			count[o]++
+			if s.size[sq] != Large {
+				walkers[o] |= 1 << sq
+			}
 		}
+	}
+	if walkers != s.walkers {
+		return fmt.Errorf("cached Smalls and Mediums %x, board has %x", s.walkers, walkers)
 	}
 	for seat := range 2 {
 		for size := range 3 {

@@ -2,6 +2,7 @@ package capturecard
 
 import (
 	"fmt"
+	"math/bits"
 
 	"playtest/games"
 )
@@ -47,6 +48,9 @@ type State struct {
 	owner, size [Cards]int8
 	reserve     [2][3]uint8
 	onBoard     [2]uint8
+	// walkers[p] has a bit for each card holding a Small or Medium of p's
+	// (the pieces a Move steps), kept with owner and size.
+	walkers [2]uint32
 	// The draw deck and the discard pile, as counts by value (joker, 2..9).
 	deck, discard [10]uint8
 	held          [2]uint8 // saved Jokers
@@ -286,24 +290,44 @@ func (s *State) stepResult(sq, d int) (to, victim, cost int, ok bool) {
 
 // appendSteps appends the Move steps: a Small or Medium of the player's,
 // one card in any direction.
-func (s *State) appendSteps(buf []games.Move) []games.Move {
-	for sq := range Cards {
-		if !s.own(sq) || s.size[sq] == Large {
-			continue
-		}
-		for d := range directions {
-			if _, _, _, ok := s.stepResult(sq, d); ok {
-				buf = append(buf, encode(kindStep, sq, d))
-			}
-		}
-	}
-	return buf
+func (s *State) appendSteps(buf []games.Move) []games.Move { return s.steps(buf, false) }
+
+// canStepOnto reports whether the piece on sq may step in direction d.
+func (s *State) canStepOnto(sq, d int) bool {
+	_, _, _, ok := s.stepResult(sq, d)
+	return ok
 }
 
 // canStep reports whether any step is possible.
 func (s *State) canStep() bool {
-	var buf [8 * Cards]games.Move
-	return len(s.appendSteps(buf[:0])) > 0
+	var one [1]games.Move
+	return len(s.steps(one[:0], true)) > 0
+}
+
+// steps appends the Move steps, or only the first with first set. The
+// player's Smalls and Mediums are the set bits of walkers.
+func (s *State) steps(buf []games.Move, first bool) []games.Move {
+	if s.points == 0 {
+		return buf // every step costs at least a point
+	}
+	for w := s.walkers[s.toMove]; w != 0; w &= w - 1 {
+		sq := bits.TrailingZeros32(w)
+		if stepCost(s.size[sq]) > int(s.points) {
+			continue // not even a step onto an empty card
+		}
+		for d, t := range neighbour[sq] {
+			// A step onto an empty card is always allowed here; only an
+			// occupied one needs stepResult's rules.
+			if t < 0 || s.owner[t] >= 0 && !s.canStepOnto(sq, d) {
+				continue
+			}
+			buf = append(buf, encode(kindStep, sq, d))
+			if first {
+				return buf
+			}
+		}
+	}
+	return buf
 }
 
 // Apply plays a legal decision or chance outcome.
@@ -343,6 +367,7 @@ func (s *State) Apply(m games.Move) {
 		s.reserve[p][s.size[a]]++
 		s.reserve[p][Large]--
 		s.size[a] = Large
+		s.walkers[p] &^= 1 << a
 		s.endAction()
 	case kindShift:
 		t := int(neighbour[a][b])
@@ -396,11 +421,19 @@ func (s *State) refillDeck() {
 func (s *State) place(sq int, p games.Player, size int) {
 	s.owner[sq], s.size[sq] = int8(p), int8(size)
 	s.onBoard[p]++
+	if size != Large {
+		s.walkers[p] |= 1 << sq
+	}
 }
 
+// move moves the piece on from to the empty card to.
 func (s *State) move(from, to int) {
-	s.owner[to], s.size[to] = s.owner[from], s.size[from]
+	o := s.owner[from]
+	s.owner[to], s.size[to] = o, s.size[from]
 	s.owner[from] = -1
+	if s.walkers[o]&(1<<from) != 0 {
+		s.walkers[o] ^= 1<<from | 1<<to
+	}
 }
 
 // knockOff returns the piece on sq to its owner's reserve.
@@ -410,6 +443,7 @@ func (s *State) knockOff(sq int) {
 	s.onBoard[o]--
 	s.knockedOff[o]++
 	s.owner[sq] = -1
+	s.walkers[o] &^= 1 << sq
 }
 
 // shrink turns the Medium on sq into a Small from its owner's reserve, or
