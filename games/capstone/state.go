@@ -146,7 +146,10 @@ func (s *State) open(st int) bool {
 
 // appendMoves appends the step-2 moves: a top piece to another stack of its
 // size, from an uncapped stack other than the one just placed on.
-func (s *State) appendMoves(buf []games.Move) []games.Move {
+func (s *State) appendMoves(buf []games.Move) []games.Move { return s.moves(buf, false) }
+
+// moves appends the step-2 moves, or only the first with first set.
+func (s *State) moves(buf []games.Move, first bool) []games.Move {
 	g := s.g
 	for src := range g.stacks {
 		if src == int(s.placed) || s.stacks[src].n == 0 || s.stacks[src].cap >= 0 {
@@ -159,6 +162,9 @@ func (s *State) appendMoves(buf []games.Move) []games.Move {
 		for dst := lo; dst < lo+g.n; dst++ {
 			if dst != src && s.open(dst) {
 				buf = append(buf, encode(kindMove, src, dst))
+				if first {
+					return buf
+				}
 			}
 		}
 	}
@@ -223,8 +229,8 @@ func (s *State) canPlace() bool {
 
 // canMove reports whether step 2 has any move.
 func (s *State) canMove() bool {
-	var buf [2 * MaxStacks * MaxStacksPerSize]games.Move
-	return len(s.appendMoves(buf[:0])) > 0
+	var buf [1]games.Move
+	return len(s.moves(buf[:0], true)) > 0
 }
 
 // Apply plays a legal decision or chance outcome.
