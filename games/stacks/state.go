@@ -221,7 +221,10 @@ func (s *State) ChanceOutcomes(buf []games.ChanceOutcome) []games.ChanceOutcome 
 // cardMoves are the moves of one card: per source square, the destinations
 // of stacking moves, of empty straight moves and of empty backward moves.
 type cardMoves struct {
-	stack, straight, backward      [Squares]uint32
+	stack, straight, backward [Squares]uint32
+	// The sources with a move of each kind; an entry of the arrays above
+	// is meaningful only where its source's bit is set.
+	stackSrc, straightSrc, backSrc uint32
 	anyStack, anyStraight, anyBack bool
 }
 
@@ -263,13 +266,21 @@ func (s *State) movesOf(p games.Player, v int, fit *[Pieces + 1]uint32, cm *card
 		}
 		stack := (st | bk) & fit[s.height[src]]
 		empty := (st | bk) &^ s.occ
-		cm.stack[src] = stack
-		cm.straight[src] = empty & st
-		cm.backward[src] = empty &^ st
-		cm.anyStack = cm.anyStack || stack != 0
-		cm.anyStraight = cm.anyStraight || cm.straight[src] != 0
-		cm.anyBack = cm.anyBack || cm.backward[src] != 0
+		bit := uint32(1) << src
+		if stack != 0 {
+			cm.stack[src] = stack
+			cm.stackSrc |= bit
+		}
+		if e := empty & st; e != 0 {
+			cm.straight[src] = e
+			cm.straightSrc |= bit
+		}
+		if e := empty &^ st; e != 0 {
+			cm.backward[src] = e
+			cm.backSrc |= bit
+		}
 	}
+	cm.anyStack, cm.anyStraight, cm.anyBack = cm.stackSrc != 0, cm.straightSrc != 0, cm.backSrc != 0
 }
 
 // LegalMoves appends the decisions of the player to move: for each value
@@ -298,12 +309,12 @@ func (s *State) LegalMoves(buf []games.Move) []games.Move {
 		cm := &cms[v]
 		switch {
 		case cm.anyStack:
-			buf = appendMoves(buf, v, &cm.stack)
+			buf = appendMoves(buf, v, &cm.stack, cm.stackSrc)
 		case handStacks && s.g.handScope:
 		case cm.anyStraight:
-			buf = appendMoves(buf, v, &cm.straight)
+			buf = appendMoves(buf, v, &cm.straight, cm.straightSrc)
 		case cm.anyBack:
-			buf = appendMoves(buf, v, &cm.backward)
+			buf = appendMoves(buf, v, &cm.backward, cm.backSrc)
 		default:
 			buf = append(buf, encode(kindPlay, v, noSquare, noSquare))
 		}
@@ -311,9 +322,12 @@ func (s *State) LegalMoves(buf []games.Move) []games.Move {
 	return buf
 }
 
-func appendMoves(buf []games.Move, v int, dsts *[Squares]uint32) []games.Move {
-	for src, m := range dsts {
-		for ; m != 0; m &= m - 1 {
+// appendMoves appends a v-card's moves from each source in srcs (in order)
+// to the destinations in dsts[source].
+func appendMoves(buf []games.Move, v int, dsts *[Squares]uint32, srcs uint32) []games.Move {
+	for ; srcs != 0; srcs &= srcs - 1 {
+		src := bits.TrailingZeros32(srcs)
+		for m := dsts[src]; m != 0; m &= m - 1 {
 			buf = append(buf, encode(kindPlay, v, src, bits.TrailingZeros32(m)))
 		}
 	}
