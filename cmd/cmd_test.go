@@ -664,10 +664,41 @@ func TestReplayCommand(t *testing.T) {
 	if fromSeed != fromRecords {
 		t.Errorf("replay from the seed differs from the records:\n%s\n---\n%s", fromSeed, fromRecords)
 	}
-	for _, args := range [][]string{{"replay", dir, "--game", "6"}, {"replay", dir}, {"replay", dir, "--game", "1", "--seed", "3"}, {"replay", "size2", "--game", "5000"}} {
+	for _, args := range [][]string{{"replay", dir, "--game", "6"}, {"replay", dir}, {"replay", dir, "--game", "1", "--seed", "3"}, {"replay", "size2", "--game", "5000"},
+		{"replay", dir, "--game", "5", "--ply", "0"}, {"replay", dir, "--game", "5", "--ply", "100000"}, {"replay", dir, "--game", "5", "--moves", "--final"}} {
 		if code, _, errOut := run(t, args...); code != ExitBadInput {
 			t.Errorf("%v: exit %d %s", args, code, errOut)
 		}
+	}
+
+	// The views: --ply K is the board the full replay draws after entry K,
+	// --final the last one, --moves one line per turn.
+	boards := strings.Split(fromRecords, "\n\n")
+	after := func(k int) string {
+		for _, b := range boards {
+			if strings.HasPrefix(b, fmt.Sprintf("%d. ", k)) {
+				_, board, _ := strings.Cut(b, "\n")
+				return board
+			}
+		}
+		t.Fatalf("no entry %d in the replay", k)
+		return ""
+	}
+	_, ply, _ := run(t, "replay", dir, "--game", "5", "--ply", "7")
+	if !strings.Contains(ply, "after 7. ") || !strings.HasSuffix(strings.TrimRight(ply, "\n"), strings.TrimRight(after(7), "\n")) {
+		t.Errorf("--ply 7:\n%s\nwant the board\n%s", ply, after(7))
+	}
+	_, final, _ := run(t, "replay", dir, "--game", "5", "--final")
+	last := boards[len(boards)-2] // then the result
+	_, lastBoard, _ := strings.Cut(last, "\n")
+	if !strings.Contains(final, strings.TrimRight(lastBoard, "\n")) || !strings.Contains(final, "result: ") {
+		t.Errorf("--final:\n%s\nwant the board\n%s", final, lastBoard)
+	}
+	_, moves, _ := run(t, "replay", dir, "--game", "5", "--moves")
+	lines := strings.Split(strings.TrimSpace(moves), "\n")
+	if !strings.HasPrefix(lines[2], "1. chance: [draw:") || !strings.Contains(moves, "seat0: ") || !strings.Contains(moves, "seat1: [draw:") ||
+		len(lines) < 20 || strings.Count(moves, "     ") > 0 {
+		t.Errorf("--moves:\n%s", moves)
 	}
 }
 

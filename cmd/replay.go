@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -13,6 +14,7 @@ import (
 type replayOptions struct {
 	sets []string
 	game int
+	view replay.View
 }
 
 func newReplayCommand() *cobra.Command {
@@ -29,15 +31,28 @@ every game of a run is decided by the variant, the seed and its index, so it
 comes out the same. A failed game (errors.jsonl) is shown up to its failure.
 
 From a preset or variant file (with --seed and --set as playtest run takes
-them) it plays game N of that run.`,
+them) it plays game N of that run.
+
+--ply K shows only the board after entry K of the record (the entries are the
+moves and chance outcomes, numbered as the full replay numbers them);
+--moves lists the record one line per turn, chance outcomes in brackets;
+--final shows only the final board and the result.`,
 		Example: `  playtest run size3 --games 200 --records full --out r/ && playtest replay r/ --game 17
-  playtest replay stacktics/size3 --seed 1 --game 17`,
+  playtest replay stacktics/size3 --seed 1 --game 17
+  playtest replay r/ --game 3 --ply 5
+  playtest replay capturecard --game 0 --moves`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			v := settings(cmd.Flags())
 			out := cmd.OutOrStdout()
 			if !cmd.Flags().Changed("game") {
 				return usageErrorf("--game N is required")
+			}
+			if n := count(opts.view.Ply > 0, opts.view.Moves, opts.view.Final); n > 1 {
+				return usageErrorf("--ply, --moves and --final each choose a view: give one")
+			}
+			if cmd.Flags().Changed("ply") && opts.view.Ply < 1 {
+				return usageErrorf("--ply %d: entries are numbered from 1", opts.view.Ply)
 			}
 			if m, err := runlog.ReadManifest(args[0]); err == nil {
 				if len(opts.sets) > 0 || v.IsSet("seed") || v.IsSet("games") {
@@ -59,7 +74,7 @@ them) it plays game N of that run.`,
 						return err
 					}
 				}
-				return replay.Write(out, cfg, opts.game, moves, gameErr)
+				return viewError(replay.Write(out, cfg, opts.game, moves, gameErr, opts.view))
 			} else if st, statErr := os.Stat(args[0]); statErr == nil && st.IsDir() {
 				return usageErrorf("%v", err)
 			}
@@ -67,18 +82,40 @@ them) it plays game N of that run.`,
 			if err != nil {
 				return err
 			}
-			return replayVariant(cmd, cfg, opts.game)
+			return replayVariant(cmd, cfg, opts.game, opts.view)
 		},
 	}
 	f := c.Flags()
 	f.IntVar(&opts.game, "game", 0, "index of the game to replay (from 0)")
+	f.IntVar(&opts.view.Ply, "ply", 0, "show only the board after entry K of the record (from 1)")
+	f.BoolVar(&opts.view.Moves, "moves", false, "list the record one line per turn")
+	f.BoolVar(&opts.view.Final, "final", false, "show only the final board and the result")
 	f.Uint64("seed", 0, "run seed (with a preset or file)")
 	f.Int("games", 0, "games of the run (with a preset or file; decides nothing but the range of --game)")
 	f.StringArrayVar(&opts.sets, "set", nil, "override a variant key (with a preset or file; repeatable)")
 	return c
 }
 
-func replayVariant(cmd *cobra.Command, cfg *variants.Config, game int) error {
+// count counts the true values.
+func count(flags ...bool) int {
+	n := 0
+	for _, f := range flags {
+		if f {
+			n++
+		}
+	}
+	return n
+}
+
+// viewError makes a --ply past the end of the game bad input.
+func viewError(err error) error {
+	if err != nil && strings.HasPrefix(err.Error(), "--ply ") {
+		return usageError{err}
+	}
+	return err
+}
+
+func replayVariant(cmd *cobra.Command, cfg *variants.Config, game int, view replay.View) error {
 	if game < 0 || game >= cfg.Games {
 		return usageErrorf("--game %d: the run has games 0 to %d", game, cfg.Games-1)
 	}
@@ -86,5 +123,5 @@ func replayVariant(cmd *cobra.Command, cfg *variants.Config, game int) error {
 	if err != nil {
 		return err
 	}
-	return replay.Write(cmd.OutOrStdout(), cfg, game, moves, gameErr)
+	return viewError(replay.Write(cmd.OutOrStdout(), cfg, game, moves, gameErr, view))
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"playtest/experiment"
+	"playtest/games"
 	"playtest/runlog"
 	"playtest/sim"
 	"playtest/variants"
@@ -55,14 +56,32 @@ func Recorded(dir string, m *runlog.Manifest, index int) (moves []string, gameEr
 
 var errStop = fmt.Errorf("found")
 
+// View chooses what Write shows of a game: every board (the zero View),
+// the board after one entry of the record (Ply), the move list alone
+// (Moves), or the final board (Final).
+type View struct {
+	// Ply, if positive, shows only the board after entry Ply of the record
+	// (moves and chance outcomes, numbered as the full replay and Moves
+	// number them).
+	Ply int
+	// Moves lists the record one line per turn: a seat's decisions in a
+	// row, with the chance outcomes among them, on one line.
+	Moves bool
+	// Final shows only the board at the end and the result.
+	Final bool
+}
+
 // Write plays the moves from the start of a game of cfg and draws the
-// board after each; a failed game ends with its error. Each move is read
-// with the game's ParseMove, so it must be legal (or a possible chance
-// outcome) where it stands.
-func Write(w io.Writer, cfg *variants.Config, index int, moves []string, gameErr *sim.GameError) error {
+// board after each (or what view asks for); a failed game ends with its
+// error. Each move is read with the game's ParseMove, so it must be legal
+// (or a possible chance outcome) where it stands.
+func Write(w io.Writer, cfg *variants.Config, index int, moves []string, gameErr *sim.GameError, view View) error {
 	g, err := cfg.NewGame()
 	if err != nil {
 		return err
+	}
+	if view.Ply > len(moves) {
+		return fmt.Errorf("--ply %d: game %d has %d entries (moves and chance outcomes)", view.Ply, index, len(moves))
 	}
 	job, _ := experiment.Job(cfg)
 	deal, swapped := job.Seating(index)
@@ -72,19 +91,38 @@ func Write(w io.Writer, cfg *variants.Config, index int, moves []string, gameErr
 	}
 	fmt.Fprintf(w, "%s: %s, game %d (seed %d, deal %d): %s\n\n", cfg.Definition.Name, cfg.Name, index, cfg.Seed, deal, seats)
 	s := g.NewState()
-	fmt.Fprintln(w, indent(s.String()))
+	every := view.Ply == 0 && !view.Moves && !view.Final
+	if every {
+		fmt.Fprintln(w, indent(s.String()))
+	}
+	turns := turnWriter{w: w}
+	setup, _ := s.(games.SetupDecider)
 	for k, text := range moves {
+		who := s.CurrentPlayer()
+		inSetup := setup != nil && setup.InSetup()
 		if gameErr != nil && k == len(moves)-1 {
-			fmt.Fprintf(w, "\n%d. %s: %s — the game failed here: %s\n", k+1, s.CurrentPlayer(), text, gameErr.Message)
+			turns.flush()
+			fmt.Fprintf(w, "\n%d. %s: %s — the game failed here: %s\n", k+1, who, text, gameErr.Message)
 			return nil
 		}
-		who := s.CurrentPlayer()
 		m, err := s.ParseMove(text)
 		if err != nil {
 			return fmt.Errorf("move %d %q: %v", k+1, text, err)
 		}
 		s.Apply(m)
-		fmt.Fprintf(w, "\n%d. %s: %s\n%s\n", k+1, who, text, indent(s.String()))
+		switch {
+		case every:
+			fmt.Fprintf(w, "\n%d. %s: %s\n%s\n", k+1, who, text, indent(s.String()))
+		case view.Moves:
+			turns.add(k+1, who, inSetup, text)
+		case view.Ply == k+1:
+			_, err := fmt.Fprintf(w, "after %d. %s: %s (%d plies played)\n%s\n", k+1, who, text, s.Plies(), indent(s.String()))
+			return err
+		}
+	}
+	turns.flush()
+	if view.Ply == 0 && len(moves) == 0 && !every && !view.Moves {
+		fmt.Fprintln(w, indent(s.String()))
 	}
 	if gameErr != nil {
 		fmt.Fprintf(w, "\nthe game failed: %s\n", gameErr.Message)
@@ -93,6 +131,9 @@ func Write(w io.Writer, cfg *variants.Config, index int, moves []string, gameErr
 	if !s.IsTerminal() {
 		return fmt.Errorf("the game is not over after its %d recorded moves", len(moves))
 	}
+	if view.Final {
+		fmt.Fprintf(w, "final position after %d entries:\n%s\n", len(moves), indent(s.String()))
+	}
 	r := s.Result()
 	outcome := "draw"
 	if !r.IsDraw() {
@@ -100,6 +141,65 @@ func Write(w io.Writer, cfg *variants.Config, index int, moves []string, gameErr
 	}
 	_, err = fmt.Fprintf(w, "\nresult: %s (%s) after %d plies\n", outcome, r.Reason, s.Plies())
 	return err
+}
+
+// turnWriter writes the record one line per turn: a seat's decisions in a
+// row share a line, numbered by the entry that opens it. Chance outcomes,
+// in brackets, go on the line of the decision that follows them (a card
+// drawn, then played); those before the first decision (a deal, goal
+// draws) and after the last form lines of their own.
+type turnWriter struct {
+	w       io.Writer
+	who     games.Player
+	setup   bool // the line holds setup decisions (games.SetupDecider)
+	first   int
+	entries []string
+	pending []string // chance outcomes waiting for the next decision
+	from    int      // the entry that opened pending
+	started bool     // a seat has decided
+}
+
+func (t *turnWriter) add(k int, who games.Player, setup bool, text string) {
+	if who == games.Chance {
+		if len(t.pending) == 0 {
+			t.from = k
+		}
+		t.pending = append(t.pending, "["+text+"]")
+		return
+	}
+	if !t.started && len(t.pending) > 0 {
+		t.line(t.from, games.Chance, t.pending) // the setup
+		t.pending = t.pending[:0]
+	}
+	t.started = true
+	if len(t.entries) > 0 && (who != t.who || setup != t.setup) {
+		t.line(t.first, t.who, t.entries) // the pending chance outcomes open the next line
+		t.entries = t.entries[:0]
+	}
+	if len(t.entries) == 0 {
+		t.first, t.who, t.setup = k, who, setup
+		if len(t.pending) > 0 {
+			t.first = t.from
+		}
+	}
+	t.entries = append(append(t.entries, t.pending...), text)
+	t.pending = t.pending[:0]
+}
+
+// flush writes the open line, then any chance outcomes still waiting.
+func (t *turnWriter) flush() {
+	if len(t.entries) > 0 {
+		t.line(t.first, t.who, t.entries)
+		t.entries = t.entries[:0]
+	}
+	if len(t.pending) > 0 {
+		t.line(t.from, games.Chance, t.pending)
+		t.pending = t.pending[:0]
+	}
+}
+
+func (t *turnWriter) line(k int, who games.Player, entries []string) {
+	fmt.Fprintf(t.w, "%d. %s: %s\n", k, who, strings.Join(entries, " "))
 }
 
 func indent(board string) string {
