@@ -939,3 +939,25 @@ func TestJSONStyle(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayCommand plays a whole scripted game through the command line,
+// in a subprocess reading standard input, and replays the saved record.
+func TestPlayCommand(t *testing.T) {
+	dir := t.TempDir()
+	saved := filepath.Join(dir, "game.json")
+	cmd := exec.Command(os.Args[0], "play", "stacktics/size2", "--seat", "0", "--bot", "random")
+	cmd.Env = append(os.Environ(), "PLAYTEST_TEST_MAIN=1")
+	cmd.Stdin = strings.NewReader("oops\n1\nsave " + saved + "\n" + strings.Repeat("1\n", 400))
+	out, err := cmd.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "result: ") || !strings.Contains(string(out), `"oops"`) {
+		t.Fatalf("%v:\n%s", err, out)
+	}
+	code, replayed, errOut := run(t, "replay", saved, "--moves")
+	if code != 0 || !strings.Contains(replayed, "a game played with playtest play: a person in seat 0 against random") {
+		t.Errorf("replay of the saved game: exit %d %s\n%s", code, errOut, replayed)
+	}
+	expectBadInput(t,
+		[]string{"play", "size2", "--seat", "2"},
+		[]string{"play", "size2", "--bot", "gredy"},
+	)
+}

@@ -1,11 +1,13 @@
 package cmd
 
 import (
+	"fmt"
 	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"playtest/play"
 	"playtest/replay"
 	"playtest/runlog"
 	"playtest/variants"
@@ -20,7 +22,7 @@ type replayOptions struct {
 func newReplayCommand() *cobra.Command {
 	var opts replayOptions
 	c := &cobra.Command{
-		Use:   "replay DIR|PRESET|FILE --game N",
+		Use:   "replay DIR|PRESET|FILE|GAME.json [--game N]",
 		Short: "Re-play one game of a run and draw the board after each move",
 		Long: `Re-play game N of a run and draw the board after every move and chance
 outcome.
@@ -31,7 +33,8 @@ every game of a run is decided by the variant, the seed and its index, so it
 comes out the same. A failed game (errors.jsonl) is shown up to its failure.
 
 From a preset or variant file (with --seed and --set as playtest run takes
-them) it plays game N of that run.
+them) it plays game N of that run. A game saved by playtest play (save
+FILE.json) replays as it was played, finished or not.
 
 --ply K shows only the board after entry K of the record (the entries are the
 moves and chance outcomes, numbered as the full replay numbers them);
@@ -45,14 +48,19 @@ moves and chance outcomes, numbered as the full replay numbers them);
 		RunE: func(cmd *cobra.Command, args []string) error {
 			v := settings(cmd.Flags())
 			out := cmd.OutOrStdout()
-			if !cmd.Flags().Changed("game") {
-				return usageErrorf("--game N is required")
-			}
 			if n := count(opts.view.Ply > 0, opts.view.Moves, opts.view.Final); n > 1 {
 				return usageErrorf("--ply, --moves and --final each choose a view: give one")
 			}
 			if cmd.Flags().Changed("ply") && opts.view.Ply < 1 {
 				return usageErrorf("--ply %d: entries are numbered from 1", opts.view.Ply)
+			}
+			if strings.HasSuffix(args[0], ".json") {
+				if _, statErr := os.Stat(args[0]); statErr == nil {
+					return replayRecord(cmd, args[0], opts.view)
+				}
+			}
+			if !cmd.Flags().Changed("game") {
+				return usageErrorf("--game N is required")
 			}
 			if m, err := runlog.ReadManifest(args[0]); err == nil {
 				if len(opts.sets) > 0 || v.IsSet("seed") || v.IsSet("games") {
@@ -94,6 +102,21 @@ moves and chance outcomes, numbered as the full replay numbers them);
 	f.Int("games", 0, "games of the run (with a preset or file; decides nothing but the range of --game)")
 	f.StringArrayVar(&opts.sets, "set", nil, "override a variant key (with a preset or file; repeatable)")
 	return c
+}
+
+// replayRecord replays a game saved by playtest play.
+func replayRecord(cmd *cobra.Command, path string, view replay.View) error {
+	rec, err := play.ReadRecord(path)
+	if err != nil {
+		return usageError{err}
+	}
+	cfg, err := rec.Config()
+	if err != nil {
+		return err
+	}
+	view.Unfinished = true
+	header := fmt.Sprintf("%s: %s, a game played with playtest play: a person in seat %d against %s (seed %d)", cfg.Definition.Name, cfg.Name, rec.Seat, rec.Bot, rec.Seed)
+	return viewError(replay.WriteMoves(cmd.OutOrStdout(), cfg, header, rec.Moves, nil, view))
 }
 
 // count counts the true values.

@@ -63,6 +63,7 @@ the stack trace); 130 or 143 stopped by SIGINT or SIGTERM.`,
 		newSkillCommand(),
 		newSolveCommand(),
 		newDiffCommand(),
+		newPlayCommand(),
 	)
 	for _, c := range root.Commands() {
 		if check := c.Args; check != nil {

@@ -69,6 +69,9 @@ type View struct {
 	Moves bool
 	// Final shows only the board at the end and the result.
 	Final bool
+	// Unfinished accepts a record that stops before the end (a saved
+	// game in progress).
+	Unfinished bool
 }
 
 // Write plays the moves from the start of a game of cfg and draws the
@@ -76,20 +79,30 @@ type View struct {
 // error. Each move is read with the game's ParseMove, so it must be legal
 // (or a possible chance outcome) where it stands.
 func Write(w io.Writer, cfg *variants.Config, index int, moves []string, gameErr *sim.GameError, view View) error {
-	g, err := cfg.NewGame()
+	job, err := experiment.Job(cfg)
 	if err != nil {
 		return err
 	}
-	if view.Ply > len(moves) {
-		return fmt.Errorf("--ply %d: game %d has %d entries (moves and chance outcomes)", view.Ply, index, len(moves))
-	}
-	job, _ := experiment.Job(cfg)
 	deal, swapped := job.Seating(index)
 	seats := fmt.Sprintf("player 0 (%s) in seat 0, player 1 (%s) in seat 1", cfg.Players[0].Bot, cfg.Players[1].Bot)
 	if swapped {
 		seats = fmt.Sprintf("player 1 (%s) in seat 0, player 0 (%s) in seat 1", cfg.Players[1].Bot, cfg.Players[0].Bot)
 	}
-	fmt.Fprintf(w, "%s: %s, game %d (seed %d, deal %d): %s\n\n", cfg.Definition.Name, cfg.Name, index, cfg.Seed, deal, seats)
+	header := fmt.Sprintf("%s: %s, game %d (seed %d, deal %d): %s", cfg.Definition.Name, cfg.Name, index, cfg.Seed, deal, seats)
+	return WriteMoves(w, cfg, header, moves, gameErr, view)
+}
+
+// WriteMoves is Write for any record of a game of cfg (a run's game, a
+// game played with playtest play), under a header line.
+func WriteMoves(w io.Writer, cfg *variants.Config, header string, moves []string, gameErr *sim.GameError, view View) error {
+	g, err := cfg.NewGame()
+	if err != nil {
+		return err
+	}
+	if view.Ply > len(moves) {
+		return fmt.Errorf("--ply %d: the game has %d entries (moves and chance outcomes)", view.Ply, len(moves))
+	}
+	fmt.Fprintf(w, "%s\n\n", header)
 	s := g.NewState()
 	every := view.Ply == 0 && !view.Moves && !view.Final
 	if every {
@@ -129,6 +142,13 @@ func Write(w io.Writer, cfg *variants.Config, index int, moves []string, gameErr
 		return nil
 	}
 	if !s.IsTerminal() {
+		if view.Unfinished {
+			if view.Final {
+				fmt.Fprintf(w, "position after %d entries:\n%s\n", len(moves), indent(s.String()))
+			}
+			_, err := fmt.Fprintf(w, "\nthe game was left unfinished after %d entries\n", len(moves))
+			return err
+		}
 		return fmt.Errorf("the game is not over after its %d recorded moves", len(moves))
 	}
 	if view.Final {

@@ -1,0 +1,354 @@
+package play
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+
+	"playtest/games"
+	"playtest/reports"
+	"playtest/sim"
+	"playtest/sim/bots"
+	"playtest/variants"
+)
+
+// Options set up a game between a person and a bot.
+type Options struct {
+	// Seat is the person's seat; the bot plays the other.
+	Seat games.Player
+	// Bot is the other seat's bot, and the one that gives hints.
+	Bot bots.Spec
+	// Seed decides the chance outcomes and the bot's randomness.
+	Seed uint64
+	In   io.Reader
+	Out  io.Writer
+}
+
+// RecordSchema is the schema tag of a saved game.
+const RecordSchema = "playtest/record/v1"
+
+// Record is a game as save writes it: the variant (its text and
+// overrides, so it decodes to the same rules), the seats and every entry
+// of the game in the game's notation. playtest replay reads it.
+type Record struct {
+	Schema      string              `json:"schema"`
+	Game        string              `json:"game"`
+	Variant     string              `json:"variant"`
+	Source      string              `json:"source"`
+	DefaultName string              `json:"default_name"`
+	Text        string              `json:"text"`
+	Overrides   []variants.Override `json:"overrides"`
+	Seat        int                 `json:"human_seat"`
+	Bot         string              `json:"bot"`
+	Seed        uint64              `json:"seed"`
+	Moves       []string            `json:"moves"`
+	Result      string              `json:"result,omitempty"`
+}
+
+// Config decodes the record's variant.
+func (r *Record) Config() (*variants.Config, error) {
+	cfg, err := variants.Parse(r.Source, r.DefaultName, []byte(r.Text), r.Overrides)
+	if err != nil {
+		return nil, err
+	}
+	cfg.Name = r.Variant
+	return cfg, nil
+}
+
+// ReadRecord reads a saved game.
+func ReadRecord(path string) (*Record, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var r Record
+	if err := json.Unmarshal(b, &r); err != nil || r.Schema != RecordSchema {
+		return nil, fmt.Errorf("%s: not a saved game (want JSON with schema %s)", path, RecordSchema)
+	}
+	return &r, nil
+}
+
+// session is one game in progress.
+type session struct {
+	cfg     *variants.Config
+	g       games.Game
+	opts    Options
+	s       games.State
+	history []string // every entry so far, in notation
+	bot     bots.Bot
+	hinter  bots.Bot
+	in      *bufio.Scanner
+	out     io.Writer
+	legal   []games.Move
+}
+
+// ErrQuit is returned when the person quits or the input ends.
+var ErrQuit = fmt.Errorf("the game was left unfinished")
+
+// Run plays cfg's game between the person (reading opts.In, writing
+// opts.Out) and opts.Bot, until the game ends or the person quits. At the
+// person's turn it draws what the person's seat may see (in Capstone and
+// STACKS their own goal or hand only), lists the legal decisions with
+// numbers, and reads a number or a decision in the game's notation, or:
+// undo (take back the person's last decision and the bot's answer), hint
+// (what the bot would play there), save FILE (a record playtest replay
+// reads), board, moves, help, quit. Bad input gets a message and the
+// prompt again.
+func Run(ctx context.Context, cfg *variants.Config, opts Options) (*Record, error) {
+	g, err := cfg.NewGame()
+	if err != nil {
+		return nil, err
+	}
+	p := &session{cfg: cfg, g: g, opts: opts, in: bufio.NewScanner(opts.In), out: opts.Out}
+	p.in.Buffer(make([]byte, 4096), 1<<16)
+	if p.bot, err = opts.Bot.New(g); err != nil {
+		return nil, err
+	}
+	if p.hinter, err = opts.Bot.New(g); err != nil {
+		return nil, err
+	}
+	p.bot.Reset(opts.Seat.Opponent(), sim.BotStream(opts.Seed, 0, int(opts.Seat.Opponent())))
+	p.hinter.Reset(opts.Seat, sim.BotStream(opts.Seed, 0, int(opts.Seat)))
+	fmt.Fprintf(p.out, "%s: %s — you play seat %d against %s (seed %d). Type help for the commands.\n",
+		cfg.Definition.Title, cfg.Name, opts.Seat, opts.Bot.Describe(), opts.Seed)
+	p.restart(nil)
+	for !p.s.IsTerminal() {
+		if err := ctx.Err(); err != nil {
+			return p.record(), err
+		}
+		switch who := p.s.CurrentPlayer(); who {
+		case games.Chance:
+			p.chanceMove()
+		case opts.Seat:
+			if err := p.humanMove(); err != nil {
+				return p.record(), err
+			}
+		default:
+			p.botMove(who)
+		}
+	}
+	fmt.Fprintf(p.out, "\n%s\n%s\n", p.view(), resultText(p.s))
+	return p.record(), nil
+}
+
+// restart plays history from the start: chance outcomes and decisions as
+// recorded, so an undo keeps the chance outcomes the game had.
+func (p *session) restart(history []string) {
+	p.s = p.g.NewState()
+	p.history = p.history[:0]
+	for _, text := range history {
+		m, err := p.s.ParseMove(text)
+		if err != nil {
+			panic(fmt.Sprintf("play: replaying %q: %v", text, err)) // our own record
+		}
+		p.apply(m)
+	}
+}
+
+func (p *session) apply(m games.Move) {
+	p.history = append(p.history, p.s.MoveString(m))
+	p.s.Apply(m)
+}
+
+// chanceMove samples the chance outcome from the game's seed and the
+// number of entries so far, so a replayed prefix draws the same.
+func (p *session) chanceMove() {
+	rng := sim.ChanceStream(p.opts.Seed^uint64(len(p.history))*0x9e3779b97f4a7c15, 0)
+	outcomes := p.s.ChanceOutcomes(nil)
+	m := games.SampleChance(outcomes, rng)
+	if p.s.CurrentPlayer() == games.Chance {
+		p.apply(m)
+	}
+}
+
+// botMove lets the bot decide, from what its seat sees.
+func (p *session) botMove(who games.Player) {
+	view := p.s
+	if _, hidden := p.s.(games.Determinizer); hidden {
+		view = p.s.Clone()
+		view.(games.Determinizer).Determinize(who, sim.ViewStream(p.opts.Seed, len(p.history), int(who)))
+	}
+	p.legal = p.s.LegalMoves(p.legal[:0])
+	m := p.bot.Choose(view, p.legal)
+	fmt.Fprintf(p.out, "%s (%s) plays %s\n", who, p.opts.Bot.Bot, p.s.MoveString(m))
+	p.apply(m)
+}
+
+// view draws what the person's seat may see.
+func (p *session) view() string {
+	if o, ok := p.s.(interface{ ObservationString(games.Player) string }); ok {
+		return o.ObservationString(p.opts.Seat)
+	}
+	return p.s.String()
+}
+
+const help = `commands: a number or a decision in the game's notation; undo (take back your last decision); hint (what the bot would play); save FILE (a record for playtest replay); board; moves (the game so far); quit`
+
+// humanMove reads decisions until one is legal (or a command ends the game).
+func (p *session) humanMove() error {
+	p.legal = p.s.LegalMoves(p.legal[:0])
+	fmt.Fprintf(p.out, "\n%s\n", p.view())
+	p.listMoves()
+	for {
+		fmt.Fprintf(p.out, "your decision (%s)> ", p.opts.Seat)
+		if !p.in.Scan() {
+			fmt.Fprintln(p.out)
+			if err := p.in.Err(); err != nil {
+				return err
+			}
+			return ErrQuit
+		}
+		line := strings.TrimSpace(p.in.Text())
+		cmd, arg, _ := strings.Cut(line, " ")
+		switch cmd {
+		case "":
+			continue
+		case "help", "?":
+			fmt.Fprintln(p.out, help)
+			continue
+		case "quit", "exit":
+			return ErrQuit
+		case "board":
+			fmt.Fprintf(p.out, "%s\n", p.view())
+			p.listMoves()
+			continue
+		case "moves":
+			fmt.Fprintf(p.out, "%s\n", strings.Join(p.history, " "))
+			continue
+		case "hint":
+			p.hint()
+			continue
+		case "save":
+			p.save(strings.TrimSpace(arg))
+			continue
+		case "undo":
+			if p.undo() {
+				p.legal = p.s.LegalMoves(p.legal[:0])
+				fmt.Fprintf(p.out, "\n%s\n", p.view())
+				p.listMoves()
+			}
+			continue
+		}
+		m, err := p.parse(line)
+		if err != nil {
+			fmt.Fprintf(p.out, "%v; type help for the commands\n", err)
+			continue
+		}
+		p.apply(m)
+		return nil
+	}
+}
+
+func (p *session) listMoves() {
+	var b strings.Builder
+	for i, m := range p.legal {
+		if i > 0 {
+			b.WriteString("  ")
+		}
+		fmt.Fprintf(&b, "%d:%s", i+1, p.s.MoveString(m))
+	}
+	fmt.Fprintf(p.out, "legal: %s\n", b.String())
+}
+
+// parse reads a decision: its number in the list or its notation.
+func (p *session) parse(text string) (games.Move, error) {
+	if n, err := strconv.Atoi(text); err == nil {
+		if n < 1 || n > len(p.legal) {
+			return 0, fmt.Errorf("%d is not a decision: pick 1 to %d", n, len(p.legal))
+		}
+		return p.legal[n-1], nil
+	}
+	m, err := p.s.ParseMove(text)
+	if err != nil {
+		return 0, fmt.Errorf("%q: %v", text, err)
+	}
+	if !slices.Contains(p.legal, m) {
+		return 0, fmt.Errorf("%q is not legal here", text)
+	}
+	return m, nil
+}
+
+// undo takes back the person's last decision and everything after it.
+func (p *session) undo() bool {
+	s := p.g.NewState()
+	last := -1
+	for k, text := range p.history {
+		if s.CurrentPlayer() == p.opts.Seat {
+			last = k
+		}
+		m, _ := s.ParseMove(text)
+		s.Apply(m)
+	}
+	if last < 0 {
+		fmt.Fprintln(p.out, "nothing to undo: you have not decided anything yet")
+		return false
+	}
+	p.restart(slices.Clone(p.history[:last]))
+	// Play on to the person's decision again: the chance outcomes come out
+	// as before (they depend on the seed and the entry), the bot decides
+	// afresh.
+	for !p.s.IsTerminal() && p.s.CurrentPlayer() != p.opts.Seat {
+		if p.s.CurrentPlayer() == games.Chance {
+			p.chanceMove()
+		} else {
+			p.botMove(p.s.CurrentPlayer())
+		}
+	}
+	fmt.Fprintf(p.out, "undone: back to entry %d\n", len(p.history)+1)
+	return true
+}
+
+// hint asks the bot what it would play in the person's place, from what
+// the person's seat sees, with the heuristic's value of the result when
+// the game has one.
+func (p *session) hint() {
+	view := p.s.Clone()
+	if d, ok := view.(games.Determinizer); ok {
+		d.Determinize(p.opts.Seat, sim.ViewStream(p.opts.Seed, len(p.history)+1<<20, int(p.opts.Seat)))
+	}
+	m := p.hinter.Choose(view, p.legal)
+	text := fmt.Sprintf("hint: %s would play %s", p.opts.Bot.Describe(), p.s.MoveString(m))
+	if _, ok := view.(games.Heuristic); ok {
+		after := view.Clone()
+		after.Apply(m)
+		text += fmt.Sprintf(" (heuristic value afterwards for you: %+.2f)", after.(games.Heuristic).Evaluate(p.opts.Seat))
+	}
+	fmt.Fprintln(p.out, text)
+}
+
+func (p *session) save(path string) {
+	if path == "" {
+		fmt.Fprintln(p.out, "save FILE: name the file")
+		return
+	}
+	err := reports.WriteFileAtomic(path, func(w io.Writer) error { return reports.WriteJSON(w, p.record()) })
+	if err != nil {
+		fmt.Fprintf(p.out, "could not save: %v\n", err)
+		return
+	}
+	fmt.Fprintf(p.out, "saved %d entries to %s (playtest replay %s)\n", len(p.history), path, path)
+}
+
+func (p *session) record() *Record {
+	r := &Record{Schema: RecordSchema, Game: p.cfg.Definition.Name, Variant: p.cfg.Name, Source: p.cfg.Source,
+		DefaultName: p.cfg.DefaultName, Text: string(p.cfg.Text), Overrides: p.cfg.Overrides,
+		Seat: int(p.opts.Seat), Bot: p.opts.Bot.Describe(), Seed: p.opts.Seed, Moves: slices.Clone(p.history)}
+	if p.s != nil && p.s.IsTerminal() {
+		r.Result = resultText(p.s)
+	}
+	return r
+}
+
+func resultText(s games.State) string {
+	r := s.Result()
+	if r.IsDraw() {
+		return fmt.Sprintf("result: draw (%s) after %d plies", r.Reason, s.Plies())
+	}
+	return fmt.Sprintf("result: %s wins (%s) after %d plies", r.Winner, r.Reason, s.Plies())
+}

@@ -1,0 +1,118 @@
+package play
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"playtest/games"
+	"playtest/replay"
+	"playtest/sim/bots"
+	"playtest/variants"
+)
+
+func load(t *testing.T, preset string) *variants.Config {
+	t.Helper()
+	cfg, err := variants.Load(preset, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}
+
+// script answers "1" (the first legal decision) at every prompt.
+func script(prefix string) *strings.Reader {
+	return strings.NewReader(prefix + strings.Repeat("1\n", 5000))
+}
+
+// TestEveryGamePlaysToTheEnd plays each game's preset from a script that
+// always picks the first decision, in both seats, against the random bot:
+// the game ends with a result, the record replays to the same end, and
+// the person never sees what their seat may not (Capstone's other goal,
+// STACKS' other hand).
+func TestEveryGamePlaysToTheEnd(t *testing.T) {
+	random := bots.Spec{Bot: "random", Params: &bots.NoParams{}}
+	for _, preset := range []string{"stacktics/size2", "capstone/capstone", "stacks/base", "capturecard/capturecard"} {
+		for _, seat := range []games.Player{games.Seat0, games.Seat1} {
+			t.Run(preset+"/"+seat.String(), func(t *testing.T) {
+				cfg := load(t, preset)
+				var out bytes.Buffer
+				rec, err := Run(context.Background(), cfg, Options{Seat: seat, Bot: random, Seed: 7, In: script(""), Out: &out})
+				if err != nil {
+					t.Fatalf("%v\n%s", err, tail(out.String()))
+				}
+				if !strings.Contains(out.String(), "result: ") || rec.Result == "" || len(rec.Moves) == 0 {
+					t.Fatalf("no result:\n%s", tail(out.String()))
+				}
+				var replayed bytes.Buffer
+				again, err := rec.Config()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := replay.WriteMoves(&replayed, again, "header", rec.Moves, nil, replay.View{Final: true}); err != nil || !strings.Contains(replayed.String(), rec.Result) {
+					t.Errorf("the record does not replay to %q: %v\n%s", rec.Result, err, replayed.String())
+				}
+				other := seat.Opponent().String()
+				switch cfg.Definition.Name {
+				case "capstone":
+					if regexp.MustCompile(other + ` goal \(top first\): [a-z]`).MatchString(out.String()) {
+						t.Errorf("the person saw %s's goal", other)
+					}
+				case "stacks":
+					if !strings.Contains(out.String(), "hidden") {
+						t.Errorf("the other hand is not hidden:\n%s", tail(out.String()))
+					}
+				}
+			})
+		}
+	}
+}
+
+func tail(s string) string {
+	if len(s) > 2000 {
+		return "…" + s[len(s)-2000:]
+	}
+	return s
+}
+
+// TestCommands scripts the commands: bad input gets a message and the
+// prompt again; hint, undo, board, moves and save work; quit leaves the
+// game unfinished.
+func TestCommands(t *testing.T) {
+	cfg := load(t, "stacktics/size2")
+	random := bots.Spec{Bot: "random", Params: &bots.NoParams{}}
+	dir := t.TempDir()
+	saved := filepath.Join(dir, "g.json")
+	var out bytes.Buffer
+	in := strings.NewReader("nonsense\n0\nz9-z9\nhint\nhelp\nundo\n1\nboard\nmoves\nundo\nb1S-c2\nsave " + saved + "\nquit\n")
+	rec, err := Run(context.Background(), cfg, Options{Seat: games.Seat0, Bot: random, Seed: 3, In: in, Out: &out})
+	if !errors.Is(err, ErrQuit) {
+		t.Fatalf("quit: %v\n%s", err, out.String())
+	}
+	text := out.String()
+	for _, want := range []string{
+		`"nonsense"`, "0 is not a decision: pick 1 to 20", `"z9-z9"`, "hint: random would play", "commands:",
+		"nothing to undo", "undone: back to entry 1", "saved 3 entries to " + saved,
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("output lacks %q:\n%s", want, text)
+		}
+	}
+	if got := strings.Count(text, "your decision (seat0)> "); got < 12 {
+		t.Errorf("%d prompts: bad input must prompt again", got)
+	}
+	if rec.Moves[0] != "b1S-c2" || rec.Result != "" {
+		t.Errorf("record %+v", rec)
+	}
+	back, err := ReadRecord(saved)
+	if err != nil || len(back.Moves) != 3 || back.Moves[0] != "b1S-c2" || back.Seat != 0 || back.Schema != RecordSchema {
+		t.Errorf("saved record %+v: %v", back, err)
+	}
+	if _, err := ReadRecord(filepath.Join(dir, "nosuch.json")); err == nil {
+		t.Error("a missing record was read")
+	}
+}
