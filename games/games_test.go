@@ -1,6 +1,7 @@
 package games_test
 
 import (
+	"encoding/xml"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -79,5 +80,50 @@ func TestResultValueAndSampleChance(t *testing.T) {
 	}
 	if f := float64(counts[9]) / 40000; f < 0.74 || f > 0.76 || counts[7]+counts[9] != 40000 {
 		t.Errorf("weights 1:3 drawn as %v", counts)
+	}
+}
+
+// TestEveryGameDraws plays a random game of each game's defaults and draws
+// every position: each drawing is one well-formed <svg> element, and it
+// changes as the game goes on.
+func TestEveryGameDraws(t *testing.T) {
+	for _, d := range catalog.All {
+		r := d.NewRules()
+		g, err := r.NewGame()
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := g.NewState()
+		drawer, ok := s.(games.Drawer)
+		if !ok {
+			t.Errorf("%s does not implement games.Drawer", d.Name)
+			continue
+		}
+		rng := rand.New(rand.NewPCG(1, 2))
+		seen := map[string]bool{}
+		var outcomes []games.ChanceOutcome
+		for ply := 0; ; ply++ {
+			svg := drawer.DrawSVG()
+			var root struct {
+				XMLName xml.Name
+			}
+			if err := xml.Unmarshal([]byte(svg), &root); err != nil || root.XMLName.Local != "svg" {
+				t.Fatalf("%s ply %d: not one svg element (%v):\n%s", d.Name, ply, err, svg)
+			}
+			seen[svg] = true
+			if s.IsTerminal() || ply > 3000 {
+				break
+			}
+			if s.CurrentPlayer() == games.Chance {
+				outcomes = s.ChanceOutcomes(outcomes[:0])
+				s.Apply(games.SampleChance(outcomes, rng))
+				continue
+			}
+			moves := s.LegalMoves(nil)
+			s.Apply(moves[rng.IntN(len(moves))])
+		}
+		if len(seen) < 5 {
+			t.Errorf("%s: %d different drawings over a whole game", d.Name, len(seen))
+		}
 	}
 }
