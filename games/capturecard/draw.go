@@ -38,7 +38,7 @@ func (s *State) DrawSVG() string {
 				d.Text(x+10, y+20, 14, "start", color, CardName(int(card)))
 			}
 			if o := s.owner[sq]; o >= 0 {
-				size := float64(s.size[sq]+1) * 9
+				size := 12 + 8*float64(s.size[sq])
 				cx, base := x+cw/2, y+ch-12
 				d.Rect(cx-size/2, base-size*1.3, size, size*1.3, seatColors[o], "#222")
 				d.Text(cx, base+10, 10, "middle", "#222", fmt.Sprintf("%d%c", o, sizeLetters[s.size[sq]]))

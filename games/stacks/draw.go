@@ -29,7 +29,11 @@ func (s *State) DrawSVG() string {
 			if h := int(s.height[sq]); h > 0 {
 				shade := 235 - 28*min(h, 7)
 				d.Circle(x+cell/2, y+cell/2, 8+2*float64(min(h, 6)), fmt.Sprintf("rgb(%d,%d,%d)", shade, shade-10, shade-40), "#444")
-				d.Text(x+cell/2, y+cell/2+5, 13, "middle", "#000", fmt.Sprint(h))
+				ink := "#000"
+				if shade < 130 {
+					ink = "#fff"
+				}
+				d.Text(x+cell/2, y+cell/2+5, 13, "middle", ink, fmt.Sprint(h))
 			}
 		}
 	}

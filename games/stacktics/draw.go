@@ -15,7 +15,7 @@ var armyColors = [2]string{"#c8423b", "#3b6fc8"}
 func (s *State) DrawSVG() string {
 	g := s.g
 	const cell, margin = 56.0, 24.0
-	width, height := margin+float64(g.cols)*cell+8, margin+float64(g.rows)*cell+44
+	width, height := max(margin+float64(g.cols)*cell+8, 420), margin+float64(g.rows)*cell+44
 	d := games.NewSVG(width, height)
 	d.Rect(0, 0, width, height, "#ffffff", "")
 	for row := range g.rows {
