@@ -116,7 +116,7 @@ func TestOutWritesSummary(t *testing.T) {
 	for _, e := range entries {
 		names = append(names, e.Name())
 	}
-	if strings.Join(names, " ") != "games.csv games.jsonl manifest.json plots report.html report.md summary.json" {
+	if strings.Join(names, " ") != "examples.json games.csv games.jsonl manifest.json plots report.html report.md summary.json" {
 		t.Errorf("--out wrote %v", names)
 	}
 	// playtest report rebuilds the reports from the saved files.

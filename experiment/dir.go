@@ -179,13 +179,13 @@ func RunToDir(ctx context.Context, cfg *variants.Config, opts DirOptions, dir st
 		return nil, err
 	}
 	summary := agg.Summary(timing(opts.Workers, time.Since(start), played, plies))
-	return summary, finish(dir, m, summary, info)
+	return summary, finish(dir, cfg, m, summary, info)
 }
 
 // clear removes a finished run's files from dir before a new run.
 func clear(dir string) error {
 	errs := []error{runlog.Reset(dir), reports.RemoveTemps(dir)}
-	for _, name := range []string{publish.SummaryFile, publish.GamesFile, publish.MarkdownFile, publish.HTMLFile} {
+	for _, name := range []string{publish.SummaryFile, publish.GamesFile, publish.MarkdownFile, publish.HTMLFile, publish.ExamplesFile} {
 		if err := os.Remove(filepath.Join(dir, name)); err != nil && !errors.Is(err, os.ErrNotExist) {
 			errs = append(errs, err)
 		}
@@ -195,12 +195,15 @@ func clear(dir string) error {
 
 // finish writes games.csv from the log, then summary.json and the reports,
 // and last marks the manifest finished.
-func finish(dir string, m *runlog.Manifest, summary *reports.Summary, info reports.RunInfo) error {
+func finish(dir string, cfg *variants.Config, m *runlog.Manifest, summary *reports.Summary, info reports.RunInfo) error {
 	if m.Finished { // a finished run resumed: unfinished until rewritten
 		m.Finished = false
 		if err := m.Write(dir); err != nil {
 			return err
 		}
+	}
+	if err := writeExamples(dir, cfg, m); err != nil {
+		return err
 	}
 	if err := writeResults(dir, summary, info, m.From, m.To); err != nil {
 		return err
@@ -361,7 +364,7 @@ func Merge(dirs []string, dir string) (*reports.Summary, error) {
 		return nil, err
 	}
 	summary := agg.Summary(timing(1, time.Since(start), 0, 0))
-	return summary, finish(dir, m, summary, info)
+	return summary, finish(dir, cfg, m, summary, info)
 }
 
 // resolvedPath is p made absolute with every symbolic link resolved; a

@@ -3,6 +3,8 @@ package games
 import (
 	"fmt"
 	"html"
+	"math"
+	"strconv"
 	"strings"
 )
 
@@ -25,7 +27,7 @@ func NewSVG(width, height float64) *SVG { return &SVG{width: width, height: heig
 
 // Rect draws a rectangle filled with fill (stroke "" for none).
 func (s *SVG) Rect(x, y, w, h float64, fill, stroke string) {
-	fmt.Fprintf(&s.b, `<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="%s"`, x, y, w, h, fill)
+	fmt.Fprintf(&s.b, `<rect x="%s" y="%s" width="%s" height="%s" fill="%s"`, num(x), num(y), num(w), num(h), fill)
 	if stroke != "" {
 		fmt.Fprintf(&s.b, ` stroke="%s"`, stroke)
 	}
@@ -34,7 +36,7 @@ func (s *SVG) Rect(x, y, w, h float64, fill, stroke string) {
 
 // Circle draws a circle.
 func (s *SVG) Circle(cx, cy, r float64, fill, stroke string) {
-	fmt.Fprintf(&s.b, `<circle cx="%.1f" cy="%.1f" r="%.1f" fill="%s"`, cx, cy, r, fill)
+	fmt.Fprintf(&s.b, `<circle cx="%s" cy="%s" r="%s" fill="%s"`, num(cx), num(cy), num(r), fill)
 	if stroke != "" {
 		fmt.Fprintf(&s.b, ` stroke="%s"`, stroke)
 	}
@@ -43,15 +45,21 @@ func (s *SVG) Circle(cx, cy, r float64, fill, stroke string) {
 
 // Text writes text at (x, y), anchored "start", "middle" or "end".
 func (s *SVG) Text(x, y, size float64, anchor, fill, text string) {
-	fmt.Fprintf(&s.b, `<text x="%.1f" y="%.1f" font-size="%.0f" text-anchor="%s" fill="%s" font-family="sans-serif">%s</text>`,
-		x, y, size, anchor, fill, html.EscapeString(text))
+	fmt.Fprintf(&s.b, `<text x="%s" y="%s" font-size="%s"`, num(x), num(y), num(size))
+	if anchor != "start" {
+		fmt.Fprintf(&s.b, ` text-anchor="%s"`, anchor)
+	}
+	fmt.Fprintf(&s.b, ` fill="%s">%s</text>`, fill, html.EscapeString(text))
 }
 
 // String closes the drawing.
 func (s *SVG) String() string {
-	return fmt.Sprintf(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %.0f %.0f" width="%.0f" height="%.0f">`, s.width, s.height, s.width, s.height) +
+	return fmt.Sprintf(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %.0f %.0f" width="%.0f" height="%.0f" font-family="sans-serif">`, s.width, s.height, s.width, s.height) +
 		s.b.String() + "</svg>"
 }
+
+// num writes a coordinate briefly: at most one decimal, none when whole.
+func num(x float64) string { return strconv.FormatFloat(math.Round(x*10)/10, 'f', -1, 64) }
 
 // ResultText states a result for a caption: "seat0 wins (reason)" or
 // "draw (reason)".

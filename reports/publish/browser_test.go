@@ -3,17 +3,23 @@ package publish_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
+	"html"
 	"image"
 	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"playtest/experiment"
+	"playtest/games"
+	"playtest/reports/publish"
 	"playtest/sweep"
 	"playtest/variants"
 )
@@ -121,6 +127,83 @@ func TestHTMLReportInBrowser(t *testing.T) {
 	if bars < 500 {
 		t.Errorf("screenshot shows %d pixels of the plots' bar colour: the plots are not drawn", bars)
 	}
+}
+
+// TestBoardViewerInBrowser opens a run's report.html at an example game's
+// position k (#example-N-ply-K) in headless Chromium and compares the
+// board the viewer shows with the engine's drawing of the game after k
+// entries, for every example and a few positions.
+func TestBoardViewerInBrowser(t *testing.T) {
+	bin := browser(t)
+	dir := t.TempDir()
+	cfg, err := variants.Load("stacktics/size3", []variants.Override{
+		{Path: "games", Value: "30", Origin: "test"},
+		{Path: "players.0.iterations", Value: "40", Origin: "test"},
+		{Path: "players.1.iterations", Value: "40", Origin: "test"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := experiment.RunToDir(context.Background(), cfg, experiment.DirOptions{Options: experiment.Options{Workers: 1}}, dir); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, publish.ExamplesFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ex publish.Examples
+	if err := json.Unmarshal(b, &ex); err != nil || len(ex.Games) < 2 {
+		t.Fatalf("examples: %v, %d games", err, len(ex.Games))
+	}
+	texts := regexp.MustCompile(`<text[^>]*>([^<]*)</text>`)
+	textsOf := func(svg string) []string {
+		var out []string
+		for _, m := range texts.FindAllStringSubmatch(svg, -1) {
+			out = append(out, html.UnescapeString(m[1]))
+		}
+		return out
+	}
+	page := filepath.Join(dir, "report.html")
+	for n, game := range ex.Games[:min(3, len(ex.Games))] {
+		for _, k := range []int{len(game.Moves) / 2, len(game.Moves)} {
+			dom, console := chrome(t, bin, fmt.Sprintf("%s#example-%d-ply-%d", page, n, k), "--dump-dom")
+			if len(console) > 0 {
+				t.Errorf("console messages:\n%s", strings.Join(console, "\n"))
+			}
+			frame := regexp.MustCompile(fmt.Sprintf(`(?s)id="example-%d".*?<div class="frame" data-ply="(\d+)">(.*?)</div>`, n)).FindStringSubmatch(string(dom))
+			if frame == nil || frame[1] != fmt.Sprint(k) {
+				t.Fatalf("example %d: the viewer did not open at position %d", n, k)
+			}
+			// The engine's own position after k entries.
+			s := mustGame(t, cfg).NewState()
+			for _, text := range game.Moves[:k] {
+				m, err := s.ParseMove(text)
+				if err != nil {
+					t.Fatal(err)
+				}
+				s.Apply(m)
+			}
+			want := textsOf(s.(games.Drawer).DrawSVG())
+			if got := textsOf(frame[2]); !slices.Equal(got, want) {
+				t.Errorf("example %d after %d entries: the viewer shows %q, the engine %q", n, k, got, want)
+			}
+		}
+	}
+	dom, _ := chrome(t, bin, page, "--dump-dom")
+	for _, want := range []string{`aria-label="next position"`, `tabindex="0"`, `type="range"`, "Example games"} {
+		if !strings.Contains(string(dom), want) {
+			t.Errorf("the viewer lacks %q", want)
+		}
+	}
+}
+
+func mustGame(t *testing.T, cfg *variants.Config) games.Game {
+	t.Helper()
+	g, err := cfg.NewGame()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
 }
 
 // TestSweepPageInBrowser opens a sweep's sweep.html, a Markdown page with

@@ -27,6 +27,7 @@ var funcs = map[string]any{
 		lo, hi := max(m.Low, m.Min), min(m.High, m.Max)
 		return fmt.Sprintf("%.2f – %.2f", lo, hi)
 	},
+	"inc": func(k int) int { return k + 1 },
 	"hasDocs": func(ms []reports.Metric) bool {
 		return slices.ContainsFunc(ms, func(m reports.Metric) bool { return m.Doc != "" })
 	},
@@ -122,4 +123,13 @@ whole-number figures (scores, margins, counts), a percentile bootstrap one.
 {{.}}
 {{end}}{{range .Figures}}
 ![{{.Caption}}]({{.SVG}})
-{{end}}`
+{{end}}
+{{with .Examples}}{{if .Games}}## Example games
+
+Every position of these games is drawn in report.html's board viewer;
+{{mdCode "playtest replay DIR --game N"}} prints any game of the run.
+{{range .Games}}
+- game {{.Index}}: {{md .Label}}. {{md .Result}}.{{end}}
+
+{{end}}{{end}}
+`

@@ -29,6 +29,9 @@ type Report struct {
 	// Notes stand in for figures that would say nothing more (a histogram
 	// of one value).
 	Notes []string
+	// Examples are the run's example games for the board viewer, if it
+	// kept any (examples.json).
+	Examples *Examples
 }
 
 // Figure is a saved plot.
@@ -49,6 +52,9 @@ func Write(dir string) error {
 		return err
 	}
 	if err := r.buildFigures(dir); err != nil {
+		return err
+	}
+	if r.Examples, err = readExamples(dir); err != nil {
 		return err
 	}
 	if err := reports.WriteFileAtomic(filepath.Join(dir, MarkdownFile), r.WriteMarkdown); err != nil {

@@ -1,0 +1,208 @@
+package experiment
+
+import (
+	"cmp"
+	"fmt"
+	"io"
+	"path/filepath"
+	"slices"
+
+	"playtest/games"
+	"playtest/reports"
+	"playtest/reports/publish"
+	"playtest/reports/stats"
+	"playtest/runlog"
+	"playtest/sim"
+	"playtest/variants"
+)
+
+// MaxExampleBytes bounds the drawings of a run's example games (each
+// position is a few kilobytes of SVG in report.html): games that would
+// pass it are left out, except the first.
+const MaxExampleBytes = 2 << 20
+
+// pick is a chosen example game and why.
+type pick struct {
+	index int
+	label string
+}
+
+// selection picks a few telling games from a stream of finished games
+// without keeping them: the shortest and the longest win, a stalled game,
+// the shortest win by the seat that won less often, and for each way a
+// game ended one of median length (found in a second pass, once the
+// lengths are known).
+type selection struct {
+	shortest, longest *sim.Record // copies of the records' headers
+	stalled           *sim.Record
+	shortestBy        [2]*sim.Record
+	seatWins          [2]int
+	games             int
+	reasons           []string // in order of first appearance
+	lengths           map[string]*stats.Histogram
+	median            map[string]int // the median length of each reason (pass 2)
+	typical           map[string]int // a game of that reason and length
+}
+
+func newSelection() *selection {
+	return &selection{lengths: map[string]*stats.Histogram{}, typical: map[string]int{}}
+}
+
+func header(r *sim.Record) *sim.Record {
+	return &sim.Record{Index: r.Index, Plies: r.Plies, Result: r.Result}
+}
+
+func (x *selection) first(r *sim.Record) {
+	x.games++
+	reason := r.Result.Reason
+	if x.lengths[reason] == nil {
+		x.lengths[reason] = &stats.Histogram{}
+		x.reasons = append(x.reasons, reason)
+	}
+	x.lengths[reason].Add(r.Plies)
+	switch w := r.Result.Winner; {
+	case w == games.Seat0 || w == games.Seat1:
+		x.seatWins[w]++
+		if x.shortest == nil || r.Plies < x.shortest.Plies {
+			x.shortest = header(r)
+		}
+		if x.longest == nil || r.Plies > x.longest.Plies {
+			x.longest = header(r)
+		}
+		if b := x.shortestBy[w]; b == nil || r.Plies < b.Plies {
+			x.shortestBy[w] = header(r)
+		}
+	case games.IsStalled(reason) && x.stalled == nil:
+		x.stalled = header(r)
+	}
+}
+
+// medians fixes each reason's median length (a length some game had).
+func (x *selection) medians() {
+	x.median = map[string]int{}
+	for reason, h := range x.lengths {
+		half, seen := (h.N()+1)/2, 0
+		for _, v := range h.Values() {
+			if seen += h.Count(v); seen >= half {
+				x.median[reason] = v
+				break
+			}
+		}
+	}
+}
+
+func (x *selection) second(r *sim.Record) {
+	reason := r.Result.Reason
+	if _, found := x.typical[reason]; !found && r.Plies == x.median[reason] {
+		x.typical[reason] = r.Index
+	}
+}
+
+// picks lists the chosen games, each once, in order of interest.
+func (x *selection) picks() []pick {
+	var out []pick
+	add := func(index int, label string) {
+		if !slices.ContainsFunc(out, func(p pick) bool { return p.index == index }) {
+			out = append(out, pick{index, label})
+		}
+	}
+	if x.shortest != nil {
+		add(x.shortest.Index, fmt.Sprintf("the shortest win (%d plies)", x.shortest.Plies))
+		add(x.longest.Index, fmt.Sprintf("the longest win (%d plies)", x.longest.Plies))
+	}
+	if x.stalled != nil {
+		add(x.stalled.Index, "a stalled game ("+x.stalled.Result.Reason+")")
+	}
+	weaker := games.Seat1
+	if x.seatWins[1] > x.seatWins[0] {
+		weaker = games.Seat0
+	}
+	if r := x.shortestBy[weaker]; r != nil {
+		add(r.Index, fmt.Sprintf("a win by %s, the seat that won less often", weaker))
+	}
+	reasons := slices.Clone(x.reasons)
+	slices.SortStableFunc(reasons, func(a, b string) int { return cmp.Compare(x.lengths[b].N(), x.lengths[a].N()) })
+	for _, reason := range reasons {
+		if index, ok := x.typical[reason]; ok {
+			add(index, fmt.Sprintf("a typical game ended by %s (%d of %d games)", reason, x.lengths[reason].N(), x.games))
+		}
+	}
+	return out
+}
+
+// writeExamples picks the run's example games, plays them again from their
+// seeds, draws every position, and writes examples.json for the board
+// viewer. Games that do not draw (no games.Drawer) get none.
+func writeExamples(dir string, cfg *variants.Config, m *runlog.Manifest) error {
+	g, err := cfg.NewGame()
+	if err != nil {
+		return err
+	}
+	if _, ok := g.NewState().(games.Drawer); !ok {
+		return nil
+	}
+	x := newSelection()
+	for _, pass := range []func(*sim.Record){x.first, x.second} {
+		if _, err := runlog.Scan(dir, m.From, m.To, false, nil, func(r *sim.Record) error {
+			if r.Err == nil {
+				pass(r)
+			}
+			return nil
+		}); err != nil {
+			return err
+		}
+		x.medians()
+	}
+	ex := publish.Examples{Schema: publish.ExamplesSchema, Games: []publish.ExampleGame{}}
+	budget := MaxExampleBytes
+	for _, p := range x.picks() {
+		game, err := exampleGame(cfg, p)
+		if err != nil {
+			return err
+		}
+		size := 0
+		for _, f := range game.Frames {
+			size += len(f)
+		}
+		if size > budget && len(ex.Games) > 0 {
+			continue // too long for what is left of the budget
+		}
+		budget -= size
+		ex.Games = append(ex.Games, *game)
+	}
+	return reports.WriteFileAtomic(filepath.Join(dir, publish.ExamplesFile), func(w io.Writer) error { return reports.WriteJSON(w, ex) })
+}
+
+// exampleGame plays an example again from its seed (every game of a run
+// comes out the same) and draws each position.
+func exampleGame(cfg *variants.Config, p pick) (*publish.ExampleGame, error) {
+	job, err := Job(cfg)
+	if err != nil {
+		return nil, err
+	}
+	job.Moves = true
+	rec, err := sim.Replay(job, p.index, nil)
+	if err != nil {
+		return nil, err
+	}
+	moves := rec.Moves
+	_, swapped := job.Seating(p.index)
+	seats := fmt.Sprintf("seat 0: player 0 (%s), seat 1: player 1 (%s)", cfg.Players[0].Describe(), cfg.Players[1].Describe())
+	if swapped {
+		seats = fmt.Sprintf("seat 0: player 1 (%s), seat 1: player 0 (%s)", cfg.Players[1].Describe(), cfg.Players[0].Describe())
+	}
+	s := job.Game.NewState()
+	game := &publish.ExampleGame{Index: p.index, Label: p.label, Seats: seats, Moves: moves,
+		Frames: []string{s.(games.Drawer).DrawSVG()}}
+	for k, text := range moves {
+		game.Movers = append(game.Movers, s.CurrentPlayer().String())
+		m, err := s.ParseMove(text)
+		if err != nil {
+			return nil, fmt.Errorf("example game %d, entry %d %q: %w", p.index, k+1, text, err)
+		}
+		s.Apply(m)
+		game.Frames = append(game.Frames, s.(games.Drawer).DrawSVG())
+	}
+	game.Result = fmt.Sprintf("%s after %d plies", games.ResultText(s.Result()), s.Plies())
+	return game, nil
+}

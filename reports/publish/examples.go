@@ -1,0 +1,62 @@
+package publish
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"playtest/internal/bounded"
+)
+
+// ExamplesFile holds a run's example games for the board viewer of
+// report.html.
+const ExamplesFile = "examples.json"
+
+// ExamplesSchema is the schema tag of examples.json.
+const ExamplesSchema = "playtest/examples/v1"
+
+// Examples are a few telling games of a run, with every position drawn.
+type Examples struct {
+	Schema string        `json:"schema"`
+	Games  []ExampleGame `json:"games"`
+}
+
+// ExampleGame is one example: why it was chosen, who sat where, how it
+// ended, and its entries (moves and chance outcomes) in the game's
+// notation with who made each, and Frames[k] the position after k entries
+// as SVG (Frames[0] the start).
+type ExampleGame struct {
+	Index  int      `json:"index"`
+	Label  string   `json:"label"`
+	Seats  string   `json:"seats"`
+	Result string   `json:"result"`
+	Moves  []string `json:"moves"`
+	Movers []string `json:"movers"`
+	Frames []string `json:"frames"`
+}
+
+// MaxExamplesSize bounds examples.json as read back.
+const MaxExamplesSize = 64 << 20
+
+// readExamples reads dir's examples.json; none is no error.
+func readExamples(dir string) (*Examples, error) {
+	b, err := bounded.ReadFile(filepath.Join(dir, ExamplesFile), MaxExamplesSize)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var ex Examples
+	if err := json.Unmarshal(b, &ex); err != nil || ex.Schema != ExamplesSchema {
+		return nil, fmt.Errorf("%s: not the example games of a run (schema %s)", ExamplesFile, ExamplesSchema)
+	}
+	for _, g := range ex.Games {
+		if len(g.Frames) != len(g.Moves)+1 || len(g.Movers) != len(g.Moves) {
+			return nil, fmt.Errorf("%s: game %d has %d entries but %d frames", ExamplesFile, g.Index, len(g.Moves), len(g.Frames))
+		}
+	}
+	return &ex, nil
+}
