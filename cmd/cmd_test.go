@@ -694,6 +694,13 @@ func TestReplayCommand(t *testing.T) {
 	if !strings.Contains(final, strings.TrimRight(lastBoard, "\n")) || !strings.Contains(final, "result: ") {
 		t.Errorf("--final:\n%s\nwant the board\n%s", final, lastBoard)
 	}
+	page := filepath.Join(t.TempDir(), "game5.html")
+	if code, out, errOut := run(t, "replay", dir, "--game", "5", "--html", page); code != 0 || !strings.Contains(out, "wrote "+page) {
+		t.Errorf("--html: exit %d %s %s", code, out, errOut)
+	}
+	if b, err := os.ReadFile(page); err != nil || !strings.Contains(string(b), `class="viewer"`) || !strings.Contains(string(b), "const examples = ") {
+		t.Errorf("--html page: %v", err)
+	}
 	_, moves, _ := run(t, "replay", dir, "--game", "5", "--moves")
 	lines := strings.Split(strings.TrimSpace(moves), "\n")
 	if !strings.HasPrefix(lines[2], "1. chance: [draw:") || !strings.Contains(moves, "seat0: ") || !strings.Contains(moves, "seat1: [draw:") ||

@@ -2,13 +2,17 @@ package cmd
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"playtest/experiment"
 	"playtest/play"
 	"playtest/replay"
+	"playtest/reports"
+	"playtest/reports/publish"
 	"playtest/runlog"
 	"playtest/variants"
 )
@@ -17,6 +21,7 @@ type replayOptions struct {
 	sets []string
 	game int
 	view replay.View
+	html string
 }
 
 func newReplayCommand() *cobra.Command {
@@ -39,7 +44,8 @@ FILE.json) replays as it was played, finished or not.
 --ply K shows only the board after entry K of the record (the entries are the
 moves and chance outcomes, numbered as the full replay numbers them);
 --moves lists the record one line per turn, chance outcomes in brackets;
---final shows only the final board and the result.`,
+--final shows only the final board and the result; --html FILE writes the game
+as a page of the board viewer of the HTML reports.`,
 		Example: `  playtest run size3 --games 200 --records full --out r/ && playtest replay r/ --game 17
   playtest replay stacktics/size3 --seed 1 --game 17
   playtest replay r/ --game 3 --ply 5
@@ -56,7 +62,7 @@ moves and chance outcomes, numbered as the full replay numbers them);
 			}
 			if strings.HasSuffix(args[0], ".json") {
 				if _, statErr := os.Stat(args[0]); statErr == nil {
-					return replayRecord(cmd, args[0], opts.view)
+					return replayRecord(cmd, args[0], opts.view, opts.html)
 				}
 			}
 			if !cmd.Flags().Changed("game") {
@@ -82,6 +88,9 @@ moves and chance outcomes, numbered as the full replay numbers them);
 						return err
 					}
 				}
+				if opts.html != "" {
+					return writeReplayHTML(cmd, opts.html, cfg, fmt.Sprintf("%s: game %d of %s", cfg.Name, opts.game, args[0]), moves)
+				}
 				return viewError(replay.Write(out, cfg, opts.game, moves, gameErr, opts.view))
 			} else if st, statErr := os.Stat(args[0]); statErr == nil && st.IsDir() {
 				return usageErrorf("%v", err)
@@ -90,7 +99,7 @@ moves and chance outcomes, numbered as the full replay numbers them);
 			if err != nil {
 				return err
 			}
-			return replayVariant(cmd, cfg, opts.game, opts.view)
+			return replayVariant(cmd, cfg, opts.game, opts.view, opts.html)
 		},
 	}
 	f := c.Flags()
@@ -98,6 +107,7 @@ moves and chance outcomes, numbered as the full replay numbers them);
 	f.IntVar(&opts.view.Ply, "ply", 0, "show only the board after entry K of the record (from 1)")
 	f.BoolVar(&opts.view.Moves, "moves", false, "list the record one line per turn")
 	f.BoolVar(&opts.view.Final, "final", false, "show only the final board and the result")
+	f.StringVar(&opts.html, "html", "", "write the game to FILE as a page of the board viewer (as in report.html)")
 	f.Uint64("seed", 0, "run seed (with a preset or file)")
 	f.Int("games", 0, "games of the run (with a preset or file; decides nothing but the range of --game)")
 	f.StringArrayVar(&opts.sets, "set", nil, "override a variant key (with a preset or file; repeatable)")
@@ -105,7 +115,7 @@ moves and chance outcomes, numbered as the full replay numbers them);
 }
 
 // replayRecord replays a game saved by playtest play.
-func replayRecord(cmd *cobra.Command, path string, view replay.View) error {
+func replayRecord(cmd *cobra.Command, path string, view replay.View, html string) error {
 	rec, err := play.ReadRecord(path)
 	if err != nil {
 		return usageError{err}
@@ -115,6 +125,9 @@ func replayRecord(cmd *cobra.Command, path string, view replay.View) error {
 		return err
 	}
 	view.Unfinished = true
+	if html != "" {
+		return writeReplayHTML(cmd, html, cfg, fmt.Sprintf("%s: a game played against %s", cfg.Name, rec.Bot), rec.Moves)
+	}
 	header := fmt.Sprintf("%s: %s, a game played with playtest play: a person in seat %d against %s (seed %d)", cfg.Definition.Name, cfg.Name, rec.Seat, rec.Bot, rec.Seed)
 	return viewError(replay.WriteMoves(cmd.OutOrStdout(), cfg, header, rec.Moves, nil, view))
 }
@@ -138,13 +151,36 @@ func viewError(err error) error {
 	return err
 }
 
-func replayVariant(cmd *cobra.Command, cfg *variants.Config, game int, view replay.View) error {
+// writeReplayHTML writes a game's page of the board viewer.
+func writeReplayHTML(cmd *cobra.Command, path string, cfg *variants.Config, title string, moves []string) error {
+	g, err := cfg.NewGame()
+	if err != nil {
+		return err
+	}
+	drawn, err := experiment.DrawGame(g, moves)
+	if err != nil {
+		return err
+	}
+	drawn.Label = title
+	err = reports.WriteFileAtomic(path, func(w io.Writer) error {
+		return publish.WriteViewerPage(w, title, []publish.ExampleGame{*drawn})
+	})
+	if err == nil {
+		fmt.Fprintf(cmd.OutOrStdout(), "wrote %s: %d positions of %s (%s)\n", path, len(drawn.Frames), title, drawn.Result)
+	}
+	return err
+}
+
+func replayVariant(cmd *cobra.Command, cfg *variants.Config, game int, view replay.View, html string) error {
 	if game < 0 || game >= cfg.Games {
 		return usageErrorf("--game %d: the run has games 0 to %d", game, cfg.Games-1)
 	}
 	moves, gameErr, err := replay.Moves(cfg, game)
 	if err != nil {
 		return err
+	}
+	if html != "" {
+		return writeReplayHTML(cmd, html, cfg, fmt.Sprintf("%s: game %d (seed %d)", cfg.Name, game, cfg.Seed), moves)
 	}
 	return viewError(replay.Write(cmd.OutOrStdout(), cfg, game, moves, gameErr, view))
 }

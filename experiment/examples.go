@@ -191,18 +191,36 @@ func exampleGame(cfg *variants.Config, p pick) (*publish.ExampleGame, error) {
 	if swapped {
 		seats = fmt.Sprintf("seat 0: player 1 (%s), seat 1: player 0 (%s)", cfg.Players[1].Describe(), cfg.Players[0].Describe())
 	}
-	s := job.Game.NewState()
-	game := &publish.ExampleGame{Index: p.index, Label: p.label, Seats: seats, Moves: moves,
-		Frames: []string{s.(games.Drawer).DrawSVG()}}
+	game, err := DrawGame(job.Game, moves)
+	if err != nil {
+		return nil, fmt.Errorf("example game %d: %w", p.index, err)
+	}
+	game.Index, game.Label, game.Seats = p.index, p.label, seats
+	return game, nil
+}
+
+// DrawGame plays moves (a game's entries in its notation) from the start
+// and draws every position, for the board viewer. The game's states must
+// implement games.Drawer.
+func DrawGame(g games.Game, moves []string) (*publish.ExampleGame, error) {
+	s := g.NewState()
+	drawer, ok := s.(games.Drawer)
+	if !ok {
+		return nil, fmt.Errorf("%s cannot draw its positions", g.Name())
+	}
+	game := &publish.ExampleGame{Moves: moves, Frames: []string{drawer.DrawSVG()}}
 	for k, text := range moves {
 		game.Movers = append(game.Movers, s.CurrentPlayer().String())
 		m, err := s.ParseMove(text)
 		if err != nil {
-			return nil, fmt.Errorf("example game %d, entry %d %q: %w", p.index, k+1, text, err)
+			return nil, fmt.Errorf("entry %d %q: %w", k+1, text, err)
 		}
 		s.Apply(m)
-		game.Frames = append(game.Frames, s.(games.Drawer).DrawSVG())
+		game.Frames = append(game.Frames, drawer.DrawSVG())
 	}
-	game.Result = fmt.Sprintf("%s after %d plies", games.ResultText(s.Result()), s.Plies())
+	game.Result = "unfinished"
+	if s.IsTerminal() {
+		game.Result = fmt.Sprintf("%s after %d plies", games.ResultText(s.Result()), s.Plies())
+	}
 	return game, nil
 }

@@ -6,11 +6,11 @@ import (
 	"strings"
 )
 
-var page = template.Must(template.New("report.html").Funcs(funcs).Funcs(template.FuncMap{
+var page = template.Must(template.Must(template.New("report.html").Funcs(funcs).Funcs(template.FuncMap{
 	// pngData makes the inline image's URL; the data is our own base64.
 	"pngData": func(b64 string) template.URL { return template.URL("data:image/png;base64," + b64) },
 	"code":    codeSpans,
-}).Parse(htmlText))
+}).Parse(viewerText)).Parse(htmlText))
 
 // codeSpans escapes text for HTML and sets its `backquoted` parts (the
 // commands a headline or warning suggests) as code.
@@ -30,6 +30,90 @@ func codeSpans(text string) template.HTML {
 		}
 	}
 	return template.HTML(b.String())
+}
+
+// viewerText is the board viewer, shared by report.html and the pages of
+// playtest replay --html: one block per game (its frames, controls and
+// move list) and the script that steps through them.
+const viewerText = `{{define "viewerStyle"}}.viewer { border: 1px solid #ddd; padding: 0.7rem 1rem; margin: 1rem 0; }
+.viewer:focus { outline: 2px solid #36c; }
+.viewer .controls button { font-size: 1rem; min-width: 2.4rem; }
+.viewer .controls input[type=range] { width: 40%; vertical-align: middle; }
+.viewer .body { display: flex; gap: 1.5rem; align-items: flex-start; flex-wrap: wrap; }
+.viewer .moves { max-height: 26rem; overflow-y: auto; font-family: monospace; font-size: 0.85rem; margin: 0; padding-left: 2.5rem; }
+.viewer .moves li { cursor: pointer; }
+.viewer .moves li.current { background: #dde8f7; font-weight: bold; }
+.viewer .moves li.chance { color: #777; }
+{{end}}{{define "viewer"}}{{range $i, $g := .}}<div class="viewer" id="example-{{$i}}" tabindex="0" data-example="{{$i}}">
+<h3>Game {{$g.Index}}: {{$g.Label}}</h3>
+<p>{{$g.Seats}}. {{$g.Result}}.</p>
+<div class="controls"><button type="button" data-step="first" aria-label="first position">«</button> <button type="button" data-step="prev" aria-label="previous position">◀</button> <input type="range" min="0" max="{{len $g.Moves}}" value="0" aria-label="position"> <button type="button" data-step="next" aria-label="next position">▶</button> <button type="button" data-step="last" aria-label="last position">»</button> <span class="where"></span></div>
+<div class="body"><div class="frame" data-ply="0"></div>
+<ol class="moves">{{range $k, $m := $g.Moves}}<li data-ply="{{inc $k}}"{{if eq (index $g.Movers $k) "chance"}} class="chance"{{end}}>{{index $g.Movers $k}}: {{$m}}</li>{{end}}</ol></div>
+</div>
+{{end}}
+<script>
+const examples = {{.}};
+for (const viewer of document.querySelectorAll(".viewer")) {
+  const game = examples[Number(viewer.dataset.example)];
+  const frame = viewer.querySelector(".frame"), slider = viewer.querySelector("input[type=range]");
+  const where = viewer.querySelector(".where"), items = viewer.querySelectorAll(".moves li");
+  const show = (k) => {
+    k = Math.max(0, Math.min(game.frames.length - 1, k));
+    frame.innerHTML = game.frames[k];
+    frame.dataset.ply = k;
+    slider.value = k;
+    where.textContent = k === 0 ? "start" : "after " + k + " of " + game.moves.length + ": " + game.movers[k - 1] + " " + game.moves[k - 1];
+    items.forEach((li) => li.classList.toggle("current", Number(li.dataset.ply) === k));
+    const current = items[k - 1];
+    if (current) current.scrollIntoView({block: "nearest"});
+  };
+  const at = () => Number(frame.dataset.ply);
+  const steps = {first: () => 0, prev: () => at() - 1, next: () => at() + 1, last: () => game.frames.length - 1};
+  viewer.querySelectorAll("button").forEach((b) => b.addEventListener("click", () => show(steps[b.dataset.step]())));
+  slider.addEventListener("input", () => show(Number(slider.value)));
+  items.forEach((li) => li.addEventListener("click", () => show(Number(li.dataset.ply))));
+  viewer.addEventListener("keydown", (e) => {
+    const keys = {ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last"};
+    if (keys[e.key]) { e.preventDefault(); show(steps[keys[e.key]]()); }
+  });
+  // #example-N-ply-K opens example N at position K.
+  const m = location.hash.match(/^#example-(\d+)-ply-(\d+)$/);
+  const chosen = m && Number(m[1]) === Number(viewer.dataset.example);
+  show(chosen ? Number(m[2]) : 0);
+  if (chosen) { viewer.scrollIntoView(); viewer.focus(); }
+}
+</script>
+{{end}}`
+
+// viewerPageText is a page holding only the board viewer.
+const viewerPageText = `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{.Title}}</title>
+<style>
+body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 72rem; padding: 0 1rem; color: #222; }
+{{template "viewerStyle"}}</style>
+</head>
+<body>
+<h1>{{.Title}}</h1>
+<p class="note">Step with the buttons, the slider, a click on a move, or the keys ← → Home End when the viewer has the focus.</p>
+{{template "viewer" .Games}}
+</body>
+</html>
+`
+
+var viewerPage = template.Must(template.Must(template.New("viewer.html").Funcs(funcs).Funcs(template.FuncMap{"code": codeSpans}).Parse(viewerText)).Parse(viewerPageText))
+
+// WriteViewerPage writes a self-contained page of the board viewer for
+// games (playtest replay --html).
+func WriteViewerPage(w io.Writer, title string, games []ExampleGame) error {
+	return viewerPage.Execute(w, struct {
+		Title string
+		Games []ExampleGame
+	}{title, games})
 }
 
 // WriteHTML writes report.html: one self-contained page (styles inline,
@@ -53,15 +137,7 @@ img { max-width: 100%; height: auto; border: 1px solid #eee; }
 .note { color: #555; }
 .headline { font-size: 1.1rem; background: #f4f7fb; padding: 0.7rem 1rem; border-left: 4px solid #36c; }
 .warning { background: #fff7e0; padding: 0.5rem 1rem; border-left: 4px solid #e0a000; }
-.viewer { border: 1px solid #ddd; padding: 0.7rem 1rem; margin: 1rem 0; }
-.viewer:focus { outline: 2px solid #36c; }
-.viewer .controls button { font-size: 1rem; min-width: 2.4rem; }
-.viewer .controls input[type=range] { width: 40%; vertical-align: middle; }
-.viewer .body { display: flex; gap: 1.5rem; align-items: flex-start; flex-wrap: wrap; }
-.viewer .moves { max-height: 26rem; overflow-y: auto; font-family: monospace; font-size: 0.85rem; margin: 0; padding-left: 2.5rem; }
-.viewer .moves li { cursor: pointer; }
-.viewer .moves li.current { background: #dde8f7; font-weight: bold; }
-.viewer .moves li.chance { color: #777; }
+{{template "viewerStyle"}}
 </style>
 </head>
 <body>
@@ -144,46 +220,7 @@ Rates have 95% Wilson intervals{{if eq .Rates.Interval "paired-wilson"}}; the se
 {{with .Examples}}{{if .Games}}
 <h2>Example games</h2>
 <p class="note">A few telling games of the run, every position drawn. Step with the buttons, the slider, a click on a move, or the keys ← → Home End when a viewer has the focus. <code>playtest replay DIR --game N</code> prints any game.</p>
-{{range $i, $g := .Games}}<div class="viewer" id="example-{{$i}}" tabindex="0" data-example="{{$i}}">
-<h3>Game {{$g.Index}}: {{$g.Label}}</h3>
-<p>{{$g.Seats}}. {{$g.Result}}.</p>
-<div class="controls"><button type="button" data-step="first" aria-label="first position">«</button> <button type="button" data-step="prev" aria-label="previous position">◀</button> <input type="range" min="0" max="{{len $g.Moves}}" value="0" aria-label="position"> <button type="button" data-step="next" aria-label="next position">▶</button> <button type="button" data-step="last" aria-label="last position">»</button> <span class="where"></span></div>
-<div class="body"><div class="frame" data-ply="0"></div>
-<ol class="moves">{{range $k, $m := $g.Moves}}<li data-ply="{{inc $k}}"{{if eq (index $g.Movers $k) "chance"}} class="chance"{{end}}>{{index $g.Movers $k}}: {{$m}}</li>{{end}}</ol></div>
-</div>
-{{end}}
-<script>
-const examples = {{.Games}};
-for (const viewer of document.querySelectorAll(".viewer")) {
-  const game = examples[Number(viewer.dataset.example)];
-  const frame = viewer.querySelector(".frame"), slider = viewer.querySelector("input[type=range]");
-  const where = viewer.querySelector(".where"), items = viewer.querySelectorAll(".moves li");
-  const show = (k) => {
-    k = Math.max(0, Math.min(game.frames.length - 1, k));
-    frame.innerHTML = game.frames[k];
-    frame.dataset.ply = k;
-    slider.value = k;
-    where.textContent = k === 0 ? "start" : "after " + k + " of " + game.moves.length + ": " + game.movers[k - 1] + " " + game.moves[k - 1];
-    items.forEach((li) => li.classList.toggle("current", Number(li.dataset.ply) === k));
-    const current = items[k - 1];
-    if (current) current.scrollIntoView({block: "nearest"});
-  };
-  const at = () => Number(frame.dataset.ply);
-  const steps = {first: () => 0, prev: () => at() - 1, next: () => at() + 1, last: () => game.frames.length - 1};
-  viewer.querySelectorAll("button").forEach((b) => b.addEventListener("click", () => show(steps[b.dataset.step]())));
-  slider.addEventListener("input", () => show(Number(slider.value)));
-  items.forEach((li) => li.addEventListener("click", () => show(Number(li.dataset.ply))));
-  viewer.addEventListener("keydown", (e) => {
-    const keys = {ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last"};
-    if (keys[e.key]) { e.preventDefault(); show(steps[keys[e.key]]()); }
-  });
-  // #example-N-ply-K opens example N at position K.
-  const m = location.hash.match(/^#example-(\d+)-ply-(\d+)$/);
-  const chosen = m && Number(m[1]) === Number(viewer.dataset.example);
-  show(chosen ? Number(m[2]) : 0);
-  if (chosen) { viewer.scrollIntoView(); viewer.focus(); }
-}
-</script>
+{{template "viewer" .Games}}
 {{end}}{{end}}
 <p class="note">Made by playtest.</p>
 </body>
