@@ -89,7 +89,7 @@ as a page of the board viewer of the HTML reports.`,
 					}
 				}
 				if opts.html != "" {
-					return writeReplayHTML(cmd, opts.html, cfg, fmt.Sprintf("%s: game %d of %s", cfg.Name, opts.game, args[0]), moves)
+					return writeReplayHTML(cmd, opts.html, cfg, fmt.Sprintf("%s, seed %d, from %s", cfg.Name, cfg.Seed, args[0]), opts.game, replay.Seats(cfg, opts.game), moves)
 				}
 				return viewError(replay.Write(out, cfg, opts.game, moves, gameErr, opts.view))
 			} else if st, statErr := os.Stat(args[0]); statErr == nil && st.IsDir() {
@@ -126,7 +126,7 @@ func replayRecord(cmd *cobra.Command, path string, view replay.View, html string
 	}
 	view.Unfinished = true
 	if html != "" {
-		return writeReplayHTML(cmd, html, cfg, fmt.Sprintf("%s: a game played against %s", cfg.Name, rec.Bot), rec.Moves)
+		return writeReplayHTML(cmd, html, cfg, cfg.Name+", played with playtest play", 0, fmt.Sprintf("a person in seat %d against %s", rec.Seat, rec.Bot), rec.Moves)
 	}
 	header := fmt.Sprintf("%s: %s, a game played with playtest play: a person in seat %d against %s (seed %d)", cfg.Definition.Name, cfg.Name, rec.Seat, rec.Bot, rec.Seed)
 	return viewError(replay.WriteMoves(cmd.OutOrStdout(), cfg, header, rec.Moves, nil, view))
@@ -152,7 +152,7 @@ func viewError(err error) error {
 }
 
 // writeReplayHTML writes a game's page of the board viewer.
-func writeReplayHTML(cmd *cobra.Command, path string, cfg *variants.Config, title string, moves []string) error {
+func writeReplayHTML(cmd *cobra.Command, path string, cfg *variants.Config, title string, index int, seats string, moves []string) error {
 	g, err := cfg.NewGame()
 	if err != nil {
 		return err
@@ -161,7 +161,7 @@ func writeReplayHTML(cmd *cobra.Command, path string, cfg *variants.Config, titl
 	if err != nil {
 		return err
 	}
-	drawn.Label = title
+	drawn.Index, drawn.Label, drawn.Seats = index, title, seats
 	err = reports.WriteFileAtomic(path, func(w io.Writer) error {
 		return publish.WriteViewerPage(w, title, []publish.ExampleGame{*drawn})
 	})
@@ -180,7 +180,7 @@ func replayVariant(cmd *cobra.Command, cfg *variants.Config, game int, view repl
 		return err
 	}
 	if html != "" {
-		return writeReplayHTML(cmd, html, cfg, fmt.Sprintf("%s: game %d (seed %d)", cfg.Name, game, cfg.Seed), moves)
+		return writeReplayHTML(cmd, html, cfg, fmt.Sprintf("%s, seed %d", cfg.Name, cfg.Seed), game, replay.Seats(cfg, game), moves)
 	}
 	return viewError(replay.Write(cmd.OutOrStdout(), cfg, game, moves, gameErr, view))
 }

@@ -83,13 +83,18 @@ func Write(w io.Writer, cfg *variants.Config, index int, moves []string, gameErr
 	if err != nil {
 		return err
 	}
-	deal, swapped := job.Seating(index)
-	seats := fmt.Sprintf("player 0 (%s) in seat 0, player 1 (%s) in seat 1", cfg.Players[0].Bot, cfg.Players[1].Bot)
-	if swapped {
-		seats = fmt.Sprintf("player 1 (%s) in seat 0, player 0 (%s) in seat 1", cfg.Players[1].Bot, cfg.Players[0].Bot)
-	}
-	header := fmt.Sprintf("%s: %s, game %d (seed %d, deal %d): %s", cfg.Definition.Name, cfg.Name, index, cfg.Seed, deal, seats)
+	deal, _ := job.Seating(index)
+	header := fmt.Sprintf("%s: %s, game %d (seed %d, deal %d): %s", cfg.Definition.Name, cfg.Name, index, cfg.Seed, deal, Seats(cfg, index))
 	return WriteMoves(w, cfg, header, moves, gameErr, view)
+}
+
+// Seats says which player sat in which seat in game index of cfg's run.
+func Seats(cfg *variants.Config, index int) string {
+	job := &sim.Job{Games: cfg.Games, Pairs: cfg.Pairs}
+	if _, swapped := job.Seating(index); swapped {
+		return fmt.Sprintf("player 1 (%s) in seat 0, player 0 (%s) in seat 1", cfg.Players[1].Bot, cfg.Players[0].Bot)
+	}
+	return fmt.Sprintf("player 0 (%s) in seat 0, player 1 (%s) in seat 1", cfg.Players[0].Bot, cfg.Players[1].Bot)
 }
 
 // WriteMoves is Write for any record of a game of cfg (a run's game, a

@@ -46,7 +46,7 @@ const viewerText = `{{define "viewerStyle"}}.viewer { border: 1px solid #ddd; pa
 .viewer .moves li.chance { color: #777; }
 {{end}}{{define "viewer"}}{{range $i, $g := .}}<div class="viewer" id="example-{{$i}}" tabindex="0" data-example="{{$i}}">
 <h3>Game {{$g.Index}}: {{$g.Label}}</h3>
-<p>{{$g.Seats}}. {{$g.Result}}.</p>
+<p>{{if $g.Seats}}{{$g.Seats}}. {{end}}{{$g.Result}}.</p>
 <div class="controls"><button type="button" data-step="first" aria-label="first position">«</button> <button type="button" data-step="prev" aria-label="previous position">◀</button> <input type="range" min="0" max="{{len $g.Moves}}" value="0" aria-label="position"> <button type="button" data-step="next" aria-label="next position">▶</button> <button type="button" data-step="last" aria-label="last position">»</button> <span class="where"></span></div>
 <div class="body"><div class="frame" data-ply="0"></div>
 <ol class="moves">{{range $k, $m := $g.Moves}}<li data-ply="{{inc $k}}"{{if eq (index $g.Movers $k) "chance"}} class="chance"{{end}}>{{index $g.Movers $k}}: {{$m}}</li>{{end}}</ol></div>
