@@ -54,6 +54,10 @@ samples: build
 	rm -rf docs/samples
 	for p in $(SAMPLES); do ./bin/playtest run $$p --games 200 --workers 1 --out docs/samples/$$(echo $$p | tr / -) > /dev/null || exit 1; done
 	rm -f docs/samples/*/games.jsonl docs/samples/*/manifest.json   # the run log; the reports are the samples
+	# The example games' drawings run to megabytes: the samples go without
+	# them (docs/viewer.md shows the viewer).
+	rm -f docs/samples/*/examples.json
+	for d in docs/samples/*/; do ./bin/playtest report $$d > /dev/null || exit 1; done
 
 clean:
 	rm -rf bin bench.txt
