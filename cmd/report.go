@@ -13,8 +13,9 @@ func newReportCommand() *cobra.Command {
 		Use:   "report DIR",
 		Short: "Rebuild a saved run's reports (report.md, report.html, plots/) without replaying it",
 		Long: `Rebuild report.md, report.html and the plots of a run saved with
-playtest run --out DIR, from DIR/summary.json and DIR/games.csv alone: no game
-is replayed.`,
+playtest run --out DIR, from DIR/summary.json and DIR/games.csv (and the
+example games in DIR/examples.json, for the board viewer): no game is
+replayed.`,
 		Example: "  playtest run stacks/base --out results/stacks\n  playtest report results/stacks",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
