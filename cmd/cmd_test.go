@@ -703,7 +703,7 @@ func TestReplayCommand(t *testing.T) {
 	}
 	_, moves, _ := run(t, "replay", dir, "--game", "5", "--moves")
 	lines := strings.Split(strings.TrimSpace(moves), "\n")
-	if !strings.HasPrefix(lines[2], "1. chance: [draw:") || !strings.Contains(moves, "seat0: ") || !strings.Contains(moves, "seat1: [draw:") ||
+	if !strings.HasPrefix(lines[2], "1. chance: [draw:") || !strings.Contains(moves, "seat0: ") || !regexp.MustCompile(`\n\d+\. seat1: \S+ \[draw:\d\]\n`).MatchString(moves) ||
 		len(lines) < 20 || strings.Count(moves, "     ") > 0 {
 		t.Errorf("--moves:\n%s", moves)
 	}

@@ -219,6 +219,14 @@ type ZeroSumHeuristic interface {
 	ZeroSum() bool
 }
 
+// ChanceOwner is implemented by states whose chance events belong to a
+// seat (a card drawn into a hand, a goal drawn): ChanceFor names the seat
+// the pending chance event is for, or NoPlayer. Move lists (playtest
+// replay --moves) put the outcome on that seat's line.
+type ChanceOwner interface {
+	ChanceFor() Player
+}
+
 // SetupDecider is implemented by states whose players make setup
 // decisions before play, such as Capstone's goal order: InSetup reports
 // whether the decision to make now is one. The runner's opening statistics

@@ -65,7 +65,7 @@ type View struct {
 	// number them).
 	Ply int
 	// Moves lists the record one line per turn: a seat's decisions in a
-	// row, with the chance outcomes among them, on one line.
+	// row, with the chance outcomes that are theirs, on one line.
 	Moves bool
 	// Final shows only the board at the end and the result.
 	Final bool
@@ -115,9 +115,14 @@ func WriteMoves(w io.Writer, cfg *variants.Config, header string, moves []string
 	}
 	turns := turnWriter{w: w}
 	setup, _ := s.(games.SetupDecider)
+	owner, _ := s.(games.ChanceOwner)
 	for k, text := range moves {
 		who := s.CurrentPlayer()
 		inSetup := setup != nil && setup.InSetup()
+		forSeat := games.NoPlayer
+		if who == games.Chance && owner != nil {
+			forSeat = owner.ChanceFor()
+		}
 		if gameErr != nil && k == len(moves)-1 {
 			turns.flush()
 			fmt.Fprintf(w, "\n%d. %s: %s — the game failed here: %s\n", k+1, who, text, gameErr.Message)
@@ -132,7 +137,7 @@ func WriteMoves(w io.Writer, cfg *variants.Config, header string, moves []string
 		case every:
 			fmt.Fprintf(w, "\n%d. %s: %s\n%s\n", k+1, who, text, indent(s.String()))
 		case view.Moves:
-			turns.add(k+1, who, inSetup, text)
+			turns.add(k+1, who, forSeat, inSetup, text)
 		case view.Ply == k+1:
 			_, err := fmt.Fprintf(w, "after %d. %s: %s (%d plies played)\n%s\n", k+1, who, text, s.Plies(), indent(s.String()))
 			return err
@@ -170,9 +175,10 @@ func WriteMoves(w io.Writer, cfg *variants.Config, header string, moves []string
 
 // turnWriter writes the record one line per turn: a seat's decisions in a
 // row share a line, numbered by the entry that opens it. Chance outcomes,
-// in brackets, go on the line of the decision that follows them (a card
-// drawn, then played); those before the first decision (a deal, goal
-// draws) and after the last form lines of their own.
+// in brackets, go on the line of the seat they are for when the game says
+// (games.ChanceOwner: a card drawn into that seat's hand), else on the
+// line of the decision that follows them; those before the first decision
+// that belong to no seat (a deal) form a line of their own.
 type turnWriter struct {
 	w       io.Writer
 	who     games.Player
@@ -181,13 +187,22 @@ type turnWriter struct {
 	entries []string
 	pending []string // chance outcomes waiting for the next decision
 	from    int      // the entry that opened pending
+	owned   bool     // pending belongs to a seat (games.ChanceOwner)
 	started bool     // a seat has decided
 }
 
-func (t *turnWriter) add(k int, who games.Player, setup bool, text string) {
+func (t *turnWriter) add(k int, who, forSeat games.Player, setup bool, text string) {
 	if who == games.Chance {
+		if forSeat != games.NoPlayer && len(t.pending) == 0 && len(t.entries) > 0 && forSeat == t.who && setup == t.setup {
+			t.entries = append(t.entries, "["+text+"]") // the current line's seat draws
+			return
+		}
+		if owned := forSeat != games.NoPlayer; len(t.pending) > 0 && !t.started && owned && !t.owned {
+			t.line(t.from, games.Chance, t.pending) // a deal, before the seats' draws
+			t.pending = t.pending[:0]
+		}
 		if len(t.pending) == 0 {
-			t.from = k
+			t.from, t.owned = k, forSeat != games.NoPlayer
 		}
 		t.pending = append(t.pending, "["+text+"]")
 		return

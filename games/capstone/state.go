@@ -430,3 +430,12 @@ func (s *State) goalString(seat games.Player) string {
 	}
 	return b.String()
 }
+
+// ChanceFor names the seat a pending draw is for: the seat drawing its goal
+// (games.ChanceOwner).
+func (s *State) ChanceFor() games.Player {
+	if s.CurrentPlayer() != games.Chance {
+		return games.NoPlayer
+	}
+	return s.drawer
+}

@@ -558,3 +558,12 @@ func (s *State) suitComplete(p games.Player) bool {
 	}
 	return false
 }
+
+// ChanceFor names the seat a pending draw is for: the player whose turn it
+// is (the layout's deal belongs to no one) (games.ChanceOwner).
+func (s *State) ChanceFor() games.Player {
+	if s.phase != phaseDraw {
+		return games.NoPlayer
+	}
+	return s.toMove
+}

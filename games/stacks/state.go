@@ -490,3 +490,12 @@ func (s *State) Scores() [2]int {
 
 // Height returns the height of the stack on a white square (0: empty).
 func (s *State) Height(sq int) int { return int(s.height[sq]) }
+
+// ChanceFor names the seat a pending draw is for: the seat drawing a card
+// (games.ChanceOwner).
+func (s *State) ChanceFor() games.Player {
+	if s.CurrentPlayer() != games.Chance {
+		return games.NoPlayer
+	}
+	return s.drawer
+}
