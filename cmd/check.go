@@ -14,7 +14,6 @@ import (
 	"playtest/progress"
 	"playtest/reports"
 	"playtest/reports/publish"
-	"playtest/sim"
 )
 
 type checkOptions struct {
@@ -91,21 +90,10 @@ func runCheck(cmd *cobra.Command, args []string, opts *checkOptions) error {
 	if v.GetBool("quiet") {
 		mode = progress.Quiet
 	}
-	stderr := cmd.ErrOrStderr()
-	rep := progress.New(nil, progress.Quiet, "", 0, 0)
-	ctx := cmd.Context() // cancelled by Ctrl-C or SIGTERM (Execute)
-	dopts := experiment.DirOptions{Options: experiment.Options{Workers: workers}}
-	dopts.OnRecord = func(*sim.Record) { rep.Add(1) }
-	var summary *reports.Summary
 	out := v.GetString("out")
-	if out != "" {
-		dopts.Start = func(done, total int) { rep = progress.New(stderr, mode, cfg.Name, done, total) }
-		summary, err = experiment.RunToDir(ctx, cfg, dopts, out)
-	} else {
-		rep = progress.New(stderr, mode, cfg.Name, 0, cfg.Games)
-		summary, err = experiment.Run(ctx, cfg, dopts.Options)
-	}
-	rep.Close()
+	dopts := experiment.DirOptions{Options: experiment.Options{Workers: workers}}
+	// cmd.Context() is cancelled by Ctrl-C or SIGTERM (Execute).
+	summary, err := playWithProgress(cmd.Context(), cmd.ErrOrStderr(), mode, cfg, dopts, out)
 	if err != nil {
 		return err
 	}

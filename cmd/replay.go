@@ -91,7 +91,7 @@ as a page of the board viewer of the HTML reports.`,
 				if opts.html != "" {
 					return writeReplayHTML(cmd, opts.html, cfg, fmt.Sprintf("%s, seed %d, from %s", cfg.Name, cfg.Seed, args[0]), opts.game, replay.Seats(cfg, opts.game), moves)
 				}
-				return viewError(replay.Write(out, cfg, opts.game, moves, gameErr, opts.view))
+				return replay.Write(out, cfg, opts.game, moves, gameErr, opts.view)
 			} else if st, statErr := os.Stat(args[0]); statErr == nil && st.IsDir() {
 				return usageErrorf("%v", err)
 			}
@@ -129,7 +129,7 @@ func replayRecord(cmd *cobra.Command, path string, view replay.View, html string
 		return writeReplayHTML(cmd, html, cfg, cfg.Name+", played with playtest play", 0, fmt.Sprintf("a person in seat %d against %s", rec.Seat, rec.Bot), rec.Moves)
 	}
 	header := fmt.Sprintf("%s: %s, a game played with playtest play: a person in seat %d against %s (seed %d)", cfg.Definition.Name, cfg.Name, rec.Seat, rec.Bot, rec.Seed)
-	return viewError(replay.WriteMoves(cmd.OutOrStdout(), cfg, header, rec.Moves, nil, view))
+	return replay.WriteMoves(cmd.OutOrStdout(), cfg, header, rec.Moves, nil, view)
 }
 
 // count counts the true values.
@@ -141,14 +141,6 @@ func count(flags ...bool) int {
 		}
 	}
 	return n
-}
-
-// viewError makes a --ply past the end of the game bad input.
-func viewError(err error) error {
-	if err != nil && strings.HasPrefix(err.Error(), "--ply ") {
-		return usageError{err}
-	}
-	return err
 }
 
 // writeReplayHTML writes a game's page of the board viewer.
@@ -182,5 +174,5 @@ func replayVariant(cmd *cobra.Command, cfg *variants.Config, game int, view repl
 	if html != "" {
 		return writeReplayHTML(cmd, html, cfg, fmt.Sprintf("%s, seed %d", cfg.Name, cfg.Seed), game, replay.Seats(cfg, game), moves)
 	}
-	return viewError(replay.Write(cmd.OutOrStdout(), cfg, game, moves, gameErr, view))
+	return replay.Write(cmd.OutOrStdout(), cfg, game, moves, gameErr, view)
 }

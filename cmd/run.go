@@ -1,8 +1,10 @@
 package cmd
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 
@@ -115,23 +117,13 @@ func runRun(cmd *cobra.Command, args []string, opts *runOptions) error {
 	if v.GetBool("quiet") {
 		mode = progress.Quiet
 	}
-	var rep progress.Reporter = progress.New(nil, progress.Quiet, "", 0, 0) // until the run knows its size
 	stderr := cmd.ErrOrStderr()
 	dopts.OnRecord = func(r *sim.Record) {
-		rep.Add(1)
 		if r.Err != nil && out == "" {
 			fmt.Fprintf(stderr, "playtest: %v\n", r.Err)
 		}
 	}
-	var summary *reports.Summary
-	if out != "" {
-		dopts.Start = func(done, total int) { rep = progress.New(stderr, mode, cfg.Name, done, total) }
-		summary, err = experiment.RunToDir(ctx, cfg, dopts, out)
-	} else {
-		rep = progress.New(stderr, mode, cfg.Name, 0, cfg.Games)
-		summary, err = experiment.Run(ctx, cfg, dopts.Options)
-	}
-	rep.Close()
+	summary, err := playWithProgress(ctx, stderr, mode, cfg, dopts, out)
 	var interrupted *experiment.InterruptedError
 	var unfinished *experiment.UnfinishedError
 	var corrupt *runlog.CorruptError
@@ -184,4 +176,24 @@ func resumeSettings(flags *pflag.FlagSet, args, sets []string, out string, dopts
 	}
 	dopts.Shard, dopts.Records = m.Shard, m.Records
 	return cfg, dopts, nil
+}
+
+// playWithProgress plays cfg (into out when set, as a run directory) with
+// progress on stderr, calling dopts.OnRecord too if set.
+func playWithProgress(ctx context.Context, stderr io.Writer, mode progress.Mode, cfg *variants.Config, dopts experiment.DirOptions, out string) (*reports.Summary, error) {
+	var rep progress.Reporter = progress.New(nil, progress.Quiet, "", 0, 0) // until the run knows its size
+	defer func() { rep.Close() }()
+	onRecord := dopts.OnRecord
+	dopts.OnRecord = func(r *sim.Record) {
+		rep.Add(1)
+		if onRecord != nil {
+			onRecord(r)
+		}
+	}
+	if out != "" {
+		dopts.Start = func(done, total int) { rep = progress.New(stderr, mode, cfg.Name, done, total) }
+		return experiment.RunToDir(ctx, cfg, dopts, out)
+	}
+	rep = progress.New(stderr, mode, cfg.Name, 0, cfg.Games)
+	return experiment.Run(ctx, cfg, dopts.Options)
 }

@@ -142,16 +142,21 @@ func writeExamples(dir string, cfg *variants.Config, m *runlog.Manifest) error {
 		return nil
 	}
 	x := newSelection()
-	for _, pass := range []func(*sim.Record){x.first, x.second} {
-		if _, err := runlog.Scan(dir, m.From, m.To, false, nil, func(r *sim.Record) error {
+	pass := func(see func(*sim.Record)) error {
+		_, err := runlog.Scan(dir, m.From, m.To, false, nil, func(r *sim.Record) error {
 			if r.Err == nil {
-				pass(r)
+				see(r)
 			}
 			return nil
-		}); err != nil {
-			return err
-		}
-		x.medians()
+		})
+		return err
+	}
+	if err := pass(x.first); err != nil {
+		return err
+	}
+	x.medians()
+	if err := pass(x.second); err != nil {
+		return err
 	}
 	ex := publish.Examples{Schema: publish.ExamplesSchema, Games: []publish.ExampleGame{}}
 	budget := MaxExampleBytes

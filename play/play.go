@@ -161,10 +161,7 @@ func (p *session) apply(m games.Move) {
 func (p *session) chanceMove() {
 	rng := sim.ChanceStream(p.opts.Seed^uint64(len(p.history))*0x9e3779b97f4a7c15, 0)
 	outcomes := p.s.ChanceOutcomes(nil)
-	m := games.SampleChance(outcomes, rng)
-	if p.s.CurrentPlayer() == games.Chance {
-		p.apply(m)
-	}
+	p.apply(games.SampleChance(outcomes, rng))
 }
 
 // botMove lets the bot decide, from what its seat sees.

@@ -56,6 +56,16 @@ func Recorded(dir string, m *runlog.Manifest, index int) (moves []string, gameEr
 
 var errStop = fmt.Errorf("found")
 
+// PlyError says --ply asks for an entry past the end of the game.
+type PlyError struct{ Ply, Entries int }
+
+func (e *PlyError) Error() string {
+	return fmt.Sprintf("--ply %d: the game has %d entries (moves and chance outcomes)", e.Ply, e.Entries)
+}
+
+// BadInput marks the error as the user's (exit code 2).
+func (e *PlyError) BadInput() bool { return true }
+
 // View chooses what Write shows of a game: every board (the zero View),
 // the board after one entry of the record (Ply), the move list alone
 // (Moves), or the final board (Final).
@@ -105,7 +115,7 @@ func WriteMoves(w io.Writer, cfg *variants.Config, header string, moves []string
 		return err
 	}
 	if view.Ply > len(moves) {
-		return fmt.Errorf("--ply %d: the game has %d entries (moves and chance outcomes)", view.Ply, len(moves))
+		return &PlyError{Ply: view.Ply, Entries: len(moves)}
 	}
 	fmt.Fprintf(w, "%s\n\n", header)
 	s := g.NewState()

@@ -75,7 +75,7 @@ func (s *State) caption() string {
 	if s.phase == phaseOver {
 		return fmt.Sprintf("scores: seat 0 %d, seat 1 %d — %s", s.score[0], s.score[1], games.ResultText(s.Result()))
 	}
-	if s.phase == phaseDraw || s.phase == phaseOrder {
+	if s.InSetup() {
 		return "drawing and ordering the goals"
 	}
 	return fmt.Sprintf("%s to move", s.CurrentPlayer())

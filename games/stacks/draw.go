@@ -2,7 +2,6 @@ package stacks
 
 import (
 	"fmt"
-	"strings"
 
 	"playtest/games"
 )
@@ -51,6 +50,6 @@ func (s *State) DrawSVG() string {
 	} else if s.CurrentPlayer() == games.Chance {
 		status = "drawing"
 	}
-	d.Text(margin, height-8, 13, "start", "#222", strings.TrimSpace(status))
+	d.Text(margin, height-8, 13, "start", "#222", status)
 	return d.String()
 }

@@ -65,6 +65,42 @@ func chrome(t *testing.T, bin, page string, args ...string) (stdout []byte, cons
 	return out.Bytes(), console
 }
 
+// runInto plays a preset with overrides into a fresh run directory.
+func runInto(t *testing.T, preset string, sets ...string) (string, *variants.Config) {
+	t.Helper()
+	var overrides []variants.Override
+	for _, kv := range sets {
+		path, value, _ := strings.Cut(kv, "=")
+		overrides = append(overrides, variants.Override{Path: path, Value: value, Origin: "test"})
+	}
+	cfg, err := variants.Load(preset, overrides)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if _, err := experiment.RunToDir(context.Background(), cfg, experiment.DirOptions{Options: experiment.Options{Workers: 1}}, dir); err != nil {
+		t.Fatal(err)
+	}
+	return dir, cfg
+}
+
+// screenshot renders page in a window of the given size and decodes it.
+func screenshot(t *testing.T, bin, page, size string) image.Image {
+	t.Helper()
+	shot := filepath.Join(t.TempDir(), "shot.png")
+	chrome(t, bin, page, "--window-size="+size, "--screenshot="+shot)
+	f, err := os.Open(shot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return img
+}
+
 // TestHTMLReportInBrowser opens a run's report.html in headless Chromium:
 // the page loads without console errors, every plot is an image in the
 // page, and a screenshot shows the plots' bar colour.
@@ -79,18 +115,7 @@ func TestHTMLReportInBrowser(t *testing.T) {
 		t.Fatal("a console.error went unnoticed: the console check cannot fail")
 	}
 
-	dir := t.TempDir()
-	cfg, err := variants.Load("stacks/base", []variants.Override{
-		{Path: "games", Value: "40", Origin: "test"},
-		{Path: "players.0", Value: "greedy", Origin: "test"},
-		{Path: "players.1", Value: "greedy", Origin: "test"},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := experiment.RunToDir(context.Background(), cfg, experiment.DirOptions{Options: experiment.Options{Workers: 1}}, dir); err != nil {
-		t.Fatal(err)
-	}
+	dir, _ := runInto(t, "stacks/base", "games=40", "players.0=greedy", "players.1=greedy")
 	page := filepath.Join(dir, "report.html")
 
 	dom, console := chrome(t, bin, page, "--dump-dom")
@@ -108,17 +133,7 @@ func TestHTMLReportInBrowser(t *testing.T) {
 		t.Error("the page lacks the variant's name")
 	}
 
-	shot := filepath.Join(t.TempDir(), "shot.png")
-	chrome(t, bin, page, "--window-size=1100,3200", "--screenshot="+shot)
-	f, err := os.Open(shot)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	img := screenshot(t, bin, page, "1100,3200")
 	nonWhite, bars := pixels(img)
 	total := img.Bounds().Dx() * img.Bounds().Dy()
 	if nonWhite < total/50 {
@@ -135,18 +150,7 @@ func TestHTMLReportInBrowser(t *testing.T) {
 // entries, for every example and a few positions.
 func TestBoardViewerInBrowser(t *testing.T) {
 	bin := browser(t)
-	dir := t.TempDir()
-	cfg, err := variants.Load("stacktics/size3", []variants.Override{
-		{Path: "games", Value: "30", Origin: "test"},
-		{Path: "players.0.iterations", Value: "40", Origin: "test"},
-		{Path: "players.1.iterations", Value: "40", Origin: "test"},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := experiment.RunToDir(context.Background(), cfg, experiment.DirOptions{Options: experiment.Options{Workers: 1}}, dir); err != nil {
-		t.Fatal(err)
-	}
+	dir, cfg := runInto(t, "stacktics/size3", "games=30", "players.0.iterations=40", "players.1.iterations=40")
 	b, err := os.ReadFile(filepath.Join(dir, publish.ExamplesFile))
 	if err != nil {
 		t.Fatal(err)
@@ -242,17 +246,7 @@ func TestSweepPageInBrowser(t *testing.T) {
 			t.Errorf("sweep.html lacks %q", want)
 		}
 	}
-	shot := filepath.Join(t.TempDir(), "shot.png")
-	chrome(t, bin, page, "--window-size=1200,2000", "--screenshot="+shot)
-	f, err := os.Open(shot)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	img := screenshot(t, bin, page, "1200,2000")
 	if nonWhite, _ := pixels(img); nonWhite < img.Bounds().Dx()*img.Bounds().Dy()/20 {
 		t.Errorf("screenshot nearly blank (%d pixels not white): the heat map is not drawn", nonWhite)
 	}

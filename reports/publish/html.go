@@ -87,15 +87,7 @@ for (const viewer of document.querySelectorAll(".viewer")) {
 {{end}}`
 
 // viewerPageText is a page holding only the board viewer.
-const viewerPageText = `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{{.Title}}</title>
-<style>
-body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 72rem; padding: 0 1rem; color: #222; }
-{{template "viewerStyle"}}</style>
+const viewerPageText = pageTop + `{{template "viewerStyle"}}</style>
 </head>
 <body>
 <h1>{{.Title}}</h1>

@@ -190,7 +190,9 @@ func imageSource(dir, ref string) string {
 	return ref
 }
 
-var markdownPage = template.Must(template.New("page").Parse(`<!DOCTYPE html>
+// pageTop opens the self-contained pages (a Markdown report's, the board
+// viewer's) up to their own styles.
+const pageTop = `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -198,7 +200,9 @@ var markdownPage = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 <title>{{.Title}}</title>
 <style>
 body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 72rem; padding: 0 1rem; color: #222; }
-table { border-collapse: collapse; margin: 1rem 0; }
+`
+
+var markdownPage = template.Must(template.New("page").Parse(pageTop + `table { border-collapse: collapse; margin: 1rem 0; }
 th, td { border-bottom: 1px solid #ddd; padding: 0.3rem 0.7rem; text-align: right; }
 th:first-child, td:first-child { text-align: left; }
 img { max-width: 100%; height: auto; border: 1px solid #eee; }

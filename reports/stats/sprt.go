@@ -131,20 +131,8 @@ func mleWithMean(phat [5]float64, s float64) [5]float64 {
 		return sum
 	}
 	// f decreases on (−1/(1−s), 1/s), where every 1 + θ(a−s) > 0; it runs
-	// from +∞ to −∞ there. Bisect.
-	lo, hi := -1/(1-s), 1/s
-	for range 200 {
-		mid := (lo + hi) / 2
-		if mid == lo || mid == hi {
-			break
-		}
-		if f(mid) > 0 {
-			lo = mid
-		} else {
-			hi = mid
-		}
-	}
-	theta := (lo + hi) / 2
+	// from +∞ to −∞ there.
+	theta := rootOfDecreasing(f, -1/(1-s), 1/s)
 	var p [5]float64
 	for i, a := range pairScores {
 		p[i] = phat[i] / (1 + theta*(a-s))
@@ -187,20 +175,8 @@ func mleNormalized(phat [5]float64, t float64) [5]float64 {
 			}
 			return sum
 		}
-		// f decreases from +∞ to −∞ on (−1/v, −1/u). Bisect.
-		lo, hi := -1/v, -1/u
-		for range 200 {
-			mid := (lo + hi) / 2
-			if mid == lo || mid == hi {
-				break
-			}
-			if f(mid) > 0 {
-				lo = mid
-			} else {
-				hi = mid
-			}
-		}
-		theta := (lo + hi) / 2
+		// f decreases from +∞ to −∞ on (−1/v, −1/u).
+		theta := rootOfDecreasing(f, -1/v, -1/u)
 		moved := 0.0
 		for i := range p {
 			next := phat[i] / (1 + theta*phi[i])
@@ -212,4 +188,21 @@ func mleNormalized(phat [5]float64, t float64) [5]float64 {
 		}
 	}
 	return p
+}
+
+// rootOfDecreasing finds by bisection the root of f, decreasing from +∞ to
+// −∞ on the open interval (lo, hi), to the precision of a float64.
+func rootOfDecreasing(f func(float64) float64, lo, hi float64) float64 {
+	for range 200 {
+		mid := (lo + hi) / 2
+		if mid == lo || mid == hi {
+			break
+		}
+		if f(mid) > 0 {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return (lo + hi) / 2
 }
