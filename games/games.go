@@ -301,6 +301,23 @@ type RandomMover interface {
 	RandomMove(rng *rand.Rand) Move
 }
 
+// MovePicker is implemented by states that can hand out their k-th legal
+// move without listing them all (for instance by counting bitboard
+// destinations).
+type MovePicker interface {
+	// PickMove counts the legal moves (n), asks picker for an index k in
+	// [0, n), and returns LegalMoves(nil)[k] and n; with no legal move it
+	// returns n = 0 without asking. The conformance suite checks it
+	// against LegalMoves.
+	PickMove(picker IndexPicker) (m Move, n int)
+}
+
+// IndexPicker chooses one of n legal moves by its index in LegalMoves
+// order (a bot that needs nothing but the count, such as the random bot).
+type IndexPicker interface {
+	PickIndex(n int) int
+}
+
 // Perfter is implemented by states whose perft is defined by their game's
 // spec rather than as the count of single decisions: Capstone counts whole
 // turns (place, move, capstone). Perft(0) is 1; a finished game counts 0.

@@ -367,6 +367,7 @@ func (w *worker) play(i int, observe Observer) (rec *Record) {
 	s := job.Game.NewState()
 	_, hidden := s.(games.Determinizer)
 	setup, _ := s.(games.SetupDecider)
+	picker, _ := s.(games.MovePicker)
 	if hidden {
 		for seat := range viewRng {
 			viewRng[seat] = ViewStream(job.Seed, i, seat)
@@ -386,30 +387,40 @@ func (w *worker) play(i int, observe Observer) (rec *Record) {
 			w.outcomes = s.ChanceOutcomes(w.outcomes[:0])
 			m = games.SampleChance(w.outcomes, chance)
 		case games.Seat0, games.Seat1:
-			w.moves = s.LegalMoves(w.moves[:0])
-			if len(w.moves) == 0 {
+			var n int
+			// A bot that picks by index needs neither the position nor,
+			// when the state can hand out its k-th move, the list; the
+			// move it gets is legal by construction (the conformance
+			// suite checks PickMove against LegalMoves).
+			ip, byIndex := seatBot[p].(games.IndexPicker)
+			switch {
+			case byIndex && picker != nil:
+				m, n = picker.PickMove(ip)
+			case byIndex:
+				w.moves = s.LegalMoves(w.moves[:0])
+				if n = len(w.moves); n > 0 {
+					m = w.moves[ip.PickIndex(n)]
+				}
+			default:
+				w.moves = s.LegalMoves(w.moves[:0])
+				if n = len(w.moves); n > 0 {
+					m = seatBot[p].Choose(w.viewOf(s, p, viewRng[p]), w.moves)
+					if !slices.Contains(w.moves, m) {
+						fail(fmt.Sprintf("the %s bot of %v chose move %d, which is not legal", job.Players[rec.PlayerOf(p)].Bot, p, m)).Position = s.String()
+						return rec
+					}
+				}
+			}
+			if n == 0 {
 				fail(fmt.Sprintf("%v has no legal move but the game is not over", p)).Position = s.String()
-				return rec
-			}
-			view := s
-			if hidden {
-				// The bot sees only what its seat sees: the rest is
-				// re-sampled from what that seat knows.
-				w.view.CopyFrom(s)
-				w.view.(games.Determinizer).Determinize(p, viewRng[p])
-				view = w.view
-			}
-			m = seatBot[p].Choose(view, w.moves)
-			if !slices.Contains(w.moves, m) {
-				fail(fmt.Sprintf("the %s bot of %v chose move %d, which is not legal", job.Players[rec.PlayerOf(p)].Bot, p, m)).Position = s.String()
 				return rec
 			}
 			if rec.Opening == "" && (setup == nil || !setup.InSetup()) {
 				rec.Opening = s.MoveString(m)
 			}
 			rec.PlayerDecisions++
-			rec.LegalMoves += len(w.moves)
-			if len(w.moves) > 1 {
+			rec.LegalMoves += n
+			if n > 1 {
 				rec.Choices++
 			}
 		default:
@@ -437,6 +448,18 @@ func (w *worker) play(i int, observe Observer) (rec *Record) {
 		rec.Metrics = ms.AppendMetrics(nil)
 	}
 	return rec
+}
+
+// viewOf returns what seat p's bot is shown of s: s itself in games of
+// perfect information; otherwise a copy with what the seat cannot see
+// re-sampled from what it knows.
+func (w *worker) viewOf(s games.State, p games.Player, rng *rand.Rand) games.State {
+	if rng == nil {
+		return s
+	}
+	w.view.CopyFrom(s)
+	w.view.(games.Determinizer).Determinize(p, rng)
+	return w.view
 }
 
 func (w *worker) stopped() bool { return w.stop != nil && w.stop.Load() }

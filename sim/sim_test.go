@@ -227,3 +227,31 @@ func TestCancelKeepsOnlyWholeGames(t *testing.T) {
 		t.Errorf("the games kept after the cancel differ from the uninterrupted run's")
 	}
 }
+
+// listOnly hides every optional interface of its game's states, so the
+// runner takes its general path: the legal-move list and Choose.
+type listOnly struct{ games.Game }
+
+func (g listOnly) NewState() games.State { return listState{g.Game.NewState()} }
+
+type listState struct{ games.State }
+
+// TestPickMovePathMatchesTheList checks that random bots play the same
+// games whether the state hands out their pick (games.MovePicker) or the
+// runner lists the moves, and that the runner takes the picking path.
+func TestPickMovePathMatchesTheList(t *testing.T) {
+	picked := job(t, 40, "random", "random")
+	if _, ok := picked.Game.NewState().(games.MovePicker); !ok {
+		t.Fatal("stacktics states are not MovePickers: the test checks nothing")
+	}
+	listed := *picked
+	listed.Game = listOnly{picked.Game}
+	a, b := collect(t, picked, 1), collect(t, &listed, 2)
+	for i := range a {
+		x, y := a[i], b[i]
+		if x.Result != y.Result || x.Plies != y.Plies || x.Decisions != y.Decisions || x.Choices != y.Choices ||
+			x.LegalMoves != y.LegalMoves || x.PlayerDecisions != y.PlayerDecisions || x.Opening != y.Opening {
+			t.Fatalf("game %d differs: picked %+v, listed %+v", i, x, y)
+		}
+	}
+}

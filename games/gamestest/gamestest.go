@@ -133,6 +133,11 @@ func randomGames(t *testing.T, g games.Game, opts Options) {
 		if got := s.LegalMoves(moves[:0]); len(got) != 0 {
 			t.Fatalf("game %d: over but has %d legal moves", game, len(got))
 		}
+		if mp, ok := s.(games.MovePicker); ok {
+			if _, count := mp.PickMove(&fixedPicker{}); count != 0 {
+				t.Fatalf("game %d: over but PickMove offers %d moves", game, count)
+			}
+		}
 		reasons[r.Reason]++
 		if m, ok := s.(games.Metrics); ok {
 			for _, x := range m.AppendMetrics(nil) {
@@ -267,6 +272,9 @@ func checkDecisions(t *testing.T, g games.Game, s games.State, game, n int) {
 	if i := firstDuplicate(sorted); i >= 0 {
 		t.Fatalf("game %d after %d decisions: move %s listed twice", game, n, s.MoveString(sorted[i]))
 	}
+	if mp, ok := s.(games.MovePicker); ok {
+		checkPickMove(t, s, mp, moves, game, n)
+	}
 	if n%5 == 0 {
 		for _, m := range moves {
 			text := s.MoveString(m)
@@ -317,6 +325,33 @@ func checkRandomMove(t *testing.T, s games.State, rm games.RandomMover, legal []
 	if df := float64(len(legal) - 1); chi2 > df+8*math.Sqrt(2*df)+10 {
 		t.Fatalf("game %d after %d decisions: RandomMove is not uniform (chi2 %.1f with %d moves)", game, n, chi2, len(legal))
 	}
+}
+
+// checkPickMove checks that PickMove offers as many moves as LegalMoves
+// lists and hands out the k-th of them for every k, leaving the state as
+// it was.
+func checkPickMove(t *testing.T, s games.State, mp games.MovePicker, legal []games.Move, game, n int) {
+	t.Helper()
+	before := fingerprint(s)
+	for k, want := range legal {
+		p := fixedPicker{k: k}
+		m, count := mp.PickMove(&p)
+		if count != len(legal) || p.n != len(legal) || m != want {
+			t.Fatalf("game %d after %d decisions: PickMove(%d) = %s of %d moves (asked with %d), want %s of %d\n%s",
+				game, n, k, s.MoveString(m), count, p.n, s.MoveString(want), len(legal), s)
+		}
+	}
+	if fingerprint(s) != before {
+		t.Fatalf("game %d: PickMove changed the state", game)
+	}
+}
+
+// fixedPicker always picks index k and remembers the count it was offered.
+type fixedPicker struct{ k, n int }
+
+func (p *fixedPicker) PickIndex(n int) int {
+	p.n = n
+	return p.k
 }
 
 func firstDuplicate(sorted []games.Move) int {

@@ -404,13 +404,38 @@ const rejectionTries = 32
 // countedRandomMove draws a uniform legal move by counting every unit's
 // destinations.
 func (s *State) countedRandomMove(rng *rand.Rand) games.Move {
+	m, n := s.PickMove(intnPicker{rng})
+	if n == 0 {
+		panic("stacktics: RandomMove on a position without moves")
+	}
+	return m
+}
+
+// intnPicker picks an index uniformly with rng.
+type intnPicker struct{ rng *rand.Rand }
+
+func (p intnPicker) PickIndex(n int) int { return p.rng.IntN(n) }
+
+// PickMove counts the legal decisions, asks picker for one by its index in
+// LegalMoves order and returns it, without listing the moves (implements
+// games.MovePicker).
+func (s *State) PickMove(picker games.IndexPicker) (games.Move, int) {
+	switch s.phase {
+	case phaseOver:
+		return 0, 0
+	case phasePie:
+		return moveKeep + games.Move(picker.PickIndex(2)), 2 // keep, swap
+	}
 	var units [maxUnits]unitTargets
 	n := s.targets(int(s.toMove), &units, false)
 	total := 0
 	for _, u := range units[:n] {
 		total += bits.OnesCount64(u.to)
 	}
-	r := rng.IntN(total)
+	if total == 0 {
+		return 0, 0
+	}
+	r := picker.PickIndex(total)
 	for _, u := range units[:n] {
 		c := bits.OnesCount64(u.to)
 		if r >= c {
@@ -421,9 +446,9 @@ func (s *State) countedRandomMove(rng *rand.Rand) games.Move {
 		for ; r > 0; r-- {
 			t &= t - 1
 		}
-		return encode(int(u.from), bits.TrailingZeros64(t), int(u.base))
+		return encode(int(u.from), bits.TrailingZeros64(t), int(u.base)), total
 	}
-	panic("stacktics: RandomMove on a position without moves")
+	panic("stacktics: picked index out of range")
 }
 
 // maxUnits bounds the units of one army: one per piece.

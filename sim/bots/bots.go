@@ -132,8 +132,13 @@ func (b *Random) Reset(_ games.Player, rng *rand.Rand) { b.rng = rng }
 
 // Choose picks a legal move uniformly at random.
 func (b *Random) Choose(_ games.State, legal []games.Move) games.Move {
-	return legal[b.rng.IntN(len(legal))]
+	return legal[b.PickIndex(len(legal))]
 }
+
+// PickIndex picks one of n legal moves by its index, exactly as Choose
+// picks from the list (implements games.IndexPicker: the runner lets
+// states that are games.MovePicker hand out the move without listing all).
+func (b *Random) PickIndex(n int) int { return b.rng.IntN(n) }
 
 // Budgeted is implemented by the parameters of search bots: their budget
 // is a count (iterations, nodes) that skill ladders vary.
