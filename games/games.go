@@ -318,6 +318,14 @@ type IndexPicker interface {
 	PickIndex(n int) int
 }
 
+// UniformPicker picks an index uniformly with its generator, drawing
+// exactly as a uniform pick from the list of legal moves does
+// (Rng.IntN(n)).
+type UniformPicker struct{ Rng *rand.Rand }
+
+// PickIndex returns Rng.IntN(n).
+func (p UniformPicker) PickIndex(n int) int { return p.Rng.IntN(n) }
+
 // Perfter is implemented by states whose perft is defined by their game's
 // spec rather than as the count of single decisions: Capstone counts whole
 // turns (place, move, capstone). Perft(0) is 1; a finished game counts 0.

@@ -292,34 +292,116 @@ func (s *State) LegalMoves(buf []games.Move) []games.Move {
 	if s.phase != phasePlay {
 		return buf
 	}
-	p := s.toMove
-	fit := s.fitting()
-	var cms [MaxValue + 1]cardMoves
-	handStacks := false
+	var o offer
+	s.offer(&o)
 	for v := 1; v <= MaxValue; v++ {
-		if s.hand[p][v] > 0 {
-			s.movesOf(p, v, &fit, &cms[v])
-			handStacks = handStacks || cms[v].anyStack
-		}
-	}
-	for v := 1; v <= MaxValue; v++ {
-		if s.hand[p][v] == 0 {
-			continue
-		}
-		cm := &cms[v]
-		switch {
-		case cm.anyStack:
-			buf = appendMoves(buf, v, &cm.stack, cm.stackSrc)
-		case handStacks && s.g.handScope:
-		case cm.anyStraight:
-			buf = appendMoves(buf, v, &cm.straight, cm.straightSrc)
-		case cm.anyBack:
-			buf = appendMoves(buf, v, &cm.backward, cm.backSrc)
-		default:
+		switch dsts, srcs, kind := o.of(s, v); kind {
+		case offerMoves:
+			buf = appendMoves(buf, v, dsts, srcs)
+		case offerValue:
 			buf = append(buf, encode(kindPlay, v, noSquare, noSquare))
 		}
 	}
 	return buf
+}
+
+// PickMove counts the legal decisions, asks picker for one by its index in
+// LegalMoves order and returns it, without listing the moves (implements
+// games.MovePicker).
+func (s *State) PickMove(picker games.IndexPicker) (games.Move, int) {
+	if s.phase != phasePlay {
+		return 0, 0
+	}
+	var o offer
+	s.offer(&o)
+	var counts [MaxValue + 1]int
+	total := 0
+	for v := 1; v <= MaxValue; v++ {
+		switch dsts, srcs, kind := o.of(s, v); kind {
+		case offerMoves:
+			for ; srcs != 0; srcs &= srcs - 1 {
+				counts[v] += bits.OnesCount32(dsts[bits.TrailingZeros32(srcs)])
+			}
+		case offerValue:
+			counts[v] = 1
+		}
+		total += counts[v]
+	}
+	if total == 0 {
+		return 0, 0
+	}
+	k := picker.PickIndex(total)
+	for v := 1; v <= MaxValue; v++ {
+		if k >= counts[v] {
+			k -= counts[v]
+			continue
+		}
+		dsts, srcs, kind := o.of(s, v)
+		if kind == offerValue {
+			return encode(kindPlay, v, noSquare, noSquare), total
+		}
+		for ; srcs != 0; srcs &= srcs - 1 {
+			src := bits.TrailingZeros32(srcs)
+			m := dsts[src]
+			if c := bits.OnesCount32(m); k >= c {
+				k -= c
+				continue
+			}
+			for ; k > 0; k-- {
+				m &= m - 1
+			}
+			return encode(kindPlay, v, src, bits.TrailingZeros32(m)), total
+		}
+	}
+	panic("stacks: picked index out of range")
+}
+
+// offer holds the moves of every value in the hand of the player to move,
+// from which LegalMoves and PickMove take what is offered.
+type offer struct {
+	cms        [MaxValue + 1]cardMoves
+	handStacks bool // some value in hand can stack
+}
+
+// What a value in hand offers.
+const (
+	offerNothing = iota // not in hand, or barred by must_stack_scope hand
+	offerMoves          // moves, to the destinations of each source
+	offerValue          // the value alone, without a move
+)
+
+// offer fills o (which must be zero) for the player to move.
+func (s *State) offer(o *offer) {
+	p := s.toMove
+	fit := s.fitting()
+	for v := 1; v <= MaxValue; v++ {
+		if s.hand[p][v] > 0 {
+			s.movesOf(p, v, &fit, &o.cms[v])
+			o.handStacks = o.handStacks || o.cms[v].anyStack
+		}
+	}
+}
+
+// of returns what value v offers: its stacking moves if it has any, else
+// its empty straight moves, else its empty backward moves, else the value
+// alone; nothing when it is not in hand or, with must_stack_scope hand,
+// when another value in hand can stack and it cannot.
+func (o *offer) of(s *State, v int) (dsts *[Squares]uint32, srcs uint32, kind int) {
+	if s.hand[s.toMove][v] == 0 {
+		return nil, 0, offerNothing
+	}
+	cm := &o.cms[v]
+	switch {
+	case cm.anyStack:
+		return &cm.stack, cm.stackSrc, offerMoves
+	case o.handStacks && s.g.handScope:
+		return nil, 0, offerNothing
+	case cm.anyStraight:
+		return &cm.straight, cm.straightSrc, offerMoves
+	case cm.anyBack:
+		return &cm.backward, cm.backSrc, offerMoves
+	}
+	return nil, 0, offerValue
 }
 
 // appendMoves appends a v-card's moves from each source in srcs (in order)

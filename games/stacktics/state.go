@@ -404,17 +404,12 @@ const rejectionTries = 32
 // countedRandomMove draws a uniform legal move by counting every unit's
 // destinations.
 func (s *State) countedRandomMove(rng *rand.Rand) games.Move {
-	m, n := s.PickMove(intnPicker{rng})
+	m, n := s.PickMove(games.UniformPicker{Rng: rng})
 	if n == 0 {
 		panic("stacktics: RandomMove on a position without moves")
 	}
 	return m
 }
-
-// intnPicker picks an index uniformly with rng.
-type intnPicker struct{ rng *rand.Rand }
-
-func (p intnPicker) PickIndex(n int) int { return p.rng.IntN(n) }
 
 // PickMove counts the legal decisions, asks picker for one by its index in
 // LegalMoves order and returns it, without listing the moves (implements

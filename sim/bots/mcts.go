@@ -2,6 +2,7 @@ package bots
 
 import (
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"sync/atomic"
 
@@ -77,6 +78,11 @@ type MCTS struct {
 	free     int64
 	path     []int32
 	moves    []games.Move
+	// childOf[j] is the child of the node being descended for moves[j] (-1:
+	// none) when its children are not exactly the legal moves; index finds
+	// them.
+	childOf []int32
+	index   moveIndex
 	outcomes []games.ChanceOutcome
 	state    games.State
 	greedy   *Greedy
@@ -318,7 +324,7 @@ func (b *MCTS) addBlock(parent int32, moves []games.Move, mover games.Player) bo
 // for: under another determinisation, or after another chance outcome, the
 // legal moves at a node can change. It reports whether the node's children
 // are exactly the legal moves in order (one block), the usual case in
-// which selectChild needs no search.
+// which selectChild needs no search; otherwise it sets b.childOf.
 func (b *MCTS) addMissing(parent int32, moves []games.Move, mover games.Player) (aligned bool) {
 	if k := b.blocks.at(b.nodes.at(parent).blocks); k.next < 0 && int(k.n) == len(moves) {
 		children := b.nodes.chunks[k.first>>chunkBits][k.first&chunkMask:][:len(moves)]
@@ -333,27 +339,84 @@ func (b *MCTS) addMissing(parent int32, moves []games.Move, mover games.Player) 
 			return true
 		}
 	}
-	start := len(b.moves)
-	for _, m := range moves {
-		if b.find(parent, m) < 0 {
-			b.moves = append(b.moves, m)
+	// Index the node's children by move, then look up each legal move.
+	children := 0
+	for bl := b.nodes.at(parent).blocks; bl >= 0; bl = b.blocks.at(bl).next {
+		children += int(b.blocks.at(bl).n)
+	}
+	b.index.reset(children)
+	for bl := b.nodes.at(parent).blocks; bl >= 0; bl = b.blocks.at(bl).next {
+		k := b.blocks.at(bl)
+		for c := k.first; c < k.first+k.n; c++ {
+			b.index.put(b.nodes.at(c).move, c)
 		}
 	}
-	if len(b.moves) > start {
-		b.addBlock(parent, b.moves[start:], mover) // a full tree leaves them out
+	b.childOf = b.childOf[:0]
+	start := len(b.moves)
+	for _, m := range moves {
+		c := b.index.get(m)
+		if c < 0 {
+			b.moves = append(b.moves, m)
+		}
+		b.childOf = append(b.childOf, c)
+	}
+	if missing := b.moves[start:]; len(missing) > 0 {
+		if b.addBlock(parent, missing, mover) { // a full tree leaves them out
+			first := b.blocks.at(b.nodes.at(parent).blocks).first
+			next := first
+			for j, c := range b.childOf {
+				if c < 0 {
+					b.childOf[j] = next
+					next++
+				}
+			}
+		}
 		b.moves = b.moves[:start]
 	}
 	return false
 }
 
-// find returns the child of parent for move m, or -1.
-func (b *MCTS) find(parent int32, m games.Move) int32 {
-	for bl := b.nodes.at(parent).blocks; bl >= 0; bl = b.blocks.at(bl).next {
-		k := b.blocks.at(bl)
-		for c := k.first; c < k.first+k.n; c++ {
-			if b.nodes.at(c).move == m {
-				return c
-			}
+// moveIndex is a hash table from moves to children, emptied in constant
+// time by a generation stamp; its memory is kept from use to use.
+type moveIndex struct {
+	keys  []games.Move
+	vals  []int32
+	stamp []uint32
+	gen   uint32
+	shift uint8
+}
+
+// reset empties the table and makes room for n entries.
+func (t *moveIndex) reset(n int) {
+	if size := 4 << bits.Len(uint(n)); len(t.keys) < size { // load ≤ 1/4
+		t.keys, t.vals, t.stamp = make([]games.Move, size), make([]int32, size), make([]uint32, size)
+		t.shift, t.gen = uint8(64-bits.Len(uint(size-1))), 0
+	}
+	if t.gen++; t.gen == 0 {
+		clear(t.stamp)
+		t.gen = 1
+	}
+}
+
+func (t *moveIndex) slot(m games.Move) int {
+	return int(uint64(uint32(m)) * 0x9e3779b97f4a7c15 >> t.shift)
+}
+
+func (t *moveIndex) put(m games.Move, v int32) {
+	mask := len(t.keys) - 1
+	i := t.slot(m)
+	for t.stamp[i] == t.gen {
+		i = (i + 1) & mask
+	}
+	t.keys[i], t.vals[i], t.stamp[i] = m, v, t.gen
+}
+
+// get returns the value of m, or -1.
+func (t *moveIndex) get(m games.Move) int32 {
+	mask := len(t.keys) - 1
+	for i := t.slot(m); t.stamp[i] == t.gen; i = (i + 1) & mask {
+		if t.keys[i] == m {
+			return t.vals[i]
 		}
 	}
 	return -1
@@ -389,7 +452,7 @@ func (b *MCTS) selectChild(parent int32, k int, aligned bool) int32 {
 		var n *node
 		if aligned {
 			child, n = first+int32(j), &children[j]
-		} else if child = b.find(parent, b.moves[j]); child < 0 {
+		} else if child = b.childOf[j]; child < 0 {
 			continue
 		} else {
 			n = b.nodes.at(child)
@@ -421,6 +484,7 @@ func (b *MCTS) selectChild(parent int32, k int, aligned bool) int32 {
 // judgement when the rollout is cut off.
 func (b *MCTS) rollout(s games.State) [games.NumSeats]float64 {
 	rm, random := s.(games.RandomMover)
+	mp, picks := s.(games.MovePicker)
 	for n := 0; !s.IsTerminal(); n++ {
 		if b.params.RolloutCap > 0 && n >= b.params.RolloutCap {
 			return b.judge(s)
@@ -435,6 +499,9 @@ func (b *MCTS) rollout(s games.State) [games.NumSeats]float64 {
 			s.Apply(b.greedy.Choose(s, b.moves))
 		case random:
 			s.Apply(rm.RandomMove(b.rng))
+		case picks: // the same draw as the list's, without the list
+			m, _ := mp.PickMove(games.UniformPicker{Rng: b.rng})
+			s.Apply(m)
 		default:
 			b.moves = s.LegalMoves(b.moves[:0])
 			s.Apply(b.moves[b.rng.IntN(len(b.moves))])
