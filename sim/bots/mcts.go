@@ -75,14 +75,14 @@ type MCTS struct {
 	nodes       arena[node]
 	blocks      arena[block]
 	// free is the memory, in bytes, the tree may still take in new chunks.
-	free     int64
-	path     []int32
-	moves    []games.Move
+	free  int64
+	path  []int32
+	moves []games.Move
 	// childOf[j] is the child of the node being descended for moves[j] (-1:
 	// none) when its children are not exactly the legal moves; index finds
 	// them.
-	childOf []int32
-	index   moveIndex
+	childOf  []int32
+	index    moveIndex
 	outcomes []games.ChanceOutcome
 	state    games.State
 	greedy   *Greedy
