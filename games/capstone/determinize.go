@@ -131,26 +131,44 @@ func (s *State) sampleGoal(pool [MaxColors]int, observer games.Player, rng *rand
 	}
 }
 
-// remainderValidity is V(bag − g) for one valid first goal g (as counts).
+// remainderValidity is V(bag − g) for one valid first goal g, whose colour
+// counts are packed a byte each (packCounts).
 type remainderValidity struct {
-	counts [MaxColors]int
+	counts uint64
 	v      float64
 }
 
+// validities lists V(full bag − g) for every valid goal g, and the least.
+type validities struct {
+	list []remainderValidity
+	min  float64
+}
+
+// packCounts packs colour counts (each at most MaxGoal) a byte each.
+func packCounts(counts *[MaxColors]int) uint64 {
+	var k uint64
+	for c, n := range counts {
+		k |= uint64(n) << (8 * c)
+	}
+	return k
+}
+
 // remainderValidities lists V(full bag − g) for every valid goal g.
-func (g *Game) remainderValidities() []remainderValidity {
+func (g *Game) remainderValidities() validities {
 	r := &g.rules
 	var full [MaxColors]int
 	for c := range r.Colors {
 		full[c] = r.BagPerColor
 	}
-	var out []remainderValidity
+	out := validities{min: 2}
 	eachValidGoal(r, full, func(counts [MaxColors]int) {
 		var rest [MaxColors]int
 		for c := range r.Colors {
 			rest[c] = full[c] - counts[c]
 		}
-		out = append(out, remainderValidity{counts: counts, v: validity(r, rest)})
+		v := validity(r, rest)
+		out.list = append(out.list, remainderValidity{counts: packCounts(&counts), v: v})
+		out.min = min(out.min, v)
 	})
 	return out
 }
@@ -158,14 +176,13 @@ func (g *Game) remainderValidities() []remainderValidity {
 // remainderValidity returns V(full − counts) and the least such value.
 func (g *Game) remainderValidity(counts [MaxColors]int) (v, vmin float64) {
 	g.validityOnce.Do(func() { g.validity = g.remainderValidities() })
-	vmin = 2
-	for _, rv := range g.validity {
-		vmin = min(vmin, rv.v)
-		if rv.counts == counts {
-			v = rv.v
+	key := packCounts(&counts)
+	for _, rv := range g.validity.list {
+		if rv.counts == key {
+			return rv.v, g.validity.min
 		}
 	}
-	return v, vmin
+	return 0, g.validity.min
 }
 
 // eachValidGoal calls f with the colour counts of every goal that can be

@@ -17,7 +17,7 @@ type Game struct {
 	initial State
 	// validity lists V(bag − g) for every valid goal g, for Determinize;
 	// built on first use.
-	validity     []remainderValidity
+	validity     validities
 	validityOnce sync.Once
 }
 

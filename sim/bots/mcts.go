@@ -445,9 +445,11 @@ func (b *MCTS) selectChild(parent int32, k int, aligned bool) int32 {
 			logAvail = math.Log(float64(children[0].avail + 1))
 		}
 	}
-	offset := b.rng.IntN(k)
-	for i := range k {
-		j := (i + offset) % k
+	j := b.rng.IntN(k) - 1 // the children are visited from a random start
+	for range k {
+		if j++; j == k {
+			j = 0
+		}
 		var child int32
 		var n *node
 		if aligned {
