@@ -177,6 +177,7 @@ func (g *Game) Position(text string) (*State, error) {
 	s.tops = [4]uint64{}
 	s.bottoms = [4]uint64{}
 	s.slots = [MaxSquares]uint16{}
+	s.slotSum = [2]int32{}
 	s.hash = 0
 	s.pie = -1
 	explicitCaptured := false

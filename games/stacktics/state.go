@@ -92,7 +92,9 @@ type State struct {
 	bottoms [4]uint64 // bottoms[size]: squares whose bottom piece has that size
 	// slots[sq] caches the RandomMove slots of the stack on sq (a lookup in
 	// g.slotTable, kept here because RandomMove sums it every ply).
-	slots    [MaxSquares]uint16
+	slots [MaxSquares]uint16
+	// slotSum[army] is the sum of slots over army's stacks.
+	slotSum  [2]int32
 	captured [2]int16   // pips captured by each army
 	lost     [2][4]int8 // pieces of each size each army has lost
 	hash     uint64
@@ -195,7 +197,9 @@ func (s *State) setCell(sq int, c cell) {
 	s.occ[old.owner()] &^= bit
 	s.tops[old.top()] &^= bit
 	s.bottoms[old.bottom()] &^= bit
+	s.slotSum[old.owner()] -= int32(s.slots[sq])
 	s.slots[sq] = s.g.slotTable[s.g.slotIndex(c, sq)]
+	s.slotSum[c.owner()] += int32(s.slots[sq])
 	if c != 0 {
 		s.occ[c.owner()] |= bit
 		s.tops[c.top()] |= bit
@@ -302,25 +306,20 @@ func (s *State) RandomMove(rng *rand.Rand) games.Move {
 	army := int(s.toMove)
 	own, enemy := s.occ[army], s.occ[army^1]
 	all := own | enemy
-	var stacks [MaxSquares + 1]int32 // cumulative slots before each own stack
-	var squares [MaxSquares]uint8
-	n, total := 0, 0
-	for occ := own; occ != 0; occ &= occ - 1 {
-		sq := bits.TrailingZeros64(occ)
-		stacks[n], squares[n] = int32(total), uint8(sq)
-		total += int(s.slots[sq])
-		n++
-	}
-	stacks[n] = int32(total)
+	total := int(s.slotSum[army])
 	for range rejectionTries {
+		// Slot r of the army's slots, in square order: slot r of the stack
+		// on sq.
 		r := int32(rng.IntN(total))
-		i := 0
-		for stacks[i+1] <= r {
-			i++
+		occ := own
+		sq := bits.TrailingZeros64(occ)
+		for sl := int32(s.slots[sq]); r >= sl; sl = int32(s.slots[sq]) {
+			r -= sl
+			occ &= occ - 1
+			sq = bits.TrailingZeros64(occ)
 		}
-		sq := int(squares[i])
 		c := s.board[sq]
-		k, base, slot, alone := g.slotUnit(c, sq, int(r-stacks[i]))
+		k, base, slot, alone := g.slotUnit(c, sq, int(r))
 		t := int(g.cand[base][sq][slot])
 		if g.between[sq][t]&all != 0 {
 			continue
@@ -726,10 +725,15 @@ func (s *State) CheckInvariants() error {
 	if tops != s.tops {
 		return fmt.Errorf("top-piece bitboards %x, cached %x", tops, s.tops)
 	}
+	var slotSum [2]int32
 	for sq, c := range s.board {
 		if want := s.g.stackSlots(c, sq); int(s.slots[sq]) != want {
 			return fmt.Errorf("%s: %d sampling slots cached, want %d", s.g.SquareName(sq), s.slots[sq], want)
 		}
+		slotSum[c.owner()] += int32(s.slots[sq])
+	}
+	if slotSum != s.slotSum {
+		return fmt.Errorf("sampling slots per army %v, cached %v", slotSum, s.slotSum)
 	}
 	if bottoms != s.bottoms {
 		return fmt.Errorf("bottom-piece bitboards %x, cached %x", bottoms, s.bottoms)
