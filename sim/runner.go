@@ -124,8 +124,8 @@ func (r *Record) SeatOf(player int) games.Player {
 type Options struct {
 	// Workers is the number of worker goroutines (default: all cores).
 	Workers int
-	// Window is how many games workers may run ahead of the oldest
-	// unfinished game (default: 4 per worker).
+	// Window is how many batches of games (see batchSize) workers may run
+	// ahead of the oldest unfinished one (default: 4 per worker).
 	Window int
 }
 
@@ -174,13 +174,17 @@ func Run(ctx context.Context, job *Job, opts Options, sink func(*Record)) error 
 		return runInline(ctx, job, &stop, sink)
 	}
 
+	// Workers take batches of consecutive games: one hand-off per game
+	// costs more than a fast game (random bots play a game in tens of
+	// microseconds), while slow games keep batches of one.
+	batch := batchSize(end-first, workers)
 	slots := make(chan struct{}, window)
-	indices := make(chan int)
+	batches := make(chan int)
 	results := make(chan outcome, window)
 
 	go func() {
-		defer close(indices)
-		for i := first; i < end; i++ {
+		defer close(batches)
+		for i := first; i < end; i += batch {
 			// A select with several ready cases picks one at random: look
 			// at ctx first, so a cancelled run starts no further game.
 			if ctx.Err() != nil {
@@ -192,7 +196,7 @@ func Run(ctx context.Context, job *Job, opts Options, sink func(*Record)) error 
 				return
 			}
 			select {
-			case indices <- i:
+			case batches <- i:
 			case <-ctx.Done():
 				return
 			}
@@ -205,14 +209,20 @@ func Run(ctx context.Context, job *Job, opts Options, sink func(*Record)) error 
 		go func() {
 			defer wg.Done()
 			w, err := newWorker(job, &stop)
-			for i := range indices {
+			for i := range batches {
 				if err != nil {
 					results <- outcome{index: i, err: err}
 					continue
 				}
-				if rec := w.play(i, nil); rec != nil {
-					results <- outcome{index: i, rec: rec}
+				out := outcome{index: i}
+				for j := i; j < min(i+batch, end); j++ {
+					rec := w.play(j, nil)
+					if rec == nil {
+						break // cut short: the rest of the batch is not played
+					}
+					out.recs = append(out.recs, rec)
 				}
+				results <- out
 			}
 		}()
 	}
@@ -221,8 +231,9 @@ func Run(ctx context.Context, job *Job, opts Options, sink func(*Record)) error 
 		close(results)
 	}()
 
-	pending := map[int]*Record{}
-	next := first
+	pending := map[int]outcome{}
+	next := first // the next game to hand to sink
+	gap := false  // a batch was cut short: nothing after it is delivered
 	var firstErr error
 	for r := range results {
 		if r.err != nil {
@@ -232,14 +243,17 @@ func Run(ctx context.Context, job *Job, opts Options, sink func(*Record)) error 
 			}
 			continue
 		}
-		if firstErr != nil {
+		if firstErr != nil || gap {
 			continue
 		}
-		pending[r.index] = r.rec
-		for rec, ok := pending[next]; ok; rec, ok = pending[next] {
+		pending[r.index] = r
+		for o, ok := pending[next]; ok && !gap; o, ok = pending[next] {
 			delete(pending, next)
-			sink(rec)
-			next++
+			for _, rec := range o.recs {
+				sink(rec)
+			}
+			gap = next+len(o.recs) < min(next+batch, end)
+			next += len(o.recs)
 			<-slots
 		}
 	}
@@ -250,6 +264,13 @@ func Run(ctx context.Context, job *Job, opts Options, sink func(*Record)) error 
 		return ctx.Err()
 	}
 	return nil
+}
+
+// batchSize is how many consecutive games a worker takes at once: one for
+// runs of a few hundred games per worker (slow searches), up to 64 for
+// long runs, so that batches stay small beside the run.
+func batchSize(games, workers int) int {
+	return min(max(games/(workers*256), 1), 64)
 }
 
 // runInline plays the job's games one after the other in the calling
@@ -277,9 +298,11 @@ func runInline(ctx context.Context, job *Job, stop *atomic.Bool, sink func(*Reco
 // core the Go runtime may use.
 func DefaultWorkers() int { return runtime.GOMAXPROCS(0) }
 
+// outcome is a batch of games from index on, as played by a worker (fewer
+// records than games when it was cut short), or the worker's error.
 type outcome struct {
 	index int
-	rec   *Record
+	recs  []*Record
 	err   error
 }
 

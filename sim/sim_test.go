@@ -62,6 +62,26 @@ func TestWorkerCountDoesNotMatter(t *testing.T) {
 	}
 }
 
+// TestBatchesDoNotMatter plays a run long enough for workers to take
+// batches of games: the records must be those of one worker.
+func TestBatchesDoNotMatter(t *testing.T) {
+	j := job(t, 3000, "random", "random")
+	if batchSize(j.Games, 2) < 2 {
+		t.Fatalf("batch of %d with 2 workers: the test checks nothing", batchSize(j.Games, 2))
+	}
+	one := collect(t, j, 1)
+	for _, w := range []int{2, 3} {
+		if got := collect(t, j, w); !reflect.DeepEqual(got, one) {
+			t.Fatalf("%d workers (batches of %d) gave different records than 1", w, batchSize(j.Games, w))
+		}
+	}
+	for _, c := range []struct{ games, workers, want int }{{1000, 2, 1}, {3000, 2, 5}, {100000, 2, 64}, {100000, 1000, 1}} {
+		if got := batchSize(c.games, c.workers); got != c.want {
+			t.Errorf("batchSize(%d, %d) = %d, want %d", c.games, c.workers, got, c.want)
+		}
+	}
+}
+
 func TestPairsSwapSeats(t *testing.T) {
 	j := job(t, 6, "greedy", "random")
 	for i, r := range collect(t, j, 2) {
@@ -114,7 +134,10 @@ func TestCancel(t *testing.T) {
 	j := job(t, 100000, "random", "random")
 	ctx, cancel := context.WithCancel(context.Background())
 	n := 0
-	err := Run(ctx, j, Options{Workers: 2}, func(*Record) {
+	err := Run(ctx, j, Options{Workers: 2}, func(r *Record) {
+		if r.Index != n {
+			t.Fatalf("record %d delivered at position %d", r.Index, n)
+		}
 		n++
 		if n == 10 {
 			cancel()
