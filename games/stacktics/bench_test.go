@@ -73,3 +73,15 @@ func BenchmarkPlayout(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkMobility counts both armies' moves in a midgame position (the
+// heuristic's work, and the runner's count for random bots).
+func BenchmarkMobility(b *testing.B) {
+	s := midgame(b)
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		n = s.mobility(ArmyA) + s.mobility(ArmyB)
+	}
+	b.ReportMetric(float64(n), "moves")
+}
