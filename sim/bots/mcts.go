@@ -442,7 +442,7 @@ func (b *MCTS) selectChild(parent int32, k int, aligned bool) int32 {
 		first = b.blocks.at(pn.blocks).first
 		children = b.nodes.chunks[first>>chunkBits][first&chunkMask:][:k]
 		if !pn.mixed {
-			logAvail = math.Log(float64(children[0].avail + 1))
+			logAvail = lnCount(children[0].avail + 1)
 		}
 	}
 	j := b.rng.IntN(k) - 1 // the children are visited from a random start
@@ -468,7 +468,7 @@ func (b *MCTS) selectChild(parent int32, k int, aligned bool) int32 {
 		}
 		lnAvail := logAvail
 		if lnAvail < 0 {
-			lnAvail = math.Log(float64(n.avail))
+			lnAvail = lnCount(n.avail)
 		}
 		score := n.value/float64(n.visits) + c*math.Sqrt(lnAvail/float64(n.visits))
 		if score > bestScore {
@@ -479,6 +479,23 @@ func (b *MCTS) selectChild(parent int32, k int, aligned bool) int32 {
 		return unvisited
 	}
 	return best
+}
+
+// lnTable holds ln n for the counts most searches see (math.Log's own
+// values, so looking one up changes nothing).
+var lnTable = func() (t [2048]float64) {
+	for n := range t {
+		t[n] = math.Log(float64(n))
+	}
+	return t
+}()
+
+// lnCount returns math.Log(float64(n)) for a visit or availability count.
+func lnCount(n int32) float64 {
+	if uint32(n) < uint32(len(lnTable)) {
+		return lnTable[n]
+	}
+	return math.Log(float64(n))
 }
 
 // rollout plays on from s with the rollout policy and returns each seat's

@@ -1,6 +1,7 @@
 package bots
 
 import (
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -80,5 +81,15 @@ func TestTreeBytes(t *testing.T) {
 	p.Iterations = 10000000
 	if got := p.TreeBytes(100); got != int64(p.TreeMB)<<20 {
 		t.Errorf("10M iterations: %d bytes, want tree_mb", got)
+	}
+}
+
+// TestLnCount checks the table of logarithms against math.Log on both
+// sides of its end.
+func TestLnCount(t *testing.T) {
+	for _, n := range []int32{1, 2, 3, 100, int32(len(lnTable)) - 1, int32(len(lnTable)), 1 << 20} {
+		if got, want := lnCount(n), math.Log(float64(n)); got != want {
+			t.Errorf("lnCount(%d) = %v, want %v", n, got, want)
+		}
 	}
 }
