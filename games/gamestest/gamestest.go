@@ -73,15 +73,20 @@ func Pick(s games.State, rng *rand.Rand, moves []games.Move, outcomes []games.Ch
 
 // Playout plays s to the end with uniformly random decisions, reusing the
 // given buffers, and returns the number of decisions made. It uses the
-// state's RandomMove where it has one.
+// state's RandomMove where it has one, else its PickMove (the same draw
+// as Pick's, without the list).
 func Playout(s games.State, rng *rand.Rand, moves []games.Move, outcomes []games.ChanceOutcome) int {
 	n := 0
 	rm, fast := s.(games.RandomMover)
+	mp, picks := s.(games.MovePicker)
 	for !s.IsTerminal() {
 		var m games.Move
-		if fast && s.CurrentPlayer() != games.Chance {
+		switch chance := s.CurrentPlayer() == games.Chance; {
+		case fast && !chance:
 			m = rm.RandomMove(rng)
-		} else {
+		case picks && !chance:
+			m, _ = mp.PickMove(games.UniformPicker{Rng: rng})
+		default:
 			m, moves, outcomes = Pick(s, rng, moves, outcomes)
 		}
 		s.Apply(m)
