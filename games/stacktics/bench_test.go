@@ -62,6 +62,7 @@ func BenchmarkPlayout(b *testing.B) {
 			s := g.Start()
 			moves := make([]games.Move, 0, g.MaxLegalMoves())
 			rng := rand.New(rand.NewPCG(1, 1))
+			gamestest.Playout(s, rng, moves, nil) // builds the sampling tables
 			plies := 0
 			b.ReportAllocs()
 			for b.Loop() {

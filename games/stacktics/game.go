@@ -1,6 +1,8 @@
 package stacktics
 
 import (
+	"sync"
+
 	"playtest/games"
 )
 
@@ -47,7 +49,20 @@ type Game struct {
 	// slotTable[slotIndex(stack, sq)] is stackSlots of every stack a side
 	// can build (counts of each size up to size) on every square.
 	slotTable []uint16
+	// slotStart[slotIndex(stack, sq)] is where that stack's slots begin in
+	// slotMoves, which holds every slot decoded (see slotUnit); built on
+	// first use (up to 11 MB for size 8 on 8×8).
+	slotStart     []uint32
+	slotMoves     []slotMove
+	slotMovesOnce sync.Once
 	initial   State
+}
+
+// slotMove is one RandomMove slot decoded: the candidate square, the
+// height and size of the unit's base, and whether the unit is one piece.
+type slotMove struct {
+	to, k, base uint8
+	alone       bool
 }
 
 // New builds a game from validated rules.
@@ -164,6 +179,28 @@ func (g *Game) initSampling() {
 						}
 					}
 					g.candWithin[size][sq][d] = uint8(n)
+				}
+			}
+		}
+	}
+}
+
+// initSlotMoves decodes every slot of every stack a side can build on
+// every square, in slotIndex order.
+func (g *Game) initSlotMoves() {
+	g.slotStart = make([]uint32, len(g.slotTable))
+	side := g.rules.Size + 1
+	for sq := range MaxSquares {
+		for l := range side {
+			for m := range side {
+				for sm := range side {
+					c := makeCell(ArmyA, l, m, sm)
+					i := g.slotIndex(c, sq)
+					g.slotStart[i] = uint32(len(g.slotMoves))
+					for r := range int(g.slotTable[i]) {
+						k, base, slot, alone := g.slotUnit(c, sq, r)
+						g.slotMoves = append(g.slotMoves, slotMove{to: g.cand[base][sq][slot], k: uint8(k), base: uint8(base), alone: alone})
+					}
 				}
 			}
 		}

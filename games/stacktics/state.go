@@ -307,6 +307,7 @@ func (s *State) RandomMove(rng *rand.Rand) games.Move {
 	own, enemy := s.occ[army], s.occ[army^1]
 	all := own | enemy
 	total := int(s.slotSum[army])
+	g.slotMovesOnce.Do(g.initSlotMoves)
 	for range rejectionTries {
 		// Slot r of the army's slots, in square order: slot r of the stack
 		// on sq.
@@ -319,14 +320,14 @@ func (s *State) RandomMove(rng *rand.Rand) games.Move {
 			sq = bits.TrailingZeros64(occ)
 		}
 		c := s.board[sq]
-		k, base, slot, alone := g.slotUnit(c, sq, int(r))
-		t := int(g.cand[base][sq][slot])
+		slot := g.slotMoves[g.slotStart[g.slotIndex(c, sq)]+uint32(r)]
+		t := int(slot.to)
 		if g.between[sq][t]&all != 0 {
 			continue
 		}
 		bit := uint64(1) << t
-		if all&bit == 0 || (own&bit != 0 && base <= s.board[t].top()) || (enemy&bit != 0 && alone && c.height() >= 2) {
-			return encode(sq, t, k)
+		if all&bit == 0 || (own&bit != 0 && int(slot.base) <= s.board[t].top()) || (enemy&bit != 0 && slot.alone && c.height() >= 2) {
+			return encode(sq, t, int(slot.k))
 		}
 	}
 	return s.countedRandomMove(rng)
