@@ -55,7 +55,7 @@ type Game struct {
 	slotStart     []uint32
 	slotMoves     []slotMove
 	slotMovesOnce sync.Once
-	initial   State
+	initial       State
 }
 
 // slotMove is one RandomMove slot decoded: the candidate square, the
