@@ -49,6 +49,10 @@ type Game struct {
 	// slotTable[slotIndex(stack, sq)] is stackSlots of every stack a side
 	// can build (counts of each size up to size) on every square.
 	slotTable []uint16
+	// shapeOf numbers the stacks a side can build by their counts of each
+	// size (a cell without its owner); shapes is how many there are.
+	shapeOf [countMask + 1]uint16
+	shapes  int
 	// slotStart[slotIndex(stack, sq)] is where that stack's slots begin in
 	// slotMoves, which holds every slot decoded (see slotUnit); built on
 	// first use (up to 11 MB for size 8 on 8×8).
@@ -88,7 +92,15 @@ func New(r Rules) *Game {
 	g.offBoard = ^g.onBoard
 	g.initSampling()
 	side := r.Size + 1
-	g.slotTable = make([]uint16, MaxSquares*side*side*side)
+	g.shapes = side * side * side
+	for l := range side {
+		for m := range side {
+			for sm := range side {
+				g.shapeOf[makeCell(ArmyA, l, m, sm)] = uint16((l*side+m)*side + sm)
+			}
+		}
+	}
+	g.slotTable = make([]uint16, MaxSquares*g.shapes)
 	for sq := range MaxSquares {
 		if g.onBoard&(1<<sq) == 0 {
 			continue
@@ -209,8 +221,7 @@ func (g *Game) initSlotMoves() {
 
 // slotIndex is the index of stack c on sq in slotTable.
 func (g *Game) slotIndex(c cell, sq int) int {
-	side := g.rules.Size + 1
-	return ((sq*side+c.larges())*side+c.mediums())*side + c.smalls()
+	return sq*g.shapes + int(g.shapeOf[c&countMask])
 }
 
 func abs(x int) int {
