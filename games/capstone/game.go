@@ -15,6 +15,9 @@ type Game struct {
 	caps    int // capstones in play
 	neutral bool
 	initial State
+	// allStacks has a bit per stack; sameSize[st] the stacks of st's size.
+	allStacks uint16
+	sameSize  [MaxStacks]uint16
 	// validity lists V(bag − g) for every valid goal g, for Determinize;
 	// built on first use.
 	validity     validities
@@ -42,6 +45,11 @@ func New(r Rules) *Game {
 		s.stash[Medium][c] = uint8(r.PiecesPerColor)
 		s.bag[c] = uint8(r.BagPerColor)
 	}
+	g.allStacks = 1<<g.stacks - 1
+	for st := range g.stacks {
+		g.sameSize[st] = (1<<g.n - 1) << (g.n * g.sizeOf(st))
+	}
+	s.syncSets()
 	return g
 }
 

@@ -12,6 +12,10 @@ import (
 func (s *State) CheckInvariants() error {
 	g := s.g
 	r := &g.rules
+	if filled, full, capped, colors := s.stackSets(); filled != s.filled || full != s.full || capped != s.capped || colors != s.stashColors {
+		return fmt.Errorf("stack sets filled %b full %b capped %b stash colours %b, kept as %b %b %b %b",
+			filled, full, capped, colors, s.filled, s.full, s.capped, s.stashColors)
+	}
 	var onBoard [2][MaxColors]int
 	capsSeen := 0
 	for st := range MaxStacks {

@@ -1,6 +1,7 @@
 package capstone
 
 import (
+	"math/bits"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -33,7 +34,12 @@ type stack struct {
 type State struct {
 	g      *Game
 	stacks [MaxStacks]stack
-	stash  [2][MaxColors]uint8 // [Large|Medium][colour]
+	// The stacks as bit sets, kept with them (checked by the invariants):
+	// those holding a piece, those at stack_height and those capped.
+	filled, full, capped uint16
+	stash                [2][MaxColors]uint8 // [Large|Medium][colour]
+	// stashColors[size] has a bit for each colour left in the stash.
+	stashColors [2]uint16
 	capAt  [MaxCapstones]int8  // stack holding each capstone, -1 in the stash
 	bag    [MaxColors]uint8    // Smalls left in the bag
 	// goal[seat] lists the goal stack top to bottom; goalLen is how much of
@@ -129,7 +135,7 @@ func (s *State) LegalMoves(buf []games.Move) []games.Move {
 			}
 		}
 	case phasePlace:
-		buf = s.appendPlacements(buf, false)
+		buf = s.appendPlacements(buf)
 	case phaseMove:
 		buf = append(buf, encode(kindStop, 0, 0))
 		buf = s.appendMoves(buf)
@@ -139,33 +145,34 @@ func (s *State) LegalMoves(buf []games.Move) []games.Move {
 	return buf
 }
 
-// open reports whether a stack can receive a piece: room and no capstone.
-func (s *State) open(st int) bool {
-	return int(s.stacks[st].n) < s.g.rules.StackHeight && s.stacks[st].cap < 0
+// openStacks returns the stacks that can receive a piece: room and no
+// capstone.
+func (s *State) openStacks() uint16 { return s.g.allStacks &^ (s.full | s.capped) }
+
+// moveSources returns the stacks whose top piece may move in step 2:
+// uncapped, not empty, and not the one just placed on.
+func (s *State) moveSources() uint16 {
+	src := s.filled &^ s.capped
+	if s.placed >= 0 {
+		src &^= 1 << s.placed
+	}
+	return src
+}
+
+// moveTargets returns the stacks the top piece of src may move to: the
+// other open stacks of its size.
+func (s *State) moveTargets(src int, open uint16) uint16 {
+	return open & s.g.sameSize[src] &^ (1 << src)
 }
 
 // appendMoves appends the step-2 moves: a top piece to another stack of its
 // size, from an uncapped stack other than the one just placed on.
-func (s *State) appendMoves(buf []games.Move) []games.Move { return s.moves(buf, false) }
-
-// moves appends the step-2 moves, or only the first with first set.
-func (s *State) moves(buf []games.Move, first bool) []games.Move {
-	g := s.g
-	for src := range g.stacks {
-		if src == int(s.placed) || s.stacks[src].n == 0 || s.stacks[src].cap >= 0 {
-			continue
-		}
-		lo := 0
-		if g.sizeOf(src) == Medium {
-			lo = g.n
-		}
-		for dst := lo; dst < lo+g.n; dst++ {
-			if dst != src && s.open(dst) {
-				buf = append(buf, encode(kindMove, src, dst))
-				if first {
-					return buf
-				}
-			}
+func (s *State) appendMoves(buf []games.Move) []games.Move {
+	open := s.openStacks()
+	for srcs := s.moveSources(); srcs != 0; srcs &= srcs - 1 {
+		src := bits.TrailingZeros16(srcs)
+		for dsts := s.moveTargets(src, open); dsts != 0; dsts &= dsts - 1 {
+			buf = append(buf, encode(kindMove, src, bits.TrailingZeros16(dsts)))
 		}
 	}
 	return buf
@@ -192,30 +199,19 @@ func (s *State) appendCapstoneMoves(buf []games.Move) []games.Move {
 // appendCapstone appends the moves of capstone k: from the stash to any
 // uncapped stack, or from its stack to a different uncapped stack.
 func (s *State) appendCapstone(buf []games.Move, k int) []games.Move {
-	for dst := range s.g.stacks {
-		if s.stacks[dst].cap < 0 {
-			buf = append(buf, encode(kindCap, k, dst))
-		}
+	for dsts := s.g.allStacks &^ s.capped; dsts != 0; dsts &= dsts - 1 {
+		buf = append(buf, encode(kindCap, k, bits.TrailingZeros16(dsts)))
 	}
 	return buf
 }
 
-// appendPlacements appends the step-1 placements: a colour left in the
-// stash onto an open stack of its size. With first set it stops after one.
-func (s *State) appendPlacements(buf []games.Move, first bool) []games.Move {
-	g := s.g
-	for st := range g.stacks {
-		if !s.open(st) {
-			continue
-		}
-		size := g.sizeOf(st)
-		for c := range g.rules.Colors {
-			if s.stash[size][c] > 0 {
-				buf = append(buf, encode(kindPlace, c, st))
-				if first {
-					return buf
-				}
-			}
+// appendPlacements appends the step-1 placements: every colour of the
+// stash onto every open stack of its size.
+func (s *State) appendPlacements(buf []games.Move) []games.Move {
+	for open := s.openStacks(); open != 0; open &= open - 1 {
+		st := bits.TrailingZeros16(open)
+		for cs := s.stashColors[s.g.sizeOf(st)]; cs != 0; cs &= cs - 1 {
+			buf = append(buf, encode(kindPlace, bits.TrailingZeros16(cs), st))
 		}
 	}
 	return buf
@@ -223,14 +219,21 @@ func (s *State) appendPlacements(buf []games.Move, first bool) []games.Move {
 
 // canPlace reports whether any piece of the stash fits on any stack.
 func (s *State) canPlace() bool {
-	var buf [1]games.Move
-	return len(s.appendPlacements(buf[:0], true)) > 0
+	open := s.openStacks()
+	g := s.g
+	return open&g.sameSize[0] != 0 && s.stashColors[g.sizeOf(0)] != 0 ||
+		open&g.sameSize[g.n] != 0 && s.stashColors[g.sizeOf(g.n)] != 0
 }
 
 // canMove reports whether step 2 has any move.
 func (s *State) canMove() bool {
-	var buf [1]games.Move
-	return len(s.moves(buf[:0], true)) > 0
+	open := s.openStacks()
+	for srcs := s.moveSources(); srcs != 0; srcs &= srcs - 1 {
+		if s.moveTargets(bits.TrailingZeros16(srcs), open) != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // Apply plays a legal decision or chance outcome.
@@ -273,7 +276,11 @@ func (s *State) Apply(m games.Move) {
 		st := &s.stacks[b]
 		st.colors[st.n] = uint8(a)
 		st.n++
-		s.stash[s.g.sizeOf(b)][a]--
+		s.grew(b)
+		size := s.g.sizeOf(b)
+		if s.stash[size][a]--; s.stash[size][a] == 0 {
+			s.stashColors[size] &^= 1 << a
+		}
 		s.placed = int8(b)
 		if s.canMove() {
 			s.phase = phaseMove
@@ -288,18 +295,64 @@ func (s *State) Apply(m games.Move) {
 		color := src.colors[src.n]
 		dst.colors[dst.n] = color
 		dst.n++
+		s.full &^= 1 << a
+		if src.n == 0 {
+			s.filled &^= 1 << a
+		}
+		s.grew(b)
 		s.movedColor = int8(color)
 		s.phase = phaseCap
 	case kindCap:
 		if from := s.capAt[a]; from >= 0 {
 			s.stacks[from].cap = -1
+			s.capped &^= 1 << from
 		}
 		s.stacks[b].cap = int8(a)
+		s.capped |= 1 << b
 		s.capAt[a] = int8(b)
 		s.endTurn()
 	default:
 		panic(fmt.Sprintf("capstone: bad move %#x", m))
 	}
+}
+
+// grew updates the stack bit sets after stack st took a piece.
+func (s *State) grew(st int) {
+	s.filled |= 1 << st
+	if int(s.stacks[st].n) == s.g.rules.StackHeight {
+		s.full |= 1 << st
+	}
+}
+
+// stackSets returns the stack bit sets and stash colours as the stacks
+// and stash are (what Apply keeps).
+func (s *State) stackSets() (filled, full, capped uint16, stashColors [2]uint16) {
+	for st := range s.g.stacks {
+		bit := uint16(1) << st
+		if s.stacks[st].n > 0 {
+			filled |= bit
+		}
+		if int(s.stacks[st].n) == s.g.rules.StackHeight {
+			full |= bit
+		}
+		if s.stacks[st].cap >= 0 {
+			capped |= bit
+		}
+	}
+	for size := range stashColors {
+		for c := range s.g.rules.Colors {
+			if s.stash[size][c] > 0 {
+				stashColors[size] |= 1 << c
+			}
+		}
+	}
+	return filled, full, capped, stashColors
+}
+
+// syncSets recomputes the stack bit sets and stash colours from the stacks
+// and stash, for positions set up by hand.
+func (s *State) syncSets() {
+	s.filled, s.full, s.capped, s.stashColors = s.stackSets()
 }
 
 // redraw returns the current draw to the bag.

@@ -1,0 +1,109 @@
+package capstone
+
+import (
+	"math/bits"
+
+	"playtest/games"
+)
+
+// PickMove counts the legal decisions, asks picker for one by its index in
+// LegalMoves order and returns it, without listing the moves (implements
+// games.MovePicker). The stacks are bit sets here: the moves of a stack
+// are counted by popcounts.
+func (s *State) PickMove(picker games.IndexPicker) (games.Move, int) {
+	g := s.g
+	switch s.phase {
+	case phaseOrder:
+		var colors uint16
+		for c := range g.rules.Colors {
+			if s.drawn[c] > 0 {
+				colors |= 1 << c
+			}
+		}
+		n := bits.OnesCount16(colors)
+		if n == 0 {
+			return 0, 0
+		}
+		return encode(kindOrder, nthBit(colors, picker.PickIndex(n)), 0), n
+	case phasePlace:
+		// Each open stack takes a piece of every colour its size has in
+		// the stash.
+		open := s.openStacks()
+		n := 0
+		for st := open; st != 0; st &= st - 1 {
+			n += bits.OnesCount16(s.stashColors[g.sizeOf(bits.TrailingZeros16(st))])
+		}
+		if n == 0 {
+			return 0, 0
+		}
+		k := picker.PickIndex(n)
+		for st := open; ; st &= st - 1 {
+			dst := bits.TrailingZeros16(st)
+			cs := s.stashColors[g.sizeOf(dst)]
+			if c := bits.OnesCount16(cs); k >= c {
+				k -= c
+				continue
+			}
+			return encode(kindPlace, nthBit(cs, k), dst), n
+		}
+	case phaseMove:
+		// Stop, then each source's top piece to the other open stacks of
+		// its size.
+		sources, open := s.moveSources(), s.openStacks()
+		n := 1
+		for src := sources; src != 0; src &= src - 1 {
+			n += bits.OnesCount16(s.moveTargets(bits.TrailingZeros16(src), open))
+		}
+		k := picker.PickIndex(n)
+		if k == 0 {
+			return encode(kindStop, 0, 0), n
+		}
+		k--
+		for src := sources; ; src &= src - 1 {
+			from := bits.TrailingZeros16(src)
+			dsts := s.moveTargets(from, open)
+			if c := bits.OnesCount16(dsts); k >= c {
+				k -= c
+				continue
+			}
+			return encode(kindMove, from, nthBit(dsts, k)), n
+		}
+	case phaseCap:
+		// Each capstone that may move, to every uncapped stack.
+		uncapped := g.allStacks &^ s.capped
+		per := bits.OnesCount16(uncapped)
+		var caps uint32 // the capstones that may move, in order
+		if !g.neutral {
+			caps = 1 << s.movedColor
+		} else {
+			stashed := false
+			for k := range g.caps {
+				switch {
+				case s.capAt[k] >= 0:
+					caps |= 1 << k
+				case !stashed: // neutral capstones in the stash are one choice
+					stashed = true
+					caps |= 1 << k
+				}
+			}
+		}
+		n := per * bits.OnesCount32(caps)
+		if n == 0 {
+			return 0, 0
+		}
+		k := picker.PickIndex(n)
+		for range k / per {
+			caps &= caps - 1
+		}
+		return encode(kindCap, bits.TrailingZeros32(caps), nthBit(uncapped, k%per)), n
+	}
+	return 0, 0
+}
+
+// nthBit returns the index of the k-th set bit of m (from 0, lowest first).
+func nthBit[T uint16 | uint32](m T, k int) int {
+	for ; k > 0; k-- {
+		m &= m - 1
+	}
+	return bits.TrailingZeros64(uint64(m))
+}
