@@ -1,8 +1,8 @@
 package capstone
 
 import (
-	"math/bits"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"strings"
 
@@ -40,8 +40,8 @@ type State struct {
 	stash                [2][MaxColors]uint8 // [Large|Medium][colour]
 	// stashColors[size] has a bit for each colour left in the stash.
 	stashColors [2]uint16
-	capAt  [MaxCapstones]int8  // stack holding each capstone, -1 in the stash
-	bag    [MaxColors]uint8    // Smalls left in the bag
+	capAt       [MaxCapstones]int8 // stack holding each capstone, -1 in the stash
+	bag         [MaxColors]uint8   // Smalls left in the bag
 	// goal[seat] lists the goal stack top to bottom; goalLen is how much of
 	// it is known to its owner so far (complete once the setup is done).
 	goal    [2][MaxGoal]uint8
