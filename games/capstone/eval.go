@@ -1,6 +1,11 @@
 package capstone
 
-import "playtest/games"
+import (
+	"encoding/binary"
+	"math/bits"
+
+	"playtest/games"
+)
 
 // WinScore is the evaluation of a won game (lost: −WinScore).
 const WinScore = 1000.0
@@ -19,15 +24,22 @@ func (s *State) Evaluate(seat games.Player) float64 {
 	}
 	r := &s.g.rules
 	h := r.StackHeight
+	// want holds, at byte j, the goal's colour for height j from the bottom
+	// of a full stack (position h−1−j from the top), 0xff above the goal:
+	// a stack's matches are the zero bytes of its colours xor want, among
+	// its n pieces.
+	want := ^uint64(0)
+	for pos := range min(r.GoalSize, h) {
+		j := h - 1 - pos
+		want = want&^(0xff<<(8*j)) | uint64(s.goal[seat][pos])<<(8*j)
+	}
 	total := 0
 	for st := range s.g.stacks {
 		stk := &s.stacks[st]
-		matched := 0
-		for j := range int(stk.n) {
-			if pos := h - 1 - j; pos < r.GoalSize && stk.colors[j] == s.goal[seat][pos] {
-				matched++
-			}
-		}
+		x := binary.LittleEndian.Uint64(stk.colors[:]) ^ want
+		const low7 = 0x7f7f7f7f7f7f7f7f
+		zeros := ^((x&low7 + low7) | x | low7) // the top bit of each zero byte
+		matched := bits.OnesCount64(zeros & firstBytes[stk.n])
 		total += matched
 		if int(stk.n) == h && matched == min(r.GoalSize, h) {
 			total += r.PerfectBonus
@@ -35,6 +47,14 @@ func (s *State) Evaluate(seat games.Player) float64 {
 	}
 	return float64(total)
 }
+
+// firstBytes[n] has the top bit of each of the first n bytes.
+var firstBytes = func() (m [MaxHeight + 1]uint64) {
+	for n := 1; n <= MaxHeight; n++ {
+		m[n] = m[n-1] | 0x80<<(8*(n-1))
+	}
+	return m
+}()
 
 // AppendMetrics reports the figures of a finished game: each seat's score
 // (score.seat0, score.seat1) and perfect stacks (perfect.seat0,
