@@ -24,8 +24,10 @@ type Game struct {
 	maxGames    int
 	endNow      bool // match.end immediately
 	// paths[seat][v][sq] are the moves of a v-card from sq.
-	paths   [2][MaxValue + 1][Squares]paths
-	initial State
+	paths [2][MaxValue + 1][Squares]paths
+	// straightDst[seat][v][sq] is paths[seat][v][sq].straightDst, dense.
+	straightDst [2][MaxValue + 1][Squares]uint32
+	initial     State
 }
 
 // New builds a game from validated rules.
@@ -45,6 +47,7 @@ func New(r Rules) *Game {
 		for v := 1; v <= MaxValue; v++ {
 			for sq := range Squares {
 				g.paths[seat][v][sq] = buildPaths(seat, v, sq, r.Diagonal == DiagonalZigzag)
+				g.straightDst[seat][v][sq] = g.paths[seat][v][sq].straightDst
 			}
 		}
 	}

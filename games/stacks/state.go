@@ -312,6 +312,9 @@ func (s *State) PickMove(picker games.IndexPicker) (games.Move, int) {
 	if s.phase != phasePlay {
 		return 0, 0
 	}
+	if !s.g.blocking && !s.g.fourCards {
+		return s.pickStraight(picker)
+	}
 	var o offer
 	s.offer(&o)
 	var counts [MaxValue + 1]int
@@ -352,6 +355,75 @@ func (s *State) PickMove(picker games.IndexPicker) (games.Move, int) {
 			}
 			return encode(kindPlay, v, src, bits.TrailingZeros32(m)), total
 		}
+	}
+	panic("stacks: picked index out of range")
+}
+
+// pickStraight is PickMove where every card goes straight and nothing
+// blocks (no blocking, no 4-card moves): a card's destinations from a
+// square are fixed, so its moves are counted by popcounts, and only the
+// picked card's are walked again.
+func (s *State) pickStraight(picker games.IndexPicker) (games.Move, int) {
+	g := s.g
+	p := s.toMove
+	fit := s.fitting()
+	sources := s.occ &^ s.atHeight[g.maxHeight]
+	var stackN, emptyN [MaxValue + 1]int
+	handStacks := false
+	for v := 1; v <= MaxValue; v++ {
+		if s.hand[p][v] == 0 {
+			continue
+		}
+		dsts := &g.straightDst[p][v]
+		for m := sources; m != 0; m &= m - 1 {
+			src := bits.TrailingZeros32(m)
+			stackN[v] += bits.OnesCount32(dsts[src] & fit[s.height[src]])
+			emptyN[v] += bits.OnesCount32(dsts[src] &^ s.occ)
+		}
+		handStacks = handStacks || stackN[v] > 0
+	}
+	// What each card offers, as LegalMoves lists it (see offer.of).
+	var n, kind [MaxValue + 1]int
+	total := 0
+	for v := 1; v <= MaxValue; v++ {
+		switch {
+		case s.hand[p][v] == 0:
+		case stackN[v] > 0:
+			n[v], kind[v] = stackN[v], offerMoves
+		case handStacks && g.handScope:
+		case emptyN[v] > 0:
+			n[v], kind[v] = emptyN[v], offerMoves
+		default:
+			n[v], kind[v] = 1, offerValue
+		}
+		total += n[v]
+	}
+	if total == 0 {
+		return 0, 0
+	}
+	k := picker.PickIndex(total)
+	v := 1
+	for ; k >= n[v]; v++ {
+		k -= n[v]
+	}
+	if kind[v] == offerValue {
+		return encode(kindPlay, v, noSquare, noSquare), total
+	}
+	dsts := &g.straightDst[p][v]
+	for m := sources; m != 0; m &= m - 1 {
+		src := bits.TrailingZeros32(m)
+		d := dsts[src] &^ s.occ // empty destinations
+		if stackN[v] > 0 {
+			d = dsts[src] & fit[s.height[src]]
+		}
+		if c := bits.OnesCount32(d); k >= c {
+			k -= c
+			continue
+		}
+		for ; k > 0; k-- {
+			d &= d - 1
+		}
+		return encode(kindPlay, v, src, bits.TrailingZeros32(d)), total
 	}
 	panic("stacks: picked index out of range")
 }
