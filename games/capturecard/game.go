@@ -64,6 +64,18 @@ var neighbour = func() (n [Cards][8]int8) {
 	return n
 }()
 
+// neighbourDirs[sq] has a bit for each direction d with a neighbour.
+var neighbourDirs = func() (m [Cards]uint8) {
+	for sq := range Cards {
+		for d, t := range neighbour[sq] {
+			if t >= 0 {
+				m[sq] |= 1 << d
+			}
+		}
+	}
+	return m
+}()
+
 // Game is an immutable Capture the Card variant.
 type Game struct {
 	rules Rules

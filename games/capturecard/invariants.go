@@ -15,8 +15,10 @@ func (s *State) CheckInvariants() error {
 	var board [2][3]int
 	var count [2]int
 	var walkers [2]uint32
+	var occupied uint32
 	for sq := range Cards {
 		if o := s.owner[sq]; o >= 0 {
+			occupied |= 1 << sq
 			if o > 1 || s.size[sq] < Small || s.size[sq] > Large {
 				return fmt.Errorf("bad piece on %s", squareName(sq))
 			}
@@ -26,6 +28,9 @@ func (s *State) CheckInvariants() error {
 				walkers[o] |= 1 << sq
 			}
 		}
+	}
+	if occupied != s.occupied {
+		return fmt.Errorf("cached occupied cards %x, board has %x", s.occupied, occupied)
 	}
 	if walkers != s.walkers {
 		return fmt.Errorf("cached Smalls and Mediums %x, board has %x", s.walkers, walkers)

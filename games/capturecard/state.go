@@ -51,6 +51,8 @@ type State struct {
 	// walkers[p] has a bit for each card holding a Small or Medium of p's
 	// (the pieces a Move steps), kept with owner and size.
 	walkers [2]uint32
+	// occupied has a bit for each card holding a piece, kept with owner.
+	occupied uint32
 	// The draw deck and the discard pile, as counts by value (joker, 2..9).
 	deck, discard [10]uint8
 	held          [2]uint8 // saved Jokers
@@ -315,10 +317,11 @@ func (s *State) steps(buf []games.Move, first bool) []games.Move {
 		if stepCost(s.size[sq]) > int(s.points) {
 			continue // not even a step onto an empty card
 		}
-		for d, t := range neighbour[sq] {
+		for dirs := neighbourDirs[sq]; dirs != 0; dirs &= dirs - 1 {
+			d := bits.TrailingZeros8(dirs)
 			// A step onto an empty card is always allowed here; only an
 			// occupied one needs stepResult's rules.
-			if t < 0 || s.owner[t] >= 0 && !s.canStepOnto(sq, d) {
+			if s.occupied&(1<<neighbour[sq][d]) != 0 && !s.canStepOnto(sq, d) {
 				continue
 			}
 			buf = append(buf, encode(kindStep, sq, d))
@@ -420,6 +423,7 @@ func (s *State) refillDeck() {
 
 func (s *State) place(sq int, p games.Player, size int) {
 	s.owner[sq], s.size[sq] = int8(p), int8(size)
+	s.occupied |= 1 << sq
 	s.onBoard[p]++
 	if size != Large {
 		s.walkers[p] |= 1 << sq
@@ -431,6 +435,7 @@ func (s *State) move(from, to int) {
 	o := s.owner[from]
 	s.owner[to], s.size[to] = o, s.size[from]
 	s.owner[from] = -1
+	s.occupied ^= 1<<from | 1<<to
 	if s.walkers[o]&(1<<from) != 0 {
 		s.walkers[o] ^= 1<<from | 1<<to
 	}
@@ -443,6 +448,7 @@ func (s *State) knockOff(sq int) {
 	s.onBoard[o]--
 	s.knockedOff[o]++
 	s.owner[sq] = -1
+	s.occupied &^= 1 << sq
 	s.walkers[o] &^= 1 << sq
 }
 
