@@ -1,6 +1,10 @@
 package capturecard
 
-import "playtest/games"
+import (
+	"math/bits"
+
+	"playtest/games"
+)
 
 // WinScore is the evaluation of a won game (lost: −WinScore).
 const WinScore = 1000.0
@@ -22,14 +26,9 @@ func (s *State) Evaluate(seat games.Player) float64 {
 
 // bestSuit is the most cards of one suit p has a piece on.
 func (s *State) bestSuit(p games.Player) int {
-	var count [Suits]int
 	best := 0
-	for sq := range Cards {
-		if s.owner[sq] >= 0 && games.Player(s.owner[sq]) == p && s.layout[sq] >= 0 {
-			suit := s.layout[sq] / Ranks
-			count[suit]++
-			best = max(best, count[suit])
-		}
+	for _, suit := range s.suits {
+		best = max(best, bits.OnesCount32(s.pieces[p]&suit))
 	}
 	return best
 }

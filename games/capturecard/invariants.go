@@ -15,10 +15,14 @@ func (s *State) CheckInvariants() error {
 	var board [2][3]int
 	var count [2]int
 	var walkers [2]uint32
-	var occupied uint32
+	var pieces [2]uint32
+	var suits [Suits]uint32
 	for sq := range Cards {
+		if card := s.layout[sq]; int(s.dealt) == Cards {
+			suits[card/Ranks] |= 1 << sq
+		}
 		if o := s.owner[sq]; o >= 0 {
-			occupied |= 1 << sq
+			pieces[o] |= 1 << sq
 			if o > 1 || s.size[sq] < Small || s.size[sq] > Large {
 				return fmt.Errorf("bad piece on %s", squareName(sq))
 			}
@@ -29,8 +33,8 @@ func (s *State) CheckInvariants() error {
 			}
 		}
 	}
-	if occupied != s.occupied {
-		return fmt.Errorf("cached occupied cards %x, board has %x", s.occupied, occupied)
+	if pieces != s.pieces || suits != s.suits {
+		return fmt.Errorf("cached pieces %x and suits %x, board has %x and %x", s.pieces, s.suits, pieces, suits)
 	}
 	if walkers != s.walkers {
 		return fmt.Errorf("cached Smalls and Mediums %x, board has %x", s.walkers, walkers)

@@ -21,6 +21,7 @@ func position(t *testing.T, r *Rules, pieces map[string]string, v int, toMove ga
 		s.layout[sq] = int8(sq)
 	}
 	s.dealt = Cards
+	s.indexSuits()
 	for name, p := range pieces {
 		sq, ok := parseSquare(name)
 		if !ok || len(p) != 2 {

@@ -51,8 +51,10 @@ type State struct {
 	// walkers[p] has a bit for each card holding a Small or Medium of p's
 	// (the pieces a Move steps), kept with owner and size.
 	walkers [2]uint32
-	// occupied has a bit for each card holding a piece, kept with owner.
-	occupied uint32
+	// pieces[p] has a bit for each card holding a piece of p's, kept with
+	// owner; suits[suit] one for each card of the suit, once all are dealt.
+	pieces [2]uint32
+	suits  [Suits]uint32
 	// The draw deck and the discard pile, as counts by value (joker, 2..9).
 	deck, discard [10]uint8
 	held          [2]uint8 // saved Jokers
@@ -312,6 +314,7 @@ func (s *State) steps(buf []games.Move, first bool) []games.Move {
 	if s.points == 0 {
 		return buf // every step costs at least a point
 	}
+	occupied := s.pieces[0] | s.pieces[1]
 	for w := s.walkers[s.toMove]; w != 0; w &= w - 1 {
 		sq := bits.TrailingZeros32(w)
 		if stepCost(s.size[sq]) > int(s.points) {
@@ -321,7 +324,7 @@ func (s *State) steps(buf []games.Move, first bool) []games.Move {
 			d := bits.TrailingZeros8(dirs)
 			// A step onto an empty card is always allowed here; only an
 			// occupied one needs stepResult's rules.
-			if s.occupied&(1<<neighbour[sq][d]) != 0 && !s.canStepOnto(sq, d) {
+			if occupied&(1<<neighbour[sq][d]) != 0 && !s.canStepOnto(sq, d) {
 				continue
 			}
 			buf = append(buf, encode(kindStep, sq, d))
@@ -393,6 +396,9 @@ func (s *State) Apply(m games.Move) {
 func (s *State) deal(card int) {
 	s.layout[dealOrder[s.dealt]] = int8(card)
 	s.dealt++
+	if int(s.dealt) == Cards {
+		s.indexSuits()
+	}
 	if int(s.dealt) == len(corners) {
 		suit := s.layout[corners[0]] / Ranks
 		same := true
@@ -421,9 +427,17 @@ func (s *State) refillDeck() {
 	s.deck, s.discard = s.discard, [10]uint8{}
 }
 
+// indexSuits sets the suits' card sets from the complete layout.
+func (s *State) indexSuits() {
+	s.suits = [Suits]uint32{}
+	for sq, card := range s.layout {
+		s.suits[card/Ranks] |= 1 << sq
+	}
+}
+
 func (s *State) place(sq int, p games.Player, size int) {
 	s.owner[sq], s.size[sq] = int8(p), int8(size)
-	s.occupied |= 1 << sq
+	s.pieces[p] |= 1 << sq
 	s.onBoard[p]++
 	if size != Large {
 		s.walkers[p] |= 1 << sq
@@ -435,7 +449,7 @@ func (s *State) move(from, to int) {
 	o := s.owner[from]
 	s.owner[to], s.size[to] = o, s.size[from]
 	s.owner[from] = -1
-	s.occupied ^= 1<<from | 1<<to
+	s.pieces[o] ^= 1<<from | 1<<to
 	if s.walkers[o]&(1<<from) != 0 {
 		s.walkers[o] ^= 1<<from | 1<<to
 	}
@@ -448,7 +462,7 @@ func (s *State) knockOff(sq int) {
 	s.onBoard[o]--
 	s.knockedOff[o]++
 	s.owner[sq] = -1
-	s.occupied &^= 1 << sq
+	s.pieces[o] &^= 1 << sq
 	s.walkers[o] &^= 1 << sq
 }
 
@@ -551,14 +565,8 @@ func (s *State) holdsAllCorners(p games.Player) bool {
 // suitComplete reports whether p has a piece on the 10, J, Q, K and A of
 // one suit.
 func (s *State) suitComplete(p games.Player) bool {
-	var count [Suits]int
-	for sq := range Cards {
-		if s.owner[sq] >= 0 && games.Player(s.owner[sq]) == p {
-			count[s.layout[sq]/Ranks]++
-		}
-	}
-	for _, n := range count {
-		if n == Ranks {
+	for _, suit := range s.suits {
+		if bits.OnesCount32(s.pieces[p]&suit) == Ranks {
 			return true
 		}
 	}
