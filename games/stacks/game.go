@@ -25,8 +25,9 @@ type Game struct {
 	endNow      bool // match.end immediately
 	// paths[seat][v][sq] are the moves of a v-card from sq.
 	paths [2][MaxValue + 1][Squares]paths
-	// straightDst[seat][v][sq] is paths[seat][v][sq].straightDst, dense.
-	straightDst [2][MaxValue + 1][Squares]uint32
+	// straightDst and backwardDst [seat][v][sq] are those of
+	// paths[seat][v][sq], dense.
+	straightDst, backwardDst [2][MaxValue + 1][Squares]uint32
 	initial     State
 }
 
@@ -48,6 +49,7 @@ func New(r Rules) *Game {
 			for sq := range Squares {
 				g.paths[seat][v][sq] = buildPaths(seat, v, sq, r.Diagonal == DiagonalZigzag)
 				g.straightDst[seat][v][sq] = g.paths[seat][v][sq].straightDst
+				g.backwardDst[seat][v][sq] = g.paths[seat][v][sq].backwardDst
 			}
 		}
 	}

@@ -312,8 +312,8 @@ func (s *State) PickMove(picker games.IndexPicker) (games.Move, int) {
 	if s.phase != phasePlay {
 		return 0, 0
 	}
-	if !s.g.blocking && !s.g.fourCards {
-		return s.pickStraight(picker)
+	if !s.g.blocking {
+		return s.pickUnblocked(picker)
 	}
 	var o offer
 	s.offer(&o)
@@ -343,58 +343,81 @@ func (s *State) PickMove(picker games.IndexPicker) (games.Move, int) {
 		if kind == offerValue {
 			return encode(kindPlay, v, noSquare, noSquare), total
 		}
-		for ; srcs != 0; srcs &= srcs - 1 {
-			src := bits.TrailingZeros32(srcs)
-			m := dsts[src]
-			if c := bits.OnesCount32(m); k >= c {
-				k -= c
-				continue
-			}
-			for ; k > 0; k-- {
-				m &= m - 1
-			}
-			return encode(kindPlay, v, src, bits.TrailingZeros32(m)), total
-		}
+		return pickFrom(v, dsts, srcs, k), total
 	}
 	panic("stacks: picked index out of range")
 }
 
-// pickStraight is PickMove where every card goes straight and nothing
-// blocks (no blocking, no 4-card moves): a card's destinations from a
-// square are fixed, so its moves are counted by popcounts, and only the
-// picked card's are walked again.
-func (s *State) pickStraight(picker games.IndexPicker) (games.Move, int) {
+// pickFrom returns the k-th of a v-card's moves from each source in srcs
+// (in order) to the destinations in dsts[source], as appendMoves lists
+// them.
+func pickFrom(v int, dsts *[Squares]uint32, srcs uint32, k int) games.Move {
+	for ; srcs != 0; srcs &= srcs - 1 {
+		src := bits.TrailingZeros32(srcs)
+		m := dsts[src]
+		if c := bits.OnesCount32(m); k >= c {
+			k -= c
+			continue
+		}
+		for ; k > 0; k-- {
+			m &= m - 1
+		}
+		return encode(kindPlay, v, src, bits.TrailingZeros32(m))
+	}
+	panic("stacks: picked index out of range")
+}
+
+// pickUnblocked is PickMove without blocking: a card's destinations from
+// a square are fixed (straight, and backward with 4-card moves), so its
+// moves of each kind are counted by popcounts, and only the picked card's
+// are walked again.
+func (s *State) pickUnblocked(picker games.IndexPicker) (games.Move, int) {
 	g := s.g
 	p := s.toMove
 	fit := s.fitting()
 	sources := s.occ &^ s.atHeight[g.maxHeight]
-	var stackN, emptyN [MaxValue + 1]int
+	var counts [MaxValue + 1][backMoves + 1]int
 	handStacks := false
 	for v := 1; v <= MaxValue; v++ {
 		if s.hand[p][v] == 0 {
 			continue
 		}
-		dsts := &g.straightDst[p][v]
+		straight, back := s.unblockedDests(p, v)
+		hasBack := back != &noDests
+		c := &counts[v]
 		for m := sources; m != 0; m &= m - 1 {
 			src := bits.TrailingZeros32(m)
-			stackN[v] += bits.OnesCount32(dsts[src] & fit[s.height[src]])
-			emptyN[v] += bits.OnesCount32(dsts[src] &^ s.occ)
+			st, both := straight[src], straight[src]|back[src]
+			empty := both &^ s.occ
+			c[stackMoves] += bits.OnesCount32(both & fit[s.height[src]])
+			c[straightMoves] += bits.OnesCount32(empty & st)
+			if hasBack {
+				c[backMoves] += bits.OnesCount32(empty &^ st)
+			}
 		}
-		handStacks = handStacks || stackN[v] > 0
+		handStacks = handStacks || c[stackMoves] > 0
 	}
 	// What each card offers, as LegalMoves lists it (see offer.of).
 	var n, kind [MaxValue + 1]int
 	total := 0
 	for v := 1; v <= MaxValue; v++ {
+		c := &counts[v]
+		kind[v] = valueOnly
 		switch {
 		case s.hand[p][v] == 0:
-		case stackN[v] > 0:
-			n[v], kind[v] = stackN[v], offerMoves
+			continue
+		case c[stackMoves] > 0:
+			kind[v] = stackMoves
 		case handStacks && g.handScope:
-		case emptyN[v] > 0:
-			n[v], kind[v] = emptyN[v], offerMoves
-		default:
-			n[v], kind[v] = 1, offerValue
+			continue
+		case c[straightMoves] > 0:
+			kind[v] = straightMoves
+		case c[backMoves] > 0:
+			kind[v] = backMoves
+		}
+		n[v] = 1
+		if kind[v] != valueOnly {
+			n[v] = c[kind[v]]
 		}
 		total += n[v]
 	}
@@ -406,27 +429,53 @@ func (s *State) pickStraight(picker games.IndexPicker) (games.Move, int) {
 	for ; k >= n[v]; v++ {
 		k -= n[v]
 	}
-	if kind[v] == offerValue {
+	if kind[v] == valueOnly {
 		return encode(kindPlay, v, noSquare, noSquare), total
 	}
-	dsts := &g.straightDst[p][v]
+	// The picked card's destinations of the offered kind, per source.
+	var picked [Squares]uint32
+	straight, back := s.unblockedDests(p, v)
 	for m := sources; m != 0; m &= m - 1 {
 		src := bits.TrailingZeros32(m)
-		d := dsts[src] &^ s.occ // empty destinations
-		if stackN[v] > 0 {
-			d = dsts[src] & fit[s.height[src]]
+		st, both := straight[src], straight[src]|back[src]
+		switch kind[v] {
+		case stackMoves:
+			picked[src] = both & fit[s.height[src]]
+		case straightMoves:
+			picked[src] = both &^ s.occ & st
+		default:
+			picked[src] = both &^ s.occ &^ st
 		}
-		if c := bits.OnesCount32(d); k >= c {
-			k -= c
-			continue
-		}
-		for ; k > 0; k-- {
-			d &= d - 1
-		}
-		return encode(kindPlay, v, src, bits.TrailingZeros32(d)), total
 	}
-	panic("stacks: picked index out of range")
+	return pickFrom(v, &picked, sources, k), total
 }
+
+// noDests is a table of no destinations.
+var noDests [Squares]uint32
+
+// unblockedDests returns, without blocking, the tables of a v-card's
+// straight and backward destinations for p from each square (noDests for
+// a direction the card may not take).
+func (s *State) unblockedDests(p games.Player, v int) (straight, back *[Squares]uint32) {
+	g := s.g
+	straight, back = &noDests, &noDests
+	if !(g.fourCards && v == 4) { // a 4-card is always played backwards
+		straight = &g.straightDst[p][v]
+	}
+	if s.backwardAllowed(p, v) {
+		back = &g.backwardDst[p][v]
+	}
+	return straight, back
+}
+
+// Kinds of moves a card offers, in the order LegalMoves prefers them, and
+// the card played without a move.
+const (
+	stackMoves = iota
+	straightMoves
+	backMoves
+	valueOnly
+)
 
 // offer holds the moves of every value in the hand of the player to move,
 // from which LegalMoves and PickMove take what is offered.
