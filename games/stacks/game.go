@@ -28,7 +28,7 @@ type Game struct {
 	// straightDst and backwardDst [seat][v][sq] are those of
 	// paths[seat][v][sq], dense.
 	straightDst, backwardDst [2][MaxValue + 1][Squares]uint32
-	initial     State
+	initial                  State
 }
 
 // New builds a game from validated rules.
