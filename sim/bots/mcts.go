@@ -426,25 +426,25 @@ func (t *moveIndex) get(m games.Move) int32 {
 // moves (b.moves, or with aligned set the node's one block of children),
 // each of which counts as available once more: an unvisited one if any
 // (the first after a random start), else the best by UCB with its
-// availability count in place of the parent's visits. It returns -1 when
-// no legal move has a child (a full tree).
+// availability count in place of the parent's visits (the first best
+// after the random start). It returns -1 when no legal move has a child
+// (a full tree).
 func (b *MCTS) selectChild(parent int32, k int, aligned bool) int32 {
-	c := b.params.Exploration
-	best, bestScore := int32(-1), math.Inf(-1)
-	unvisited := int32(-1)
 	var children []node
 	first := int32(0)
-	// logAvail is ln of the children's common availability count, when
-	// every visit found the same moves (-1: compute it per child).
-	logAvail := -1.0
 	if aligned {
 		pn := b.nodes.at(parent)
 		first = b.blocks.at(pn.blocks).first
 		children = b.nodes.chunks[first>>chunkBits][first&chunkMask:][:k]
 		if !pn.mixed {
-			logAvail = lnCount(children[0].avail + 1)
+			// Every visit found the same moves: one availability count.
+			return first + b.selectAmong(children, lnCount(children[0].avail+1))
 		}
 	}
+	// The children's availability counts differ: each has its own.
+	c := b.params.Exploration
+	best, bestScore := int32(-1), math.Inf(-1)
+	unvisited := int32(-1)
 	j := b.rng.IntN(k) - 1 // the children are visited from a random start
 	for range k {
 		if j++; j == k {
@@ -466,11 +466,7 @@ func (b *MCTS) selectChild(parent int32, k int, aligned bool) int32 {
 			}
 			continue
 		}
-		lnAvail := logAvail
-		if lnAvail < 0 {
-			lnAvail = lnCount(n.avail)
-		}
-		score := n.value/float64(n.visits) + c*math.Sqrt(lnAvail/float64(n.visits))
+		score := n.value/float64(n.visits) + c*math.Sqrt(lnCount(n.avail)/float64(n.visits))
 		if score > bestScore {
 			best, bestScore = child, score
 		}
@@ -481,18 +477,73 @@ func (b *MCTS) selectChild(parent int32, k int, aligned bool) int32 {
 	return best
 }
 
-// lnTable holds ln n for the counts most searches see (math.Log's own
-// values, so looking one up changes nothing).
-var lnTable = func() (t [2048]float64) {
-	for n := range t {
-		t[n] = math.Log(float64(n))
+// selectAmong is selectChild for a node whose children all share one
+// availability count (ln of it: logAvail), the usual case; it returns the
+// index of the child among children.
+//
+// The exact UCB score, mean + c·√(logAvail / visits), costs two divisions
+// and a square root. Each child is first scored approximately from tables
+// of 1/n and 1/√n, within far less than approxMargin of the exact score,
+// and its exact score is computed only when that could beat the best so
+// far: the child chosen is exactly the one the exact scores choose.
+func (b *MCTS) selectAmong(children []node, logAvail float64) int32 {
+	c := b.params.Exploration
+	cSqrtLog := c * math.Sqrt(logAvail)
+	k := len(children)
+	unvisited, best := -1, -1
+	bestScore, cut := math.Inf(-1), math.Inf(-1)
+	j := b.rng.IntN(k) - 1 // the children are visited from a random start
+	for range k {
+		if j++; j == k {
+			j = 0
+		}
+		n := &children[j]
+		n.avail++
+		v := n.visits
+		switch {
+		case v == 0:
+			if unvisited < 0 {
+				unvisited = j
+			}
+			continue
+		case unvisited >= 0:
+			continue // an unvisited child goes first: no score needed
+		case uint32(v) < countTables && n.value*invTable[v]+cSqrtLog*invSqrtTable[v] < cut:
+			continue // cannot beat the best
+		}
+		if score := n.value/float64(v) + c*math.Sqrt(logAvail/float64(v)); score > bestScore {
+			best, bestScore = j, score
+			cut = score - approxMargin*(1+math.Abs(score))
+		}
 	}
-	return t
+	if unvisited >= 0 {
+		return int32(unvisited)
+	}
+	return int32(best)
+}
+
+// approxMargin bounds, relative to 1 + |score|, how far selectAmong's
+// approximate UCB scores may be from the exact ones: a handful of
+// correctly rounded operations on numbers of order one err by about 1e-15
+// of that, so the margin is generous.
+const approxMargin = 1e-9
+
+// countTables is the length of the tables of counts.
+const countTables = 2048
+
+// Tables of counts n: ln n (math.Log's own values, so looking one up
+// changes nothing), and for approximate scores 1/n and 1/√n.
+var lnTable, invTable, invSqrtTable = func() (ln, inv, invSqrt [countTables]float64) {
+	for n := range countTables {
+		x := float64(n)
+		ln[n], inv[n], invSqrt[n] = math.Log(x), 1/x, 1/math.Sqrt(x)
+	}
+	return
 }()
 
 // lnCount returns math.Log(float64(n)) for a visit or availability count.
 func lnCount(n int32) float64 {
-	if uint32(n) < uint32(len(lnTable)) {
+	if uint32(n) < countTables {
 		return lnTable[n]
 	}
 	return math.Log(float64(n))
