@@ -4,7 +4,7 @@ BIN       := bin/playtest
 BENCHSTAT := golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da
 BENCH_COUNT ?= 6
 
-.PHONY: all build test demo bench bench-cli fuzz samples clean
+.PHONY: all build test demo bench bench-compare bench-cli fuzz samples clean
 
 all: build
 
@@ -29,6 +29,12 @@ demo: build
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -count $(BENCH_COUNT) ./games/... ./sim/... > bench.txt
 	$(GO) run $(BENCHSTAT) bench.txt
+
+## bench-compare: the benchmarks of REV and of the working tree, interleaved
+## run by run on one core, compared with benchstat (REV=HEAD~1 COUNT=6)
+REV ?= HEAD~1
+bench-compare:
+	BENCHSTAT=$(BENCHSTAT) GO=$(GO) scripts/bench-compare $(REV)
 
 ## bench-cli: time the command line end to end, CPU (user+sys) and wall, one
 ## worker: random games through the runner, then each game's main preset

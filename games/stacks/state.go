@@ -354,17 +354,21 @@ func (s *State) PickMove(picker games.IndexPicker) (games.Move, int) {
 func pickFrom(v int, dsts *[Squares]uint32, srcs uint32, k int) games.Move {
 	for ; srcs != 0; srcs &= srcs - 1 {
 		src := bits.TrailingZeros32(srcs)
-		m := dsts[src]
-		if c := bits.OnesCount32(m); k >= c {
+		if c := bits.OnesCount32(dsts[src]); k >= c {
 			k -= c
 			continue
 		}
-		for ; k > 0; k-- {
-			m &= m - 1
-		}
-		return encode(kindPlay, v, src, bits.TrailingZeros32(m))
+		return encode(kindPlay, v, src, nthBit(dsts[src], k))
 	}
 	panic("stacks: picked index out of range")
+}
+
+// nthBit returns the index of the k-th set bit of m (from 0, lowest first).
+func nthBit(m uint32, k int) int {
+	for ; k > 0; k-- {
+		m &= m - 1
+	}
+	return bits.TrailingZeros32(m)
 }
 
 // pickUnblocked is PickMove without blocking: a card's destinations from
@@ -383,19 +387,23 @@ func (s *State) pickUnblocked(picker games.IndexPicker) (games.Move, int) {
 			continue
 		}
 		straight, back := s.unblockedDests(p, v)
-		hasBack := back != &noDests
-		c := &counts[v]
+		var stackN, straightN, backN int
 		for m := sources; m != 0; m &= m - 1 {
 			src := bits.TrailingZeros32(m)
-			st, both := straight[src], straight[src]|back[src]
-			empty := both &^ s.occ
-			c[stackMoves] += bits.OnesCount32(both & fit[s.height[src]])
-			c[straightMoves] += bits.OnesCount32(empty & st)
-			if hasBack {
-				c[backMoves] += bits.OnesCount32(empty &^ st)
+			st := straight[src]
+			if back == &noDests { // the common case: straight moves only
+				stackN += bits.OnesCount32(st & fit[s.height[src]])
+				straightN += bits.OnesCount32(st &^ s.occ)
+				continue
 			}
+			both := st | back[src]
+			empty := both &^ s.occ
+			stackN += bits.OnesCount32(both & fit[s.height[src]])
+			straightN += bits.OnesCount32(empty & st)
+			backN += bits.OnesCount32(empty &^ st)
 		}
-		handStacks = handStacks || c[stackMoves] > 0
+		counts[v] = [backMoves + 1]int{stackMoves: stackN, straightMoves: straightN, backMoves: backN}
+		handStacks = handStacks || stackN > 0
 	}
 	// What each card offers, as LegalMoves lists it (see offer.of).
 	var n, kind [MaxValue + 1]int
@@ -432,22 +440,25 @@ func (s *State) pickUnblocked(picker games.IndexPicker) (games.Move, int) {
 	if kind[v] == valueOnly {
 		return encode(kindPlay, v, noSquare, noSquare), total
 	}
-	// The picked card's destinations of the offered kind, per source.
-	var picked [Squares]uint32
+	// Walk the picked card's destinations of the offered kind.
 	straight, back := s.unblockedDests(p, v)
 	for m := sources; m != 0; m &= m - 1 {
 		src := bits.TrailingZeros32(m)
 		st, both := straight[src], straight[src]|back[src]
+		d := both & fit[s.height[src]] // stacking moves
 		switch kind[v] {
-		case stackMoves:
-			picked[src] = both & fit[s.height[src]]
 		case straightMoves:
-			picked[src] = both &^ s.occ & st
-		default:
-			picked[src] = both &^ s.occ &^ st
+			d = both &^ s.occ & st
+		case backMoves:
+			d = both &^ s.occ &^ st
 		}
+		if c := bits.OnesCount32(d); k >= c {
+			k -= c
+			continue
+		}
+		return encode(kindPlay, v, src, nthBit(d, k)), total
 	}
-	return pickFrom(v, &picked, sources, k), total
+	panic("stacks: picked index out of range")
 }
 
 // noDests is a table of no destinations.
