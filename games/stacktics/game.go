@@ -55,7 +55,7 @@ type Game struct {
 	shapes  int
 	// slotStart[slotIndex(stack, sq)] is where that stack's slots begin in
 	// slotMoves, which holds every slot decoded (see slotUnit); built on
-	// first use (up to 11 MB for size 8 on 8×8).
+	// first use (about 11 MiB for size 8 on 8×8).
 	slotStart     []uint32
 	slotMoves     []slotMove
 	slotMovesOnce sync.Once
