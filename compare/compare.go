@@ -363,7 +363,6 @@ type unitMeans struct {
 	count   int
 	n       int // games
 	open    bool
-	units   int
 }
 
 func (u *unitMeans) add(unit int, d float64) {

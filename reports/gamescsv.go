@@ -42,7 +42,6 @@ type GamesWriter struct {
 	info    RunInfo
 	metrics []string
 	column  map[string]int
-	cells   [][]string
 }
 
 // NewGamesWriter writes the header, with a column for each of metrics

@@ -14,12 +14,7 @@ func (s *State) PickMove(picker games.IndexPicker) (games.Move, int) {
 	g := s.g
 	switch s.phase {
 	case phaseOrder:
-		var colors uint16
-		for c := range g.rules.Colors {
-			if s.drawn[c] > 0 {
-				colors |= 1 << c
-			}
-		}
+		colors := s.drawnColors()
 		n := bits.OnesCount16(colors)
 		if n == 0 {
 			return 0, 0
@@ -72,21 +67,7 @@ func (s *State) PickMove(picker games.IndexPicker) (games.Move, int) {
 		// Each capstone that may move, to every uncapped stack.
 		uncapped := g.allStacks &^ s.capped
 		per := bits.OnesCount16(uncapped)
-		var caps uint32 // the capstones that may move, in order
-		if !g.neutral {
-			caps = 1 << s.movedColor
-		} else {
-			stashed := false
-			for k := range g.caps {
-				switch {
-				case s.capAt[k] >= 0:
-					caps |= 1 << k
-				case !stashed: // neutral capstones in the stash are one choice
-					stashed = true
-					caps |= 1 << k
-				}
-			}
-		}
+		caps := s.movableCaps()
 		n := per * bits.OnesCount32(caps)
 		if n == 0 {
 			return 0, 0

@@ -126,13 +126,10 @@ func (s *State) ChanceOutcomes(buf []games.ChanceOutcome) []games.ChanceOutcome 
 
 // LegalMoves appends the current player's legal decisions.
 func (s *State) LegalMoves(buf []games.Move) []games.Move {
-	g := s.g
 	switch s.phase {
 	case phaseOrder:
-		for c := range g.rules.Colors {
-			if s.drawn[c] > 0 {
-				buf = append(buf, encode(kindOrder, c, 0))
-			}
+		for cs := s.drawnColors(); cs != 0; cs &= cs - 1 {
+			buf = append(buf, encode(kindOrder, bits.TrailingZeros16(cs), 0))
 		}
 	case phasePlace:
 		buf = s.appendPlacements(buf)
@@ -178,20 +175,43 @@ func (s *State) appendMoves(buf []games.Move) []games.Move {
 	return buf
 }
 
-// appendCapstoneMoves appends the step-3 capstone moves.
-func (s *State) appendCapstoneMoves(buf []games.Move) []games.Move {
-	if !s.g.neutral {
-		return s.appendCapstone(buf, int(s.movedColor))
+// drawnColors returns the colours of the current draw the drawer may put
+// next in its goal.
+func (s *State) drawnColors() uint16 {
+	var colors uint16
+	for c := range s.g.rules.Colors {
+		if s.drawn[c] > 0 {
+			colors |= 1 << c
+		}
 	}
-	stashed := -1
+	return colors
+}
+
+// movableCaps returns the capstones step 3 may move: the mover's colour's
+// with per-colour capstones; else those on stacks and the first in the
+// stash (neutral capstones in the stash are one choice).
+func (s *State) movableCaps() uint32 {
+	if !s.g.neutral {
+		return 1 << s.movedColor
+	}
+	var caps uint32
+	stashed := false
 	for k := range s.g.caps {
 		switch {
 		case s.capAt[k] >= 0:
-			buf = s.appendCapstone(buf, k)
-		case stashed < 0: // neutral capstones in the stash are one choice
-			stashed = k
-			buf = s.appendCapstone(buf, k)
+			caps |= 1 << k
+		case !stashed:
+			stashed = true
+			caps |= 1 << k
 		}
+	}
+	return caps
+}
+
+// appendCapstoneMoves appends the step-3 capstone moves.
+func (s *State) appendCapstoneMoves(buf []games.Move) []games.Move {
+	for caps := s.movableCaps(); caps != 0; caps &= caps - 1 {
+		buf = s.appendCapstone(buf, bits.TrailingZeros32(caps))
 	}
 	return buf
 }

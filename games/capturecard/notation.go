@@ -45,16 +45,6 @@ func parseSquare(s string) (int, bool) {
 	return int(s[1]-'1')*Cols + int(s[0]-'a'), true
 }
 
-// direction returns the direction from one square to a neighbour.
-func direction(from, to int) (int, bool) {
-	for d, n := range neighbour[from] {
-		if int(n) == to {
-			return d, true
-		}
-	}
-	return 0, false
-}
-
 // MoveString writes a decision in the notation above.
 func (s *State) MoveString(m games.Move) string {
 	kind, a, b := decode(m)

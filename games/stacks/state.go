@@ -218,14 +218,18 @@ func (s *State) ChanceOutcomes(buf []games.ChanceOutcome) []games.ChanceOutcome 
 	return buf
 }
 
-// cardMoves are the moves of one card: per source square, the destinations
-// of stacking moves, of empty straight moves and of empty backward moves.
+// cardMoves are the moves of one card: for each kind (stackMoves,
+// straightMoves, backMoves), the sources with a move of that kind and,
+// per source square, the destinations (an entry is meaningful only where
+// its source's bit is set).
 type cardMoves struct {
-	stack, straight, backward [Squares]uint32
-	// The sources with a move of each kind; an entry of the arrays above
-	// is meaningful only where its source's bit is set.
-	stackSrc, straightSrc, backSrc uint32
-	anyStack, anyStraight, anyBack bool
+	dsts [backMoves + 1][Squares]uint32
+	srcs [backMoves + 1]uint32
+}
+
+// has reports which kinds of moves the card has.
+func (cm *cardMoves) has() [backMoves + 1]bool {
+	return [backMoves + 1]bool{cm.srcs[stackMoves] != 0, cm.srcs[straightMoves] != 0, cm.srcs[backMoves] != 0}
 }
 
 // backwardAllowed reports whether p may play a v-card backwards: a 4-card
@@ -268,19 +272,18 @@ func (s *State) movesOf(p games.Player, v int, fit *[Pieces + 1]uint32, cm *card
 		empty := (st | bk) &^ s.occ
 		bit := uint32(1) << src
 		if stack != 0 {
-			cm.stack[src] = stack
-			cm.stackSrc |= bit
+			cm.dsts[stackMoves][src] = stack
+			cm.srcs[stackMoves] |= bit
 		}
 		if e := empty & st; e != 0 {
-			cm.straight[src] = e
-			cm.straightSrc |= bit
+			cm.dsts[straightMoves][src] = e
+			cm.srcs[straightMoves] |= bit
 		}
 		if e := empty &^ st; e != 0 {
-			cm.backward[src] = e
-			cm.backSrc |= bit
+			cm.dsts[backMoves][src] = e
+			cm.srcs[backMoves] |= bit
 		}
 	}
-	cm.anyStack, cm.anyStraight, cm.anyBack = cm.stackSrc != 0, cm.straightSrc != 0, cm.backSrc != 0
 }
 
 // LegalMoves appends the decisions of the player to move: for each value
@@ -295,11 +298,12 @@ func (s *State) LegalMoves(buf []games.Move) []games.Move {
 	var o offer
 	s.offer(&o)
 	for v := 1; v <= MaxValue; v++ {
-		switch dsts, srcs, kind := o.of(s, v); kind {
-		case offerMoves:
-			buf = appendMoves(buf, v, dsts, srcs)
-		case offerValue:
+		switch kind := o.of(s, v); kind {
+		case valueOnly:
 			buf = append(buf, encode(kindPlay, v, noSquare, noSquare))
+		case notOffered:
+		default:
+			buf = appendMoves(buf, v, &o.cms[v].dsts[kind], o.cms[v].srcs[kind])
 		}
 	}
 	return buf
@@ -319,14 +323,17 @@ func (s *State) PickMove(picker games.IndexPicker) (games.Move, int) {
 	s.offer(&o)
 	var counts [MaxValue + 1]int
 	total := 0
+	var kinds [MaxValue + 1]int
 	for v := 1; v <= MaxValue; v++ {
-		switch dsts, srcs, kind := o.of(s, v); kind {
-		case offerMoves:
-			for ; srcs != 0; srcs &= srcs - 1 {
-				counts[v] += bits.OnesCount32(dsts[bits.TrailingZeros32(srcs)])
-			}
-		case offerValue:
+		switch kinds[v] = o.of(s, v); kinds[v] {
+		case valueOnly:
 			counts[v] = 1
+		case notOffered:
+		default:
+			cm := &o.cms[v]
+			for srcs := cm.srcs[kinds[v]]; srcs != 0; srcs &= srcs - 1 {
+				counts[v] += bits.OnesCount32(cm.dsts[kinds[v]][bits.TrailingZeros32(srcs)])
+			}
 		}
 		total += counts[v]
 	}
@@ -339,11 +346,10 @@ func (s *State) PickMove(picker games.IndexPicker) (games.Move, int) {
 			k -= counts[v]
 			continue
 		}
-		dsts, srcs, kind := o.of(s, v)
-		if kind == offerValue {
+		if kinds[v] == valueOnly {
 			return encode(kindPlay, v, noSquare, noSquare), total
 		}
-		return pickFrom(v, dsts, srcs, k), total
+		return pickFrom(v, &o.cms[v].dsts[kinds[v]], o.cms[v].srcs[kinds[v]], k), total
 	}
 	panic("stacks: picked index out of range")
 }
@@ -405,26 +411,15 @@ func (s *State) pickUnblocked(picker games.IndexPicker) (games.Move, int) {
 		counts[v] = [backMoves + 1]int{stackMoves: stackN, straightMoves: straightN, backMoves: backN}
 		handStacks = handStacks || stackN > 0
 	}
-	// What each card offers, as LegalMoves lists it (see offer.of).
 	var n, kind [MaxValue + 1]int
 	total := 0
 	for v := 1; v <= MaxValue; v++ {
 		c := &counts[v]
-		kind[v] = valueOnly
-		switch {
-		case s.hand[p][v] == 0:
-			continue
-		case c[stackMoves] > 0:
-			kind[v] = stackMoves
-		case handStacks && g.handScope:
-			continue
-		case c[straightMoves] > 0:
-			kind[v] = straightMoves
-		case c[backMoves] > 0:
-			kind[v] = backMoves
-		}
-		n[v] = 1
-		if kind[v] != valueOnly {
+		switch kind[v] = s.offered(v, [backMoves + 1]bool{c[0] > 0, c[1] > 0, c[2] > 0}, handStacks); kind[v] {
+		case valueOnly:
+			n[v] = 1
+		case notOffered:
+		default:
 			n[v] = c[kind[v]]
 		}
 		total += n[v]
@@ -479,14 +474,37 @@ func (s *State) unblockedDests(p games.Player, v int) (straight, back *[Squares]
 	return straight, back
 }
 
-// Kinds of moves a card offers, in the order LegalMoves prefers them, and
-// the card played without a move.
+// Kinds of moves a card offers, in the order LegalMoves prefers them; the
+// card played without a move; and nothing.
 const (
 	stackMoves = iota
 	straightMoves
 	backMoves
 	valueOnly
+	notOffered
 )
+
+// offered returns what value v offers the player to move, from which kinds
+// of moves it has and whether some value in hand can stack: its stacking
+// moves if it has any, else its empty straight moves, else its empty
+// backward moves, else the value alone; nothing when it is not in hand
+// or, with must_stack_scope hand, when another value in hand can stack
+// and it cannot.
+func (s *State) offered(v int, has [backMoves + 1]bool, handStacks bool) int {
+	switch {
+	case s.hand[s.toMove][v] == 0:
+		return notOffered
+	case has[stackMoves]:
+		return stackMoves
+	case handStacks && s.g.handScope:
+		return notOffered
+	case has[straightMoves]:
+		return straightMoves
+	case has[backMoves]:
+		return backMoves
+	}
+	return valueOnly
+}
 
 // offer holds the moves of every value in the hand of the player to move,
 // from which LegalMoves and PickMove take what is offered.
@@ -495,13 +513,6 @@ type offer struct {
 	handStacks bool // some value in hand can stack
 }
 
-// What a value in hand offers.
-const (
-	offerNothing = iota // not in hand, or barred by must_stack_scope hand
-	offerMoves          // moves, to the destinations of each source
-	offerValue          // the value alone, without a move
-)
-
 // offer fills o (which must be zero) for the player to move.
 func (s *State) offer(o *offer) {
 	p := s.toMove
@@ -509,31 +520,14 @@ func (s *State) offer(o *offer) {
 	for v := 1; v <= MaxValue; v++ {
 		if s.hand[p][v] > 0 {
 			s.movesOf(p, v, &fit, &o.cms[v])
-			o.handStacks = o.handStacks || o.cms[v].anyStack
+			o.handStacks = o.handStacks || o.cms[v].srcs[stackMoves] != 0
 		}
 	}
 }
 
-// of returns what value v offers: its stacking moves if it has any, else
-// its empty straight moves, else its empty backward moves, else the value
-// alone; nothing when it is not in hand or, with must_stack_scope hand,
-// when another value in hand can stack and it cannot.
-func (o *offer) of(s *State, v int) (dsts *[Squares]uint32, srcs uint32, kind int) {
-	if s.hand[s.toMove][v] == 0 {
-		return nil, 0, offerNothing
-	}
-	cm := &o.cms[v]
-	switch {
-	case cm.anyStack:
-		return &cm.stack, cm.stackSrc, offerMoves
-	case o.handStacks && s.g.handScope:
-		return nil, 0, offerNothing
-	case cm.anyStraight:
-		return &cm.straight, cm.straightSrc, offerMoves
-	case cm.anyBack:
-		return &cm.backward, cm.backSrc, offerMoves
-	}
-	return nil, 0, offerValue
+// of returns the kind of moves value v offers (see offered).
+func (o *offer) of(s *State, v int) int {
+	return s.offered(v, o.cms[v].has(), o.handStacks)
 }
 
 // appendMoves appends a v-card's moves from each source in srcs (in order)

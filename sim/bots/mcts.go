@@ -441,7 +441,8 @@ func (b *MCTS) selectChild(parent int32, k int, aligned bool) int32 {
 			return first + b.selectAmong(children, lnCount(children[0].avail+1))
 		}
 	}
-	// The children's availability counts differ: each has its own.
+	// Otherwise (children that are not exactly the legal moves, or whose
+	// availability counts differ) each child is scored with its own count.
 	c := b.params.Exploration
 	best, bestScore := int32(-1), math.Inf(-1)
 	unvisited := int32(-1)
