@@ -97,11 +97,14 @@ type node struct {
 	value  float64 // sum of the mover's rewards
 	move   games.Move
 	visits int32
+	// avail counts the selections at the parent that could have chosen
+	// this child. While the parent is not mixed its children share one
+	// count, kept by the first child only (see selectAmong).
 	avail  int32
 	blocks int32 // first block of children (-1: not expanded)
 	mover  games.Player
 	// mixed: some visit found other legal moves than the children, so
-	// their availability counts may differ.
+	// their availability counts may differ and each child keeps its own.
 	mixed bool
 }
 
@@ -273,8 +276,8 @@ func (b *MCTS) iterate() {
 				if !b.addBlock(cur, b.moves, p) {
 					break // the tree is full: the rollout starts here
 				}
-			} else if aligned = b.addMissing(cur, b.moves, p); !aligned {
-				b.nodes.at(cur).mixed = true
+			} else {
+				aligned = b.addMissing(cur, b.moves, p)
 			}
 			child = b.selectChild(cur, len(b.moves), aligned)
 		}
@@ -324,7 +327,8 @@ func (b *MCTS) addBlock(parent int32, moves []games.Move, mover games.Player) bo
 // for: under another determinisation, or after another chance outcome, the
 // legal moves at a node can change. It reports whether the node's children
 // are exactly the legal moves in order (one block), the usual case in
-// which selectChild needs no search; otherwise it sets b.childOf.
+// which selectChild needs no search; otherwise it marks the node mixed and
+// sets b.childOf.
 func (b *MCTS) addMissing(parent int32, moves []games.Move, mover games.Player) (aligned bool) {
 	if k := b.blocks.at(b.nodes.at(parent).blocks); k.next < 0 && int(k.n) == len(moves) {
 		children := b.nodes.chunks[k.first>>chunkBits][k.first&chunkMask:][:len(moves)]
@@ -337,6 +341,16 @@ func (b *MCTS) addMissing(parent int32, moves []games.Move, mover games.Player) 
 		}
 		if aligned {
 			return true
+		}
+	}
+	if pn := b.nodes.at(parent); !pn.mixed {
+		// The children stop sharing one availability count (one block:
+		// the node was not mixed): each keeps its own from now on.
+		pn.mixed = true
+		k := b.blocks.at(pn.blocks)
+		children := b.nodes.chunks[k.first>>chunkBits][k.first&chunkMask:][:k.n]
+		for i := range children {
+			children[i].avail = children[0].avail
 		}
 	}
 	// Index the node's children by move, then look up each legal move.
@@ -438,7 +452,7 @@ func (b *MCTS) selectChild(parent int32, k int, aligned bool) int32 {
 		children = b.nodes.chunks[first>>chunkBits][first&chunkMask:][:k]
 		if !pn.mixed {
 			// Every visit found the same moves: one availability count.
-			return first + b.selectAmong(children, lnCount(children[0].avail+1))
+			return first + b.selectAmong(children)
 		}
 	}
 	// Otherwise (children that are not exactly the legal moves, or whose
@@ -479,36 +493,34 @@ func (b *MCTS) selectChild(parent int32, k int, aligned bool) int32 {
 }
 
 // selectAmong is selectChild for a node whose children all share one
-// availability count (ln of it: logAvail), the usual case; it returns the
-// index of the child among children.
+// availability count, the usual case: the first child keeps it, the
+// others' are not kept (see node.avail). It returns the index of the child
+// among children.
 //
-// The exact UCB score, mean + c·√(logAvail / visits), costs two divisions
+// The exact UCB score, mean + c·√(ln avail / visits), costs two divisions
 // and a square root. Each child is first scored approximately from tables
 // of 1/n and 1/√n, within far less than approxMargin of the exact score,
 // and its exact score is computed only when that could beat the best so
 // far: the child chosen is exactly the one the exact scores choose.
-func (b *MCTS) selectAmong(children []node, logAvail float64) int32 {
+func (b *MCTS) selectAmong(children []node) int32 {
+	k := len(children)
+	children[0].avail++
+	logAvail := lnCount(children[0].avail)
 	c := b.params.Exploration
 	cSqrtLog := c * math.Sqrt(logAvail)
-	k := len(children)
-	unvisited, best := -1, -1
+	best := -1
 	bestScore, cut := math.Inf(-1), math.Inf(-1)
-	j := b.rng.IntN(k) - 1 // the children are visited from a random start
-	for range k {
-		if j++; j == k {
-			j = 0
+	start := b.rng.IntN(k) // the children are visited from a random start
+	for i := range k {
+		j := start + i
+		if j >= k {
+			j -= k
 		}
 		n := &children[j]
-		n.avail++
 		v := n.visits
 		switch {
 		case v == 0:
-			if unvisited < 0 {
-				unvisited = j
-			}
-			continue
-		case unvisited >= 0:
-			continue // an unvisited child goes first: no score needed
+			return int32(j) // the first unvisited child goes first
 		case uint32(v) < countTables && n.value*invTable[v]+cSqrtLog*invSqrtTable[v] < cut:
 			continue // cannot beat the best
 		}
@@ -516,9 +528,6 @@ func (b *MCTS) selectAmong(children []node, logAvail float64) int32 {
 			best, bestScore = j, score
 			cut = score - approxMargin*(1+math.Abs(score))
 		}
-	}
-	if unvisited >= 0 {
-		return int32(unvisited)
 	}
 	return int32(best)
 }

@@ -19,12 +19,19 @@ func selectChildExact(b *MCTS, parent int32, k int) int32 {
 	unvisited := int32(-1)
 	pn := b.nodes.at(parent)
 	first := b.blocks.at(pn.blocks).first
-	common := math.Log(float64(b.nodes.at(first).avail + 1))
+	// The children of a node that is not mixed share one availability
+	// count, kept by the first; those of a mixed node keep their own.
+	if !pn.mixed {
+		b.nodes.at(first).avail++
+	}
+	common := math.Log(float64(b.nodes.at(first).avail))
 	start := b.rng.IntN(k)
 	for i := range k {
 		child := first + int32((start+i)%k)
 		n := b.nodes.at(child)
-		n.avail++
+		if pn.mixed {
+			n.avail++
+		}
 		if n.visits == 0 {
 			if unvisited < 0 {
 				unvisited = child
