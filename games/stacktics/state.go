@@ -278,7 +278,8 @@ func (s *State) LegalMoves(buf []games.Move) []games.Move {
 		return append(buf, moveKeep, moveSwap)
 	}
 	var units [maxUnits]unitTargets
-	for _, u := range units[:s.targets(int(s.toMove), &units, false)] {
+	n, _ := s.targets(int(s.toMove), &units, false)
+	for _, u := range units[:n] {
 		for t := u.to; t != 0; t &= t - 1 {
 			buf = append(buf, encode(int(u.from), bits.TrailingZeros64(t), int(u.base)))
 		}
@@ -422,11 +423,7 @@ func (s *State) PickMove(picker games.IndexPicker) (games.Move, int) {
 		return moveKeep + games.Move(picker.PickIndex(2)), 2 // keep, swap
 	}
 	var units [maxUnits]unitTargets
-	n := s.targets(int(s.toMove), &units, false)
-	total := 0
-	for _, u := range units[:n] {
-		total += bits.OnesCount64(u.to)
-	}
+	n, total := s.targets(int(s.toMove), &units, false)
 	if total == 0 {
 		return 0, 0
 	}
@@ -457,8 +454,9 @@ type unitTargets struct {
 }
 
 // targets fills units with army's units that have at least one legal
-// destination and returns how many there are; with first set it stops at
-// the first.
+// destination and returns how many there are and how many moves they have
+// in all; with first set it stops at the first. With units nil it only
+// counts.
 //
 // A unit's destinations are the slider attacks of its base's shape (the
 // first occupied square of each line included, the squares off the board
@@ -468,7 +466,7 @@ type unitTargets struct {
 // single piece leaving a stack of two or more. The attacks are computed
 // once per base size of a stack: a stack is Larges, then Mediums, then
 // Smalls, so the bases of one size are consecutive.
-func (s *State) targets(army int, units *[maxUnits]unitTargets, first bool) int {
+func (s *State) targets(army int, units *[maxUnits]unitTargets, first bool) (n, total int) {
 	g := s.g
 	own, enemy := s.occ[army], s.occ[army^1]
 	blockers := own | enemy | g.offBoard
@@ -477,13 +475,21 @@ func (s *State) targets(army int, units *[maxUnits]unitTargets, first bool) int 
 	allowed[Large] = empty | own&s.tops[Large]
 	allowed[Medium] = allowed[Large] | own&s.tops[Medium]
 	allowed[Small] = empty | own
-	n := 0
 	for occ := own; occ != 0; occ &= occ - 1 {
 		sq := bits.TrailingZeros64(occ)
 		c := s.board[sq]
 		counts := [4]int{0, c.smalls(), c.mediums(), c.larges()}
 		h := counts[Small] + counts[Medium] + counts[Large]
 		reachLoaded, reachOne := g.reach[sq][g.loadedRange], g.reach[sq][1]
+		// Each kind of line is looked up once per stack: a Small moves on
+		// diagonals, a Medium on orthogonals, a Large on both.
+		var rook, bishop uint64
+		if c&0xff0 != 0 { // Larges or Mediums
+			rook = rookAttacks(sq, blockers)
+		}
+		if c&0xf0f != 0 { // Larges or Smalls
+			bishop = bishopAttacks(sq, blockers)
+		}
 		k := 0            // height of the next base
 		above := c.pips() // pips of the pieces above and including the base
 		for base := Large; base >= Small; base-- {
@@ -491,7 +497,13 @@ func (s *State) targets(army int, units *[maxUnits]unitTargets, first bool) int 
 			if cnt == 0 {
 				continue
 			}
-			lines := bishopOrRook(base, sq, blockers)
+			lines := rook | bishop
+			switch base {
+			case Small:
+				lines = bishop
+			case Medium:
+				lines = rook
+			}
 			att := lines & allowed[base]
 			for range cnt {
 				above -= base // now the weight on this base
@@ -507,28 +519,20 @@ func (s *State) targets(army int, units *[maxUnits]unitTargets, first bool) int 
 					to &= reachOne
 				}
 				if to != 0 {
-					units[n] = unitTargets{to: to, from: uint8(sq), base: uint8(k)}
+					total += bits.OnesCount64(to)
+					if units != nil {
+						units[n] = unitTargets{to: to, from: uint8(sq), base: uint8(k)}
+					}
 					n++
 					if first {
-						return n
+						return n, total
 					}
 				}
 				k++
 			}
 		}
 	}
-	return n
-}
-
-// bishopOrRook returns the attacks of a base of the given size.
-func bishopOrRook(base, sq int, blockers uint64) uint64 {
-	switch base {
-	case Small:
-		return bishopAttacks(sq, blockers)
-	case Medium:
-		return rookAttacks(sq, blockers)
-	}
-	return bishopAttacks(sq, blockers) | rookAttacks(sq, blockers)
+	return n, total
 }
 
 // File masks of the 8-wide square space, for shifting bitboards sideways.
@@ -552,17 +556,13 @@ func (s *State) hasMove(army int) bool {
 	if (orth|diag)&empty != 0 {
 		return true
 	}
-	var units [maxUnits]unitTargets
-	return s.targets(army, &units, true) > 0
+	n, _ := s.targets(army, nil, true)
+	return n > 0
 }
 
 // mobility counts army's legal moves as if it were to move.
 func (s *State) mobility(army int) int {
-	var units [maxUnits]unitTargets
-	total := 0
-	for _, u := range units[:s.targets(army, &units, false)] {
-		total += bits.OnesCount64(u.to)
-	}
+	_, total := s.targets(army, nil, false)
 	return total
 }
 

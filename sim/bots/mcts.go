@@ -81,7 +81,9 @@ type MCTS struct {
 	// childOf[j] is the child of the node being descended for moves[j] (-1:
 	// none) when its children are not exactly the legal moves; index finds
 	// them.
-	childOf  []int32
+	childOf []int32
+	// near is selectAmong's buffer.
+	near     [maxNear]nearChild
 	index    moveIndex
 	outcomes []games.ChanceOutcome
 	state    games.State
@@ -481,8 +483,7 @@ func (b *MCTS) selectChild(parent int32, k int, aligned bool) int32 {
 			}
 			continue
 		}
-		score := n.value/float64(n.visits) + c*math.Sqrt(lnCount(n.avail)/float64(n.visits))
-		if score > bestScore {
+		if score := ucbScore(n, c, lnCount(n.avail)); score > bestScore {
 			best, bestScore = child, score
 		}
 	}
@@ -498,18 +499,22 @@ func (b *MCTS) selectChild(parent int32, k int, aligned bool) int32 {
 // among children.
 //
 // The exact UCB score, mean + c·√(ln avail / visits), costs two divisions
-// and a square root. Each child is first scored approximately from tables
-// of 1/n and 1/√n, within far less than approxMargin of the exact score,
-// and its exact score is computed only when that could beat the best so
-// far: the child chosen is exactly the one the exact scores choose.
+// and a square root. Each child is scored approximately instead, from
+// tables of 1/n and 1/√n, within far less than approxMargin of its exact
+// score; a child whose approximate score falls more than twice the margin
+// below the best approximate score seen cannot have the best exact score.
+// The others (near) are kept in visiting order; when only one is left it is
+// the exact scores' choice, otherwise the exact scores of those left pick
+// the first best among them: the child chosen is exactly the one the exact
+// scores choose.
 func (b *MCTS) selectAmong(children []node) int32 {
 	k := len(children)
 	children[0].avail++
 	logAvail := lnCount(children[0].avail)
 	c := b.params.Exploration
 	cSqrtLog := c * math.Sqrt(logAvail)
-	best := -1
-	bestScore, cut := math.Inf(-1), math.Inf(-1)
+	near := b.near[:0]
+	top, cut := math.Inf(-1), math.Inf(-1)
 	start := b.rng.IntN(k) // the children are visited from a random start
 	for i := range k {
 		j := start + i
@@ -518,18 +523,81 @@ func (b *MCTS) selectAmong(children []node) int32 {
 		}
 		n := &children[j]
 		v := n.visits
-		switch {
-		case v == 0:
+		if v == 0 {
 			return int32(j) // the first unvisited child goes first
-		case uint32(v) < countTables && n.value*invTable[v]+cSqrtLog*invSqrtTable[v] < cut:
+		}
+		var a float64
+		if uint32(v) < countTables {
+			a = n.value*invTable[v] + cSqrtLog*invSqrtTable[v]
+		} else {
+			a = ucbScore(n, c, logAvail)
+		}
+		if a < cut {
 			continue // cannot beat the best
 		}
-		if score := n.value/float64(v) + c*math.Sqrt(logAvail/float64(v)); score > bestScore {
-			best, bestScore = j, score
-			cut = score - approxMargin*(1+math.Abs(score))
+		if a > top {
+			top, cut = a, a-2*approxMargin*(1+math.Abs(a))
+		}
+		if len(near) == cap(near) {
+			if near = dropBelow(near, cut); len(near) == cap(near) {
+				return b.selectExact(children, start, logAvail) // a crowd of ties
+			}
+		}
+		near = append(near, nearChild{a, int32(j)})
+	}
+	near = dropBelow(near, cut)
+	if len(near) == 1 {
+		return near[0].index
+	}
+	best, bestScore := int32(-1), math.Inf(-1)
+	for _, x := range near {
+		if score := ucbScore(&children[x.index], c, logAvail); score > bestScore {
+			best, bestScore = x.index, score
 		}
 	}
-	return int32(best)
+	return best
+}
+
+// nearChild is a child whose approximate score was near the best seen.
+type nearChild struct {
+	approx float64
+	index  int32
+}
+
+// maxNear bounds the children selectAmong keeps near the best.
+const maxNear = 16
+
+// dropBelow removes the children scored below cut, keeping the order.
+func dropBelow(near []nearChild, cut float64) []nearChild {
+	kept := near[:0]
+	for _, x := range near {
+		if x.approx >= cut {
+			kept = append(kept, x)
+		}
+	}
+	return kept
+}
+
+// selectExact is selectAmong by exact scores alone, from the random start
+// start: the first unvisited child, else the first with the best score.
+func (b *MCTS) selectExact(children []node, start int, logAvail float64) int32 {
+	k := len(children)
+	best, bestScore := int32(-1), math.Inf(-1)
+	for i := range k {
+		j := (start + i) % k
+		if children[j].visits == 0 {
+			return int32(j)
+		}
+		if score := ucbScore(&children[j], b.params.Exploration, logAvail); score > bestScore {
+			best, bestScore = int32(j), score
+		}
+	}
+	return best
+}
+
+// ucbScore is a visited child's exact UCB score.
+func ucbScore(n *node, c, logAvail float64) float64 {
+	return n.value/float64(n.visits) + c*math.Sqrt(logAvail/float64(n.visits))
 }
 
 // approxMargin bounds, relative to 1 + |score|, how far selectAmong's

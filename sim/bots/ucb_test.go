@@ -3,6 +3,7 @@ package bots
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"playtest/games"
@@ -140,4 +141,81 @@ func TestSelectChildIsExact(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestSelectAmongTies checks selectAmong against the exact scores on
+// children built to tie: identical statistics (more than it keeps near the
+// best, which sends it to the exact scores), scores a rounding apart,
+// unvisited children among visited ones, and counts past the tables.
+func TestSelectAmongTies(t *testing.T) {
+	p := DefaultMCTSParams()
+	b := NewMCTS(*p, false)
+	gen := rand.New(rand.NewPCG(7, 8))
+	exact, crowds := 0, 0
+	for trial := range 20000 {
+		k := 1 + gen.IntN(60)
+		kinds := 1 + gen.IntN(4) // few distinct statistics: many ties
+		stats := make([]node, kinds)
+		for i := range stats {
+			v := int32(1 + gen.IntN(40))
+			if gen.IntN(8) == 0 {
+				v = countTables + int32(gen.IntN(3000))
+			}
+			if gen.IntN(20) == 0 {
+				v = 0
+			}
+			stats[i] = node{visits: v, value: float64(gen.IntN(int(v)+1)) / 2}
+		}
+		children := make([]node, k)
+		for i := range children {
+			children[i] = stats[gen.IntN(kinds)]
+			if gen.IntN(3) == 0 && children[i].visits > 0 {
+				// A score a rounding or two away from its twins'.
+				children[i].value = math.Nextafter(children[i].value, math.Inf(gen.IntN(2)*2-1))
+			}
+		}
+		children[0].avail = int32(gen.IntN(5000))
+		want := slices.Clone(children)
+		b.rng = rand.New(rand.NewPCG(uint64(trial), 1))
+		wantIndex := selectExactReference(b, want)
+		b.rng = rand.New(rand.NewPCG(uint64(trial), 1))
+		if got := b.selectAmong(children); got != wantIndex {
+			t.Fatalf("trial %d: selectAmong chose %d, the exact scores %d (children %+v)", trial, got, wantIndex, want)
+		}
+		if children[0].avail != want[0].avail {
+			t.Fatalf("trial %d: shared availability %d, want %d", trial, children[0].avail, want[0].avail)
+		}
+		if wantIndex >= 0 && children[wantIndex].visits > 0 {
+			exact++
+		}
+		if k > maxNear && kinds == 1 {
+			crowds++
+		}
+	}
+	if exact < 1000 || crowds < 100 {
+		t.Fatalf("the test checks too little: %d choices by score, %d crowds of ties", exact, crowds)
+	}
+}
+
+// selectExactReference is selectAmong's definition: the shared count goes
+// up by one; the first unvisited child after the random start, else the
+// first with the best exact score.
+func selectExactReference(b *MCTS, children []node) int32 {
+	children[0].avail++
+	logAvail := math.Log(float64(children[0].avail))
+	k := len(children)
+	start := b.rng.IntN(k)
+	best, bestScore := int32(-1), math.Inf(-1)
+	for i := range k {
+		j := (start + i) % k
+		n := children[j]
+		if n.visits == 0 {
+			return int32(j)
+		}
+		score := n.value/float64(n.visits) + b.params.Exploration*math.Sqrt(logAvail/float64(n.visits))
+		if score > bestScore {
+			best, bestScore = int32(j), score
+		}
+	}
+	return best
 }
