@@ -185,3 +185,46 @@ func parseSquare(s string) (int, bool) {
 }
 
 func popcount(m uint32) int { return bits.OnesCount32(m) }
+
+// axisShift is a card's straight moves for one seat as shifts of a set of
+// squares: a straight move goes n square numbers up from the squares fwd
+// and n down from the squares bwd (n = v along a row, 7v along a column:
+// two rows hold 7 white squares).
+type axisShift struct {
+	fwd, bwd uint32
+	n        uint8
+}
+
+// pairs counts the straight moves from a square of from to a square of to.
+func (a *axisShift) pairs(from, to uint32) int {
+	return bits.OnesCount32(from&a.fwd<<a.n&to) + bits.OnesCount32(from&a.bwd>>a.n&to)
+}
+
+// newAxisShift finds the shift of the straight destinations dst (of one
+// card for one seat, by square); it panics if they are not a shift, which
+// the board's numbering rules out.
+func newAxisShift(dst *[Squares]uint32) axisShift {
+	var a axisShift
+	for src, d := range dst {
+		if d != 0 {
+			step := bits.TrailingZeros32(d) - src // the nearest destination: n either way
+			a.n = uint8(max(step, -step))
+			break
+		}
+	}
+	for src, d := range dst {
+		if up := src + int(a.n); up < Squares && d&(1<<up) != 0 {
+			a.fwd |= 1 << src
+		}
+		if down := src - int(a.n); down >= 0 && d&(1<<down) != 0 {
+			a.bwd |= 1 << src
+		}
+	}
+	for src, d := range dst {
+		from := uint32(1) << src
+		if from&a.fwd<<a.n|from&a.bwd>>a.n != d {
+			panic("stacks: straight destinations are not a shift of the squares")
+		}
+	}
+	return a
+}

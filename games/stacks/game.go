@@ -28,7 +28,9 @@ type Game struct {
 	// straightDst and backwardDst [seat][v][sq] are those of
 	// paths[seat][v][sq], dense.
 	straightDst, backwardDst [2][MaxValue + 1][Squares]uint32
-	initial                  State
+	// straightShift[seat][v] is straightDst[seat][v] as a shift.
+	straightShift [2][MaxValue + 1]axisShift
+	initial       State
 }
 
 // New builds a game from validated rules.
@@ -51,6 +53,7 @@ func New(r Rules) *Game {
 				g.straightDst[seat][v][sq] = g.paths[seat][v][sq].straightDst
 				g.backwardDst[seat][v][sq] = g.paths[seat][v][sq].backwardDst
 			}
+			g.straightShift[seat][v] = newAxisShift(&g.straightDst[seat][v])
 		}
 	}
 	s := &g.initial

@@ -242,12 +242,10 @@ func (s *State) backwardAllowed(p games.Player, v int) bool {
 // stack of h on top: height between 1 and max_height − h.
 func (s *State) fitting() (fit [Pieces + 1]uint32) {
 	maxH := s.g.maxHeight
-	var le [Pieces + 1]uint32 // le[x]: squares of height 1 to x
+	le := uint32(0) // squares of height 1 to x
 	for x := 1; x < maxH; x++ {
-		le[x] = le[x-1] | s.atHeight[x]
-	}
-	for h := 1; h < maxH; h++ {
-		fit[h] = le[maxH-h]
+		le |= s.atHeight[x]
+		fit[maxH-x] = le
 	}
 	return fit
 }
@@ -384,7 +382,6 @@ func nthBit(m uint32, k int) int {
 func (s *State) pickUnblocked(picker games.IndexPicker) (games.Move, int) {
 	g := s.g
 	p := s.toMove
-	fit := s.fitting()
 	sources := s.occ &^ s.atHeight[g.maxHeight]
 	var counts [MaxValue + 1][backMoves + 1]int
 	handStacks := false
@@ -392,24 +389,23 @@ func (s *State) pickUnblocked(picker games.IndexPicker) (games.Move, int) {
 		if s.hand[p][v] == 0 {
 			continue
 		}
-		straight, back := s.unblockedDests(p, v)
-		var stackN, straightN, backN int
-		for m := sources; m != 0; m &= m - 1 {
-			src := bits.TrailingZeros32(m)
-			st := straight[src]
-			if back == &noDests { // the common case: straight moves only
-				stackN += bits.OnesCount32(st & fit[s.height[src]])
-				straightN += bits.OnesCount32(st &^ s.occ)
-				continue
+		c := &counts[v]
+		if straight, back := s.unblockedDests(p, v); back == &noDests && straight != &noDests {
+			// The common case, straight moves only: counted by shifts.
+			c[stackMoves], c[straightMoves] = s.straightCounts(&g.straightShift[p][v], sources)
+		} else {
+			fit := s.fitting()
+			for m := sources; m != 0; m &= m - 1 {
+				src := bits.TrailingZeros32(m)
+				st := straight[src]
+				both := st | back[src]
+				empty := both &^ s.occ
+				c[stackMoves] += bits.OnesCount32(both & fit[s.height[src]])
+				c[straightMoves] += bits.OnesCount32(empty & st)
+				c[backMoves] += bits.OnesCount32(empty &^ st)
 			}
-			both := st | back[src]
-			empty := both &^ s.occ
-			stackN += bits.OnesCount32(both & fit[s.height[src]])
-			straightN += bits.OnesCount32(empty & st)
-			backN += bits.OnesCount32(empty &^ st)
 		}
-		counts[v] = [backMoves + 1]int{stackMoves: stackN, straightMoves: straightN, backMoves: backN}
-		handStacks = handStacks || stackN > 0
+		handStacks = handStacks || c[stackMoves] > 0
 	}
 	var n, kind [MaxValue + 1]int
 	total := 0
@@ -436,6 +432,7 @@ func (s *State) pickUnblocked(picker games.IndexPicker) (games.Move, int) {
 		return encode(kindPlay, v, noSquare, noSquare), total
 	}
 	// Walk the picked card's destinations of the offered kind.
+	fit := s.fitting()
 	straight, back := s.unblockedDests(p, v)
 	for m := sources; m != 0; m &= m - 1 {
 		src := bits.TrailingZeros32(m)
@@ -454,6 +451,21 @@ func (s *State) pickUnblocked(picker games.IndexPicker) (games.Move, int) {
 		return encode(kindPlay, v, src, nthBit(d, k)), total
 	}
 	panic("stacks: picked index out of range")
+}
+
+// straightCounts counts a card's stacking moves and moves to an empty
+// square from sources when it moves straight only, along the axis a.
+func (s *State) straightCounts(a *axisShift, sources uint32) (stack, empty int) {
+	empty = a.pairs(sources, ^s.occ)
+	maxH := s.g.maxHeight
+	fit := uint32(0) // where a stack of height h fits: heights up to maxH − h
+	for h := maxH - 1; h >= 1; h-- {
+		fit |= s.atHeight[maxH-h]
+		if from := sources & s.atHeight[h]; from != 0 {
+			stack += a.pairs(from, fit)
+		}
+	}
+	return stack, empty
 }
 
 // noDests is a table of no destinations.

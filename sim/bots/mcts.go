@@ -82,6 +82,9 @@ type MCTS struct {
 	// none) when its children are not exactly the legal moves; index finds
 	// them.
 	childOf []int32
+	// logistic[d+logisticRange] is winProbability(d) for the whole
+	// numbers d of its range (heuristics that count score whole points).
+	logistic [2*logisticRange + 1]float64
 	// near is selectAmong's buffer.
 	near     [maxNear]nearChild
 	index    moveIndex
@@ -171,6 +174,9 @@ func NewMCTS(p MCTSParams, determinize bool) *MCTS {
 	b := &MCTS{params: p, determinize: determinize, free: int64(p.TreeMB) << 20}
 	if p.Rollout == RolloutGreedy {
 		b.greedy = NewGreedy(nil, GreedyParams{})
+	}
+	for i := range b.logistic {
+		b.logistic[i] = b.winProbability(float64(i - logisticRange))
 	}
 	return b
 }
@@ -679,9 +685,27 @@ func (b *MCTS) judge(s games.State) [games.NumSeats]float64 {
 	} else {
 		d = h.Evaluate(games.Seat0) - h.Evaluate(games.Seat1)
 	}
-	p0 := 1 / (1 + math.Exp(-d/b.params.EvalScale))
+	p0 := b.judgeLead(d)
 	return [games.NumSeats]float64{p0, 1 - p0}
 }
+
+// judgeLead is winProbability(d), from the table when d is a whole number
+// in its range.
+func (b *MCTS) judgeLead(d float64) float64 {
+	if i := int(d); float64(i) == d && uint(i+logisticRange) < uint(len(b.logistic)) {
+		return b.logistic[i+logisticRange] // the same number, without math.Exp
+	}
+	return b.winProbability(d)
+}
+
+// winProbability is judge's logistic: seat 0's chance of winning when its
+// evaluation leads by d.
+func (b *MCTS) winProbability(d float64) float64 {
+	return 1 / (1 + math.Exp(-d/b.params.EvalScale))
+}
+
+// logisticRange bounds the evaluation differences judge finds in a table.
+const logisticRange = 64
 
 // Budget returns the iterations per decision.
 func (p *MCTSParams) Budget() (string, int) { return "iterations", p.Iterations }

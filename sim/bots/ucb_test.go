@@ -219,3 +219,26 @@ func selectExactReference(b *MCTS, children []node) int32 {
 	}
 	return best
 }
+
+// TestJudgeLead checks the table of judge's logistic against the formula,
+// on whole numbers in and out of its range and on fractions.
+func TestJudgeLead(t *testing.T) {
+	p := DefaultMCTSParams()
+	p.EvalScale = 3
+	b := NewMCTS(*p, false)
+	tabled := 0
+	for i := -3 * logisticRange; i <= 3*logisticRange; i++ {
+		for _, d := range []float64{float64(i), float64(i) + 0.5, float64(i) / 7} {
+			want := 1 / (1 + math.Exp(-d/3))
+			if got := b.judgeLead(d); got != want {
+				t.Fatalf("lead %v: %v, want %v", d, got, want)
+			}
+		}
+		if i >= -logisticRange && i <= logisticRange {
+			tabled++
+		}
+	}
+	if b.logistic[0] != 1/(1+math.Exp(float64(logisticRange)/3)) || tabled != len(b.logistic) {
+		t.Fatalf("the table does not cover [-%d, %d]", logisticRange, logisticRange)
+	}
+}
