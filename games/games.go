@@ -2,7 +2,8 @@ package games
 
 import (
 	"fmt"
-	"math/rand/v2"
+
+	"playtest/games/pcg"
 )
 
 // Move is one decision: a player's move or a chance outcome. Its encoding is
@@ -182,7 +183,7 @@ type State interface {
 // distribution consistent with what the observer has seen; what the observer
 // can see is left unchanged.
 type Determinizer interface {
-	Determinize(observer Player, rng *rand.Rand)
+	Determinize(observer Player, rng *pcg.Rand)
 }
 
 // Hasher is implemented by states with a hash of the position (Zobrist
@@ -298,7 +299,7 @@ type InvariantChecker interface {
 // must equal a uniform pick from LegalMoves, which the conformance suite
 // checks.
 type RandomMover interface {
-	RandomMove(rng *rand.Rand) Move
+	RandomMove(rng *pcg.Rand) Move
 }
 
 // MovePicker is implemented by states that can hand out their k-th legal
@@ -321,7 +322,7 @@ type IndexPicker interface {
 // UniformPicker picks an index uniformly with its generator, drawing
 // exactly as a uniform pick from the list of legal moves does
 // (Rng.IntN(n)).
-type UniformPicker struct{ Rng *rand.Rand }
+type UniformPicker struct{ Rng *pcg.Rand }
 
 // PickIndex returns Rng.IntN(n).
 func (p UniformPicker) PickIndex(n int) int { return p.Rng.IntN(n) }

@@ -2,12 +2,12 @@ package games_test
 
 import (
 	"encoding/xml"
-	"math/rand/v2"
 	"slices"
 	"testing"
 
 	"playtest/games"
 	"playtest/games/catalog"
+	"playtest/games/pcg"
 	"playtest/games/stacktics"
 )
 
@@ -74,7 +74,7 @@ func TestResultValueAndSampleChance(t *testing.T) {
 	}
 	outcomes := []games.ChanceOutcome{{Move: 7, Weight: 1}, {Move: 9, Weight: 3}}
 	counts := map[games.Move]int{}
-	rng := rand.New(rand.NewPCG(1, 2))
+	rng := pcg.New(1, 2)
 	for range 40000 {
 		counts[games.SampleChance(outcomes, rng)]++
 	}
@@ -99,7 +99,7 @@ func TestEveryGameDraws(t *testing.T) {
 			t.Errorf("%s does not implement games.Drawer", d.Name)
 			continue
 		}
-		rng := rand.New(rand.NewPCG(1, 2))
+		rng := pcg.New(1, 2)
 		seen := map[string]bool{}
 		var outcomes []games.ChanceOutcome
 		for ply := 0; ; ply++ {

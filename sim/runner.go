@@ -3,7 +3,6 @@ package sim
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"runtime"
 	"runtime/debug"
 	"slices"
@@ -11,6 +10,7 @@ import (
 	"sync/atomic"
 
 	"playtest/games"
+	"playtest/games/pcg"
 	"playtest/sim/bots"
 )
 
@@ -378,7 +378,7 @@ func (w *worker) play(i int, observe Observer) (rec *Record) {
 	}()
 	chance := ChanceStream(job.Seed, deal)
 	var seatBot [games.NumSeats]bots.Bot
-	var viewRng [games.NumSeats]*rand.Rand
+	var viewRng [games.NumSeats]*pcg.Rand
 	for seat := range games.NumSeats {
 		player := seat
 		if swapped {
@@ -476,7 +476,7 @@ func (w *worker) play(i int, observe Observer) (rec *Record) {
 // viewOf returns what seat p's bot is shown of s: s itself in games of
 // perfect information; otherwise a copy with what the seat cannot see
 // re-sampled from what it knows.
-func (w *worker) viewOf(s games.State, p games.Player, rng *rand.Rand) games.State {
+func (w *worker) viewOf(s games.State, p games.Player, rng *pcg.Rand) games.State {
 	if rng == nil {
 		return s
 	}

@@ -1,6 +1,6 @@
 package sim
 
-import "math/rand/v2"
+import "playtest/games/pcg"
 
 // Stream domains keep the chance and bot streams apart.
 const (
@@ -27,20 +27,20 @@ func derive(seed uint64, parts ...uint64) (uint64, uint64) {
 }
 
 // ChanceStream returns the random stream of the chance player for one deal.
-func ChanceStream(seed uint64, deal int) *rand.Rand {
+func ChanceStream(seed uint64, deal int) *pcg.Rand {
 	a, b := derive(seed, domainChance, uint64(deal))
-	return rand.New(rand.NewPCG(a, b))
+	return pcg.New(a, b)
 }
 
 // BotStream returns the random stream of the bot in one seat of one game.
-func BotStream(seed uint64, game, seat int) *rand.Rand {
+func BotStream(seed uint64, game, seat int) *pcg.Rand {
 	a, b := derive(seed, domainBot, uint64(game), uint64(seat))
-	return rand.New(rand.NewPCG(a, b))
+	return pcg.New(a, b)
 }
 
 // ViewStream returns the random stream that re-samples, for the seat to
 // move, what it cannot see before its bot is asked for a move.
-func ViewStream(seed uint64, game, seat int) *rand.Rand {
+func ViewStream(seed uint64, game, seat int) *pcg.Rand {
 	a, b := derive(seed, domainView, uint64(game), uint64(seat))
-	return rand.New(rand.NewPCG(a, b))
+	return pcg.New(a, b)
 }

@@ -2,13 +2,13 @@ package sim
 
 import (
 	"context"
-	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"playtest/games"
 	"playtest/games/capstone"
 	"playtest/games/gamestest"
+	"playtest/games/pcg"
 	"playtest/games/stacks"
 	"playtest/sim/bots"
 )
@@ -20,7 +20,7 @@ type spy struct {
 	obs  *[]string
 }
 
-func (b *spy) Reset(seat games.Player, _ *rand.Rand) { b.seat = seat }
+func (b *spy) Reset(seat games.Player, _ *pcg.Rand) { b.seat = seat }
 
 func (b *spy) Choose(s games.State, legal []games.Move) games.Move {
 	*b.log = append(*b.log, s.String())

@@ -4,10 +4,10 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
-	"math/rand/v2"
 	"testing"
 
 	"playtest/games"
+	"playtest/games/pcg"
 )
 
 // graphGame is a random game given by its graph: node i is decided by
@@ -20,7 +20,7 @@ type graphGame struct {
 	next    [][]int
 }
 
-func randomGame(rng *rand.Rand, n int) *graphGame {
+func randomGame(rng *pcg.Rand, n int) *graphGame {
 	g := &graphGame{movers: make([]games.Player, n), results: make([]games.Player, n), next: make([][]int, n)}
 	for i := range n {
 		if i > 0 && rng.IntN(5) == 0 {
@@ -144,7 +144,7 @@ func naive(g *graphGame) ([]byte, []int) {
 // TestRetrogradeAgreesWithValueIteration solves random game graphs both
 // ways: values and distances must agree on every reachable position.
 func TestRetrogradeAgreesWithValueIteration(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 4))
+	rng := pcg.New(3, 4)
 	draws, wins := 0, 0
 	for trial := range 300 {
 		g := randomGame(rng, 2+rng.IntN(40))
@@ -177,7 +177,7 @@ func TestRetrogradeAgreesWithValueIteration(t *testing.T) {
 }
 
 func TestTooLarge(t *testing.T) {
-	rng := rand.New(rand.NewPCG(1, 1))
+	rng := pcg.New(1, 1)
 	g := randomGame(rng, 500)
 	for i := range g.movers {
 		if g.movers[i] == games.Terminal {
@@ -195,7 +195,7 @@ func TestTooLarge(t *testing.T) {
 // random game graphs: every win or loss it proves is the full solve's, at
 // the same distance, and within its horizon it proves every one.
 func TestBoundedProofAgreesWithRetrograde(t *testing.T) {
-	rng := rand.New(rand.NewPCG(8, 9))
+	rng := pcg.New(8, 9)
 	proven := 0
 	for trial := range 200 {
 		g := randomGame(rng, 2+rng.IntN(30))

@@ -2,13 +2,13 @@ package capstone
 
 import (
 	"math"
-	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
 
 	"playtest/games"
 	"playtest/games/gamestest"
+	"playtest/games/pcg"
 	"playtest/internal/testenv"
 )
 
@@ -103,7 +103,7 @@ func TestPerftAgainstNaive(t *testing.T) {
 					t.Fatalf("depth %d: engine %d, naive %d", d, got, want)
 				}
 			}
-			rng := rand.New(rand.NewPCG(3, uint64(len(name))))
+			rng := pcg.New(3, uint64(len(name)))
 			// Depth 3 from the start (106,785,280 leaves in Capstone) takes
 			// the naive reference half a minute: compare the depth-3
 			// subtrees of a few first turns instead.
@@ -158,7 +158,7 @@ func engineTurns(s *State) []string {
 
 // playTurnBoth checks both implementations list the same turns, then
 // plays one at random in both.
-func playTurnBoth(t *testing.T, s *State, nc *naiveCapstone, rng *rand.Rand) {
+func playTurnBoth(t *testing.T, s *State, nc *naiveCapstone, rng *pcg.Rand) {
 	t.Helper()
 	turns := engineTurns(s)
 	if naive := nc.turnTexts(); !slices.Equal(turns, naive) {
@@ -369,7 +369,7 @@ func TestDeterminizeMatchesPosterior(t *testing.T) {
 				}
 			}
 			walk(0)
-			rng := rand.New(rand.NewPCG(1, uint64(observer)))
+			rng := pcg.New(1, uint64(observer))
 			got := map[string]int{}
 			for range samples {
 				c := *base

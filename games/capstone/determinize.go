@@ -1,9 +1,8 @@
 package capstone
 
 import (
-	"math/rand/v2"
-
 	"playtest/games"
+	"playtest/games/pcg"
 )
 
 // Hidden information
@@ -29,7 +28,7 @@ import (
 // draw in progress is re-sampled as a plain partial draw.
 
 // Determinize re-samples the other seat's goal stack (and the bag) in place.
-func (s *State) Determinize(observer games.Player, rng *rand.Rand) {
+func (s *State) Determinize(observer games.Player, rng *pcg.Rand) {
 	r := &s.g.rules
 	opp := observer.Opponent()
 	pool := s.fullBag()
@@ -84,7 +83,7 @@ func (s *State) ownSmalls(seat games.Player) [MaxColors]int {
 }
 
 // drawOne draws one Small from pool, uniformly over the pieces.
-func drawOne(pool *[MaxColors]int, colors int, rng *rand.Rand) int {
+func drawOne(pool *[MaxColors]int, colors int, rng *pcg.Rand) int {
 	total := 0
 	for c := range colors {
 		total += pool[c]
@@ -102,7 +101,7 @@ func drawOne(pool *[MaxColors]int, colors int, rng *rand.Rand) int {
 
 // sampleGoal replays the other seat's draw on pool (redrawing invalid
 // draws) and, when the observer drew second, applies the correction above.
-func (s *State) sampleGoal(pool [MaxColors]int, observer games.Player, rng *rand.Rand) [MaxGoal]uint8 {
+func (s *State) sampleGoal(pool [MaxColors]int, observer games.Player, rng *pcg.Rand) [MaxGoal]uint8 {
 	r := &s.g.rules
 	for {
 		var goal [MaxGoal]uint8

@@ -1,11 +1,11 @@
 package capstone
 
 import (
-	"math/rand/v2"
 	"testing"
 
 	"playtest/games"
 	"playtest/games/gamestest"
+	"playtest/games/pcg"
 )
 
 // evaluateNaive is Evaluate's definition, piece by piece.
@@ -45,7 +45,7 @@ func TestEvaluateMatchesDefinition(t *testing.T) {
 			continue
 		}
 		g := newGame(t, r)
-		rng := rand.New(rand.NewPCG(7, 8))
+		rng := pcg.New(7, 8)
 		checked := 0
 		for range 30 {
 			s := g.NewState().(*State)

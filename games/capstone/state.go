@@ -3,10 +3,10 @@ package capstone
 import (
 	"fmt"
 	"math/bits"
-	"math/rand/v2"
 	"strings"
 
 	"playtest/games"
+	"playtest/games/pcg"
 )
 
 // phase is the step a state waits for.
@@ -477,7 +477,7 @@ func (s *State) Scores() [2]int { return [2]int{int(s.score[0]), int(s.score[1])
 
 // drawSetup plays the goal draws (and, with goal_order bot, a random order)
 // from rng: used by perft, which starts after the setup.
-func (s *State) drawSetup(rng *rand.Rand) {
+func (s *State) drawSetup(rng *pcg.Rand) {
 	var outcomes []games.ChanceOutcome
 	for s.phase == phaseDraw || s.phase == phaseOrder {
 		if s.phase == phaseOrder {
@@ -490,7 +490,7 @@ func (s *State) drawSetup(rng *rand.Rand) {
 	}
 }
 
-func seedRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x6361707374)) }
+func seedRand(seed uint64) *pcg.Rand { return pcg.New(seed, 0x6361707374) }
 
 // Colour letters: red, green, blue, yellow, black (k), white, purple,
 // orange.

@@ -1,9 +1,8 @@
 package capturecard
 
 import (
-	"math/rand/v2"
-
 	"playtest/games"
+	"playtest/games/pcg"
 )
 
 // The board is 4 rows × 5 columns of court cards; square row*5 + col, a1
@@ -124,7 +123,7 @@ func (g *Game) MaxLegalMoves() int { return 2*Cards + Cards + 2*8*Cards + 1 }
 // stream (the draws stay chance outcomes), and a line naming the layout.
 func (g *Game) PerftStart(seed uint64) (games.State, string) {
 	s := g.initial
-	rng := rand.New(rand.NewPCG(seed, 0x63746863)) // "cthc"
+	rng := pcg.New(seed, 0x63746863) // "cthc"
 	var outcomes []games.ChanceOutcome
 	for s.phase == phaseLayout {
 		outcomes = s.ChanceOutcomes(outcomes[:0])

@@ -3,11 +3,11 @@ package gamestest
 import (
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"slices"
 	"testing"
 
 	"playtest/games"
+	"playtest/games/pcg"
 	"playtest/internal/testenv"
 )
 
@@ -62,7 +62,7 @@ func Run(t *testing.T, g games.Game, opts Options) {
 
 // Pick returns a decision at a non-terminal state: a uniformly random legal
 // move, or a chance outcome drawn by weight.
-func Pick(s games.State, rng *rand.Rand, moves []games.Move, outcomes []games.ChanceOutcome) (games.Move, []games.Move, []games.ChanceOutcome) {
+func Pick(s games.State, rng *pcg.Rand, moves []games.Move, outcomes []games.ChanceOutcome) (games.Move, []games.Move, []games.ChanceOutcome) {
 	if s.CurrentPlayer() == games.Chance {
 		outcomes = s.ChanceOutcomes(outcomes[:0])
 		return games.SampleChance(outcomes, rng), moves, outcomes
@@ -75,7 +75,7 @@ func Pick(s games.State, rng *rand.Rand, moves []games.Move, outcomes []games.Ch
 // given buffers, and returns the number of decisions made. It uses the
 // state's RandomMove where it has one, else its PickMove (the same draw
 // as Pick's, without the list).
-func Playout(s games.State, rng *rand.Rand, moves []games.Move, outcomes []games.ChanceOutcome) int {
+func Playout(s games.State, rng *pcg.Rand, moves []games.Move, outcomes []games.ChanceOutcome) int {
 	n := 0
 	rm, fast := s.(games.RandomMover)
 	mp, picks := s.(games.MovePicker)
@@ -96,7 +96,7 @@ func Playout(s games.State, rng *rand.Rand, moves []games.Move, outcomes []games
 }
 
 func randomGames(t *testing.T, g games.Game, opts Options) {
-	rng := rand.New(rand.NewPCG(opts.Seed, 1))
+	rng := pcg.New(opts.Seed, 1)
 	moves := make([]games.Move, 0, g.MaxLegalMoves())
 	var outcomes []games.ChanceOutcome
 	reasons := map[string]int{}
@@ -187,7 +187,7 @@ type determinizeStats struct{ tries, changed int }
 // check determinises a copy of s for the player to move and checks that
 // what that player sees, and so its legal moves, are unchanged, and that
 // the copy still satisfies the invariants.
-func (d *determinizeStats) check(t *testing.T, s games.State, rng *rand.Rand, game, n int) {
+func (d *determinizeStats) check(t *testing.T, s games.State, rng *pcg.Rand, game, n int) {
 	t.Helper()
 	_, ok := s.(games.Determinizer)
 	obs, ok2 := s.(Observer)
@@ -306,7 +306,7 @@ func checkDecisions(t *testing.T, g games.Game, s games.State, game, n int) {
 // frequency (a chi-square test at a very small significance level).
 func checkRandomMove(t *testing.T, s games.State, rm games.RandomMover, legal []games.Move, game, n int) {
 	t.Helper()
-	rng := rand.New(rand.NewPCG(uint64(game), uint64(n)))
+	rng := pcg.New(uint64(game), uint64(n))
 	counts := map[games.Move]int{}
 	draws := 50 * len(legal)
 	before := fingerprint(s)
@@ -388,7 +388,7 @@ func checkCloneIndependence(t *testing.T, s games.State, m games.Move, game, n i
 		t.Fatalf("game %d after %d decisions: Clone and CopyFrom disagree after the same move", game, n)
 	}
 	// The clone must go on independently: play it further.
-	rng := rand.New(rand.NewPCG(uint64(game), uint64(n)))
+	rng := pcg.New(uint64(game), uint64(n))
 	for i := 0; i < 5 && !c.IsTerminal(); i++ {
 		mv, _, _ := Pick(c, rng, nil, nil)
 		c.Apply(mv)
@@ -409,7 +409,7 @@ func fingerprint(s games.State) string {
 
 func determinism(t *testing.T, g games.Game, opts Options) {
 	play := func() []games.Move {
-		rng := rand.New(rand.NewPCG(opts.Seed, 99))
+		rng := pcg.New(opts.Seed, 99)
 		s := g.NewState()
 		var record []games.Move
 		for !s.IsTerminal() {
@@ -435,11 +435,10 @@ func zeroAllocPlayout(t *testing.T, g games.Game, opts Options) {
 	s := g.NewState()
 	moves := make([]games.Move, 0, g.MaxLegalMoves())
 	outcomes := make([]games.ChanceOutcome, 0, g.MaxLegalMoves())
-	pcg := rand.NewPCG(0, 0)
-	rng := rand.New(pcg)
+	rng := pcg.New(0, 0)
 	for seed := range uint64(5) {
 		allocs := testing.AllocsPerRun(5, func() {
-			pcg.Seed(opts.Seed, seed)
+			rng.Seed(opts.Seed, seed)
 			s.CopyFrom(start)
 			Playout(s, rng, moves, outcomes)
 		})
@@ -457,7 +456,7 @@ func BenchPlayouts(b *testing.B, g games.Game) {
 	start, s := g.NewState(), g.NewState()
 	moves := make([]games.Move, 0, g.MaxLegalMoves())
 	outcomes := make([]games.ChanceOutcome, 0, g.MaxLegalMoves())
-	rng := rand.New(rand.NewPCG(1, 1))
+	rng := pcg.New(1, 1)
 	decisions, plies := 0, 0
 	b.ReportAllocs()
 	for b.Loop() {

@@ -1,11 +1,11 @@
 package stacks
 
 import (
-	"math/rand/v2"
 	"testing"
 
 	"playtest/games"
 	"playtest/games/gamestest"
+	"playtest/games/pcg"
 )
 
 // BenchmarkPlayout plays uniformly random games, draws included, and
@@ -39,7 +39,7 @@ func BenchmarkDeterminize(b *testing.B) {
 	g := newGame(b, DefaultRules())
 	st, _ := g.PerftStart(3)
 	base := st.(*State)
-	rng := rand.New(rand.NewPCG(2, 2))
+	rng := pcg.New(2, 2)
 	for range 6 {
 		moves := base.LegalMoves(nil)
 		base.Apply(moves[rng.IntN(len(moves))])

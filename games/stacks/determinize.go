@@ -1,9 +1,8 @@
 package stacks
 
 import (
-	"math/rand/v2"
-
 	"playtest/games"
+	"playtest/games/pcg"
 )
 
 // Hidden information
@@ -19,7 +18,7 @@ import (
 // rest. With open_hands nothing is hidden but the stock order, which is
 // never stored. A fixed deal (perft) is dropped: the stocks' order is
 // hidden from both seats, so later draws become chance again.
-func (s *State) Determinize(observer games.Player, rng *rand.Rand) {
+func (s *State) Determinize(observer games.Player, rng *pcg.Rand) {
 	s.fixed = false
 	if s.g.rules.OpenHands {
 		return

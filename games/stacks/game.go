@@ -1,11 +1,11 @@
 package stacks
 
 import (
-	"math/rand/v2"
 	"strconv"
 	"strings"
 
 	"playtest/games"
+	"playtest/games/pcg"
 )
 
 // Game is an immutable STACKS variant with its precomputed move paths.
@@ -84,7 +84,7 @@ func (g *Game) Sides() []string { return []string{"red", "green"} }
 // whose stocks are shuffled from seed's stream and then fixed, so that the
 // game has no chance nodes, and the line naming the deal.
 func (g *Game) PerftStart(seed uint64) (games.State, string) {
-	rng := rand.New(rand.NewPCG(seed, 0x737461636b73)) // "stacks"
+	rng := pcg.New(seed, 0x737461636b73) // "stacks"
 	var deal [2][]int
 	for seat := range 2 {
 		for v := 1; v <= MaxValue; v++ {

@@ -2,11 +2,11 @@ package stacks
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"slices"
 	"testing"
 
 	"playtest/games"
+	"playtest/games/pcg"
 	"playtest/internal/testenv"
 )
 
@@ -285,7 +285,7 @@ func naiveVariants() map[string]func(*Rules) {
 	return v
 }
 
-func shuffledDeal(g *Game, rng *rand.Rand) (red, green []int) {
+func shuffledDeal(g *Game, rng *pcg.Rand) (red, green []int) {
 	var deal [2][]int
 	for seat := range 2 {
 		for v := 1; v <= MaxValue; v++ {
@@ -391,7 +391,7 @@ func TestRandomGamesMatchNaive(t *testing.T) {
 			r := DefaultRules()
 			set(r)
 			g := newGame(t, r)
-			rng := rand.New(rand.NewPCG(7, 7))
+			rng := pcg.New(7, 7)
 			for game := range games {
 				red, green := shuffledDeal(g, rng)
 				s := g.NewState().(*State)

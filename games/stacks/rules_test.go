@@ -2,12 +2,12 @@ package stacks
 
 import (
 	"errors"
-	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
 
 	"playtest/games"
+	"playtest/games/pcg"
 	"playtest/internal/testenv"
 )
 
@@ -536,7 +536,7 @@ func TestDeterminizeIsUniform(t *testing.T) {
 		}
 	}
 	samples := testenv.Scale(200000)
-	rng := rand.New(rand.NewPCG(1, 2))
+	rng := pcg.New(1, 2)
 	got := map[[2]int]int{}
 	for range samples {
 		c := *s

@@ -1,18 +1,18 @@
 package stacktics
 
 import (
-	"math/rand/v2"
 	"testing"
 
 	"playtest/games"
 	"playtest/games/gamestest"
+	"playtest/games/pcg"
 )
 
 // midgame returns a size-3 position after a few random moves.
 func midgame(b *testing.B) *State {
 	g := newGame(b, presets[3].rules)
 	s := g.Start()
-	rng := rand.New(rand.NewPCG(1, 2))
+	rng := pcg.New(1, 2)
 	for range 8 {
 		moves := s.LegalMoves(nil)
 		s.Apply(moves[rng.IntN(len(moves))])
@@ -61,7 +61,7 @@ func BenchmarkPlayout(b *testing.B) {
 			start := g.Start()
 			s := g.Start()
 			moves := make([]games.Move, 0, g.MaxLegalMoves())
-			rng := rand.New(rand.NewPCG(1, 1))
+			rng := pcg.New(1, 1)
 			gamestest.Playout(s, rng, moves, nil) // builds the sampling tables
 			plies := 0
 			b.ReportAllocs()

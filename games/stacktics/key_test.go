@@ -2,11 +2,11 @@ package stacktics
 
 import (
 	"bytes"
-	"math/rand/v2"
 	"slices"
 	"testing"
 
 	"playtest/games"
+	"playtest/games/pcg"
 	"playtest/internal/testenv"
 )
 
@@ -17,7 +17,7 @@ import (
 func TestKeyRoundTrip(t *testing.T) {
 	for _, p := range presets {
 		g := newGame(t, p.rules)
-		rng := rand.New(rand.NewPCG(5, 9))
+		rng := pcg.New(5, 9)
 		rebuilt := g.Start()
 		for range testenv.Scale(30) {
 			s := g.Start()

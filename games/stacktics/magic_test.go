@@ -2,15 +2,16 @@ package stacktics
 
 import (
 	"math/bits"
-	"math/rand/v2"
 	"testing"
+
+	"playtest/games/pcg"
 )
 
 // TestMagicAttacks compares the magic tables with a plain ray walk on random
 // occupancies of every square.
 func TestMagicAttacks(t *testing.T) {
 	magicsOnce.Do(initMagics)
-	rng := rand.New(rand.NewPCG(1, 2))
+	rng := pcg.New(1, 2)
 	for sq := range 64 {
 		for range 200 {
 			occ := rng.Uint64() & rng.Uint64()

@@ -1,12 +1,12 @@
 package stacktics
 
 import (
-	"math/rand/v2"
 	"slices"
 	"testing"
 
 	"playtest/games"
 	"playtest/games/gamestest"
+	"playtest/games/pcg"
 	"playtest/internal/testenv"
 )
 
@@ -144,7 +144,7 @@ func TestPerftAgainstNaive(t *testing.T) {
 					t.Fatalf("from the start, depth %d: engine %d, naive %d", d, got, want)
 				}
 			}
-			rng := rand.New(rand.NewPCG(11, uint64(len(p.name))))
+			rng := pcg.New(11, uint64(len(p.name)))
 			for trial := range testenv.Scale(8) {
 				s, n := g.Start(), newNaive(g.Rules())
 				plies := 4 + rng.IntN(30)
@@ -164,7 +164,7 @@ func TestPerftAgainstNaive(t *testing.T) {
 // playBoth checks that the engine and the naive game agree on the legal
 // moves, then plays the same random move in both and checks they agree on
 // the outcome.
-func playBoth(t *testing.T, s *State, n *naiveGame, rng *rand.Rand) {
+func playBoth(t *testing.T, s *State, n *naiveGame, rng *pcg.Rand) {
 	t.Helper()
 	var engine []string
 	for _, m := range s.LegalMoves(nil) {
@@ -212,7 +212,7 @@ func TestRandomGamesAgainstNaive(t *testing.T) {
 	for _, name := range sortedKeys(cases) {
 		t.Run(name, func(t *testing.T) {
 			g := newGame(t, cases[name])
-			rng := rand.New(rand.NewPCG(5, uint64(len(name))))
+			rng := pcg.New(5, uint64(len(name)))
 			reasons := map[string]int{}
 			for range gamesEach {
 				s, n := g.Start(), newNaive(g.Rules())

@@ -3,10 +3,10 @@ package stacktics
 import (
 	"fmt"
 	"math/bits"
-	"math/rand/v2"
 	"slices"
 
 	"playtest/games"
+	"playtest/games/pcg"
 )
 
 // cell is one square: the counts of Larges, Mediums and Smalls in its stack
@@ -299,7 +299,7 @@ func (s *State) LegalMoves(buf []games.Move) []games.Move {
 // exactly one slot, so a kept slot is a uniform legal move. After
 // rejectionTries rejections it falls back to counting every unit's
 // destinations, which is uniform too, so the mixture is.
-func (s *State) RandomMove(rng *rand.Rand) games.Move {
+func (s *State) RandomMove(rng *pcg.Rand) games.Move {
 	if s.phase == phasePie {
 		return moveKeep + games.Move(rng.IntN(2))
 	}
@@ -404,7 +404,7 @@ const rejectionTries = 32
 
 // countedRandomMove draws a uniform legal move by counting every unit's
 // destinations.
-func (s *State) countedRandomMove(rng *rand.Rand) games.Move {
+func (s *State) countedRandomMove(rng *pcg.Rand) games.Move {
 	m, n := s.PickMove(games.UniformPicker{Rng: rng})
 	if n == 0 {
 		panic("stacktics: RandomMove on a position without moves")

@@ -2,10 +2,10 @@ package bots
 
 import (
 	"math"
-	"math/rand/v2"
 	"sync/atomic"
 
 	"playtest/games"
+	"playtest/games/pcg"
 )
 
 // AlphaBetaParams are the parameters of the alphabeta bot.
@@ -66,7 +66,7 @@ const (
 type AlphaBeta struct {
 	params   AlphaBetaParams
 	seat     games.Player
-	rng      *rand.Rand
+	rng      *pcg.Rand
 	tt       []ttEntry
 	states   []games.State
 	moves    [][]games.Move
@@ -84,7 +84,7 @@ type AlphaBeta struct {
 func NewAlphaBeta(p AlphaBetaParams) *AlphaBeta { return &AlphaBeta{params: p} }
 
 // Reset starts a new game; the transposition table is cleared.
-func (b *AlphaBeta) Reset(seat games.Player, rng *rand.Rand) {
+func (b *AlphaBeta) Reset(seat games.Player, rng *pcg.Rand) {
 	b.seat, b.rng = seat, rng
 	clear(b.tt)
 }

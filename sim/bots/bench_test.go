@@ -1,11 +1,11 @@
 package bots_test
 
 import (
-	"math/rand/v2"
 	"testing"
 
 	"playtest/games"
 	"playtest/games/capstone"
+	"playtest/games/pcg"
 	"playtest/games/stacks"
 	"playtest/games/stacktics"
 	"playtest/sim/bots"
@@ -19,7 +19,7 @@ func start(b *testing.B, r games.Rules) games.State {
 		b.Fatal(err)
 	}
 	s := g.NewState()
-	rng := rand.New(rand.NewPCG(1, 2))
+	rng := pcg.New(1, 2)
 	for s.CurrentPlayer() == games.Chance {
 		s.Apply(games.SampleChance(s.ChanceOutcomes(nil), rng))
 	}
@@ -30,7 +30,7 @@ func start(b *testing.B, r games.Rules) games.State {
 // per second and the allocations per unit of work (iteration or node).
 func benchBot(b *testing.B, bot bots.Bot, s games.State, work float64, unit string) {
 	legal := s.LegalMoves(nil)
-	bot.Reset(s.CurrentPlayer(), rand.New(rand.NewPCG(3, 4)))
+	bot.Reset(s.CurrentPlayer(), pcg.New(3, 4))
 	bot.Choose(s, legal) // warm up the arena and buffers
 	b.ReportAllocs()
 	for b.Loop() {

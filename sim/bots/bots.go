@@ -2,18 +2,18 @@ package bots
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"strings"
 	"sync/atomic"
 
 	"playtest/games"
+	"playtest/games/pcg"
 )
 
 // Bot chooses moves for one seat of one game at a time.
 type Bot interface {
 	// Reset prepares the bot for a new game in which it plays seat and
 	// draws all its randomness from rng.
-	Reset(seat games.Player, rng *rand.Rand)
+	Reset(seat games.Player, rng *pcg.Rand)
 	// Choose returns one of legal, the legal moves of s, whose current
 	// player is the bot's seat. It must not modify s (search bots copy it
 	// into their own scratch states).
@@ -125,10 +125,10 @@ type NoParams struct{}
 func (*NoParams) Validate() error { return nil }
 
 // Random plays uniformly random legal moves.
-type Random struct{ rng *rand.Rand }
+type Random struct{ rng *pcg.Rand }
 
 // Reset starts a new game.
-func (b *Random) Reset(_ games.Player, rng *rand.Rand) { b.rng = rng }
+func (b *Random) Reset(_ games.Player, rng *pcg.Rand) { b.rng = rng }
 
 // Choose picks a legal move uniformly at random.
 func (b *Random) Choose(_ games.State, legal []games.Move) games.Move {

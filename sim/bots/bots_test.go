@@ -1,11 +1,11 @@
 package bots_test
 
 import (
-	"math/rand/v2"
 	"slices"
 	"testing"
 
 	"playtest/games"
+	"playtest/games/pcg"
 	"playtest/games/stacktics"
 	"playtest/sim/bots"
 )
@@ -27,7 +27,7 @@ func TestGreedyTakesTheWin(t *testing.T) {
 	}
 	b := bots.NewGreedy(g, bots.GreedyParams{})
 	for seed := range uint64(5) {
-		b.Reset(games.Seat0, rand.New(rand.NewPCG(seed, 0)))
+		b.Reset(games.Seat0, pcg.New(seed, 0))
 		m := b.Choose(s, s.LegalMoves(nil))
 		c := s.Clone()
 		c.Apply(m)
@@ -51,7 +51,7 @@ func TestBotsPlayLegalMoves(t *testing.T) {
 				x.Nodes = 500
 			}
 			b := d.New(g, p)
-			b.Reset(games.Seat0, rand.New(rand.NewPCG(1, 2)))
+			b.Reset(games.Seat0, pcg.New(1, 2))
 			s := g.NewState()
 			for !s.IsTerminal() {
 				legal := s.LegalMoves(nil)
@@ -64,7 +64,7 @@ func TestBotsPlayLegalMoves(t *testing.T) {
 					t.Fatalf("%s modified the state", d.Name)
 				}
 				s.Apply(m)
-				b.Reset(games.Player(1-int(s.CurrentPlayer())), rand.New(rand.NewPCG(3, 4)))
+				b.Reset(games.Player(1-int(s.CurrentPlayer())), pcg.New(3, 4))
 			}
 		}
 	}

@@ -1,9 +1,8 @@
 package bots
 
 import (
-	"math/rand/v2"
-
 	"playtest/games"
+	"playtest/games/pcg"
 )
 
 // GreedyParams are the parameters of the greedy bot.
@@ -27,7 +26,7 @@ func (p *GreedyParams) Validate() error {
 type Greedy struct {
 	params  GreedyParams
 	seat    games.Player
-	rng     *rand.Rand
+	rng     *pcg.Rand
 	scratch games.State
 }
 
@@ -35,7 +34,7 @@ type Greedy struct {
 func NewGreedy(_ games.Game, p GreedyParams) *Greedy { return &Greedy{params: p} }
 
 // Reset starts a new game.
-func (b *Greedy) Reset(seat games.Player, rng *rand.Rand) { b.seat, b.rng = seat, rng }
+func (b *Greedy) Reset(seat games.Player, rng *pcg.Rand) { b.seat, b.rng = seat, rng }
 
 // Choose plays the best move one ply ahead.
 func (b *Greedy) Choose(s games.State, legal []games.Move) games.Move {

@@ -3,10 +3,10 @@ package bots
 import (
 	"math"
 	"math/bits"
-	"math/rand/v2"
 	"sync/atomic"
 
 	"playtest/games"
+	"playtest/games/pcg"
 )
 
 // Values of the rollout parameter.
@@ -71,7 +71,7 @@ type MCTS struct {
 	params      MCTSParams
 	determinize bool
 	seat        games.Player
-	rng         *rand.Rand
+	rng         *pcg.Rand
 	nodes       arena[node]
 	blocks      arena[block]
 	// free is the memory, in bytes, the tree may still take in new chunks.
@@ -201,7 +201,7 @@ func (p *MCTSParams) TreeBytes(maxMoves int) int64 {
 func (b *MCTS) SetStop(stop *atomic.Bool) { b.stop = stop }
 
 // Reset starts a new game.
-func (b *MCTS) Reset(seat games.Player, rng *rand.Rand) {
+func (b *MCTS) Reset(seat games.Player, rng *pcg.Rand) {
 	b.seat, b.rng = seat, rng
 	if b.greedy != nil {
 		b.greedy.Reset(seat, rng)
@@ -542,7 +542,11 @@ func (b *MCTS) selectAmong(children []node) int32 {
 			continue // cannot beat the best
 		}
 		if a > top {
-			top, cut = a, a-2*approxMargin*(1+math.Abs(a))
+			newCut := a - 2*approxMargin*(1+math.Abs(a))
+			if top < newCut {
+				near = near[:0] // every child kept is out of reach now
+			}
+			top, cut = a, newCut
 		}
 		if len(near) == cap(near) {
 			if near = dropBelow(near, cut); len(near) == cap(near) {

@@ -2,12 +2,12 @@ package bots
 
 import (
 	"math"
-	"math/rand/v2"
 	"slices"
 	"testing"
 	"unsafe"
 
 	"playtest/games"
+	"playtest/games/pcg"
 	"playtest/games/stacks"
 	"playtest/games/stacktics"
 )
@@ -41,7 +41,7 @@ func TestTreeStaysWithinTreeMB(t *testing.T) {
 			p := DefaultMCTSParams()
 			p.Iterations, p.RolloutCap, p.TreeMB = 3000, 2, 1
 			b := NewMCTS(*p, c.determinize)
-			rng := rand.New(rand.NewPCG(1, 2))
+			rng := pcg.New(1, 2)
 			s := g.NewState()
 			full := false
 			for decisions := 0; !s.IsTerminal() && decisions < 6; {

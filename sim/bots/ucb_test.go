@@ -2,12 +2,12 @@ package bots
 
 import (
 	"math"
-	"math/rand/v2"
 	"slices"
 	"testing"
 
 	"playtest/games"
 	"playtest/games/capstone"
+	"playtest/games/pcg"
 	"playtest/games/stacks"
 	"playtest/games/stacktics"
 )
@@ -79,7 +79,7 @@ func TestSelectChildIsExact(t *testing.T) {
 			p := DefaultMCTSParams()
 			p.Iterations, p.RolloutCap, p.EvalScale = c.iterations, 4, 3
 			b := NewMCTS(*p, c.determinize)
-			rng := rand.New(rand.NewPCG(5, 6))
+			rng := pcg.New(5, 6)
 			s := g.NewState()
 			for s.CurrentPlayer() == games.Chance {
 				s.Apply(games.SampleChance(s.ChanceOutcomes(nil), rng))
@@ -114,14 +114,14 @@ func TestSelectChildIsExact(t *testing.T) {
 					}
 					queue = append(queue, blk.first+int32(i))
 				}
-				b.rng = rand.New(rand.NewPCG(9, uint64(parent)))
+				b.rng = pcg.New(9, uint64(parent))
 				want := selectChildExact(b, parent, int(blk.n))
 				wantAvail := make([]int32, blk.n)
 				for i := range avail {
 					n := b.nodes.at(blk.first + int32(i))
 					wantAvail[i], n.avail = n.avail, avail[i]
 				}
-				b.rng = rand.New(rand.NewPCG(9, uint64(parent)))
+				b.rng = pcg.New(9, uint64(parent))
 				if got := b.selectChild(parent, int(blk.n), true); got != want {
 					t.Fatalf("node %d: selectChild chose %d, the exact scores %d", parent, got, want)
 				}
@@ -150,7 +150,7 @@ func TestSelectChildIsExact(t *testing.T) {
 func TestSelectAmongTies(t *testing.T) {
 	p := DefaultMCTSParams()
 	b := NewMCTS(*p, false)
-	gen := rand.New(rand.NewPCG(7, 8))
+	gen := pcg.New(7, 8)
 	exact, crowds := 0, 0
 	for trial := range 20000 {
 		k := 1 + gen.IntN(60)
@@ -176,9 +176,9 @@ func TestSelectAmongTies(t *testing.T) {
 		}
 		children[0].avail = int32(gen.IntN(5000))
 		want := slices.Clone(children)
-		b.rng = rand.New(rand.NewPCG(uint64(trial), 1))
+		b.rng = pcg.New(uint64(trial), 1)
 		wantIndex := selectExactReference(b, want)
-		b.rng = rand.New(rand.NewPCG(uint64(trial), 1))
+		b.rng = pcg.New(uint64(trial), 1)
 		if got := b.selectAmong(children); got != wantIndex {
 			t.Fatalf("trial %d: selectAmong chose %d, the exact scores %d (children %+v)", trial, got, wantIndex, want)
 		}
