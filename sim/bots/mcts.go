@@ -518,7 +518,7 @@ func (b *MCTS) selectAmong(children []node) int32 {
 	children[0].avail++
 	logAvail := lnCount(children[0].avail)
 	c := b.params.Exploration
-	cSqrtLog := c * math.Sqrt(logAvail)
+	cSqrtLog := c * sqrtLnCount(children[0].avail)
 	near := b.near[:0]
 	top, cut := math.Inf(-1), math.Inf(-1)
 	start := b.rng.IntN(k) // the children are visited from a random start
@@ -620,14 +620,23 @@ const approxMargin = 1e-9
 const countTables = 2048
 
 // Tables of counts n: ln n (math.Log's own values, so looking one up
-// changes nothing), and for approximate scores 1/n and 1/√n.
-var lnTable, invTable, invSqrtTable = func() (ln, inv, invSqrt [countTables]float64) {
+// changes nothing), and for approximate scores 1/n, 1/√n and √(ln n).
+var lnTable, invTable, invSqrtTable, sqrtLnTable = func() (ln, inv, invSqrt, sqrtLn [countTables]float64) {
 	for n := range countTables {
 		x := float64(n)
 		ln[n], inv[n], invSqrt[n] = math.Log(x), 1/x, 1/math.Sqrt(x)
+		sqrtLn[n] = math.Sqrt(ln[n])
 	}
 	return
 }()
+
+// sqrtLnCount returns √(ln n) for an availability count n ≥ 1.
+func sqrtLnCount(n int32) float64 {
+	if uint32(n) < countTables {
+		return sqrtLnTable[n]
+	}
+	return math.Sqrt(math.Log(float64(n)))
+}
 
 // lnCount returns math.Log(float64(n)) for a visit or availability count.
 func lnCount(n int32) float64 {
