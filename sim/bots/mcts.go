@@ -82,9 +82,8 @@ type MCTS struct {
 	// none) when its children are not exactly the legal moves; index finds
 	// them.
 	childOf []int32
-	// logistic[d+logisticRange] is winProbability(d) for the whole
-	// numbers d of its range (heuristics that count score whole points).
-	logistic [2*logisticRange + 1]float64
+	// leads remembers judge's logistic of recent evaluation leads.
+	leads leadMemo
 	// near is selectAmong's buffer.
 	near     [maxNear]nearChild
 	index    moveIndex
@@ -175,9 +174,7 @@ func NewMCTS(p MCTSParams, determinize bool) *MCTS {
 	if p.Rollout == RolloutGreedy {
 		b.greedy = NewGreedy(nil, GreedyParams{})
 	}
-	for i := range b.logistic {
-		b.logistic[i] = b.winProbability(float64(i - logisticRange))
-	}
+	b.leads.reset()
 	return b
 }
 
@@ -702,13 +699,18 @@ func (b *MCTS) judge(s games.State) [games.NumSeats]float64 {
 	return [games.NumSeats]float64{p0, 1 - p0}
 }
 
-// judgeLead is winProbability(d), from the table when d is a whole number
-// in its range.
+// judgeLead is winProbability(d), remembered: a heuristic's leads repeat
+// (whole points, or material and mobility counts), and math.Exp is the
+// dearest part of judging.
 func (b *MCTS) judgeLead(d float64) float64 {
-	if i := int(d); float64(i) == d && uint(i+logisticRange) < uint(len(b.logistic)) {
-		return b.logistic[i+logisticRange] // the same number, without math.Exp
+	m := &b.leads
+	i := math.Float64bits(d) * 0x9e3779b97f4a7c15 >> (64 - leadMemoBits)
+	if m.lead[i] == d {
+		return m.prob[i] // the same number, without math.Exp
 	}
-	return b.winProbability(d)
+	p := b.winProbability(d)
+	m.lead[i], m.prob[i] = d, p
+	return p
 }
 
 // winProbability is judge's logistic: seat 0's chance of winning when its
@@ -717,8 +719,20 @@ func (b *MCTS) winProbability(d float64) float64 {
 	return 1 / (1 + math.Exp(-d/b.params.EvalScale))
 }
 
-// logisticRange bounds the evaluation differences judge finds in a table.
-const logisticRange = 64
+// leadMemo is a direct-mapped table of leads and their logistic; an empty
+// slot holds NaN, which equals no lead.
+type leadMemo struct {
+	lead, prob [1 << leadMemoBits]float64
+}
+
+// leadMemoBits sets leadMemo's size (2 × 8 KiB).
+const leadMemoBits = 10
+
+func (m *leadMemo) reset() {
+	for i := range m.lead {
+		m.lead[i] = math.NaN()
+	}
+}
 
 // Budget returns the iterations per decision.
 func (p *MCTSParams) Budget() (string, int) { return "iterations", p.Iterations }

@@ -220,25 +220,35 @@ func selectExactReference(b *MCTS, children []node) int32 {
 	return best
 }
 
-// TestJudgeLead checks the table of judge's logistic against the formula,
-// on whole numbers in and out of its range and on fractions.
+// TestJudgeLead checks judge's remembered logistic against the formula,
+// on leads that repeat (whole numbers, and sums of twentieths as the
+// Stacktics heuristic makes), that collide in the table, and that do not
+// repeat.
 func TestJudgeLead(t *testing.T) {
 	p := DefaultMCTSParams()
 	p.EvalScale = 3
 	b := NewMCTS(*p, false)
-	tabled := 0
-	for i := -3 * logisticRange; i <= 3*logisticRange; i++ {
-		for _, d := range []float64{float64(i), float64(i) + 0.5, float64(i) / 7} {
-			want := 1 / (1 + math.Exp(-d/3))
-			if got := b.judgeLead(d); got != want {
-				t.Fatalf("lead %v: %v, want %v", d, got, want)
-			}
+	gen := pcg.New(1, 2)
+	var leads []float64
+	for i := -200; i <= 200; i++ {
+		leads = append(leads, float64(i), float64(i)+0.5, 2*(float64(i/10)+0.05*float64(i)))
+	}
+	hits := 0
+	for range 200000 {
+		d := leads[gen.IntN(len(leads))]
+		if gen.IntN(4) == 0 {
+			d = 100*gen.Float64() - 50 // a lead seen once
 		}
-		if i >= -logisticRange && i <= logisticRange {
-			tabled++
+		want := 1 / (1 + math.Exp(-d/3))
+		i := math.Float64bits(d) * 0x9e3779b97f4a7c15 >> (64 - leadMemoBits)
+		if b.leads.lead[i] == d {
+			hits++
+		}
+		if got := b.judgeLead(d); got != want {
+			t.Fatalf("lead %v: %v, want %v", d, got, want)
 		}
 	}
-	if b.logistic[0] != 1/(1+math.Exp(float64(logisticRange)/3)) || tabled != len(b.logistic) {
-		t.Fatalf("the table does not cover [-%d, %d]", logisticRange, logisticRange)
+	if hits < 10000 || hits > 190000 {
+		t.Fatalf("%d of 200000 leads found in the table: the test checks too little of one path", hits)
 	}
 }
