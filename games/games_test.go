@@ -2,6 +2,7 @@ package games_test
 
 import (
 	"encoding/xml"
+	"math/bits"
 	"slices"
 	"testing"
 
@@ -124,6 +125,25 @@ func TestEveryGameDraws(t *testing.T) {
 		}
 		if len(seen) < 5 {
 			t.Errorf("%s: %d different drawings over a whole game", d.Name, len(seen))
+		}
+	}
+}
+
+// TestNthBit checks NthBit against clearing the lowest bits one by one,
+// on words of every density, the full word included.
+func TestNthBit(t *testing.T) {
+	rng := pcg.New(1, 2)
+	words := []uint64{1, 1 << 63, ^uint64(0), 0x8000000000000001, 0x00ff00ff00ff00ff}
+	for range 20000 {
+		words = append(words, rng.Uint64()&rng.Uint64()&rng.Uint64(), rng.Uint64(), rng.Uint64()|rng.Uint64())
+	}
+	for _, x := range words {
+		y := x
+		for k := range bits.OnesCount64(x) {
+			if got, want := games.NthBit(x, k), bits.TrailingZeros64(y); got != want {
+				t.Fatalf("NthBit(%#x, %d) = %d, want %d", x, k, got, want)
+			}
+			y &= y - 1
 		}
 	}
 }

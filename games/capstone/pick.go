@@ -19,7 +19,7 @@ func (s *State) PickMove(picker games.IndexPicker) (games.Move, int) {
 		if n == 0 {
 			return 0, 0
 		}
-		return encode(kindOrder, nthBit(colors, picker.PickIndex(n)), 0), n
+		return encode(kindOrder, games.NthBit(uint64(colors), picker.PickIndex(n)), 0), n
 	case phasePlace:
 		// Each open stack takes a piece of every colour its size has in
 		// the stash.
@@ -39,7 +39,7 @@ func (s *State) PickMove(picker games.IndexPicker) (games.Move, int) {
 				k -= c
 				continue
 			}
-			return encode(kindPlace, nthBit(cs, k), dst), n
+			return encode(kindPlace, games.NthBit(uint64(cs), k), dst), n
 		}
 	case phaseMove:
 		// Stop, then each source's top piece to the other open stacks of
@@ -61,7 +61,7 @@ func (s *State) PickMove(picker games.IndexPicker) (games.Move, int) {
 				k -= c
 				continue
 			}
-			return encode(kindMove, from, nthBit(dsts, k)), n
+			return encode(kindMove, from, games.NthBit(uint64(dsts), k)), n
 		}
 	case phaseCap:
 		// Each capstone that may move, to every uncapped stack.
@@ -73,18 +73,7 @@ func (s *State) PickMove(picker games.IndexPicker) (games.Move, int) {
 			return 0, 0
 		}
 		k := picker.PickIndex(n)
-		for range k / per {
-			caps &= caps - 1
-		}
-		return encode(kindCap, bits.TrailingZeros32(caps), nthBit(uncapped, k%per)), n
+		return encode(kindCap, games.NthBit(uint64(caps), k/per), games.NthBit(uint64(uncapped), k%per)), n
 	}
 	return 0, 0
-}
-
-// nthBit returns the index of the k-th set bit of m (from 0, lowest first).
-func nthBit[T uint16 | uint32](m T, k int) int {
-	for ; k > 0; k-- {
-		m &= m - 1
-	}
-	return bits.TrailingZeros64(uint64(m))
 }

@@ -362,17 +362,9 @@ func pickFrom(v int, dsts *[Squares]uint32, srcs uint32, k int) games.Move {
 			k -= c
 			continue
 		}
-		return encode(kindPlay, v, src, nthBit(dsts[src], k))
+		return encode(kindPlay, v, src, games.NthBit(uint64(dsts[src]), k))
 	}
 	panic("stacks: picked index out of range")
-}
-
-// nthBit returns the index of the k-th set bit of m (from 0, lowest first).
-func nthBit(m uint32, k int) int {
-	for ; k > 0; k-- {
-		m &= m - 1
-	}
-	return bits.TrailingZeros32(m)
 }
 
 // pickUnblocked is PickMove without blocking: a card's destinations from
@@ -448,7 +440,7 @@ func (s *State) pickUnblocked(picker games.IndexPicker) (games.Move, int) {
 			k -= c
 			continue
 		}
-		return encode(kindPlay, v, src, nthBit(d, k)), total
+		return encode(kindPlay, v, src, games.NthBit(uint64(d), k)), total
 	}
 	panic("stacks: picked index out of range")
 }

@@ -434,11 +434,7 @@ func (s *State) PickMove(picker games.IndexPicker) (games.Move, int) {
 			r -= c
 			continue
 		}
-		t := u.to
-		for ; r > 0; r-- {
-			t &= t - 1
-		}
-		return encode(int(u.from), bits.TrailingZeros64(t), int(u.base)), total
+		return encode(int(u.from), games.NthBit(u.to, r), int(u.base)), total
 	}
 	panic("stacktics: picked index out of range")
 }
