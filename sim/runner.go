@@ -378,6 +378,9 @@ func (w *worker) play(i int, observe Observer) (rec *Record) {
 	}()
 	chance := ChanceStream(job.Seed, deal)
 	var seatBot [games.NumSeats]bots.Bot
+	// byIndex holds the bots that pick by index (IndexPicker), nil for the
+	// others.
+	var byIndex [games.NumSeats]games.IndexPicker
 	var viewRng [games.NumSeats]*pcg.Rand
 	for seat := range games.NumSeats {
 		player := seat
@@ -386,6 +389,7 @@ func (w *worker) play(i int, observe Observer) (rec *Record) {
 		}
 		seatBot[seat] = w.bots[player]
 		seatBot[seat].Reset(games.Player(seat), BotStream(job.Seed, i, seat))
+		byIndex[seat], _ = seatBot[seat].(games.IndexPicker)
 	}
 	s := job.Game.NewState()
 	_, hidden := s.(games.Determinizer)
@@ -415,11 +419,10 @@ func (w *worker) play(i int, observe Observer) (rec *Record) {
 			// when the state can hand out its k-th move, the list; the
 			// move it gets is legal by construction (the conformance
 			// suite checks PickMove against LegalMoves).
-			ip, byIndex := seatBot[p].(games.IndexPicker)
-			switch {
-			case byIndex && picker != nil:
+			switch ip := byIndex[p]; {
+			case ip != nil && picker != nil:
 				m, n = picker.PickMove(ip)
-			case byIndex:
+			case ip != nil:
 				w.moves = s.LegalMoves(w.moves[:0])
 				if n = len(w.moves); n > 0 {
 					m = w.moves[ip.PickIndex(n)]
