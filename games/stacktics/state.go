@@ -190,22 +190,27 @@ func decode(m games.Move) (from, to, base int) {
 
 // setCell replaces the stack on sq (0 for none) and keeps the occupancy,
 // top and bottom bitboards, the sampling slots and the hash in step with
-// the board. (Clearing the bits of an empty square clears nothing.)
+// the board. An empty square has no bits, slots or hash key to change.
 func (s *State) setCell(sq int, c cell) {
 	old := s.board[sq]
 	bit := uint64(1) << sq
-	s.occ[old.owner()] &^= bit
-	s.tops[old.top()] &^= bit
-	s.bottoms[old.bottom()] &^= bit
-	s.slotSum[old.owner()] -= int32(s.slots[sq])
-	s.slots[sq] = s.g.slotTable[s.g.slotIndex(c, sq)]
-	s.slotSum[c.owner()] += int32(s.slots[sq])
+	if old != 0 {
+		s.occ[old.owner()] &^= bit
+		s.tops[old.top()] &^= bit
+		s.bottoms[old.bottom()] &^= bit
+		s.slotSum[old.owner()] -= int32(s.slots[sq])
+		s.hash ^= cellKey(sq, old)
+	}
+	s.slots[sq] = 0 // an empty square has no slots
 	if c != 0 {
+		slots := s.g.slotTable[s.g.slotIndex(c, sq)]
+		s.slots[sq] = slots
+		s.slotSum[c.owner()] += int32(slots)
 		s.occ[c.owner()] |= bit
 		s.tops[c.top()] |= bit
 		s.bottoms[c.bottom()] |= bit
+		s.hash ^= cellKey(sq, c)
 	}
-	s.hash ^= cellKey(sq, old) ^ cellKey(sq, c)
 	s.board[sq] = c
 }
 
