@@ -464,9 +464,10 @@ type unitTargets struct {
 // acting as blockers), limited to loaded_range king steps when it is loaded
 // and to one when overloaded, then filtered: empty squares, own stacks whose
 // top is at least as large as the base, and enemy stacks when the unit is a
-// single piece leaving a stack of two or more. The attacks are computed
-// once per base size of a stack: a stack is Larges, then Mediums, then
-// Smalls, so the bases of one size are consecutive.
+// single piece leaving a stack of two or more. The attacks are looked up
+// once per stack and kind of line, and filtered once per base size: a
+// stack is Larges, then Mediums, then Smalls, so the bases of one size are
+// consecutive.
 func (s *State) targets(army int, units *[maxUnits]unitTargets, first bool) (n, total int) {
 	g := s.g
 	own, enemy := s.occ[army], s.occ[army^1]
