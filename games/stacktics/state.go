@@ -201,16 +201,16 @@ func (s *State) setCell(sq int, c cell) {
 		s.slotSum[old.owner()] -= int32(s.slots[sq])
 		s.hash ^= cellKey(sq, old)
 	}
-	s.slots[sq] = 0 // an empty square has no slots
+	var slots uint16 // an empty square has none
 	if c != 0 {
-		slots := s.g.slotTable[s.g.slotIndex(c, sq)]
-		s.slots[sq] = slots
+		slots = s.g.slotTable[s.g.slotIndex(c, sq)]
 		s.slotSum[c.owner()] += int32(slots)
 		s.occ[c.owner()] |= bit
 		s.tops[c.top()] |= bit
 		s.bottoms[c.bottom()] |= bit
 		s.hash ^= cellKey(sq, c)
 	}
+	s.slots[sq] = slots
 	s.board[sq] = c
 }
 

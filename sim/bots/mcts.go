@@ -138,6 +138,9 @@ type arena[T any] struct {
 
 func (a *arena[T]) at(i int32) *T { return &a.chunks[i>>chunkBits][i&chunkMask] }
 
+// run returns the n elements from index i, allocated together (one chunk).
+func (a *arena[T]) run(i int32, n int) []T { return a.chunks[i>>chunkBits][i&chunkMask:][:n] }
+
 // reset forgets every element and keeps the chunks for reuse.
 func (a *arena[T]) reset() { a.next = 0 }
 
@@ -318,7 +321,7 @@ func (b *MCTS) addBlock(parent int32, moves []games.Move, mover games.Player) bo
 		b.nodes.next = first // give the nodes back
 		return false
 	}
-	children := b.nodes.chunks[first>>chunkBits][first&chunkMask:]
+	children := b.nodes.run(first, len(moves))
 	for i, m := range moves {
 		children[i] = node{move: m, mover: mover, blocks: -1}
 	}
@@ -336,7 +339,7 @@ func (b *MCTS) addBlock(parent int32, moves []games.Move, mover games.Player) bo
 // sets b.childOf.
 func (b *MCTS) addMissing(parent int32, moves []games.Move, mover games.Player) (aligned bool) {
 	if k := b.blocks.at(b.nodes.at(parent).blocks); k.next < 0 && int(k.n) == len(moves) {
-		children := b.nodes.chunks[k.first>>chunkBits][k.first&chunkMask:][:len(moves)]
+		children := b.nodes.run(k.first, len(moves))
 		aligned = true
 		for i, m := range moves {
 			if children[i].move != m {
@@ -353,7 +356,7 @@ func (b *MCTS) addMissing(parent int32, moves []games.Move, mover games.Player) 
 		// the node was not mixed): each keeps its own from now on.
 		pn.mixed = true
 		k := b.blocks.at(pn.blocks)
-		children := b.nodes.chunks[k.first>>chunkBits][k.first&chunkMask:][:k.n]
+		children := b.nodes.run(k.first, int(k.n))
 		for i := range children {
 			children[i].avail = children[0].avail
 		}
@@ -454,7 +457,7 @@ func (b *MCTS) selectChild(parent int32, k int, aligned bool) int32 {
 	if aligned {
 		pn := b.nodes.at(parent)
 		first = b.blocks.at(pn.blocks).first
-		children = b.nodes.chunks[first>>chunkBits][first&chunkMask:][:k]
+		children = b.nodes.run(first, k)
 		if !pn.mixed {
 			// Every visit found the same moves: one availability count.
 			return first + b.selectAmong(children)
@@ -704,7 +707,7 @@ func (b *MCTS) judge(s games.State) [games.NumSeats]float64 {
 // dearest part of judging.
 func (b *MCTS) judgeLead(d float64) float64 {
 	m := &b.leads
-	i := math.Float64bits(d) * 0x9e3779b97f4a7c15 >> (64 - leadMemoBits)
+	i := leadSlot(d)
 	if m.lead[i] == d {
 		return m.prob[i] // the same number, without math.Exp
 	}
@@ -728,6 +731,12 @@ type leadMemo struct {
 // leadMemoBits sets leadMemo's size (2 × 8 KiB).
 const leadMemoBits = 10
 
+// leadSlot is the slot of lead d in a leadMemo.
+func leadSlot(d float64) uint64 {
+	return math.Float64bits(d) * 0x9e3779b97f4a7c15 >> (64 - leadMemoBits)
+}
+
+// reset empties the table.
 func (m *leadMemo) reset() {
 	for i := range m.lead {
 		m.lead[i] = math.NaN()

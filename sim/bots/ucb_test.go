@@ -13,36 +13,31 @@ import (
 )
 
 // selectChildExact is selectChild's definition on a node with one block
-// of children: one pass, the exact UCB score of every visited child.
+// of children: one pass, the exact UCB score of every visited child. The
+// children of a node that is not mixed share one availability count, kept
+// by the first (selectExactReference); those of a mixed node keep their
+// own.
 func selectChildExact(b *MCTS, parent int32, k int) int32 {
+	pn := b.nodes.at(parent)
+	first := b.blocks.at(pn.blocks).first
+	if !pn.mixed {
+		return first + selectExactReference(b, b.nodes.run(first, k))
+	}
 	c := b.params.Exploration
 	best, bestScore := int32(-1), math.Inf(-1)
 	unvisited := int32(-1)
-	pn := b.nodes.at(parent)
-	first := b.blocks.at(pn.blocks).first
-	// The children of a node that is not mixed share one availability
-	// count, kept by the first; those of a mixed node keep their own.
-	if !pn.mixed {
-		b.nodes.at(first).avail++
-	}
-	common := math.Log(float64(b.nodes.at(first).avail))
 	start := b.rng.IntN(k)
 	for i := range k {
 		child := first + int32((start+i)%k)
 		n := b.nodes.at(child)
-		if pn.mixed {
-			n.avail++
-		}
+		n.avail++
 		if n.visits == 0 {
 			if unvisited < 0 {
 				unvisited = child
 			}
 			continue
 		}
-		lnAvail := common
-		if pn.mixed {
-			lnAvail = math.Log(float64(n.avail))
-		}
+		lnAvail := math.Log(float64(n.avail))
 		if score := n.value/float64(n.visits) + c*math.Sqrt(lnAvail/float64(n.visits)); score > bestScore {
 			best, bestScore = child, score
 		}
@@ -240,8 +235,7 @@ func TestJudgeLead(t *testing.T) {
 			d = 100*gen.Float64() - 50 // a lead seen once
 		}
 		want := 1 / (1 + math.Exp(-d/3))
-		i := math.Float64bits(d) * 0x9e3779b97f4a7c15 >> (64 - leadMemoBits)
-		if b.leads.lead[i] == d {
+		if b.leads.lead[leadSlot(d)] == d {
 			hits++
 		}
 		if got := b.judgeLead(d); got != want {
