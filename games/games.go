@@ -101,6 +101,22 @@ func SampleChance(outcomes []ChanceOutcome, rng interface{ IntN(int) int }) Move
 	panic("games: SampleChance without outcomes")
 }
 
+// DrawChance draws a chance outcome of s by weight with one number from
+// rng, the same draw as SampleChance's from ChanceOutcomes' list: through
+// PickChance when s is a ChancePicker (without the list), else from the
+// outcomes listed into buf, which it returns for reuse.
+func DrawChance(s State, rng *pcg.Rand, buf []ChanceOutcome) (Move, []ChanceOutcome) {
+	if cp, ok := s.(ChancePicker); ok {
+		m, w := cp.PickChance(UniformPicker{Rng: rng})
+		if w == 0 {
+			panic("games: DrawChance without outcomes")
+		}
+		return m, buf
+	}
+	buf = s.ChanceOutcomes(buf[:0])
+	return SampleChance(buf, rng), buf
+}
+
 // Reasons shared by several games. Games may define their own.
 const (
 	ReasonMaxPlies    = "max-plies"
@@ -311,6 +327,17 @@ type MovePicker interface {
 	// returns n = 0 without asking. The conformance suite checks it
 	// against LegalMoves.
 	PickMove(picker IndexPicker) (m Move, n int)
+}
+
+// ChancePicker is implemented by states that can hand out a chance
+// outcome without listing them all.
+type ChancePicker interface {
+	// PickChance asks picker for an index k in [0, w), w the total weight
+	// of the chance outcomes, and returns the outcome of ChanceOutcomes(nil)
+	// whose share of the weights, laid end to end in list order, holds k,
+	// and w; at a state chance does not decide it returns w = 0 without
+	// asking. The conformance suite checks it against ChanceOutcomes.
+	PickChance(picker IndexPicker) (m Move, w int)
 }
 
 // IndexPicker chooses one of n legal moves by its index in LegalMoves

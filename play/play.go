@@ -160,8 +160,8 @@ func (p *session) apply(m games.Move) {
 // number of entries so far, so a replayed prefix draws the same.
 func (p *session) chanceMove() {
 	rng := sim.ChanceStream(p.opts.Seed^uint64(len(p.history))*0x9e3779b97f4a7c15, 0)
-	outcomes := p.s.ChanceOutcomes(nil)
-	p.apply(games.SampleChance(outcomes, rng))
+	m, _ := games.DrawChance(p.s, rng, nil)
+	p.apply(m)
 }
 
 // botMove lets the bot decide, from what its seat sees.

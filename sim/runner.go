@@ -411,8 +411,7 @@ func (w *worker) play(i int, observe Observer) (rec *Record) {
 		p := s.CurrentPlayer()
 		switch p {
 		case games.Chance:
-			w.outcomes = s.ChanceOutcomes(w.outcomes[:0])
-			m = games.SampleChance(w.outcomes, chance)
+			m, w.outcomes = games.DrawChance(s, chance, w.outcomes)
 		case games.Seat0, games.Seat1:
 			var n int
 			// A bot that picks by index needs neither the position nor,

@@ -64,8 +64,9 @@ func Run(t *testing.T, g games.Game, opts Options) {
 // move, or a chance outcome drawn by weight.
 func Pick(s games.State, rng *pcg.Rand, moves []games.Move, outcomes []games.ChanceOutcome) (games.Move, []games.Move, []games.ChanceOutcome) {
 	if s.CurrentPlayer() == games.Chance {
-		outcomes = s.ChanceOutcomes(outcomes[:0])
-		return games.SampleChance(outcomes, rng), moves, outcomes
+		var m games.Move
+		m, outcomes = games.DrawChance(s, rng, outcomes)
+		return m, moves, outcomes
 	}
 	moves = s.LegalMoves(moves[:0])
 	return moves[rng.IntN(len(moves))], moves, outcomes
@@ -141,6 +142,11 @@ func randomGames(t *testing.T, g games.Game, opts Options) {
 		if mp, ok := s.(games.MovePicker); ok {
 			if _, count := mp.PickMove(&fixedPicker{}); count != 0 {
 				t.Fatalf("game %d: over but PickMove offers %d moves", game, count)
+			}
+		}
+		if cp, ok := s.(games.ChancePicker); ok {
+			if _, w := cp.PickChance(&fixedPicker{}); w != 0 {
+				t.Fatalf("game %d: over but PickChance offers a weight of %d", game, w)
 			}
 		}
 		reasons[r.Reason]++
@@ -259,6 +265,9 @@ func checkDecisions(t *testing.T, g games.Game, s games.State, game, n int) {
 				}
 			}
 		}
+		if cp, ok := s.(games.ChancePicker); ok {
+			checkPickChance(t, s, cp, outcomes, game, n)
+		}
 		return
 	}
 	p := s.CurrentPlayer()
@@ -279,6 +288,11 @@ func checkDecisions(t *testing.T, g games.Game, s games.State, game, n int) {
 	}
 	if mp, ok := s.(games.MovePicker); ok {
 		checkPickMove(t, s, mp, moves, game, n)
+	}
+	if cp, ok := s.(games.ChancePicker); ok {
+		if _, w := cp.PickChance(&fixedPicker{}); w != 0 {
+			t.Fatalf("game %d after %d decisions: %v decides, but PickChance offers a weight of %d", game, n, p, w)
+		}
 	}
 	if n%5 == 0 {
 		for _, m := range moves {
@@ -348,6 +362,34 @@ func checkPickMove(t *testing.T, s games.State, mp games.MovePicker, legal []gam
 	}
 	if fingerprint(s) != before {
 		t.Fatalf("game %d: PickMove changed the state", game)
+	}
+}
+
+// checkPickChance checks that PickChance offers the outcomes' total weight
+// and hands out, for every index k of it, the outcome whose share of the
+// weights (laid end to end in list order) holds k, leaving the state as it
+// was.
+func checkPickChance(t *testing.T, s games.State, cp games.ChancePicker, outcomes []games.ChanceOutcome, game, n int) {
+	t.Helper()
+	before := fingerprint(s)
+	total := 0
+	for _, o := range outcomes {
+		total += o.Weight
+	}
+	k := 0
+	for _, o := range outcomes {
+		for range o.Weight {
+			p := fixedPicker{k: k}
+			m, w := cp.PickChance(&p)
+			if w != total || p.n != total || m != o.Move {
+				t.Fatalf("game %d after %d decisions: PickChance(%d) = %s of weight %d (asked with %d), want %s of %d\n%s",
+					game, n, k, s.MoveString(m), w, p.n, s.MoveString(o.Move), total, s)
+			}
+			k++
+		}
+	}
+	if fingerprint(s) != before {
+		t.Fatalf("game %d: PickChance changed the state", game)
 	}
 }
 

@@ -195,9 +195,10 @@ type axisShift struct {
 	n        uint8
 }
 
-// pairs counts the straight moves from a square of from to a square of to.
-func (a *axisShift) pairs(from, to uint32) int {
-	return bits.OnesCount32(from&a.fwd<<a.n&to) + bits.OnesCount32(from&a.bwd>>a.n&to)
+// sources returns the squares of from with a straight move to a square
+// of to, by direction.
+func (a *axisShift) sources(from, to uint32) shiftMoves {
+	return shiftMoves{fwd: from & a.fwd & (to >> a.n), bwd: from & a.bwd & (to << a.n)}
 }
 
 // newAxisShift finds the shift of the straight destinations dst (of one

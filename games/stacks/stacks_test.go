@@ -1,10 +1,13 @@
 package stacks
 
 import (
+	"slices"
 	"testing"
 
 	"playtest/games"
 	"playtest/games/gamestest"
+	"playtest/games/pcg"
+	"playtest/internal/testenv"
 )
 
 func newGame(t testing.TB, r *Rules) *Game {
@@ -58,3 +61,40 @@ func TestConformance(t *testing.T) {
 }
 
 var _ games.Determinizer = (*State)(nil)
+
+// TestUnblockedMovesInOrder checks the lists of the rules without blocking,
+// made from shifts and fixed destination tables, against the general
+// generator's path by path, in order: the order is what a seed's random
+// picks and search trees depend on.
+func TestUnblockedMovesInOrder(t *testing.T) {
+	checked := 0
+	for name, set := range naiveVariants() {
+		r := DefaultRules()
+		if set(r); r.Blocking {
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			g := newGame(t, r)
+			rng := pcg.New(11, 0)
+			for game := range testenv.Scale(200) {
+				s := g.NewState().(*State)
+				for ply := 0; !s.IsTerminal(); ply++ {
+					if s.CurrentPlayer() == games.Chance {
+						m, _ := games.DrawChance(s, rng, nil)
+						s.Apply(m)
+						continue
+					}
+					got, want := s.appendUnblocked(nil), s.appendOffered(nil)
+					if !slices.Equal(got, want) {
+						t.Fatalf("game %d ply %d:\n%s\nunblocked %v\ngeneral   %v", game, ply, s, got, want)
+					}
+					s.Apply(got[rng.IntN(len(got))])
+				}
+			}
+		})
+		checked++
+	}
+	if checked < 3 {
+		t.Fatalf("only %d variants without blocking", checked)
+	}
+}

@@ -218,6 +218,26 @@ func (s *State) ChanceOutcomes(buf []games.ChanceOutcome) []games.ChanceOutcome 
 	return buf
 }
 
+// PickChance draws the drawer's card by its index among the stock's cards
+// (ChanceOutcomes' weights), without listing the values (implements
+// games.ChancePicker).
+func (s *State) PickChance(picker games.IndexPicker) (games.Move, int) {
+	if s.phase != phaseDraw {
+		return 0, 0
+	}
+	stock := &s.stock[s.drawer]
+	total := int(s.stockN[s.drawer])
+	k := picker.PickIndex(total)
+	for v := 1; v <= MaxValue; v++ {
+		if n := int(stock[v]); k >= n {
+			k -= n
+			continue
+		}
+		return encode(kindDraw, v, 0, 0), total
+	}
+	panic("stacks: picked card out of range")
+}
+
 // cardMoves are the moves of one card: for each kind (stackMoves,
 // straightMoves, backMoves), the sources with a move of that kind and,
 // per source square, the destinations (an entry is meaningful only where
@@ -293,6 +313,15 @@ func (s *State) LegalMoves(buf []games.Move) []games.Move {
 	if s.phase != phasePlay {
 		return buf
 	}
+	if !s.g.blocking {
+		return s.appendUnblocked(buf)
+	}
+	return s.appendOffered(buf)
+}
+
+// appendOffered is LegalMoves from each card's moves path by path, which
+// any rules allow.
+func (s *State) appendOffered(buf []games.Move) []games.Move {
 	var o offer
 	s.offer(&o)
 	for v := 1; v <= MaxValue; v++ {
@@ -367,27 +396,37 @@ func pickFrom(v int, dsts *[Squares]uint32, srcs uint32, k int) games.Move {
 	panic("stacks: picked index out of range")
 }
 
-// pickUnblocked is PickMove without blocking: a card's destinations from
-// a square are fixed (straight, and backward with 4-card moves), so its
-// moves of each kind are counted by popcounts, and only the picked card's
-// are walked again.
-func (s *State) pickUnblocked(picker games.IndexPicker) (games.Move, int) {
+// unblocked is what the player to move is offered without blocking, where
+// a card's destinations from a square are fixed (straight, and backward
+// with 4-card moves): each value's moves of each kind counted by popcounts,
+// a straight-only card's (the common case) as shifts of their sources, and
+// the kind each value offers.
+type unblocked struct {
+	counts  [MaxValue + 1][backMoves + 1]int
+	shifted [MaxValue + 1][straightMoves + 1]shiftMoves // straight-only cards
+	kind, n [MaxValue + 1]int                           // offered kind, and its moves
+	total   int
+	sources uint32 // the squares a stack may leave
+}
+
+// offerUnblocked fills u, which must be zero, for the player to move.
+func (s *State) offerUnblocked(u *unblocked) {
 	g := s.g
 	p := s.toMove
-	sources := s.occ &^ s.atHeight[g.maxHeight]
-	var counts [MaxValue + 1][backMoves + 1]int
+	u.sources = s.occ &^ s.atHeight[g.maxHeight]
 	handStacks := false
 	for v := 1; v <= MaxValue; v++ {
 		if s.hand[p][v] == 0 {
 			continue
 		}
-		c := &counts[v]
+		c := &u.counts[v]
 		if straight, back := s.unblockedDests(p, v); back == &noDests && straight != &noDests {
-			// The common case, straight moves only: counted by shifts.
-			c[stackMoves], c[straightMoves] = s.straightCounts(&g.straightShift[p][v], sources)
+			sm := &u.shifted[v]
+			sm[stackMoves], sm[straightMoves] = s.straightSources(&g.straightShift[p][v], u.sources)
+			c[stackMoves], c[straightMoves] = sm[stackMoves].count(), sm[straightMoves].count()
 		} else {
 			fit := s.fitting()
-			for m := sources; m != 0; m &= m - 1 {
+			for m := u.sources; m != 0; m &= m - 1 {
 				src := bits.TrailingZeros32(m)
 				st := straight[src]
 				both := st | back[src]
@@ -399,62 +438,152 @@ func (s *State) pickUnblocked(picker games.IndexPicker) (games.Move, int) {
 		}
 		handStacks = handStacks || c[stackMoves] > 0
 	}
-	var n, kind [MaxValue + 1]int
-	total := 0
 	for v := 1; v <= MaxValue; v++ {
-		c := &counts[v]
-		switch kind[v] = s.offered(v, [backMoves + 1]bool{c[0] > 0, c[1] > 0, c[2] > 0}, handStacks); kind[v] {
+		c := &u.counts[v]
+		switch u.kind[v] = s.offered(v, [backMoves + 1]bool{c[0] > 0, c[1] > 0, c[2] > 0}, handStacks); u.kind[v] {
 		case valueOnly:
-			n[v] = 1
+			u.n[v] = 1
 		case notOffered:
 		default:
-			n[v] = c[kind[v]]
+			u.n[v] = c[u.kind[v]]
 		}
-		total += n[v]
+		u.total += u.n[v]
 	}
-	if total == 0 {
+}
+
+// pickUnblocked is PickMove without blocking: only the picked card's moves
+// are walked.
+func (s *State) pickUnblocked(picker games.IndexPicker) (games.Move, int) {
+	var u unblocked
+	s.offerUnblocked(&u)
+	if u.total == 0 {
 		return 0, 0
 	}
-	k := picker.PickIndex(total)
+	k := picker.PickIndex(u.total)
 	v := 1
-	for ; k >= n[v]; v++ {
-		k -= n[v]
+	for ; k >= u.n[v]; v++ {
+		k -= u.n[v]
 	}
-	if kind[v] == valueOnly {
-		return encode(kindPlay, v, noSquare, noSquare), total
+	if u.kind[v] == valueOnly {
+		return encode(kindPlay, v, noSquare, noSquare), u.total
 	}
-	// Walk the picked card's destinations of the offered kind.
-	fit := s.fitting()
+	p := s.toMove
 	straight, back := s.unblockedDests(p, v)
-	for m := sources; m != 0; m &= m - 1 {
+	if back == &noDests && straight != &noDests {
+		src, dst := u.shifted[v][u.kind[v]].pick(&s.g.straightShift[p][v], k)
+		return encode(kindPlay, v, src, dst), u.total
+	}
+	fit := s.fitting()
+	for m := u.sources; m != 0; m &= m - 1 {
 		src := bits.TrailingZeros32(m)
-		st, both := straight[src], straight[src]|back[src]
-		d := both & fit[s.height[src]] // stacking moves
-		switch kind[v] {
-		case straightMoves:
-			d = both &^ s.occ & st
-		case backMoves:
-			d = both &^ s.occ &^ st
-		}
+		d := s.destsOf(u.kind[v], src, straight, back, &fit)
 		if c := bits.OnesCount32(d); k >= c {
 			k -= c
 			continue
 		}
-		return encode(kindPlay, v, src, games.NthBit(uint64(d), k)), total
+		return encode(kindPlay, v, src, games.NthBit(uint64(d), k)), u.total
 	}
 	panic("stacks: picked index out of range")
 }
 
-// straightCounts counts a card's stacking moves and moves to an empty
+// appendUnblocked is LegalMoves without blocking.
+func (s *State) appendUnblocked(buf []games.Move) []games.Move {
+	var u unblocked
+	s.offerUnblocked(&u)
+	p := s.toMove
+	for v := 1; v <= MaxValue; v++ {
+		switch kind := u.kind[v]; kind {
+		case valueOnly:
+			buf = append(buf, encode(kindPlay, v, noSquare, noSquare))
+		case notOffered:
+		default:
+			straight, back := s.unblockedDests(p, v)
+			if back == &noDests && straight != &noDests {
+				buf = u.shifted[v][kind].appendTo(buf, &s.g.straightShift[p][v], v)
+				continue
+			}
+			fit := s.fitting()
+			for m := u.sources; m != 0; m &= m - 1 {
+				src := bits.TrailingZeros32(m)
+				for d := s.destsOf(kind, src, straight, back, &fit); d != 0; d &= d - 1 {
+					buf = append(buf, encode(kindPlay, v, src, bits.TrailingZeros32(d)))
+				}
+			}
+		}
+	}
+	return buf
+}
+
+// destsOf returns a card's destinations of a kind of move from src, given
+// its straight and backward destination tables and fitting's squares.
+func (s *State) destsOf(kind, src int, straight, back *[Squares]uint32, fit *[Pieces + 1]uint32) uint32 {
+	st, both := straight[src], straight[src]|back[src]
+	switch kind {
+	case straightMoves:
+		return both &^ s.occ & st
+	case backMoves:
+		return both &^ s.occ &^ st
+	}
+	return both & fit[s.height[src]] // stacking moves
+}
+
+// shiftMoves are a card's straight moves of one kind, by their sources:
+// those that move up the square numbers (fwd) and down (bwd) along the
+// card's axisShift.
+type shiftMoves struct{ fwd, bwd uint32 }
+
+// count returns the number of moves.
+func (m shiftMoves) count() int { return bits.OnesCount32(m.fwd) + bits.OnesCount32(m.bwd) }
+
+// appendTo appends the moves of a v-card in LegalMoves order: by source,
+// then by destination (down before up).
+func (m shiftMoves) appendTo(buf []games.Move, a *axisShift, v int) []games.Move {
+	for both := m.fwd | m.bwd; both != 0; both &= both - 1 {
+		src := bits.TrailingZeros32(both)
+		bit := uint32(1) << src
+		if m.bwd&bit != 0 {
+			buf = append(buf, encode(kindPlay, v, src, src-int(a.n)))
+		}
+		if m.fwd&bit != 0 {
+			buf = append(buf, encode(kindPlay, v, src, src+int(a.n)))
+		}
+	}
+	return buf
+}
+
+// pick returns the k-th move in LegalMoves order (see appendTo).
+func (m shiftMoves) pick(a *axisShift, k int) (src, dst int) {
+	for both := m.fwd | m.bwd; both != 0; both &= both - 1 {
+		src = bits.TrailingZeros32(both)
+		bit := uint32(1) << src
+		if m.bwd&bit != 0 {
+			if k == 0 {
+				return src, src - int(a.n)
+			}
+			k--
+		}
+		if m.fwd&bit != 0 {
+			if k == 0 {
+				return src, src + int(a.n)
+			}
+			k--
+		}
+	}
+	panic("stacks: picked index out of range")
+}
+
+// straightSources finds a card's stacking moves and moves to an empty
 // square from sources when it moves straight only, along the axis a.
-func (s *State) straightCounts(a *axisShift, sources uint32) (stack, empty int) {
-	empty = a.pairs(sources, ^s.occ)
+func (s *State) straightSources(a *axisShift, sources uint32) (stack, empty shiftMoves) {
+	empty = a.sources(sources, ^s.occ)
 	maxH := s.g.maxHeight
 	fit := uint32(0) // where a stack of height h fits: heights up to maxH − h
 	for h := maxH - 1; h >= 1; h-- {
 		fit |= s.atHeight[maxH-h]
 		if from := sources & s.atHeight[h]; from != 0 {
-			stack += a.pairs(from, fit)
+			m := a.sources(from, fit)
+			stack.fwd |= m.fwd
+			stack.bwd |= m.bwd
 		}
 	}
 	return stack, empty

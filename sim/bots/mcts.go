@@ -269,8 +269,9 @@ func (b *MCTS) iterate() {
 	for !s.IsTerminal() {
 		p := s.CurrentPlayer()
 		if p == games.Chance {
-			b.outcomes = s.ChanceOutcomes(b.outcomes[:0])
-			s.Apply(games.SampleChance(b.outcomes, b.rng))
+			var m games.Move
+			m, b.outcomes = games.DrawChance(s, b.rng, b.outcomes)
+			s.Apply(m)
 			continue
 		}
 		var child int32
@@ -658,8 +659,9 @@ func (b *MCTS) rollout(s games.State) [games.NumSeats]float64 {
 		}
 		switch p := s.CurrentPlayer(); {
 		case p == games.Chance:
-			b.outcomes = s.ChanceOutcomes(b.outcomes[:0])
-			s.Apply(games.SampleChance(b.outcomes, b.rng))
+			var m games.Move
+			m, b.outcomes = games.DrawChance(s, b.rng, b.outcomes)
+			s.Apply(m)
 		case b.greedy != nil:
 			b.moves = s.LegalMoves(b.moves[:0])
 			b.greedy.seat = p
