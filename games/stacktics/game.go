@@ -46,6 +46,9 @@ type Game struct {
 	cand       [4][MaxSquares][2 * (MaxRows + MaxCols)]uint8
 	candWithin [4][MaxSquares][8]uint8
 	between    [MaxSquares][MaxSquares]uint64
+	// groups[c][size] describes the bases of that size in a stack of
+	// counts c (see groupShape).
+	groups [countMask + 1][4]groupShape
 	// slotTable[slotIndex(stack, sq)] is stackSlots of every stack a side
 	// can build (counts of each size up to size) on every square.
 	slotTable []uint16
@@ -90,6 +93,7 @@ func New(r Rules) *Game {
 		}
 	}
 	g.offBoard = ^g.onBoard
+	g.initGroups()
 	g.initSampling()
 	side := r.Size + 1
 	g.shapes = side * side * side

@@ -175,6 +175,7 @@ func playBoth(t *testing.T, s *State, n *naiveGame, rng *pcg.Rand) {
 	if !slices.Equal(engine, naive) {
 		t.Fatalf("at %s (%v to move):\nengine %v\nnaive  %v", s.PositionString(), s.CurrentPlayer(), engine, naive)
 	}
+	checkMobility(t, s, n)
 	text := engine[rng.IntN(len(engine))]
 	m, err := s.ParseMove(text)
 	if err != nil {
@@ -189,6 +190,24 @@ func playBoth(t *testing.T, s *State, n *naiveGame, rng *pcg.Rand) {
 	}
 	if r := s.Result(); s.IsTerminal() && (r.Winner != n.winner || r.Reason != n.reason) {
 		t.Fatalf("after %s: engine %v, naive %v %s", text, r, n.winner, n.reason)
+	}
+}
+
+// checkMobility compares the judge's move counts, mobility and hasMove,
+// for both armies with the naive generator's move lists.
+func checkMobility(t *testing.T, s *State, n *naiveGame) {
+	t.Helper()
+	if n.over || n.pieDue {
+		return
+	}
+	for army := range 2 {
+		want := len(n.movesOf(army))
+		if got := s.mobility(army); got != want {
+			t.Fatalf("at %s: mobility(%d) = %d, naive has %d moves", s.PositionString(), army, got, want)
+		}
+		if got := s.hasMove(army); got != (want > 0) {
+			t.Fatalf("at %s: hasMove(%d) = %v, naive has %d moves", s.PositionString(), army, got, want)
+		}
 	}
 }
 

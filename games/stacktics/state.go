@@ -345,33 +345,66 @@ func (s *State) RandomMove(rng *pcg.Rand) games.Move {
 // pips w of the smaller groups above it: alone if w = 0, loaded if w < b,
 // overloaded otherwise.
 
-// groupReach returns the reach of the top base of a group of size base
-// carrying w pips (7: any distance on an 8×8 board).
-func (g *Game) groupReach(base, w int) int {
-	switch {
-	case w == 0:
-		return 7
-	case w < base:
-		return g.loadedRange
+// groupShape describes the bases of one size in one shape of stack: how
+// far each may go and whether the top one may capture.
+type groupShape struct {
+	// lowers is the number of the group's bases below its top one, each
+	// overloaded: one king step.
+	lowers uint8
+	// reach is the number of king steps the top base may go (7: any
+	// distance on 8×8), 0 when the stack has no base of this size.
+	reach uint8
+	// alone is 1 when the top base carries nothing (the unit is one piece);
+	// capture is 1 when it is alone and leaves a stack of two or more, so
+	// that it may move onto an enemy stack.
+	alone, capture uint8
+}
+
+// initGroups fills groups for every cell's counts.
+func (g *Game) initGroups() {
+	for c := range cell(countMask + 1) {
+		counts := [4]int{0, c.smalls(), c.mediums(), c.larges()}
+		w := c.pips() // pips from the current group up
+		for base := Large; base >= Small; base-- {
+			n := counts[base]
+			if n == 0 {
+				continue
+			}
+			w -= n * base // now the pips above the group
+			gs := &g.groups[c][base]
+			gs.lowers = uint8(n - 1)
+			switch {
+			case w == 0:
+				gs.reach, gs.alone = 7, 1
+				if c.height() >= 2 {
+					gs.capture = 1
+				}
+			case w < base:
+				gs.reach = uint8(g.loadedRange)
+			default:
+				gs.reach = 1
+			}
+		}
 	}
-	return 1
+}
+
+// destinations returns where the group's lower bases and its top base may
+// go, given the lines of the base's shape from its square (the first
+// occupied square of each included), where a base of its size may stop
+// (allowed), the enemy stacks and the square's reach table.
+func (gs groupShape) destinations(lines, allowed, enemy uint64, reach *[8]uint64) (lower, top uint64) {
+	att := lines & allowed
+	return att & reach[1], att&reach[gs.reach] | lines&enemy&-uint64(gs.capture)
 }
 
 // stackSlots returns the number of RandomMove slots of the units of stack c
 // on sq.
 func (g *Game) stackSlots(c cell, sq int) int {
-	within := &g.candWithin
 	total := 0
-	w := c.smalls()
-	if n := c.smalls(); n > 0 {
-		total += (n-1)*int(within[Small][sq][1]) + int(within[Small][sq][7])
-	}
-	if n := c.mediums(); n > 0 {
-		total += (n-1)*int(within[Medium][sq][1]) + int(within[Medium][sq][g.groupReach(Medium, w)])
-		w += 2 * n
-	}
-	if n := c.larges(); n > 0 {
-		total += (n-1)*int(within[Large][sq][1]) + int(within[Large][sq][g.groupReach(Large, w)])
+	for base := Small; base <= Large; base++ {
+		gs := g.groups[c&countMask][base]
+		within := &g.candWithin[base][sq]
+		total += int(gs.lowers)*int(within[1]) + int(within[gs.reach])
 	}
 	return total
 }
@@ -380,26 +413,24 @@ func (g *Game) stackSlots(c cell, sq int) int {
 // unit's base height k and size, the index of the slot among the base's
 // candidate squares, and whether the unit is a single piece.
 func (g *Game) slotUnit(c cell, sq, r int) (k, base, slot int, alone bool) {
-	counts := [4]int{0, c.smalls(), c.mediums(), c.larges()}
-	w := c.pips() // pips from the current group up
 	for base = Large; base >= Small; base-- {
-		n := counts[base]
-		if n == 0 {
+		gs := g.groups[c&countMask][base]
+		if gs.reach == 0 {
 			continue
 		}
-		w -= n * base // now the pips above the group
+		lowers := int(gs.lowers)
 		one := int(g.candWithin[base][sq][1])
-		if lower := (n - 1) * one; r < lower {
+		if lower := lowers * one; r < lower {
 			return k + r/one, base, r % one, false
 		} else {
 			r -= lower
 		}
-		if top := int(g.candWithin[base][sq][g.groupReach(base, w)]); r < top {
-			return k + n - 1, base, r, w == 0
+		if top := int(g.candWithin[base][sq][gs.reach]); r < top {
+			return k + lowers, base, r, gs.alone == 1
 		} else {
 			r -= top
 		}
-		k += n
+		k += lowers + 1
 	}
 	panic("stacktics: slot out of range")
 }
@@ -470,71 +501,54 @@ type unitTargets struct {
 // consecutive.
 func (s *State) targets(army int, units *[maxUnits]unitTargets, first bool) (n, total int) {
 	g := s.g
-	own, enemy := s.occ[army], s.occ[army^1]
-	blockers := own | enemy | g.offBoard
-	empty := g.onBoard &^ (own | enemy)
-	var allowed [4]uint64 // where a base of each size may stop
-	allowed[Large] = empty | own&s.tops[Large]
-	allowed[Medium] = allowed[Large] | own&s.tops[Medium]
-	allowed[Small] = empty | own
-	for occ := own; occ != 0; occ &= occ - 1 {
+	enemy := s.occ[army^1]
+	blockers, allowed := s.stops(army)
+	for occ := s.occ[army]; occ != 0; occ &= occ - 1 {
 		sq := bits.TrailingZeros64(occ)
-		c := s.board[sq]
-		counts := [4]int{0, c.smalls(), c.mediums(), c.larges()}
-		h := counts[Small] + counts[Medium] + counts[Large]
-		reachLoaded, reachOne := g.reach[sq][g.loadedRange], g.reach[sq][1]
-		// Each kind of line is looked up once per stack: a Small moves on
-		// diagonals, a Medium on orthogonals, a Large on both.
-		var rook, bishop uint64
-		if c&0xff0 != 0 { // Larges or Mediums
-			rook = rookAttacks(sq, blockers)
-		}
-		if c&0xf0f != 0 { // Larges or Smalls
-			bishop = bishopAttacks(sq, blockers)
-		}
-		k := 0            // height of the next base
-		above := c.pips() // pips of the pieces above and including the base
+		groups := &g.groups[s.board[sq]&countMask]
+		reach := &g.reach[sq]
+		rook, bishop := rookAttacks(sq, blockers), bishopAttacks(sq, blockers)
+		lines := [4]uint64{Small: bishop, Medium: rook, Large: rook | bishop}
+		k := 0 // height of the group's first base
 		for base := Large; base >= Small; base-- {
-			cnt := counts[base]
-			if cnt == 0 {
+			gs := groups[base]
+			if gs.reach == 0 {
 				continue
 			}
-			lines := rook | bishop
-			switch base {
-			case Small:
-				lines = bishop
-			case Medium:
-				lines = rook
-			}
-			att := lines & allowed[base]
-			for range cnt {
-				above -= base // now the weight on this base
-				to := att
-				switch {
-				case above == 0: // alone: any distance; captures if it leaves a stack
-					if h >= 2 {
-						to |= lines & enemy
-					}
-				case above < base:
-					to &= reachLoaded
-				default:
-					to &= reachOne
+			lower, top := gs.destinations(lines[base], allowed[base], enemy, reach)
+			for i := range int(gs.lowers) + 1 {
+				to := lower
+				if i == int(gs.lowers) {
+					to = top
 				}
 				if to != 0 {
 					total += bits.OnesCount64(to)
 					if units != nil {
-						units[n] = unitTargets{to: to, from: uint8(sq), base: uint8(k)}
+						units[n] = unitTargets{to: to, from: uint8(sq), base: uint8(k + i)}
 					}
 					n++
 					if first {
 						return n, total
 					}
 				}
-				k++
 			}
+			k += int(gs.lowers) + 1
 		}
 	}
 	return n, total
+}
+
+// stops returns the slider tables' blockers for army's moves and, for each
+// size of base, the squares it may stop on: empty squares and own stacks
+// whose top is at least as large.
+func (s *State) stops(army int) (blockers uint64, allowed [4]uint64) {
+	g := s.g
+	own, enemy := s.occ[army], s.occ[army^1]
+	empty := g.onBoard &^ (own | enemy)
+	allowed[Large] = empty | own&s.tops[Large]
+	allowed[Medium] = allowed[Large] | own&s.tops[Medium]
+	allowed[Small] = empty | own
+	return own | enemy | g.offBoard, allowed
 }
 
 // File masks of the 8-wide square space, for shifting bitboards sideways.
@@ -562,10 +576,29 @@ func (s *State) hasMove(army int) bool {
 	return n > 0
 }
 
-// mobility counts army's legal moves as if it were to move.
+// mobility counts army's legal moves as if it were to move: targets'
+// count, without a branch on a stack's shape.
 func (s *State) mobility(army int) int {
-	_, total := s.targets(army, nil, false)
+	g := s.g
+	enemy := s.occ[army^1]
+	blockers, allowed := s.stops(army)
+	total := 0
+	for occ := s.occ[army]; occ != 0; occ &= occ - 1 {
+		sq := bits.TrailingZeros64(occ)
+		groups := &g.groups[s.board[sq]&countMask]
+		reach := &g.reach[sq]
+		rook, bishop := rookAttacks(sq, blockers), bishopAttacks(sq, blockers)
+		total += groups[Large].count(rook|bishop, allowed[Large], enemy, reach) +
+			groups[Medium].count(rook, allowed[Medium], enemy, reach) +
+			groups[Small].count(bishop, allowed[Small], enemy, reach)
+	}
 	return total
+}
+
+// count returns how many moves the group's bases have (see destinations).
+func (gs groupShape) count(lines, allowed, enemy uint64, reach *[8]uint64) int {
+	lower, top := gs.destinations(lines, allowed, enemy, reach)
+	return int(gs.lowers)*bits.OnesCount64(lower) + bits.OnesCount64(top)
 }
 
 // Apply plays a legal move or pie decision.
