@@ -20,9 +20,12 @@
 // sizes, and a clone is a struct copy plus the repetition history, whose
 // memory CopyFrom reuses.
 //
-// Move generation takes each unit's slider attacks from magic bitboard
+// Move generation takes each stack's slider attacks from magic bitboard
 // tables (magic.go; squares off the board act as blockers), limits them to
-// the unit's reach and filters them by what the unit may enter. RandomMove
+// each unit's reach and filters them by what the unit may enter; a table of
+// stack shapes (groupShape) says how far the bases of each size go, so
+// counting the moves (the heuristic's mobility, PickMove) does not branch
+// on a stack's shape. RandomMove
 // draws a uniform legal move without listing the moves, by rejection
 // sampling over each unit's on-board line squares (see its comment); the
 // conformance suite checks its uniformity with a chi-square test. The

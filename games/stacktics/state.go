@@ -282,11 +282,24 @@ func (s *State) LegalMoves(buf []games.Move) []games.Move {
 	case phasePie:
 		return append(buf, moveKeep, moveSwap)
 	}
-	var units [maxUnits]unitTargets
-	n, _ := s.targets(int(s.toMove), &units, false)
-	for _, u := range units[:n] {
-		for t := u.to; t != 0; t &= t - 1 {
-			buf = append(buf, encode(int(u.from), bits.TrailingZeros64(t), int(u.base)))
+	army := int(s.toMove)
+	blockers, allowed := s.stops(army)
+	for occ := s.occ[army]; occ != 0; occ &= occ - 1 {
+		sq := bits.TrailingZeros64(occ)
+		groups, lower, top := s.stackTargets(sq, blockers, s.occ[army^1], &allowed)
+		k := 0 // height of the group's first base
+		for base := Large; base >= Small; base-- {
+			n := int(groups[base].n)
+			for i := range n {
+				to := lower[base]
+				if i == n-1 {
+					to = top[base]
+				}
+				for ; to != 0; to &= to - 1 {
+					buf = append(buf, encode(sq, bits.TrailingZeros64(to), k+i))
+				}
+			}
+			k += n
 		}
 	}
 	return buf
@@ -348,6 +361,8 @@ func (s *State) RandomMove(rng *pcg.Rand) games.Move {
 // groupShape describes the bases of one size in one shape of stack: how
 // far each may go and whether the top one may capture.
 type groupShape struct {
+	// n is the number of bases of this size in the stack.
+	n uint8
 	// lowers is the number of the group's bases below its top one, each
 	// overloaded: one king step.
 	lowers uint8
@@ -372,7 +387,7 @@ func (g *Game) initGroups() {
 			}
 			w -= n * base // now the pips above the group
 			gs := &g.groups[c][base]
-			gs.lowers = uint8(n - 1)
+			gs.n, gs.lowers = uint8(n), uint8(n-1)
 			switch {
 			case w == 0:
 				gs.reach, gs.alone = 7, 1
@@ -392,7 +407,7 @@ func (g *Game) initGroups() {
 // go, given the lines of the base's shape from its square (the first
 // occupied square of each included), where a base of its size may stop
 // (allowed), the enemy stacks and the square's reach table.
-func (gs groupShape) destinations(lines, allowed, enemy uint64, reach *[8]uint64) (lower, top uint64) {
+func (gs *groupShape) destinations(lines, allowed, enemy uint64, reach *[8]uint64) (lower, top uint64) {
 	att := lines & allowed
 	return att & reach[1], att&reach[gs.reach] | lines&enemy&-uint64(gs.capture)
 }
@@ -430,7 +445,7 @@ func (g *Game) slotUnit(c cell, sq, r int) (k, base, slot int, alone bool) {
 		} else {
 			r -= top
 		}
-		k += lowers + 1
+		k += int(gs.n)
 	}
 	panic("stacktics: slot out of range")
 }
@@ -450,7 +465,8 @@ func (s *State) countedRandomMove(rng *pcg.Rand) games.Move {
 
 // PickMove counts the legal decisions, asks picker for one by its index in
 // LegalMoves order and returns it, without listing the moves (implements
-// games.MovePicker).
+// games.MovePicker): it counts each stack's moves, finds the stack holding
+// the picked one, and walks only that stack's destinations.
 func (s *State) PickMove(picker games.IndexPicker) (games.Move, int) {
 	switch s.phase {
 	case phaseOver:
@@ -458,37 +474,50 @@ func (s *State) PickMove(picker games.IndexPicker) (games.Move, int) {
 	case phasePie:
 		return moveKeep + games.Move(picker.PickIndex(2)), 2 // keep, swap
 	}
-	var units [maxUnits]unitTargets
-	n, total := s.targets(int(s.toMove), &units, false)
+	army := int(s.toMove)
+	var counts [MaxSquares]uint16
+	total := s.moveCounts(army, &counts)
 	if total == 0 {
 		return 0, 0
 	}
 	r := picker.PickIndex(total)
-	for _, u := range units[:n] {
-		c := bits.OnesCount64(u.to)
-		if r >= c {
-			r -= c
-			continue
+	occ := s.occ[army]
+	sq := bits.TrailingZeros64(occ)
+	for r >= int(counts[sq]) {
+		r -= int(counts[sq])
+		occ &= occ - 1
+		sq = bits.TrailingZeros64(occ)
+	}
+	return s.stackMove(army, sq, r), total
+}
+
+// stackMove returns move r, in LegalMoves order, of the stack on sq.
+func (s *State) stackMove(army, sq, r int) games.Move {
+	blockers, allowed := s.stops(army)
+	groups, lower, top := s.stackTargets(sq, blockers, s.occ[army^1], &allowed)
+	k := 0 // height of the group's first base
+	for base := Large; base >= Small; base-- {
+		lowers := int(groups[base].lowers)
+		if per := bits.OnesCount64(lower[base]); r < lowers*per {
+			return encode(sq, games.NthBit(lower[base], r%per), k+r/per)
+		} else {
+			r -= lowers * per
 		}
-		return encode(int(u.from), games.NthBit(u.to, r), int(u.base)), total
+		if n := bits.OnesCount64(top[base]); r < n {
+			return encode(sq, games.NthBit(top[base], r), k+lowers)
+		} else {
+			r -= n
+		}
+		k += int(groups[base].n)
 	}
 	panic("stacktics: picked index out of range")
 }
 
-// maxUnits bounds the units of one army: one per piece.
-const maxUnits = 3 * MaxSize
-
-// unitTargets is one unit (a square and the height of its base) with the
-// set of squares it may move to.
-type unitTargets struct {
-	to         uint64
-	from, base uint8
-}
-
-// targets fills units with army's units that have at least one legal
-// destination and returns how many there are and how many moves they have
-// in all; with first set it stops at the first. With units nil it only
-// counts.
+// stackTargets returns the groups of the stack on sq and, for each size of
+// base, where the group's lower bases and its top base may go (see
+// groupShape.destinations), given the blockers and the squares a base of
+// each size may stop on for the stack's army (see stops) and the enemy
+// stacks.
 //
 // A unit's destinations are the slider attacks of its base's shape (the
 // first occupied square of each line included, the squares off the board
@@ -496,46 +525,19 @@ type unitTargets struct {
 // and to one when overloaded, then filtered: empty squares, own stacks whose
 // top is at least as large as the base, and enemy stacks when the unit is a
 // single piece leaving a stack of two or more. The attacks are looked up
-// once per stack and kind of line, and filtered once per base size: a
-// stack is Larges, then Mediums, then Smalls, so the bases of one size are
+// once per kind of line, and filtered once per base size: a stack is
+// Larges, then Mediums, then Smalls, so the bases of one size are
 // consecutive.
-func (s *State) targets(army int, units *[maxUnits]unitTargets, first bool) (n, total int) {
+func (s *State) stackTargets(sq int, blockers, enemy uint64, allowed *[4]uint64) (groups *[4]groupShape, lower, top [4]uint64) {
 	g := s.g
-	enemy := s.occ[army^1]
-	blockers, allowed := s.stops(army)
-	for occ := s.occ[army]; occ != 0; occ &= occ - 1 {
-		sq := bits.TrailingZeros64(occ)
-		groups := &g.groups[s.board[sq]&countMask]
-		reach := &g.reach[sq]
-		rook, bishop := rookAttacks(sq, blockers), bishopAttacks(sq, blockers)
-		lines := [4]uint64{Small: bishop, Medium: rook, Large: rook | bishop}
-		k := 0 // height of the group's first base
-		for base := Large; base >= Small; base-- {
-			gs := groups[base]
-			if gs.reach == 0 {
-				continue
-			}
-			lower, top := gs.destinations(lines[base], allowed[base], enemy, reach)
-			for i := range int(gs.lowers) + 1 {
-				to := lower
-				if i == int(gs.lowers) {
-					to = top
-				}
-				if to != 0 {
-					total += bits.OnesCount64(to)
-					if units != nil {
-						units[n] = unitTargets{to: to, from: uint8(sq), base: uint8(k + i)}
-					}
-					n++
-					if first {
-						return n, total
-					}
-				}
-			}
-			k += int(gs.lowers) + 1
-		}
+	groups = &g.groups[s.board[sq]&countMask]
+	reach := &g.reach[sq]
+	rook, bishop := rookAttacks(sq, blockers), bishopAttacks(sq, blockers)
+	lines := [4]uint64{Small: bishop, Medium: rook, Large: rook | bishop}
+	for base := Small; base <= Large; base++ {
+		lower[base], top[base] = groups[base].destinations(lines[base], allowed[base], enemy, reach)
 	}
-	return n, total
+	return groups, lower, top
 }
 
 // stops returns the slider tables' blockers for army's moves and, for each
@@ -560,7 +562,7 @@ const (
 // hasMove reports whether army has a legal move. Any stack next to an empty
 // square in its bottom piece's shape can move there whole (every unit
 // reaches at least one square), which settles almost every position with a
-// few shifts; otherwise it looks for a unit with a destination.
+// few shifts; otherwise it counts the moves.
 func (s *State) hasMove(army int) bool {
 	own := s.occ[army]
 	empty := s.g.onBoard &^ (own | s.occ[army^1])
@@ -572,13 +574,19 @@ func (s *State) hasMove(army int) bool {
 	if (orth|diag)&empty != 0 {
 		return true
 	}
-	n, _ := s.targets(army, nil, true)
-	return n > 0
+	return s.mobility(army) > 0
 }
 
-// mobility counts army's legal moves as if it were to move: targets'
-// count, without a branch on a stack's shape.
+// mobility counts army's legal moves as if it were to move.
 func (s *State) mobility(army int) int {
+	var counts [MaxSquares]uint16
+	return s.moveCounts(army, &counts)
+}
+
+// moveCounts returns how many legal moves army has and stores each stack's
+// in counts by square. It counts what stackTargets finds, without a branch
+// on a stack's shape.
+func (s *State) moveCounts(army int, counts *[MaxSquares]uint16) int {
 	g := s.g
 	enemy := s.occ[army^1]
 	blockers, allowed := s.stops(army)
@@ -588,15 +596,17 @@ func (s *State) mobility(army int) int {
 		groups := &g.groups[s.board[sq]&countMask]
 		reach := &g.reach[sq]
 		rook, bishop := rookAttacks(sq, blockers), bishopAttacks(sq, blockers)
-		total += groups[Large].count(rook|bishop, allowed[Large], enemy, reach) +
+		n := groups[Large].count(rook|bishop, allowed[Large], enemy, reach) +
 			groups[Medium].count(rook, allowed[Medium], enemy, reach) +
 			groups[Small].count(bishop, allowed[Small], enemy, reach)
+		counts[sq] = uint16(n)
+		total += n
 	}
 	return total
 }
 
 // count returns how many moves the group's bases have (see destinations).
-func (gs groupShape) count(lines, allowed, enemy uint64, reach *[8]uint64) int {
+func (gs *groupShape) count(lines, allowed, enemy uint64, reach *[8]uint64) int {
 	lower, top := gs.destinations(lines, allowed, enemy, reach)
 	return int(gs.lowers)*bits.OnesCount64(lower) + bits.OnesCount64(top)
 }
