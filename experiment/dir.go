@@ -202,20 +202,33 @@ func finish(dir string, cfg *variants.Config, m *runlog.Manifest, summary *repor
 			return err
 		}
 	}
-	if err := writeExamples(dir, cfg, m); err != nil {
+	examples, err := examplesSelection(cfg)
+	if err != nil {
 		return err
 	}
-	if err := writeResults(dir, summary, info, m.From, m.To); err != nil {
+	if err := writeGames(dir, summary, info, m.From, m.To, examples); err != nil {
+		return err
+	}
+	if examples != nil {
+		if err := writeExamples(dir, cfg, examples); err != nil {
+			return err
+		}
+	}
+	if err := reports.WriteFileAtomic(filepath.Join(dir, publish.SummaryFile), summary.WriteJSON); err != nil {
+		return err
+	}
+	if err := publish.Write(dir); err != nil {
 		return err
 	}
 	m.Finished = true
 	return m.Write(dir)
 }
 
-// writeResults writes games.csv from the log, then summary.json and the
-// reports.
-func writeResults(dir string, summary *reports.Summary, info reports.RunInfo, from, to int) error {
-	err := reports.WriteFileAtomic(filepath.Join(dir, publish.GamesFile), func(w io.Writer) error {
+// writeGames writes games.csv from the log, the one pass over it that
+// finishing a run takes, showing every finished game to examples (unless
+// nil) on the way.
+func writeGames(dir string, summary *reports.Summary, info reports.RunInfo, from, to int, examples *selection) error {
+	return reports.WriteFileAtomic(filepath.Join(dir, publish.GamesFile), func(w io.Writer) error {
 		names := make([]string, len(summary.Metrics))
 		for i, m := range summary.Metrics {
 			names[i] = m.Name
@@ -228,19 +241,15 @@ func writeResults(dir string, summary *reports.Summary, info reports.RunInfo, fr
 			if r.Err != nil {
 				return nil
 			}
+			if examples != nil {
+				examples.first(r)
+			}
 			return rows.Write(r)
 		}); err != nil {
 			return err
 		}
 		return rows.Flush()
 	})
-	if err != nil {
-		return err
-	}
-	if err := reports.WriteFileAtomic(filepath.Join(dir, publish.SummaryFile), summary.WriteJSON); err != nil {
-		return err
-	}
-	return publish.Write(dir)
 }
 
 // timing describes this invocation's share of the work.

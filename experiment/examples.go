@@ -11,7 +11,6 @@ import (
 	"playtest/reports"
 	"playtest/reports/publish"
 	"playtest/reports/stats"
-	"playtest/runlog"
 	"playtest/sim"
 	"playtest/variants"
 )
@@ -30,8 +29,8 @@ type pick struct {
 // selection picks a few telling games from a stream of finished games
 // without keeping them: the shortest and the longest win, a stalled game,
 // the shortest win by the seat that won less often, and for each way a
-// game ended one of median length (found in a second pass, once the
-// lengths are known).
+// game ended the first of median length (it keeps the first game of each
+// way and length, so that one pass over the log finds it).
 type selection struct {
 	shortest, longest *sim.Record // copies of the records' headers
 	stalled           *sim.Record
@@ -40,12 +39,12 @@ type selection struct {
 	games             int
 	reasons           []string // in order of first appearance
 	lengths           map[string]*stats.Histogram
-	median            map[string]int // the median length of each reason (pass 2)
-	typical           map[string]int // a game of that reason and length
+	firstOf           map[string]map[int]int // the first game of each reason and length
+	typical           map[string]int         // the first game of each reason's median length
 }
 
 func newSelection() *selection {
-	return &selection{lengths: map[string]*stats.Histogram{}, typical: map[string]int{}}
+	return &selection{lengths: map[string]*stats.Histogram{}, firstOf: map[string]map[int]int{}, typical: map[string]int{}}
 }
 
 func header(r *sim.Record) *sim.Record {
@@ -57,9 +56,13 @@ func (x *selection) first(r *sim.Record) {
 	reason := r.Result.Reason
 	if x.lengths[reason] == nil {
 		x.lengths[reason] = &stats.Histogram{}
+		x.firstOf[reason] = map[int]int{}
 		x.reasons = append(x.reasons, reason)
 	}
 	x.lengths[reason].Add(r.Plies)
+	if _, seen := x.firstOf[reason][r.Plies]; !seen {
+		x.firstOf[reason][r.Plies] = r.Index
+	}
 	switch w := r.Result.Winner; {
 	case w == games.Seat0 || w == games.Seat1:
 		x.seatWins[w]++
@@ -77,24 +80,17 @@ func (x *selection) first(r *sim.Record) {
 	}
 }
 
-// medians fixes each reason's median length (a length some game had).
-func (x *selection) medians() {
-	x.median = map[string]int{}
+// typicals picks each reason's typical game, the first of its median
+// length (a length some game had), once every game has been seen.
+func (x *selection) typicals() {
 	for reason, h := range x.lengths {
 		half, seen := (h.N()+1)/2, 0
 		for _, v := range h.Values() {
 			if seen += h.Count(v); seen >= half {
-				x.median[reason] = v
+				x.typical[reason] = x.firstOf[reason][v]
 				break
 			}
 		}
-	}
-}
-
-func (x *selection) second(r *sim.Record) {
-	reason := r.Result.Reason
-	if _, found := x.typical[reason]; !found && r.Plies == x.median[reason] {
-		x.typical[reason] = r.Index
 	}
 }
 
@@ -130,34 +126,25 @@ func (x *selection) picks() []pick {
 	return out
 }
 
-// writeExamples picks the run's example games, plays them again from their
-// seeds, draws every position, and writes examples.json for the board
-// viewer. Games that do not draw (no games.Drawer) get none.
-func writeExamples(dir string, cfg *variants.Config, m *runlog.Manifest) error {
+// examplesSelection returns an empty selection for the run's example
+// games, or nil when the game draws no positions (no games.Drawer): such
+// runs get no examples.json.
+func examplesSelection(cfg *variants.Config) (*selection, error) {
 	g, err := cfg.NewGame()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if _, ok := g.NewState().(games.Drawer); !ok {
-		return nil
+		return nil, nil
 	}
-	x := newSelection()
-	pass := func(see func(*sim.Record)) error {
-		_, err := runlog.Scan(dir, m.From, m.To, false, nil, func(r *sim.Record) error {
-			if r.Err == nil {
-				see(r)
-			}
-			return nil
-		})
-		return err
-	}
-	if err := pass(x.first); err != nil {
-		return err
-	}
-	x.medians()
-	if err := pass(x.second); err != nil {
-		return err
-	}
+	return newSelection(), nil
+}
+
+// writeExamples plays the games x picked (it has seen every game of the
+// run) again from their seeds, draws every position, and writes
+// examples.json for the board viewer.
+func writeExamples(dir string, cfg *variants.Config, x *selection) error {
+	x.typicals()
 	ex := publish.Examples{Schema: publish.ExamplesSchema, Games: []publish.ExampleGame{}}
 	budget := MaxExampleBytes
 	for _, p := range x.picks() {

@@ -19,28 +19,25 @@ func TestExampleSelection(t *testing.T) {
 	stream := []*sim.Record{
 		rec(0, 20, games.Seat0, "score"), rec(1, 5, games.Seat0, "score"), rec(2, 40, games.Seat0, "score"),
 		rec(3, 30, games.Seat1, "score"), rec(4, 300, games.NoPlayer, games.ReasonMaxPlies),
-		rec(5, 25, games.Seat1, "resign"), rec(6, 22, games.Seat0, "score"),
+		rec(5, 25, games.Seat1, "resign"), rec(6, 22, games.Seat0, "score"), rec(7, 22, games.Seat0, "score"),
 	}
 	x := newSelection()
 	for _, r := range stream {
 		x.first(r)
 	}
-	x.medians()
-	for _, r := range stream {
-		x.second(r)
-	}
+	x.typicals()
 	picks := x.picks()
 	var got []int
 	for _, p := range picks {
 		got = append(got, p.index)
 	}
 	// shortest win 1, longest 2, stalled 4, seat 1's shortest win 5, then
-	// the median score game (lengths 5 20 22 30 40: 22, game 6); game 4 and
-	// 5 are already in.
+	// the first median score game (lengths 5 20 22 22 30 40: 22, game 6,
+	// not 7); game 4 and 5 are already in.
 	if want := []int{1, 2, 4, 5, 6}; !slices.Equal(got, want) {
 		t.Errorf("picks %v, want %v (%+v)", got, want, picks)
 	}
-	if !strings.Contains(picks[3].label, "seat1, the seat that won less often") || !strings.Contains(picks[4].label, "ended by score (5 of 7 games)") {
+	if !strings.Contains(picks[3].label, "seat1, the seat that won less often") || !strings.Contains(picks[4].label, "ended by score (6 of 8 games)") {
 		t.Errorf("labels %+v", picks)
 	}
 }
