@@ -76,6 +76,7 @@ type Writer struct {
 	run      string
 	files    [2]*os.File // games, errors
 	bufs     [2]*bufio.Writer
+	line     []byte // the line being written, reused
 	lastSync time.Time
 }
 
@@ -113,14 +114,16 @@ func (w *Writer) open(i int) error {
 
 // Add appends one game: to games.jsonl, or to errors.jsonl when it failed.
 func (w *Writer) Add(r *sim.Record) error {
-	line := lineOf(r)
-	line.Run = w.run
-	var v any = line
 	i := 0
+	var err error
 	if r.Err != nil {
-		v, i = errorLine{r.Err, w.run}, 1
+		i = 1
+		w.line, err = json.Marshal(errorLine{r.Err, w.run})
+	} else {
+		line := lineOf(r)
+		line.Run = w.run
+		w.line, err = line.appendJSON(w.line[:0])
 	}
-	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
@@ -129,7 +132,8 @@ func (w *Writer) Add(r *sim.Record) error {
 			return err
 		}
 	}
-	if _, err := w.bufs[i].Write(append(b, '\n')); err != nil {
+	w.line = append(w.line, '\n')
+	if _, err := w.bufs[i].Write(w.line); err != nil {
 		return err
 	}
 	if err := w.bufs[i].Flush(); err != nil {
