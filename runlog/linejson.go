@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"math"
 	"strconv"
+
+	"playtest/games"
 )
 
 // appendJSON appends l as encoding/json marshals it, byte for byte (the
@@ -100,4 +102,177 @@ func appendJSONFloat(b []byte, f float64) ([]byte, error) {
 		return append(b, q...), err
 	}
 	return strconv.AppendFloat(b, f, 'f', -1, 64), nil
+}
+
+// parseLine decodes a line as appendJSON writes it without escapes:
+// fields in that order, integers in range, strings of printable ASCII. It
+// reports false for anything else, which the caller hands to
+// encoding/json; what it accepts, encoding/json decodes to the same line
+// (the tests check both on random and fuzzed input).
+func parseLine(b []byte, l *Line) bool {
+	p := lineParser{b: b}
+	var winner, kind int
+	ok := p.next(`{"index":`) && p.int(&l.Index) && p.next(`,"deal":`) && p.int(&l.Deal) &&
+		(!p.next(`,"swapped":true`) || p.set(&l.Swapped)) &&
+		p.next(`,"winner":`) && p.int(&winner) && winner == int(games.Player(winner)) &&
+		p.next(`,"reason":`) && p.str(&l.Reason) &&
+		p.next(`,"plies":`) && p.int(&l.Plies) && p.next(`,"decisions":`) && p.int(&l.Decisions) &&
+		p.next(`,"player_decisions":`) && p.int(&l.PlayerDecisions) && p.next(`,"choices":`) && p.int(&l.Choices) &&
+		p.next(`,"legal_moves":`) && p.int(&l.LegalMoves)
+	if !ok {
+		return false
+	}
+	l.Winner = games.Player(winner)
+	if p.next(`,"sides":[`) {
+		for {
+			var v int
+			if !p.int(&v) {
+				return false
+			}
+			l.Sides = append(l.Sides, v)
+			if !p.next(",") {
+				break
+			}
+		}
+		if !p.next("]") {
+			return false
+		}
+	}
+	if p.next(`,"opening":`) && !p.str(&l.Opening) {
+		return false
+	}
+	if p.next(`,"run":`) && !p.str(&l.Run) {
+		return false
+	}
+	if p.next(`,"metrics":[`) {
+		for {
+			var m MetricLine
+			if !(p.next(`{"name":`) && p.str(&m.Name) && p.next(`,"kind":`) && p.int(&kind) && kind == int(games.MetricKind(kind)) &&
+				p.next(`,"value":`) && p.float(&m.Value) && p.next("}")) {
+				return false
+			}
+			m.Kind = games.MetricKind(kind)
+			l.Metrics = append(l.Metrics, m)
+			if !p.next(",") {
+				break
+			}
+		}
+		if !p.next("]") {
+			return false
+		}
+	}
+	if p.next(`,"moves":[`) {
+		for {
+			var s string
+			if !p.str(&s) {
+				return false
+			}
+			l.Moves = append(l.Moves, s)
+			if !p.next(",") {
+				break
+			}
+		}
+		if !p.next("]") {
+			return false
+		}
+	}
+	return p.next("}") && (p.i == len(b) || p.i == len(b)-1 && b[p.i] == '\n')
+}
+
+// lineParser is parseLine's cursor over a line.
+type lineParser struct {
+	b []byte
+	i int
+}
+
+// next consumes s if it comes next.
+func (p *lineParser) next(s string) bool {
+	if len(p.b)-p.i < len(s) || string(p.b[p.i:p.i+len(s)]) != s {
+		return false
+	}
+	p.i += len(s)
+	return true
+}
+
+// set sets v and reports true, to chain in a condition.
+func (p *lineParser) set(v *bool) bool {
+	*v = true
+	return true
+}
+
+// int consumes a JSON integer (no leading zeros, no minus zero) that fits
+// in an int.
+func (p *lineParser) int(v *int) bool {
+	start := p.i
+	if p.i < len(p.b) && p.b[p.i] == '-' {
+		p.i++
+	}
+	digits := p.i
+	for p.i < len(p.b) && p.b[p.i] >= '0' && p.b[p.i] <= '9' {
+		p.i++
+	}
+	n := p.i - digits
+	if n == 0 || n > 1 && p.b[digits] == '0' || n == 1 && p.b[digits] == '0' && digits > start {
+		return false
+	}
+	x, err := strconv.Atoi(string(p.b[start:p.i]))
+	*v = x
+	return err == nil
+}
+
+// float consumes a JSON number and parses it as encoding/json does.
+func (p *lineParser) float(v *float64) bool {
+	start := p.i
+	if p.i < len(p.b) && p.b[p.i] == '-' {
+		p.i++
+	}
+	digits := p.i
+	p.skipDigits()
+	if n := p.i - digits; n == 0 || n > 1 && p.b[digits] == '0' {
+		return false
+	}
+	if p.next(".") {
+		if d := p.i; p.skipDigits() == d {
+			return false
+		}
+	}
+	if p.i < len(p.b) && (p.b[p.i] == 'e' || p.b[p.i] == 'E') {
+		p.i++
+		if p.i < len(p.b) && (p.b[p.i] == '+' || p.b[p.i] == '-') {
+			p.i++
+		}
+		if d := p.i; p.skipDigits() == d {
+			return false
+		}
+	}
+	x, err := strconv.ParseFloat(string(p.b[start:p.i]), 64)
+	*v = x
+	return err == nil
+}
+
+// skipDigits consumes decimal digits and returns where they end.
+func (p *lineParser) skipDigits() int {
+	for p.i < len(p.b) && p.b[p.i] >= '0' && p.b[p.i] <= '9' {
+		p.i++
+	}
+	return p.i
+}
+
+// str consumes a JSON string of printable ASCII without escapes.
+func (p *lineParser) str(v *string) bool {
+	if !p.next(`"`) {
+		return false
+	}
+	start := p.i
+	for ; p.i < len(p.b); p.i++ {
+		switch c := p.b[p.i]; {
+		case c == '"':
+			*v = string(p.b[start:p.i])
+			p.i++
+			return true
+		case c < 0x20 || c > 0x7e || c == '\\':
+			return false
+		}
+	}
+	return false
 }

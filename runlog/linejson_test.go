@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
+	"reflect"
 	"testing"
 
 	"playtest/games"
@@ -82,4 +83,76 @@ func FuzzLineJSON(f *testing.F) {
 		checkLineJSON(t, &Line{Index: int(n), Winner: games.Player(n), Reason: reason, Opening: move, Run: reason,
 			Sides: []int{int(n)}, Metrics: []MetricLine{{Name: move, Kind: games.MetricKind(n), Value: value}}, Moves: []string{move, reason}})
 	})
+}
+
+// checkParseLine compares parseLine with encoding/json on one input: what
+// parseLine accepts, encoding/json must decode to the same line.
+func checkParseLine(t *testing.T, b []byte) (accepted bool) {
+	t.Helper()
+	var got Line
+	if !parseLine(b, &got) {
+		return false
+	}
+	var want Line
+	if err := json.Unmarshal(b, &want); err != nil {
+		t.Fatalf("parseLine accepted %q, which encoding/json refuses: %v", b, err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("%q:\nparseLine    %+v\nencoding/json %+v", b, got, want)
+	}
+	return true
+}
+
+// TestParseLineMatchesEncodingJSON reads random lines back: parseLine
+// takes every line without escapes and decodes it as encoding/json does,
+// and leaves the rest (and lines cut short or edited) to encoding/json.
+func TestParseLineMatchesEncodingJSON(t *testing.T) {
+	rng := pcg.New(8, 8)
+	accepted := 0
+	for i := range 20000 {
+		l := randomLine(rng)
+		if i%2 == 0 { // strings without escapes, as the games write them
+			l.Reason, l.Opening, l.Run = "capture-threshold", "d1MS-d3", "1388daefdb007545"
+			for j := range l.Metrics {
+				l.Metrics[j].Name = "first_capture.capturer_wins"
+			}
+			for j := range l.Moves {
+				l.Moves[j] = "a1S-b2"
+			}
+		}
+		b, err := l.appendJSON(nil)
+		if err != nil {
+			continue
+		}
+		b = append(b, '\n')
+		if checkParseLine(t, b) {
+			accepted++
+		}
+		checkParseLine(t, b[:rng.IntN(len(b))])
+		edited := bytes.Clone(b)
+		edited[rng.IntN(len(b))] = "0-1e.,:}]\"x "[rng.IntN(12)]
+		checkParseLine(t, edited)
+	}
+	if accepted < 9000 {
+		t.Errorf("parseLine took only %d of 20000 lines, 10000 of them without escapes", accepted)
+	}
+	for _, s := range []string{
+		`{"index":0,"deal":0,"winner":0,"reason":"x","plies":1,"decisions":1,"player_decisions":1,"choices":1,"legal_moves":1}`,
+		`{"index":-0,"deal":0,"winner":0,"reason":"x","plies":1,"decisions":1,"player_decisions":1,"choices":1,"legal_moves":1}`,
+		`{"index":01,"deal":0,"winner":0,"reason":"x","plies":1,"decisions":1,"player_decisions":1,"choices":1,"legal_moves":1}`,
+		`{"index":0,"deal":0,"winner":300,"reason":"x","plies":1,"decisions":1,"player_decisions":1,"choices":1,"legal_moves":1}`,
+		`{"index":99999999999999999999,"deal":0,"winner":0,"reason":"x","plies":1,"decisions":1,"player_decisions":1,"choices":1,"legal_moves":1}`,
+		`{"index":0,"deal":0,"winner":0,"reason":"x","plies":1,"decisions":1,"player_decisions":1,"choices":1,"legal_moves":1,"metrics":[{"name":"m","kind":1,"value":1e400}]}`,
+		`{"index":0,"deal":0,"winner":0,"reason":"x","plies":1,"decisions":1,"player_decisions":1,"choices":1,"legal_moves":1,"metrics":[{"name":"m","kind":256,"value":1}]}`,
+		`{"index":0,"deal":0,"winner":0,"reason":"x","plies":1,"decisions":1,"player_decisions":1,"choices":1,"legal_moves":1,"sides":[]}`,
+		`{"index":0,"deal":0,"winner":0,"reason":"x","plies":1,"decisions":1,"player_decisions":1,"choices":1,"legal_moves":1} x`,
+	} {
+		checkParseLine(t, []byte(s))
+	}
+}
+
+// FuzzParseLine checks parseLine against encoding/json on arbitrary input.
+func FuzzParseLine(f *testing.F) {
+	f.Add([]byte(`{"index":3,"deal":1,"swapped":true,"winner":0,"reason":"capture-threshold","plies":253,"decisions":253,"player_decisions":253,"choices":253,"legal_moves":6963,"sides":[0,1],"opening":"d1S-b3","run":"1388daefdb007545","metrics":[{"name":"captures","kind":1,"value":7.5e-3}],"moves":["a","b"]}` + "\n"))
+	f.Fuzz(func(t *testing.T, b []byte) { checkParseLine(t, b) })
 }

@@ -235,8 +235,10 @@ func (lr *lineReader) advance() {
 		rec, run = &sim.Record{Index: ge.Index, Deal: ge.Deal, Swapped: ge.Swapped, Err: ge}, el.Run
 	} else {
 		var l Line
-		if json.Unmarshal(b, &l) != nil {
-			return
+		if !parseLine(b, &l) {
+			if l = (Line{}); json.Unmarshal(b, &l) != nil {
+				return
+			}
 		}
 		rec, run = l.Record(), l.Run
 	}
