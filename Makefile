@@ -37,12 +37,16 @@ bench-compare:
 	BENCHSTAT=$(BENCHSTAT) GO=$(GO) scripts/bench-compare $(REV)
 
 ## bench-cli: time the command line end to end, CPU (user+sys) and wall, one
-## worker: random games through the runner, then each game's main preset
+## worker: random games through the runner, then each game's main preset,
+## then the random games again writing a run directory (--out)
 BENCH_CLI = run size3 --games 20000 --set players.0=random --set players.1=random; run stacktics/size3; run capstone/capstone --games 40; run stacks/base --games 40; run capturecard/capturecard --games 40
+BENCH_CLI_OUT = run size3 --games 20000 --set players.0=random --set players.1=random
 bench-cli: build
 	@echo "$(BENCH_CLI)" | tr ';' '\n' | while read -r args; do \
 		/usr/bin/time -f "%U+%S CPU-s, %e s wall: playtest $$args --workers 1" ./$(BIN) $$args --workers 1 --quiet --format json > /dev/null || exit 1; \
 	done
+	@out=$$(mktemp -d) && /usr/bin/time -f "%U+%S CPU-s, %e s wall: playtest $(BENCH_CLI_OUT) --workers 1 --out DIR (the log, games.csv, reports)" \
+		./$(BIN) $(BENCH_CLI_OUT) --workers 1 --quiet --out $$out/run > /dev/null; rc=$$?; rm -rf $$out; exit $$rc
 
 ## fuzz: run each fuzzer for FUZZTIME (default 30s)
 FUZZTIME ?= 30s
@@ -52,6 +56,8 @@ fuzz:
 	$(GO) test ./games/stacks -run '^$$' -fuzz '^FuzzPlayout$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./games/stacks -run '^$$' -fuzz '^FuzzParseMove$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./games/capturecard -run '^$$' -fuzz '^FuzzPlayout$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./runlog -run '^$$' -fuzz '^FuzzLineJSON$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./runlog -run '^$$' -fuzz '^FuzzParseLine$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./variants -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME)
 
 ## samples: rewrite the example reports in docs/samples (a small run of each game's main preset)

@@ -7,4 +7,10 @@
 // off any torn tail, and replays it, so the run resumes where it stopped
 // and ends with the same summary as an uninterrupted run. Shards of one
 // run merge by index into the log of a single run.
+//
+// The lines are JSON as encoding/json writes and reads it; for speed (a
+// run of fast games spends much of its time on its log) games.jsonl's
+// lines are written by a hand-written encoder with the same bytes and read
+// back by a small parser for that format, with encoding/json for any
+// other line (linejson.go).
 package runlog
