@@ -242,7 +242,7 @@ func writeGames(dir string, summary *reports.Summary, info reports.RunInfo, from
 				return nil
 			}
 			if examples != nil {
-				examples.first(r)
+				examples.see(r)
 			}
 			return rows.Write(r)
 		}); err != nil {

@@ -51,7 +51,8 @@ func header(r *sim.Record) *sim.Record {
 	return &sim.Record{Index: r.Index, Plies: r.Plies, Result: r.Result}
 }
 
-func (x *selection) first(r *sim.Record) {
+// see takes one finished game into account.
+func (x *selection) see(r *sim.Record) {
 	x.games++
 	reason := r.Result.Reason
 	if x.lengths[reason] == nil {

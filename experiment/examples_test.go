@@ -23,7 +23,7 @@ func TestExampleSelection(t *testing.T) {
 	}
 	x := newSelection()
 	for _, r := range stream {
-		x.first(r)
+		x.see(r)
 	}
 	x.typicals()
 	picks := x.picks()
