@@ -123,60 +123,39 @@ func parseLine(b []byte, l *Line) bool {
 		return false
 	}
 	l.Winner = games.Player(winner)
-	if p.next(`,"sides":[`) {
-		for {
-			var v int
-			if !p.int(&v) {
-				return false
-			}
-			l.Sides = append(l.Sides, v)
-			if !p.next(",") {
-				break
-			}
-		}
-		if !p.next("]") {
-			return false
+	side := func() bool {
+		l.Sides = append(l.Sides, 0)
+		return p.int(&l.Sides[len(l.Sides)-1])
+	}
+	metric := func() bool {
+		var m MetricLine
+		ok := p.next(`{"name":`) && p.str(&m.Name) && p.next(`,"kind":`) && p.int(&kind) && kind == int(games.MetricKind(kind)) &&
+			p.next(`,"value":`) && p.float(&m.Value) && p.next("}")
+		m.Kind = games.MetricKind(kind)
+		l.Metrics = append(l.Metrics, m)
+		return ok
+	}
+	move := func() bool {
+		l.Moves = append(l.Moves, "")
+		return p.str(&l.Moves[len(l.Moves)-1])
+	}
+	return (!p.next(`,"sides":[`) || p.list(side)) &&
+		(!p.next(`,"opening":`) || p.str(&l.Opening)) &&
+		(!p.next(`,"run":`) || p.str(&l.Run)) &&
+		(!p.next(`,"metrics":[`) || p.list(metric)) &&
+		(!p.next(`,"moves":[`) || p.list(move)) &&
+		p.next("}") && (p.i == len(b) || p.i == len(b)-1 && b[p.i] == '\n')
+}
+
+// list consumes the items of a JSON array, one or more, and its closing
+// bracket.
+func (p *lineParser) list(item func() bool) bool {
+	for item() {
+		if !p.next(",") {
+			return p.next("]")
 		}
 	}
-	if p.next(`,"opening":`) && !p.str(&l.Opening) {
-		return false
-	}
-	if p.next(`,"run":`) && !p.str(&l.Run) {
-		return false
-	}
-	if p.next(`,"metrics":[`) {
-		for {
-			var m MetricLine
-			if !(p.next(`{"name":`) && p.str(&m.Name) && p.next(`,"kind":`) && p.int(&kind) && kind == int(games.MetricKind(kind)) &&
-				p.next(`,"value":`) && p.float(&m.Value) && p.next("}")) {
-				return false
-			}
-			m.Kind = games.MetricKind(kind)
-			l.Metrics = append(l.Metrics, m)
-			if !p.next(",") {
-				break
-			}
-		}
-		if !p.next("]") {
-			return false
-		}
-	}
-	if p.next(`,"moves":[`) {
-		for {
-			var s string
-			if !p.str(&s) {
-				return false
-			}
-			l.Moves = append(l.Moves, s)
-			if !p.next(",") {
-				break
-			}
-		}
-		if !p.next("]") {
-			return false
-		}
-	}
-	return p.next("}") && (p.i == len(b) || p.i == len(b)-1 && b[p.i] == '\n')
+	return false
 }
 
 // lineParser is parseLine's cursor over a line.

@@ -420,7 +420,7 @@ func (s *State) offerUnblocked(u *unblocked) {
 			continue
 		}
 		c := &u.counts[v]
-		if straight, back := s.unblockedDests(p, v); back == &noDests && straight != &noDests {
+		if straight, back := s.unblockedDests(p, v); straightOnly(straight, back) {
 			sm := &u.shifted[v]
 			sm[stackMoves], sm[straightMoves] = s.straightSources(&g.straightShift[p][v], u.sources)
 			c[stackMoves], c[straightMoves] = sm[stackMoves].count(), sm[straightMoves].count()
@@ -469,7 +469,7 @@ func (s *State) pickUnblocked(picker games.IndexPicker) (games.Move, int) {
 	}
 	p := s.toMove
 	straight, back := s.unblockedDests(p, v)
-	if back == &noDests && straight != &noDests {
+	if straightOnly(straight, back) {
 		src, dst := u.shifted[v][u.kind[v]].pick(&s.g.straightShift[p][v], k)
 		return encode(kindPlay, v, src, dst), u.total
 	}
@@ -498,7 +498,7 @@ func (s *State) appendUnblocked(buf []games.Move) []games.Move {
 		case notOffered:
 		default:
 			straight, back := s.unblockedDests(p, v)
-			if back == &noDests && straight != &noDests {
+			if straightOnly(straight, back) {
 				buf = u.shifted[v][kind].appendTo(buf, &s.g.straightShift[p][v], v)
 				continue
 			}
@@ -605,6 +605,13 @@ func (s *State) unblockedDests(p games.Player, v int) (straight, back *[Squares]
 		back = &g.backwardDst[p][v]
 	}
 	return straight, back
+}
+
+// straightOnly reports whether a card with these destination tables (see
+// unblockedDests) moves straight only: its moves are then shifts of their
+// sources (shiftMoves).
+func straightOnly(straight, back *[Squares]uint32) bool {
+	return back == &noDests && straight != &noDests
 }
 
 // Kinds of moves a card offers, in the order LegalMoves prefers them; the
