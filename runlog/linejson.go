@@ -183,15 +183,7 @@ func (p *lineParser) set(v *bool) bool {
 // in an int.
 func (p *lineParser) int(v *int) bool {
 	start := p.i
-	if p.i < len(p.b) && p.b[p.i] == '-' {
-		p.i++
-	}
-	digits := p.i
-	for p.i < len(p.b) && p.b[p.i] >= '0' && p.b[p.i] <= '9' {
-		p.i++
-	}
-	n := p.i - digits
-	if n == 0 || n > 1 && p.b[digits] == '0' || n == 1 && p.b[digits] == '0' && digits > start {
+	if !p.intPart() || string(p.b[start:p.i]) == "-0" {
 		return false
 	}
 	x, err := strconv.Atoi(string(p.b[start:p.i]))
@@ -199,15 +191,21 @@ func (p *lineParser) int(v *int) bool {
 	return err == nil
 }
 
-// float consumes a JSON number and parses it as encoding/json does.
-func (p *lineParser) float(v *float64) bool {
-	start := p.i
+// intPart consumes a JSON number's sign and integer digits and reports
+// whether they are well formed (some digits, no leading zero).
+func (p *lineParser) intPart() bool {
 	if p.i < len(p.b) && p.b[p.i] == '-' {
 		p.i++
 	}
 	digits := p.i
-	p.skipDigits()
-	if n := p.i - digits; n == 0 || n > 1 && p.b[digits] == '0' {
+	n := p.skipDigits() - digits
+	return n == 1 || n > 1 && p.b[digits] != '0'
+}
+
+// float consumes a JSON number and parses it as encoding/json does.
+func (p *lineParser) float(v *float64) bool {
+	start := p.i
+	if !p.intPart() {
 		return false
 	}
 	if p.next(".") {

@@ -25,12 +25,11 @@
 // each unit's reach and filters them by what the unit may enter; a table of
 // stack shapes (groupShape) says how far the bases of each size go, so
 // counting the moves (the heuristic's mobility, PickMove) does not branch
-// on a stack's shape. RandomMove
-// draws a uniform legal move without listing the moves, by rejection
-// sampling over each unit's on-board line squares (see its comment); the
-// conformance suite checks its uniformity with a chi-square test. The
-// no-legal-move check after every move is a few bitboard shifts in almost
-// every position.
+// on a stack's shape. RandomMove draws a uniform legal move without
+// listing the moves, by rejection sampling over each unit's on-board line
+// squares (see its comment); the conformance suite checks its uniformity
+// with a chi-square test. The no-legal-move check after every move is a
+// few bitboard shifts in almost every position.
 //
 // # Decisions and seats
 //
