@@ -75,6 +75,36 @@ var neighbourDirs = func() (m [Cards]uint8) {
 	return m
 }()
 
+// allCards is the set of every card of the layout.
+const allCards = 1<<Cards - 1
+
+// A card set's window around sq is its 3×3 block of cards centred on sq:
+// the set shifted so that sq is bit windowCentre, each row of the board
+// Cols bits above the one before; directions off the board land on cards
+// of the wrong row or nowhere and are masked off by neighbourDirs.
+const (
+	windowCentre = Cols + 1
+	windowBits   = 2*Cols + 3
+)
+
+// windowDirs maps a window to the directions whose neighbour is in it.
+var windowDirs = func() (t [1 << windowBits]uint8) {
+	for w := range t {
+		for d, dir := range directions {
+			if w>>(windowCentre+dir[0]*Cols+dir[1])&1 != 0 {
+				t[w] |= 1 << d
+			}
+		}
+	}
+	return t
+}()
+
+// dirsInto returns the directions from sq whose neighbour is in set.
+func dirsInto(set uint32, sq int) uint8 {
+	w := uint64(set) << windowCentre >> sq & (1<<windowBits - 1)
+	return windowDirs[w] & neighbourDirs[sq]
+}
+
 // Game is an immutable Capture the Card variant.
 type Game struct {
 	rules Rules

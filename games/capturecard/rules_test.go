@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"playtest/games"
+	"playtest/games/gamestest"
+	"playtest/games/pcg"
 )
 
 // position builds a test position on the layout where square sq holds card
@@ -360,5 +362,63 @@ func TestPerftByHand(t *testing.T) {
 	s, _ := g.PerftStart(1)
 	if got := []uint64{games.Perft(s, 1), games.Perft(s, 2)}; !slices.Equal(got, []uint64{9, 33}) {
 		t.Errorf("perft %v, want [9 33]", got)
+	}
+}
+
+// naiveSteps lists the Move steps the rules' way: every piece of the
+// player's on every card, every direction, stepResult deciding.
+func naiveSteps(s *State) []games.Move {
+	var out []games.Move
+	if s.phase != phaseAction && s.phase != phaseMove {
+		return nil
+	}
+	for sq := range Cards {
+		if !s.own(sq) || s.size[sq] == Large {
+			continue
+		}
+		for d := range directions {
+			if _, _, _, ok := s.stepResult(sq, d); ok {
+				out = append(out, encode(kindStep, sq, d))
+			}
+		}
+	}
+	return out
+}
+
+// TestStepsByDirection checks the Move steps found from card sets against
+// naiveSteps, in order, and canStep against them, at every decision of
+// random games of every variant.
+func TestStepsByDirection(t *testing.T) {
+	for name, set := range variants() {
+		t.Run(name, func(t *testing.T) {
+			r := DefaultRules()
+			set(r)
+			g := newGame(t, r)
+			rng := pcg.New(11, 3)
+			var moves []games.Move
+			var outcomes []games.ChanceOutcome
+			checked := 0
+			for game := range 150 {
+				s := g.NewState().(*State)
+				for n := 0; !s.IsTerminal(); n++ {
+					if s.phase == phaseAction || s.phase == phaseMove {
+						want := naiveSteps(s)
+						if got := s.appendSteps(nil); !slices.Equal(got, want) {
+							t.Fatalf("game %d, decision %d: steps %v, want %v\n%v", game, n, got, want, s)
+						}
+						if got := s.canStep(); got != (len(want) > 0) {
+							t.Fatalf("game %d, decision %d: canStep %v with steps %v\n%v", game, n, got, want, s)
+						}
+						checked++
+					}
+					var m games.Move
+					m, moves, outcomes = gamestest.Pick(s, rng, moves, outcomes)
+					s.Apply(m)
+				}
+			}
+			if checked < 1000 {
+				t.Errorf("only %d decisions checked", checked)
+			}
+		})
 	}
 }

@@ -309,28 +309,36 @@ func (s *State) canStep() bool {
 }
 
 // steps appends the Move steps, or only the first with first set. The
-// player's Smalls and Mediums are the set bits of walkers.
+// player's Smalls and Mediums are the set bits of walkers. A step onto an
+// empty card is always allowed here; only the opponent's Smalls and
+// Mediums that may be touched need stepResult's rules (a step never ends
+// on an own piece or passes a Large).
 func (s *State) steps(buf []games.Move, first bool) []games.Move {
 	if s.points == 0 {
 		return buf // every step costs at least a point
 	}
-	occupied := s.pieces[0] | s.pieces[1]
-	for w := s.walkers[s.toMove]; w != 0; w &= w - 1 {
+	p, o := s.toMove, s.toMove.Opponent()
+	empty := allCards &^ (s.pieces[0] | s.pieces[1])
+	touchable := s.walkers[o]
+	if s.protect[o] > 0 || s.g.gated && !s.cornersFull() {
+		touchable = 0
+	}
+	for w := s.walkers[p]; w != 0; w &= w - 1 {
 		sq := bits.TrailingZeros32(w)
-		if stepCost(s.size[sq]) > int(s.points) {
+		if s.points == 1 && s.size[sq] == Medium {
 			continue // not even a step onto an empty card
 		}
-		for dirs := neighbourDirs[sq]; dirs != 0; dirs &= dirs - 1 {
-			d := bits.TrailingZeros8(dirs)
-			// A step onto an empty card is always allowed here; only an
-			// occupied one needs stepResult's rules.
-			if occupied&(1<<neighbour[sq][d]) != 0 && !s.canStepOnto(sq, d) {
-				continue
+		dirs := dirsInto(empty, sq)
+		for opp := dirsInto(touchable, sq); opp != 0; opp &= opp - 1 {
+			if d := bits.TrailingZeros8(opp); s.canStepOnto(sq, d) {
+				dirs |= 1 << d
 			}
-			buf = append(buf, encode(kindStep, sq, d))
-			if first {
-				return buf
-			}
+		}
+		if first && dirs != 0 {
+			return append(buf, encode(kindStep, sq, bits.TrailingZeros8(dirs)))
+		}
+		for ; dirs != 0; dirs &= dirs - 1 {
+			buf = append(buf, encode(kindStep, sq, bits.TrailingZeros8(dirs)))
 		}
 	}
 	return buf
