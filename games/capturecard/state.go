@@ -142,6 +142,38 @@ func (s *State) ChanceOutcomes(buf []games.ChanceOutcome) []games.ChanceOutcome 
 	return buf
 }
 
+// PickChance draws the next layout card by its index among the cards not
+// yet dealt, or the deck's value by its index among the deck's cards
+// (ChanceOutcomes' weights), without listing them (implements
+// games.ChancePicker).
+func (s *State) PickChance(picker games.IndexPicker) (games.Move, int) {
+	switch s.phase {
+	case phaseLayout:
+		left := uint64(allCards)
+		for _, c := range s.layout {
+			if c >= 0 {
+				left &^= 1 << c
+			}
+		}
+		total := bits.OnesCount64(left)
+		return encode(kindDeal, games.NthBit(left, picker.PickIndex(total)), 0), total
+	case phaseDraw:
+		total := 0
+		for _, n := range s.deck {
+			total += int(n)
+		}
+		k := picker.PickIndex(total)
+		for v, n := range s.deck {
+			if k < int(n) {
+				return encode(kindDraw, v, 0), total
+			}
+			k -= int(n)
+		}
+		panic("capturecard: picked card out of range")
+	}
+	return 0, 0
+}
+
 // opponentAt reports whether sq holds a piece of the player to move's
 // opponent that may be touched (not protected by a Joker).
 func (s *State) opponentAt(sq int) bool {
