@@ -75,8 +75,12 @@ var neighbourDirs = func() (m [Cards]uint8) {
 	return m
 }()
 
-// allCards is the set of every card of the layout.
-const allCards = 1<<Cards - 1
+// allCards is the set of every card of the layout, cornerCards that of
+// the corners.
+const (
+	allCards    = 1<<Cards - 1
+	cornerCards = 1<<0 | 1<<(Cols-1) | 1<<((Rows-1)*Cols) | 1<<(Rows*Cols-1)
+)
 
 // A card set's window around sq is its 3×3 block of cards centred on sq:
 // the set shifted so that sq is bit windowCentre, each row of the board

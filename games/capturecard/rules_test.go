@@ -385,8 +385,8 @@ func naiveSteps(s *State) []games.Move {
 	return out
 }
 
-// TestStepsByDirection checks the Move steps found from card sets against
-// naiveSteps, in order, and canStep against them, at every decision of
+// TestStepsByDirection checks the Move steps LegalMoves finds from card sets
+// against naiveSteps, in order, and canStep against them, at every decision of
 // random games of every variant.
 func TestStepsByDirection(t *testing.T) {
 	for name, set := range variants() {
@@ -403,7 +403,13 @@ func TestStepsByDirection(t *testing.T) {
 				for n := 0; !s.IsTerminal(); n++ {
 					if s.phase == phaseAction || s.phase == phaseMove {
 						want := naiveSteps(s)
-						if got := s.appendSteps(nil); !slices.Equal(got, want) {
+						var got []games.Move
+						for _, m := range s.LegalMoves(moves[:0]) {
+							if kind, _, _ := decode(m); kind == kindStep {
+								got = append(got, m)
+							}
+						}
+						if !slices.Equal(got, want) {
 							t.Fatalf("game %d, decision %d: steps %v, want %v\n%v", game, n, got, want, s)
 						}
 						if got := s.canStep(); got != (len(want) > 0) {
@@ -420,5 +426,41 @@ func TestStepsByDirection(t *testing.T) {
 				t.Errorf("only %d decisions checked", checked)
 			}
 		})
+	}
+}
+
+// TestCardSets checks the card-set constants against the squares they stand
+// for.
+func TestCardSets(t *testing.T) {
+	var want uint32
+	for _, c := range corners {
+		want |= 1 << c
+	}
+	if cornerCards != want {
+		t.Errorf("cornerCards %#x, want %#x", cornerCards, want)
+	}
+	for sq := range Cards {
+		for set := range uint32(1 << 8) { // every set of sq's neighbours
+			var cards uint32
+			var want uint8
+			for d, n := range neighbour[sq] {
+				if n >= 0 && set>>d&1 != 0 {
+					cards |= 1 << n
+					want |= 1 << d
+				}
+			}
+			// the other cards, off the board included, all out or all in
+			others := ^uint32(0) &^ (1 << sq)
+			for _, n := range neighbour[sq] {
+				if n >= 0 {
+					others &^= 1 << n
+				}
+			}
+			for _, rest := range []uint32{0, others} {
+				if got := dirsInto(cards|rest, sq); got != want {
+					t.Fatalf("dirsInto(%#x, %s) = %08b, want %08b", cards|rest, squareName(sq), got, want)
+				}
+			}
+		}
 	}
 }

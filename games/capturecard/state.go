@@ -186,103 +186,219 @@ func (s *State) LegalMoves(buf []games.Move) []games.Move {
 	switch s.phase {
 	case phaseJoker:
 		return append(buf, encode(kindJoker, 0, 0), encode(kindNoJoker, 0, 0))
-	case phaseAction:
-		buf = s.appendEnters(buf)
-		buf = s.appendLocks(buf)
-		buf = s.appendShifts(buf)
-		buf = s.appendSteps(buf)
-		return append(buf, encode(kindStop, 0, 0))
-	case phaseMove:
-		buf = s.appendSteps(buf)
+	case phaseAction, phaseMove:
+		var c choices
+		s.choose(&c)
+		for _, size := range c.sizes[:c.nSizes] {
+			for e := c.enters; e != 0; e &= e - 1 {
+				buf = append(buf, encode(kindEnter, int(size), bits.TrailingZeros32(e)))
+			}
+		}
+		for l := c.locks; l != 0; l &= l - 1 {
+			buf = append(buf, encode(kindLock, bits.TrailingZeros32(l), 0))
+		}
+		buf = c.appendDirs(buf, kindShift, c.shifters)
+		buf = c.appendDirs(buf, kindStep, c.steppers)
 		return append(buf, encode(kindStop, 0, 0))
 	}
 	return buf
 }
 
-// enterSquares returns the cards an Enter may use: the empty corners; when
+// PickMove counts the decisions, asks picker for one by its index in
+// LegalMoves order and returns it, without listing them (implements
+// games.MovePicker).
+func (s *State) PickMove(picker games.IndexPicker) (games.Move, int) {
+	switch s.phase {
+	case phaseJoker:
+		return encode(kindJoker+picker.PickIndex(2), 0, 0), 2 // Joker, no Joker
+	case phaseAction, phaseMove:
+	default:
+		return 0, 0
+	}
+	var c choices
+	s.choose(&c)
+	perSize := bits.OnesCount32(c.enters)
+	enters, locks := c.nSizes*perSize, bits.OnesCount32(c.locks)
+	shifts, steps := c.count(c.shifters), c.count(c.steppers)
+	n := enters + locks + shifts + steps + 1
+	k := picker.PickIndex(n)
+	if k < enters {
+		return encode(kindEnter, int(c.sizes[k/perSize]), games.NthBit(uint64(c.enters), k%perSize)), n
+	}
+	if k -= enters; k < locks {
+		return encode(kindLock, games.NthBit(uint64(c.locks), k), 0), n
+	}
+	if k -= locks; k < shifts {
+		return c.nth(kindShift, c.shifters, k), n
+	}
+	if k -= shifts; k < steps {
+		return c.nth(kindStep, c.steppers, k), n
+	}
+	return encode(kindStop, 0, 0), n
+}
+
+// choices are the decisions of an action or a Move phase as sets, in
+// LegalMoves order: an Enter of each size in sizes on each card of enters,
+// a Lock of each piece of locks, each Shift of each piece of shifters and
+// each step of each piece of steppers (their directions in dirs), then
+// stop.
+type choices struct {
+	sizes              [2]uint8 // Small before Medium
+	nSizes             int
+	enters, locks      uint32
+	shifters, steppers uint32
+	dirs               [Cards]uint8
+}
+
+// appendDirs appends a move of kind for each direction of each piece of
+// from, in square order.
+func (c *choices) appendDirs(buf []games.Move, kind int, from uint32) []games.Move {
+	for ; from != 0; from &= from - 1 {
+		sq := bits.TrailingZeros32(from)
+		for d := c.dirs[sq]; d != 0; d &= d - 1 {
+			buf = append(buf, encode(kind, sq, bits.TrailingZeros8(d)))
+		}
+	}
+	return buf
+}
+
+// count returns the number of directions of the pieces of from.
+func (c *choices) count(from uint32) int {
+	n := 0
+	for ; from != 0; from &= from - 1 {
+		n += bits.OnesCount8(c.dirs[bits.TrailingZeros32(from)])
+	}
+	return n
+}
+
+// nth returns move k of those appendDirs appends.
+func (c *choices) nth(kind int, from uint32, k int) games.Move {
+	for ; from != 0; from &= from - 1 {
+		sq := bits.TrailingZeros32(from)
+		if n := bits.OnesCount8(c.dirs[sq]); k >= n {
+			k -= n
+			continue
+		}
+		return encode(kind, sq, games.NthBit(uint64(c.dirs[sq]), k))
+	}
+	panic("capturecard: picked move out of range")
+}
+
+// choose fills c with the decisions of the player to move in an action or
+// a Move phase: in an action, the Enters of an 8 or 9, the Locks of a 2
+// and the Shifts of a 5, and the Move's steps of any card.
+func (s *State) choose(c *choices) {
+	p, o := s.toMove, s.toMove.Opponent()
+	empty := allCards &^ (s.pieces[0] | s.pieces[1])
+	if s.phase == phaseAction {
+		switch s.card {
+		case 8, 9:
+			if int(s.onBoard[p]) >= s.g.rules.MaxOnBoard {
+				break
+			}
+			if c.enters = s.enterCards(); c.enters == 0 {
+				break
+			}
+			for size := Small; size <= Medium; size++ {
+				if s.reserve[p][size] > 0 {
+					c.sizes[c.nSizes] = uint8(size)
+					c.nSizes++
+				}
+			}
+		case 2:
+			if s.reserve[p][Large] > 0 {
+				c.locks = s.walkers[p] // the player's Smalls and Mediums
+			}
+		case 5:
+			// A Large shifts onto an empty card or an opponent's piece
+			// that may be touched, knocking it off.
+			onto := empty
+			if s.protect[o] == 0 {
+				onto |= s.pieces[o]
+			}
+			for l := s.pieces[p] &^ s.walkers[p]; l != 0; l &= l - 1 {
+				sq := bits.TrailingZeros32(l)
+				if d := dirsInto(onto, sq); d != 0 {
+					c.dirs[sq] = d
+					c.shifters |= 1 << sq
+				}
+			}
+		}
+	}
+	if s.points == 0 {
+		return // every step costs at least a point
+	}
+	touchable := s.touchable()
+	for w := s.walkers[p]; w != 0; w &= w - 1 {
+		sq := bits.TrailingZeros32(w)
+		if d := s.stepDirs(sq, empty, touchable); d != 0 {
+			c.dirs[sq] = d
+			c.steppers |= 1 << sq
+		}
+	}
+}
+
+// enterCards returns the cards an Enter may use: the empty corners; when
 // all four corners hold pieces, the corners holding an opponent's Small or
 // Medium that may be touched (elimination corner-entry only); and when all
 // four hold Large pieces, every empty card.
-func (s *State) enterSquares() (squares [Cards]bool, any bool) {
-	full, large := true, true
-	for _, c := range corners {
-		if s.owner[c] < 0 {
-			squares[c], any = true, true
-			full = false
-		}
-		large = large && s.owner[c] >= 0 && s.size[c] == Large
+func (s *State) enterCards() uint32 {
+	occupied := s.pieces[0] | s.pieces[1]
+	if free := cornerCards &^ occupied; free != 0 {
+		return free
 	}
-	if !full {
-		return squares, any
+	var cards uint32
+	if o := s.toMove.Opponent(); !s.g.gated && s.protect[o] == 0 {
+		cards = cornerCards & s.walkers[o]
 	}
-	for _, c := range corners {
-		if !s.g.gated && s.opponentAt(c) && s.size[c] != Large {
-			squares[c], any = true, true
-		}
+	if cornerCards&(s.walkers[0]|s.walkers[1]) == 0 { // all Large
+		cards |= allCards &^ occupied
 	}
-	if large {
-		for sq := range Cards {
-			if s.owner[sq] < 0 {
-				squares[sq], any = true, true
-			}
-		}
-	}
-	return squares, any
+	return cards
 }
 
-// appendEnters appends the Enter actions of an 8 or 9.
-func (s *State) appendEnters(buf []games.Move) []games.Move {
-	p := s.toMove
-	if (s.card != 8 && s.card != 9) || int(s.onBoard[p]) >= s.g.rules.MaxOnBoard {
-		return buf
+// touchable returns the opponent's pieces a step may pass or take, before
+// the step's own rules (stepResult): Smalls and Mediums, unless a Joker
+// protects them or elimination pass-through waits for the corners.
+func (s *State) touchable() uint32 {
+	o := s.toMove.Opponent()
+	if s.protect[o] > 0 || s.g.gated && !s.cornersFull() {
+		return 0
 	}
-	squares, any := s.enterSquares()
-	if !any {
-		return buf
-	}
-	for size := Small; size <= Medium; size++ {
-		if s.reserve[p][size] == 0 {
-			continue
-		}
-		for sq, ok := range squares {
-			if ok {
-				buf = append(buf, encode(kindEnter, size, sq))
-			}
-		}
-	}
-	return buf
+	return s.walkers[o]
 }
 
-// appendLocks appends the Lock actions of a 2.
-func (s *State) appendLocks(buf []games.Move) []games.Move {
-	p := s.toMove
-	if s.card != 2 || s.reserve[p][Large] == 0 {
-		return buf
+// stepDirs returns the directions the player's Small or Medium on sq may
+// step in, given the empty cards and the touchable opponents. A step onto
+// an empty card is always allowed when the points pay for it; only a
+// touchable opponent needs stepResult's rules (a step never ends on an own
+// piece or passes a Large).
+func (s *State) stepDirs(sq int, empty, touchable uint32) uint8 {
+	if s.points == 1 && s.size[sq] == Medium {
+		return 0 // not even a step onto an empty card
 	}
-	for sq := range Cards {
-		if games.Player(s.owner[sq]) == p && s.owner[sq] >= 0 && s.size[sq] != Large {
-			buf = append(buf, encode(kindLock, sq, 0))
+	dirs := dirsInto(empty, sq)
+	for opp := dirsInto(touchable, sq); opp != 0; opp &= opp - 1 {
+		if d := bits.TrailingZeros8(opp); s.canStepOnto(sq, d) {
+			dirs |= 1 << d
 		}
 	}
-	return buf
+	return dirs
 }
 
-// appendShifts appends the Shift actions of a 5.
-func (s *State) appendShifts(buf []games.Move) []games.Move {
-	if s.card != 5 {
-		return buf
+// canStep reports whether any step is possible.
+func (s *State) canStep() bool {
+	if s.points == 0 {
+		return false
 	}
-	for sq := range Cards {
-		if !s.own(sq) || s.size[sq] != Large {
-			continue
-		}
-		for d, t := range neighbour[sq] {
-			if t >= 0 && (s.owner[t] < 0 || s.opponentAt(int(t))) {
-				buf = append(buf, encode(kindShift, sq, d))
-			}
+	empty := allCards &^ (s.pieces[0] | s.pieces[1])
+	touchable := s.touchable()
+	for w := s.walkers[s.toMove]; w != 0; w &= w - 1 {
+		if s.stepDirs(bits.TrailingZeros32(w), empty, touchable) != 0 {
+			return true
 		}
 	}
-	return buf
+	return false
 }
 
 func (s *State) own(sq int) bool { return s.owner[sq] >= 0 && games.Player(s.owner[sq]) == s.toMove }
@@ -324,56 +440,10 @@ func (s *State) stepResult(sq, d int) (to, victim, cost int, ok bool) {
 	return land, t, 2 * c, 2*c <= int(s.points)
 }
 
-// appendSteps appends the Move steps: a Small or Medium of the player's,
-// one card in any direction.
-func (s *State) appendSteps(buf []games.Move) []games.Move { return s.steps(buf, false) }
-
 // canStepOnto reports whether the piece on sq may step in direction d.
 func (s *State) canStepOnto(sq, d int) bool {
 	_, _, _, ok := s.stepResult(sq, d)
 	return ok
-}
-
-// canStep reports whether any step is possible.
-func (s *State) canStep() bool {
-	var one [1]games.Move
-	return len(s.steps(one[:0], true)) > 0
-}
-
-// steps appends the Move steps, or only the first with first set. The
-// player's Smalls and Mediums are the set bits of walkers. A step onto an
-// empty card is always allowed here; only the opponent's Smalls and
-// Mediums that may be touched need stepResult's rules (a step never ends
-// on an own piece or passes a Large).
-func (s *State) steps(buf []games.Move, first bool) []games.Move {
-	if s.points == 0 {
-		return buf // every step costs at least a point
-	}
-	p, o := s.toMove, s.toMove.Opponent()
-	empty := allCards &^ (s.pieces[0] | s.pieces[1])
-	touchable := s.walkers[o]
-	if s.protect[o] > 0 || s.g.gated && !s.cornersFull() {
-		touchable = 0
-	}
-	for w := s.walkers[p]; w != 0; w &= w - 1 {
-		sq := bits.TrailingZeros32(w)
-		if s.points == 1 && s.size[sq] == Medium {
-			continue // not even a step onto an empty card
-		}
-		dirs := dirsInto(empty, sq)
-		for opp := dirsInto(touchable, sq); opp != 0; opp &= opp - 1 {
-			if d := bits.TrailingZeros8(opp); s.canStepOnto(sq, d) {
-				dirs |= 1 << d
-			}
-		}
-		if first && dirs != 0 {
-			return append(buf, encode(kindStep, sq, bits.TrailingZeros8(dirs)))
-		}
-		for ; dirs != 0; dirs &= dirs - 1 {
-			buf = append(buf, encode(kindStep, sq, bits.TrailingZeros8(dirs)))
-		}
-	}
-	return buf
 }
 
 // Apply plays a legal decision or chance outcome.
@@ -584,23 +654,9 @@ func (s *State) finish(winner games.Player, reason string) {
 }
 
 // cornersFull reports whether all four corners hold pieces (anyone's).
-func (s *State) cornersFull() bool {
-	for _, c := range corners {
-		if s.owner[c] < 0 {
-			return false
-		}
-	}
-	return true
-}
+func (s *State) cornersFull() bool { return cornerCards&^(s.pieces[0]|s.pieces[1]) == 0 }
 
-func (s *State) holdsAllCorners(p games.Player) bool {
-	for _, c := range corners {
-		if s.owner[c] < 0 || games.Player(s.owner[c]) != p {
-			return false
-		}
-	}
-	return true
-}
+func (s *State) holdsAllCorners(p games.Player) bool { return s.pieces[p]&cornerCards == cornerCards }
 
 // suitComplete reports whether p has a piece on the 10, J, Q, K and A of
 // one suit.
