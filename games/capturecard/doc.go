@@ -6,8 +6,8 @@
 // suit, or a loss for holding all four corners.
 //
 // Every knob of the spec is a field of Rules: pieces, max_on_board,
-// jokers, joker_turns, through (jump | replace), all_corners_loses,
-// max_turns.
+// jokers, joker_turns, through (jump | replace), elimination (corner-entry
+// | pass-through), all_corners_loses, max_turns.
 //
 // # Decisions
 //
@@ -31,4 +31,13 @@
 //
 // Nothing is hidden but the deck's order, which is never stored: the game
 // has no Determinize.
+//
+// # Representation
+//
+// Each seat's pieces, its Smalls and Mediums, and each suit's cards are
+// card sets (bits of a uint32). A decision's moves are found as sets too
+// (choices: the cards an Enter may use, the pieces a Lock may grow, each
+// piece's Shift and step directions, read off a table of the 3×3 block of
+// cards around it), which LegalMoves lists and PickMove counts; the chance
+// outcomes are drawn from the deck's counts by PickChance.
 package capturecard

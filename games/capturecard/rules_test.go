@@ -373,7 +373,7 @@ func naiveSteps(s *State) []games.Move {
 		return nil
 	}
 	for sq := range Cards {
-		if !s.own(sq) || s.size[sq] == Large {
+		if s.owner[sq] < 0 || games.Player(s.owner[sq]) != s.toMove || s.size[sq] == Large {
 			continue
 		}
 		for d := range directions {

@@ -401,8 +401,6 @@ func (s *State) canStep() bool {
 	return false
 }
 
-func (s *State) own(sq int) bool { return s.owner[sq] >= 0 && games.Player(s.owner[sq]) == s.toMove }
-
 // stepCost is the movement points of one step of a piece.
 func stepCost(size int8) int {
 	if size == Medium {
