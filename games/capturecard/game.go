@@ -63,6 +63,20 @@ var neighbour = func() (n [Cards][8]int8) {
 	return n
 }()
 
+// beyond[sq][d] is the square two steps from sq in direction d, where a
+// jump lands, or -1.
+var beyond = func() (b [Cards][8]int8) {
+	for sq := range Cards {
+		for d, t := range neighbour[sq] {
+			b[sq][d] = -1
+			if t >= 0 {
+				b[sq][d] = neighbour[t][d]
+			}
+		}
+	}
+	return b
+}()
+
 // neighbourDirs[sq] has a bit for each direction d with a neighbour.
 var neighbourDirs = func() (m [Cards]uint8) {
 	for sq := range Cards {

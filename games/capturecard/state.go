@@ -369,19 +369,31 @@ func (s *State) touchable() uint32 {
 }
 
 // stepDirs returns the directions the player's Small or Medium on sq may
-// step in, given the empty cards and the touchable opponents. A step onto
-// an empty card is always allowed when the points pay for it; only a
-// touchable opponent needs stepResult's rules (a step never ends on an own
-// piece or passes a Large).
+// step in, given the empty cards and the touchable opponents: stepResult's
+// rules for a whole piece at once (TestStepsByDirection checks the two
+// against each other). A step onto an empty card is allowed when the
+// points pay for it; past a touchable opponent, a Small may not pass a
+// Medium, and a jump needs twice the points and an empty card beyond (a
+// step never ends on an own piece or passes a Large).
 func (s *State) stepDirs(sq int, empty, touchable uint32) uint8 {
-	if s.points == 1 && s.size[sq] == Medium {
+	mover := s.size[sq]
+	if s.points == 1 && mover == Medium {
 		return 0 // not even a step onto an empty card
 	}
 	dirs := dirsInto(empty, sq)
+	jump := s.g.jump
+	if jump && 2*stepCost(mover) > int(s.points) {
+		return dirs
+	}
 	for opp := dirsInto(touchable, sq); opp != 0; opp &= opp - 1 {
-		if d := bits.TrailingZeros8(opp); s.canStepOnto(sq, d) {
-			dirs |= 1 << d
+		d := bits.TrailingZeros8(opp)
+		if mover != Medium && s.size[neighbour[sq][d]] == Medium {
+			continue
 		}
+		if land := beyond[sq][d]; jump && (land < 0 || empty>>land&1 == 0) {
+			continue
+		}
+		dirs |= 1 << d
 	}
 	return dirs
 }
@@ -436,12 +448,6 @@ func (s *State) stepResult(sq, d int) (to, victim, cost int, ok bool) {
 		return 0, 0, 0, false
 	}
 	return land, t, 2 * c, 2*c <= int(s.points)
-}
-
-// canStepOnto reports whether the piece on sq may step in direction d.
-func (s *State) canStepOnto(sq, d int) bool {
-	_, _, _, ok := s.stepResult(sq, d)
-	return ok
 }
 
 // Apply plays a legal decision or chance outcome.
