@@ -365,30 +365,71 @@ func TestPerftByHand(t *testing.T) {
 	}
 }
 
-// naiveSteps lists the Move steps the rules' way: every piece of the
-// player's on every card, every direction, stepResult deciding.
-func naiveSteps(s *State) []games.Move {
-	var out []games.Move
-	if s.phase != phaseAction && s.phase != phaseMove {
-		return nil
+// naiveMoves lists the decisions of an action or a Move phase the rules'
+// way, card by card: in an action, the Enters of an 8 or 9 (a Small, then
+// a Medium, on each card allowed), the Locks of a 2 and the Shifts of a 5;
+// then each piece's steps, stepResult deciding each direction; then stop.
+// It also returns the steps alone.
+func naiveMoves(s *State) (moves, steps []games.Move) {
+	p := s.toMove
+	mine := func(sq int) bool { return s.owner[sq] >= 0 && games.Player(s.owner[sq]) == p }
+	if s.phase == phaseAction {
+		if (s.card == 8 || s.card == 9) && int(s.onBoard[p]) < s.g.rules.MaxOnBoard {
+			full, large := true, true
+			for _, c := range corners {
+				full = full && s.owner[c] >= 0
+				large = large && s.owner[c] >= 0 && s.size[c] == Large
+			}
+			var allowed [Cards]bool
+			for sq := range Cards {
+				empty := s.owner[sq] < 0
+				allowed[sq] = empty && isCorner(sq) || // an empty corner
+					full && isCorner(sq) && !s.g.gated && s.opponentAt(sq) && s.size[sq] != Large ||
+					large && empty // all four corners Large: any empty card
+			}
+			for size := Small; size <= Medium; size++ {
+				for sq := range Cards {
+					if s.reserve[p][size] > 0 && allowed[sq] {
+						moves = append(moves, encode(kindEnter, size, sq))
+					}
+				}
+			}
+		}
+		for sq := range Cards {
+			if s.card == 2 && s.reserve[p][Large] > 0 && mine(sq) && s.size[sq] != Large {
+				moves = append(moves, encode(kindLock, sq, 0))
+			}
+		}
+		for sq := range Cards {
+			if s.card != 5 || !mine(sq) || s.size[sq] != Large {
+				continue
+			}
+			for d, t := range neighbour[sq] {
+				if t >= 0 && (s.owner[t] < 0 || s.opponentAt(int(t))) {
+					moves = append(moves, encode(kindShift, sq, d))
+				}
+			}
+		}
 	}
 	for sq := range Cards {
-		if s.owner[sq] < 0 || games.Player(s.owner[sq]) != s.toMove || s.size[sq] == Large {
+		if !mine(sq) || s.size[sq] == Large {
 			continue
 		}
 		for d := range directions {
 			if _, _, _, ok := s.stepResult(sq, d); ok {
-				out = append(out, encode(kindStep, sq, d))
+				steps = append(steps, encode(kindStep, sq, d))
 			}
 		}
 	}
-	return out
+	moves = append(moves, steps...)
+	return append(moves, encode(kindStop, 0, 0)), steps
 }
 
-// TestStepsByDirection checks the Move steps LegalMoves finds from card sets
-// against naiveSteps, in order, and canStep against them, at every decision of
-// random games of every variant.
-func TestStepsByDirection(t *testing.T) {
+// TestMovesCardByCard checks LegalMoves, found from card sets, against
+// naiveMoves, in order, and canStep against the steps, at every decision
+// of random games of every variant (the conformance suite checks PickMove
+// against LegalMoves).
+func TestMovesCardByCard(t *testing.T) {
 	for name, set := range variants() {
 		t.Run(name, func(t *testing.T) {
 			r := DefaultRules()
@@ -397,33 +438,32 @@ func TestStepsByDirection(t *testing.T) {
 			rng := pcg.New(11, 3)
 			var moves []games.Move
 			var outcomes []games.ChanceOutcome
-			checked := 0
+			var kinds [kindStop + 1]int
 			for game := range 150 {
 				s := g.NewState().(*State)
 				for n := 0; !s.IsTerminal(); n++ {
 					if s.phase == phaseAction || s.phase == phaseMove {
-						want := naiveSteps(s)
-						var got []games.Move
-						for _, m := range s.LegalMoves(moves[:0]) {
-							if kind, _, _ := decode(m); kind == kindStep {
-								got = append(got, m)
-							}
+						want, steps := naiveMoves(s)
+						if got := s.LegalMoves(moves[:0]); !slices.Equal(got, want) {
+							t.Fatalf("game %d, decision %d: moves %v, want %v\n%v", game, n, got, want, s)
 						}
-						if !slices.Equal(got, want) {
-							t.Fatalf("game %d, decision %d: steps %v, want %v\n%v", game, n, got, want, s)
+						if got := s.canStep(); got != (len(steps) > 0) {
+							t.Fatalf("game %d, decision %d: canStep %v with steps %v\n%v", game, n, got, steps, s)
 						}
-						if got := s.canStep(); got != (len(want) > 0) {
-							t.Fatalf("game %d, decision %d: canStep %v with steps %v\n%v", game, n, got, want, s)
+						for _, m := range want {
+							kind, _, _ := decode(m)
+							kinds[kind]++
 						}
-						checked++
 					}
 					var m games.Move
 					m, moves, outcomes = gamestest.Pick(s, rng, moves, outcomes)
 					s.Apply(m)
 				}
 			}
-			if checked < 1000 {
-				t.Errorf("only %d decisions checked", checked)
+			for _, kind := range []int{kindEnter, kindLock, kindShift, kindStep} {
+				if kinds[kind] < 100 {
+					t.Errorf("only %d moves of kind %d checked", kinds[kind], kind)
+				}
 			}
 		})
 	}
