@@ -36,14 +36,7 @@ var dealOrder = func() (order [Cards]int8) {
 	return order
 }()
 
-func isCorner(sq int) bool {
-	for _, c := range corners {
-		if c == sq {
-			return true
-		}
-	}
-	return false
-}
+func isCorner(sq int) bool { return cornerCards>>sq&1 != 0 }
 
 // The 8 directions as (row, col) steps.
 var directions = [8][2]int{{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}}

@@ -289,7 +289,7 @@ func (c *choices) nth(kind int, from uint32, k int) games.Move {
 // and the Shifts of a 5, and the Move's steps of any card.
 func (s *State) choose(c *choices) {
 	p, o := s.toMove, s.toMove.Opponent()
-	empty := allCards &^ (s.pieces[0] | s.pieces[1])
+	empty := s.emptyCards()
 	if s.phase == phaseAction {
 		switch s.card {
 		case 8, 9:
@@ -343,8 +343,8 @@ func (s *State) choose(c *choices) {
 // Medium that may be touched (elimination corner-entry only); and when all
 // four hold Large pieces, every empty card.
 func (s *State) enterCards() uint32 {
-	occupied := s.pieces[0] | s.pieces[1]
-	if free := cornerCards &^ occupied; free != 0 {
+	empty := s.emptyCards()
+	if free := cornerCards & empty; free != 0 {
 		return free
 	}
 	var cards uint32
@@ -352,7 +352,7 @@ func (s *State) enterCards() uint32 {
 		cards = cornerCards & s.walkers[o]
 	}
 	if cornerCards&(s.walkers[0]|s.walkers[1]) == 0 { // all Large
-		cards |= allCards &^ occupied
+		cards |= empty
 	}
 	return cards
 }
@@ -403,8 +403,7 @@ func (s *State) canStep() bool {
 	if s.points == 0 {
 		return false
 	}
-	empty := allCards &^ (s.pieces[0] | s.pieces[1])
-	touchable := s.touchable()
+	empty, touchable := s.emptyCards(), s.touchable()
 	for w := s.walkers[s.toMove]; w != 0; w &= w - 1 {
 		if s.stepDirs(bits.TrailingZeros32(w), empty, touchable) != 0 {
 			return true
@@ -657,8 +656,11 @@ func (s *State) finish(winner games.Player, reason string) {
 	s.phase, s.winner, s.reason = phaseOver, winner, reason
 }
 
+// emptyCards returns the cards without a piece.
+func (s *State) emptyCards() uint32 { return allCards &^ (s.pieces[0] | s.pieces[1]) }
+
 // cornersFull reports whether all four corners hold pieces (anyone's).
-func (s *State) cornersFull() bool { return cornerCards&^(s.pieces[0]|s.pieces[1]) == 0 }
+func (s *State) cornersFull() bool { return cornerCards&s.emptyCards() == 0 }
 
 func (s *State) holdsAllCorners(p games.Player) bool { return s.pieces[p]&cornerCards == cornerCards }
 
