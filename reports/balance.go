@@ -35,11 +35,20 @@ type Balance struct {
 	DurationTurns Estimate `json:"duration_turns"`
 	// DecisionMoves is the share of the players' decisions that had more
 	// than one legal move; BranchingFactor the mean number of legal moves
-	// at a player's decision. PlayerDecisions is their sample size.
-	DecisionMoves   float64 `json:"decision_moves"`
-	BranchingFactor float64 `json:"branching_factor"`
-	PlayerDecisions int     `json:"player_decisions"`
+	// at a player's decision. PlayerDecisions is the number of the
+	// players' decisions; UncountedDecisions those whose legal moves were
+	// not counted (random bots drawing through the game's sampler: see
+	// sim.Record.Uncounted), left out when 0. The two figures' sample size
+	// is CountedDecisions().
+	DecisionMoves      float64 `json:"decision_moves"`
+	BranchingFactor    float64 `json:"branching_factor"`
+	PlayerDecisions    int     `json:"player_decisions"`
+	UncountedDecisions int     `json:"uncounted_decisions,omitempty"`
 }
+
+// CountedDecisions returns the number of decisions whose legal moves were
+// counted: the sample size of DecisionMoves and BranchingFactor.
+func (b Balance) CountedDecisions() int { return b.PlayerDecisions - b.UncountedDecisions }
 
 // Estimate is a value with its 95% interval.
 type Estimate struct {
@@ -69,8 +78,8 @@ const bootstrapResamples = 1000
 
 // balanceAcc accumulates what Balance and PairStats need.
 type balanceAcc struct {
-	playerDecisions, choices, legalMoves int
-	seat0Pairs, player0Pairs             stats.PairSeries
+	playerDecisions, uncounted, choices, legalMoves int
+	seat0Pairs, player0Pairs                        stats.PairSeries
 	// 0/1 series of seat 0's wins, seat 1's and draws, for the outcome
 	// rates' paired intervals.
 	seat0WinPairs, seat1WinPairs, drawPairs stats.PairSeries
@@ -81,6 +90,7 @@ type balanceAcc struct {
 // add folds in one record; pairs says records come in seat-swapped pairs.
 func (b *balanceAcc) add(r *sim.Record, pairs bool) {
 	b.playerDecisions += r.PlayerDecisions
+	b.uncounted += r.Uncounted
 	b.choices += r.Choices
 	b.legalMoves += r.LegalMoves
 	if pairs {
@@ -99,14 +109,15 @@ func (a *Aggregator) balance() Balance {
 	o := a.outcomes
 	draws := o.Draw - a.stalled
 	b := Balance{
-		AdvantageP1:     NewRate(o.Seat0, n),
-		Completion:      NewRate(o.Seat0+o.Seat1, n),
-		Drawishness:     NewRate(draws, n),
-		Timeouts:        NewRate(a.stalled, n),
-		SeatBiasP:       stats.BinomialTest(o.Seat0, o.Seat0+o.Seat1, 0.5),
-		SeatBiasTest:    TestBinomial,
-		SeatBiasN:       o.Seat0 + o.Seat1,
-		PlayerDecisions: a.bal.playerDecisions,
+		AdvantageP1:        NewRate(o.Seat0, n),
+		Completion:         NewRate(o.Seat0+o.Seat1, n),
+		Drawishness:        NewRate(draws, n),
+		Timeouts:           NewRate(a.stalled, n),
+		SeatBiasP:          stats.BinomialTest(o.Seat0, o.Seat0+o.Seat1, 0.5),
+		SeatBiasTest:       TestBinomial,
+		SeatBiasN:          o.Seat0 + o.Seat1,
+		PlayerDecisions:    a.bal.playerDecisions,
+		UncountedDecisions: a.bal.uncounted,
 	}
 	if a.info.Pairs && a.bal.seat0Pairs.Pairs() > 0 {
 		b.SeatBiasP = a.bal.seat0Pairs.SignFlipTest()
@@ -115,7 +126,7 @@ func (a *Aggregator) balance() Balance {
 	b.Balance = balanceEstimate(o.Seat0, o.Seat1, n)
 	iv := stats.BootstrapMean(&a.plies, bootstrapResamples, 0.05, a.info.Seed)
 	b.DurationTurns = Estimate{Value: round6(a.plies.Mean()), Low: round6(iv.Low), High: round6(iv.High)}
-	if d := a.bal.playerDecisions; d > 0 {
+	if d := b.CountedDecisions(); d > 0 {
 		b.DecisionMoves = float64(a.bal.choices) / float64(d)
 		b.BranchingFactor = float64(a.bal.legalMoves) / float64(d)
 	}

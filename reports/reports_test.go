@@ -117,6 +117,9 @@ func TestBalance(t *testing.T) {
 	if b.PlayerDecisions != 493 || b.BranchingFactor != 3 || math.Abs(b.DecisionMoves-246.0/493) > 1e-12 {
 		t.Errorf("decisions %+v", b)
 	}
+	if b.UncountedDecisions != 0 || b.CountedDecisions() != 493 || b.DecisionsText() != "493 decisions" {
+		t.Errorf("counted decisions %d of %d: %q", b.CountedDecisions(), b.PlayerDecisions, b.DecisionsText())
+	}
 	if b.DurationTurns.Value != 49.3 || b.DurationTurns.Low >= 49.3 || b.DurationTurns.High <= 49.3 {
 		t.Errorf("duration %+v", b.DurationTurns)
 	}
@@ -125,6 +128,39 @@ func TestBalance(t *testing.T) {
 	ps := summary().PairStats
 	if ps == nil || ps.Seat0.Counts != [5]int{1, 0, 2, 0, 2} || ps.Player0.Counts != [5]int{0, 0, 4, 0, 1} || math.Abs(ps.Seat0.Score-0.6) > 1e-12 {
 		t.Errorf("pair stats %+v", ps)
+	}
+}
+
+// TestSampledDecisions checks the branching figures of games whose moves
+// were counted at some decisions only (sim.Record.Uncounted): they are
+// over the counted decisions, which the text and the tables give as their
+// sample size, and a record with more uncounted decisions than decisions
+// is refused.
+func TestSampledDecisions(t *testing.T) {
+	a := NewAggregator(RunInfo{Game: "stacktics", Variant: "sampled", Seed: 1,
+		Players: [2]bots.Spec{{Bot: "random", Params: &bots.NoParams{}}, {Bot: "random", Params: &bots.NoParams{}}}})
+	// 20 decisions, 2 of them counted, with 30 and 1 legal moves; 10
+	// decisions, 1 counted, with 50.
+	for i, r := range []sim.Record{
+		{PlayerDecisions: 20, Uncounted: 18, Choices: 1, LegalMoves: 31},
+		{PlayerDecisions: 10, Uncounted: 9, Choices: 1, LegalMoves: 50},
+	} {
+		r.Index, r.Plies, r.Decisions, r.Result = i, r.PlayerDecisions, r.PlayerDecisions, games.Result{Winner: games.Seat0, Reason: "capture-threshold"}
+		if err := a.info.CheckRecord(&r); err != nil {
+			t.Fatal(err)
+		}
+		a.Add(&r)
+	}
+	b := a.Summary(Timing{Workers: 1}).Balance
+	if b.PlayerDecisions != 30 || b.UncountedDecisions != 27 || b.CountedDecisions() != 3 || b.BranchingFactor != 27 || b.DecisionMoves != 2.0/3 {
+		t.Errorf("balance %+v", b)
+	}
+	if got, want := b.DecisionsText(), "30 decisions (moves counted at 3 of them)"; got != want {
+		t.Errorf("text %q, want %q", got, want)
+	}
+	bad := sim.Record{Index: 2, PlayerDecisions: 3, Uncounted: 4, Result: games.Result{Winner: games.Seat0, Reason: "capture-threshold"}}
+	if err := a.info.CheckRecord(&bad); err == nil {
+		t.Error("a record with 4 of 3 decisions uncounted passed the check")
 	}
 }
 

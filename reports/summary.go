@@ -235,8 +235,10 @@ func (info RunInfo) CheckRecord(r *sim.Record) error {
 		return fmt.Errorf("game %d: winner %d is neither a seat (0, 1) nor a draw (%d)", r.Index, w, games.NoPlayer)
 	case r.Result.Reason == "":
 		return fmt.Errorf("game %d: no reason for its result", r.Index)
-	case r.Plies < 0 || r.Decisions < 0 || r.PlayerDecisions < 0 || r.Choices < 0 || r.LegalMoves < 0:
+	case r.Plies < 0 || r.Decisions < 0 || r.PlayerDecisions < 0 || r.Uncounted < 0 || r.Choices < 0 || r.LegalMoves < 0:
 		return fmt.Errorf("game %d: a negative count", r.Index)
+	case r.Uncounted > r.PlayerDecisions:
+		return fmt.Errorf("game %d: %d decisions uncounted of %d", r.Index, r.Uncounted, r.PlayerDecisions)
 	}
 	switch {
 	case len(info.Sides) == 0 && r.Sides != nil:

@@ -68,8 +68,8 @@ func (s *Summary) WriteTable(w io.Writer) error {
 		fmt.Fprintf(w, "\nwins by: %s", FormatCounts(s.WinReasons))
 	}
 	b := s.Balance
-	fmt.Fprintf(w, "\nbalance %.2f [%.2f, %.2f], seat-bias p = %.3g (%s, n = %d); branching factor %.1f, choices at %s of %d decisions",
-		b.Balance.Value, b.Balance.Low, b.Balance.High, b.SeatBiasP, seatBiasTestName(b), b.SeatBiasN, b.BranchingFactor, FormatPercent(b.DecisionMoves), b.PlayerDecisions)
+	fmt.Fprintf(w, "\nbalance %.2f [%.2f, %.2f], seat-bias p = %.3g (%s, n = %d); branching factor %.1f, choices at %s of %s",
+		b.Balance.Value, b.Balance.Low, b.Balance.High, b.SeatBiasP, seatBiasTestName(b), b.SeatBiasN, b.BranchingFactor, FormatPercent(b.DecisionMoves), b.DecisionsText())
 	if p := s.PairStats; p != nil {
 		fmt.Fprintf(w, "\npairs (pentanomial, %d): seat 0 scores %s [%s], player 0 %s [%s]; within-pair correlation %.2f", p.Seat0.Pairs,
 			FormatPercent(p.Seat0.Score), FormatInterval(p.Seat0.CI.Low, p.Seat0.CI.High), FormatPercent(p.Player0.Score), FormatInterval(p.Player0.CI.Low, p.Player0.CI.High), p.Correlation)
@@ -123,6 +123,17 @@ func (s *Summary) writeGlossary(w io.Writer) {
 	for _, e := range entries {
 		fmt.Fprintf(w, "  %-*s  %s\n", width, e.name, e.doc)
 	}
+}
+
+// DecisionsText says over how many decisions the branching factor and
+// the share of decisions with a choice were found: "10910 decisions", or
+// "10910 decisions (moves counted at 682 of them)" when random bots drew
+// their moves without counting them (see sim.Record.Uncounted).
+func (b Balance) DecisionsText() string {
+	if b.UncountedDecisions == 0 {
+		return fmt.Sprintf("%d decisions", b.PlayerDecisions)
+	}
+	return fmt.Sprintf("%d decisions (moves counted at %d of them)", b.PlayerDecisions, b.CountedDecisions())
 }
 
 // seatBiasTestName names a summary's seat-bias test; summaries written

@@ -36,6 +36,10 @@ func (l *Line) appendJSON(b []byte) ([]byte, error) {
 	b = strconv.AppendInt(b, int64(l.Choices), 10)
 	b = append(b, `,"legal_moves":`...)
 	b = strconv.AppendInt(b, int64(l.LegalMoves), 10)
+	if l.Uncounted != 0 {
+		b = append(b, `,"uncounted":`...)
+		b = strconv.AppendInt(b, int64(l.Uncounted), 10)
+	}
 	if len(l.Sides) > 0 {
 		b = append(b, `,"sides":`...)
 		for i, v := range l.Sides {
@@ -118,7 +122,8 @@ func parseLine(b []byte, l *Line) bool {
 		p.next(`,"reason":`) && p.str(&l.Reason) &&
 		p.next(`,"plies":`) && p.int(&l.Plies) && p.next(`,"decisions":`) && p.int(&l.Decisions) &&
 		p.next(`,"player_decisions":`) && p.int(&l.PlayerDecisions) && p.next(`,"choices":`) && p.int(&l.Choices) &&
-		p.next(`,"legal_moves":`) && p.int(&l.LegalMoves)
+		p.next(`,"legal_moves":`) && p.int(&l.LegalMoves) &&
+		(!p.next(`,"uncounted":`) || p.int(&l.Uncounted) && l.Uncounted != 0)
 	if !ok {
 		return false
 	}

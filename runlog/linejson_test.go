@@ -25,6 +25,9 @@ func randomLine(rng *pcg.Rand) *Line {
 		Plies: num(), Decisions: num(), PlayerDecisions: num(), Choices: num(), LegalMoves: num(),
 		Opening: text(), Run: text(),
 	}
+	if rng.IntN(2) == 0 {
+		l.Uncounted = num()
+	}
 	switch rng.IntN(3) {
 	case 0:
 		l.Sides = []int{}

@@ -27,8 +27,11 @@ type Line struct {
 	PlayerDecisions int          `json:"player_decisions"`
 	Choices         int          `json:"choices"`
 	LegalMoves      int          `json:"legal_moves"`
-	Sides           []int        `json:"sides,omitempty"`
-	Opening         string       `json:"opening,omitempty"`
+	// Uncounted is sim.Record.Uncounted, left out when 0 (every decision's
+	// moves counted, as in every log written before it was added).
+	Uncounted int    `json:"uncounted,omitempty"`
+	Sides     []int  `json:"sides,omitempty"`
+	Opening   string `json:"opening,omitempty"`
 	// Run is the run's identity (Manifest.RunID): a log line from another
 	// run is refused.
 	Run     string       `json:"run,omitempty"`
@@ -47,7 +50,7 @@ func lineOf(r *sim.Record) *Line {
 	l := &Line{
 		Index: r.Index, Deal: r.Deal, Swapped: r.Swapped, Winner: r.Result.Winner, Reason: r.Result.Reason,
 		Plies: r.Plies, Decisions: r.Decisions, PlayerDecisions: r.PlayerDecisions, Choices: r.Choices,
-		LegalMoves: r.LegalMoves, Sides: r.Sides, Opening: r.Opening, Moves: r.Moves,
+		LegalMoves: r.LegalMoves, Uncounted: r.Uncounted, Sides: r.Sides, Opening: r.Opening, Moves: r.Moves,
 	}
 	for _, m := range r.Metrics {
 		l.Metrics = append(l.Metrics, MetricLine{Name: m.Name, Kind: m.Kind, Value: m.Value})
@@ -60,7 +63,7 @@ func (l *Line) Record() *sim.Record {
 	r := &sim.Record{
 		Index: l.Index, Deal: l.Deal, Swapped: l.Swapped, Result: games.Result{Winner: l.Winner, Reason: l.Reason},
 		Plies: l.Plies, Decisions: l.Decisions, PlayerDecisions: l.PlayerDecisions, Choices: l.Choices,
-		LegalMoves: l.LegalMoves, Sides: l.Sides, Opening: l.Opening, Moves: l.Moves,
+		LegalMoves: l.LegalMoves, Uncounted: l.Uncounted, Sides: l.Sides, Opening: l.Opening, Moves: l.Moves,
 	}
 	for _, m := range l.Metrics {
 		r.Metrics = append(r.Metrics, games.Metric{Name: m.Name, Kind: m.Kind, Value: m.Value})

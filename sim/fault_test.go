@@ -15,6 +15,7 @@ import (
 // of workers.
 func TestPanicCostsOneGame(t *testing.T) {
 	good := job(t, 120, "random", "random")
+	good.Game = listOnly{good.Game} // as the wrapper, no optional interface
 	bad := job(t, 120, "random", "random")
 	bad.Game = gamestest.Faulty(bad.Game, 7, 11)
 	want := collect(t, good, 2)

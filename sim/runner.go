@@ -63,11 +63,15 @@ type Record struct {
 	Plies int
 	// Decisions counts every decision: moves, pie choices, chance outcomes.
 	Decisions int
-	// PlayerDecisions counts the decisions made by a seat (not chance);
-	// Choices those among them with more than one legal move; LegalMoves
-	// sums the number of legal moves over them (the branching factor's
+	// PlayerDecisions counts the decisions made by a seat (not chance).
+	// Uncounted are those among them whose legal moves were not counted:
+	// when every seat draws a uniformly random move through the game's
+	// sampler (bots.Sampler and games.RandomMover), the runner counts the
+	// moves at one decision in CountEvery only. Choices are the counted
+	// decisions with more than one legal move; LegalMoves sums the number
+	// of legal moves over the counted decisions (the branching factor's
 	// numerator).
-	PlayerDecisions, Choices, LegalMoves int
+	PlayerDecisions, Uncounted, Choices, LegalMoves int
 	// Opening is the first decision a seat made, in the game's notation
 	// (chance outcomes before it, such as a deal, and setup decisions, such
 	// as Capstone's goal order, are not counted).
@@ -119,6 +123,13 @@ func (r *Record) SeatOf(player int) games.Player {
 	}
 	return games.Player(player)
 }
+
+// CountEvery says how often the runner counts a seat's legal moves when
+// every seat draws its moves through the game's sampler (see
+// Record.Uncounted): at one decision in CountEvery. Counting the moves
+// costs more than drawing one; the branching factor and the share of
+// decisions with a choice are then estimated from those decisions.
+const CountEvery = 16
 
 // Options tune a run.
 type Options struct {
@@ -395,6 +406,19 @@ func (w *worker) play(i int, observe Observer) (rec *Record) {
 	_, hidden := s.(games.Determinizer)
 	setup, _ := s.(games.SetupDecider)
 	picker, _ := s.(games.MovePicker)
+	// With every seat a sampler and a state that samples, the seats'
+	// moves are drawn without counting the legal moves, except at one
+	// decision in CountEvery: the decisions d (from 0) of game i with
+	// d + i + 1 a multiple of CountEvery, so that over the games every
+	// decision number (and so both seats) is counted alike.
+	sampler, _ := s.(games.RandomMover)
+	var samplers [games.NumSeats]bots.Sampler
+	for seat := range samplers {
+		if samplers[seat], _ = seatBot[seat].(bots.Sampler); samplers[seat] == nil {
+			sampler = nil
+		}
+	}
+	countAt := CountEvery - 1 - i%CountEvery // decisions before the first counted one
 	if hidden {
 		for seat := range viewRng {
 			viewRng[seat] = ViewStream(job.Seed, i, seat)
@@ -417,8 +441,12 @@ func (w *worker) play(i int, observe Observer) (rec *Record) {
 			// A bot that picks by index needs neither the position nor,
 			// when the state can hand out its k-th move, the list; the
 			// move it gets is legal by construction (the conformance
-			// suite checks PickMove against LegalMoves).
+			// suite checks PickMove against LegalMoves, and RandomMove's
+			// moves and their distribution).
 			switch ip := byIndex[p]; {
+			case sampler != nil && countAt > 0:
+				countAt--
+				m, n = samplers[p].Sample(sampler), -1
 			case ip != nil && picker != nil:
 				m, n = picker.PickMove(ip)
 			case ip != nil:
@@ -444,9 +472,17 @@ func (w *worker) play(i int, observe Observer) (rec *Record) {
 				rec.Opening = s.MoveString(m)
 			}
 			rec.PlayerDecisions++
-			rec.LegalMoves += n
-			if n > 1 {
-				rec.Choices++
+			switch {
+			case n < 0: // drawn without counting
+				rec.Uncounted++
+			case sampler != nil:
+				countAt = CountEvery - 1
+				fallthrough
+			default:
+				rec.LegalMoves += n
+				if n > 1 {
+					rec.Choices++
+				}
 			}
 		default:
 			fail(fmt.Sprintf("invalid current player %v", p)).Position = s.String()

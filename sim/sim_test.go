@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"reflect"
+	"slices"
 	"testing"
 	"time"
 
@@ -259,12 +261,29 @@ func (g listOnly) NewState() games.State { return listState{g.Game.NewState()} }
 
 type listState struct{ games.State }
 
+// pickOnly hides its game's games.RandomMover, so that random bots pick by
+// index through games.MovePicker.
+type pickOnly struct{ games.Game }
+
+func (g pickOnly) NewState() games.State {
+	s := g.Game.NewState()
+	return struct {
+		games.State
+		games.MovePicker
+	}{s, s.(games.MovePicker)}
+}
+
 // TestPickMovePathMatchesTheList checks that random bots play the same
 // games whether the state hands out their pick (games.MovePicker) or the
 // runner lists the moves, and that the runner takes the picking path.
 func TestPickMovePathMatchesTheList(t *testing.T) {
 	picked := job(t, 40, "random", "random")
-	if _, ok := picked.Game.NewState().(games.MovePicker); !ok {
+	picked.Game = pickOnly{picked.Game}
+	s := picked.Game.NewState()
+	if _, ok := s.(games.RandomMover); ok {
+		t.Fatal("the state still samples: the test checks nothing")
+	}
+	if _, ok := s.(games.MovePicker); !ok {
 		t.Fatal("stacktics states are not MovePickers: the test checks nothing")
 	}
 	listed := *picked
@@ -275,6 +294,67 @@ func TestPickMovePathMatchesTheList(t *testing.T) {
 		if x.Result != y.Result || x.Plies != y.Plies || x.Decisions != y.Decisions || x.Choices != y.Choices ||
 			x.LegalMoves != y.LegalMoves || x.PlayerDecisions != y.PlayerDecisions || x.Opening != y.Opening {
 			t.Fatalf("game %d differs: picked %+v, listed %+v", i, x, y)
+		}
+	}
+}
+
+// TestSamplersCountOneDecisionInEvery checks the runner's path for bots
+// that draw through the game's sampler (bots.Sampler, games.RandomMover):
+// every drawn move is legal; the legal moves are counted at exactly the
+// decisions d of game i with d + i + 1 a multiple of CountEvery, and
+// LegalMoves, Choices and Uncounted are those decisions' figures; over
+// the games both seats' decisions are counted; a seat whose bot does not
+// sample has every decision counted.
+func TestSamplersCountOneDecisionInEvery(t *testing.T) {
+	j := job(t, 64, "random", "random")
+	recs := collect(t, j, 3)
+	var counted [games.NumSeats]int
+	all, sampled := 0.0, 0.0 // the branching factor over every decision, and as sampled
+	decisions, uncounted := 0, 0
+	for i := range recs {
+		var want Record
+		d := 0
+		r, err := Replay(j, i, func(s games.State, who games.Player, m games.Move) {
+			legal := s.LegalMoves(nil)
+			if !slices.Contains(legal, m) {
+				t.Fatalf("game %d, decision %d: move %d is not legal", i, d, m)
+			}
+			all += float64(len(legal))
+			if (d+i+1)%CountEvery == 0 {
+				counted[who]++
+				want.LegalMoves += len(legal)
+				if len(legal) > 1 {
+					want.Choices++
+				}
+			} else {
+				want.Uncounted++
+			}
+			d++
+		})
+		if err != nil || !reflect.DeepEqual(*r, recs[i]) {
+			t.Fatalf("game %d: replay %+v (%v), run %+v", i, r, err, recs[i])
+		}
+		if r.Uncounted != want.Uncounted || r.LegalMoves != want.LegalMoves || r.Choices != want.Choices || r.PlayerDecisions != d {
+			t.Errorf("game %d: uncounted %d, legal moves %d, choices %d over %d decisions; want %d, %d, %d over %d",
+				i, r.Uncounted, r.LegalMoves, r.Choices, r.PlayerDecisions, want.Uncounted, want.LegalMoves, want.Choices, d)
+		}
+		sampled += float64(r.LegalMoves)
+		decisions += d
+		uncounted += r.Uncounted
+	}
+	n := decisions - uncounted
+	if counted[0] < n/3 || counted[1] < n/3 {
+		t.Errorf("counted decisions by seat: %v, want both seats alike", counted)
+	}
+	all, sampled = all/float64(decisions), sampled/float64(n)
+	if math.Abs(sampled/all-1) > 0.1 {
+		t.Errorf("branching factor %.2f from %d counted decisions, %.2f over all %d", sampled, n, all, decisions)
+	}
+	t.Logf("branching factor %.2f from %d counted decisions (by seat %v), %.2f over all %d", sampled, n, counted, all, decisions)
+
+	for _, r := range collect(t, job(t, 8, "random", "greedy"), 2) {
+		if r.Uncounted != 0 {
+			t.Errorf("game %d: %d decisions uncounted with a greedy seat", r.Index, r.Uncounted)
 		}
 	}
 }

@@ -165,8 +165,8 @@ Rates have 95% Wilson intervals{{if eq .Rates.Interval "paired-wilson"}}; the se
 <tr><td>Drawishness: draws, stalled apart</td><td>{{pct .Balance.Drawishness.Rate}}</td><td>{{ci .Balance.Drawishness.Low .Balance.Drawishness.High}}</td><td>{{.Balance.Drawishness.N}}</td></tr>
 <tr><td>Timeouts: stalled games</td><td>{{pct .Balance.Timeouts.Rate}}</td><td>{{ci .Balance.Timeouts.Low .Balance.Timeouts.High}}</td><td>{{.Balance.Timeouts.N}}</td></tr>
 <tr><td>DurationTurns: mean plies (bootstrap CI)</td><td>{{num .Balance.DurationTurns.Value}}</td><td>{{num .Balance.DurationTurns.Low}} – {{num .Balance.DurationTurns.High}}</td><td>{{.Games}}</td></tr>
-<tr><td>DecisionMoves: decisions with a choice</td><td>{{pct .Balance.DecisionMoves}}</td><td></td><td>{{.Balance.PlayerDecisions}}</td></tr>
-<tr><td>BranchingFactor: legal moves per decision</td><td>{{num .Balance.BranchingFactor}}</td><td></td><td>{{.Balance.PlayerDecisions}}</td></tr>
+<tr><td>DecisionMoves: decisions with a choice</td><td>{{pct .Balance.DecisionMoves}}</td><td></td><td>{{.Balance.CountedDecisions}}</td></tr>
+<tr><td>BranchingFactor: legal moves per decision</td><td>{{num .Balance.BranchingFactor}}</td><td></td><td>{{.Balance.CountedDecisions}}</td></tr>
 </table>
 <p>Seat bias: {{biasTest .Balance}}, p = {{p .Balance.SeatBiasP}}.</p>
 {{with .PairStats}}

@@ -75,8 +75,8 @@ Wins by reason: {{md (reasons .WinReasons)}}.
 | Drawishness: draws, stalled games apart | {{pct .Balance.Drawishness.Rate}} | {{ci .Balance.Drawishness.Low .Balance.Drawishness.High}} | {{.Balance.Drawishness.N}} |
 | Timeouts: stalled games | {{pct .Balance.Timeouts.Rate}} | {{ci .Balance.Timeouts.Low .Balance.Timeouts.High}} | {{.Balance.Timeouts.N}} |
 | DurationTurns: mean plies (bootstrap CI) | {{num .Balance.DurationTurns.Value}} | {{num .Balance.DurationTurns.Low}} – {{num .Balance.DurationTurns.High}} | {{.Games}} |
-| DecisionMoves: decisions with a choice | {{pct .Balance.DecisionMoves}} | | {{.Balance.PlayerDecisions}} |
-| BranchingFactor: legal moves per decision | {{num .Balance.BranchingFactor}} | | {{.Balance.PlayerDecisions}} |
+| DecisionMoves: decisions with a choice | {{pct .Balance.DecisionMoves}} | | {{.Balance.CountedDecisions}} |
+| BranchingFactor: legal moves per decision | {{num .Balance.BranchingFactor}} | | {{.Balance.CountedDecisions}} |
 
 Seat bias: {{biasTest .Balance}}, p = {{p .Balance.SeatBiasP}}.
 {{with .PairStats}}

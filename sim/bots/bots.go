@@ -140,6 +140,19 @@ func (b *Random) Choose(_ games.State, legal []games.Move) games.Move {
 // states that are games.MovePicker hand out the move without listing all).
 func (b *Random) PickIndex(n int) int { return b.rng.IntN(n) }
 
+// Sample draws a uniformly random legal move with the state's own sampler
+// and the bot's stream (implements Sampler).
+func (b *Random) Sample(s games.RandomMover) games.Move { return s.RandomMove(b.rng) }
+
+// Sampler is implemented by bots whose move is a uniformly random legal
+// move. The runner has a state that is a games.RandomMover draw it, with
+// the bot's stream, without counting the moves: the same distribution as
+// Choose, by other draws of the stream (the conformance suite checks that
+// RandomMove is uniform over LegalMoves).
+type Sampler interface {
+	Sample(s games.RandomMover) games.Move
+}
+
 // Budgeted is implemented by the parameters of search bots: their budget
 // is a count (iterations, nodes) that skill ladders vary.
 type Budgeted interface {
