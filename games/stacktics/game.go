@@ -66,10 +66,10 @@ type Game struct {
 }
 
 // slotMove is one RandomMove slot decoded: the candidate square, the
-// height and size of the unit's base, and whether the unit is one piece.
+// height and size of the unit's base, and whether the unit may capture (1:
+// it is one piece, leaving a stack of two or more).
 type slotMove struct {
-	to, k, base uint8
-	alone       bool
+	to, k, base, capture uint8
 }
 
 // New builds a game from validated rules.
@@ -215,7 +215,11 @@ func (g *Game) initSlotMoves() {
 					g.slotStart[i] = uint32(len(g.slotMoves))
 					for r := range int(g.slotTable[i]) {
 						k, base, slot, alone := g.slotUnit(c, sq, r)
-						g.slotMoves = append(g.slotMoves, slotMove{to: g.cand[base][sq][slot], k: uint8(k), base: uint8(base), alone: alone})
+						var capture uint8
+						if alone && c.height() >= 2 {
+							capture = 1
+						}
+						g.slotMoves = append(g.slotMoves, slotMove{to: g.cand[base][sq][slot], k: uint8(k), base: uint8(base), capture: capture})
 					}
 				}
 			}

@@ -325,6 +325,7 @@ func (s *State) RandomMove(rng *pcg.Rand) games.Move {
 	army := int(s.toMove)
 	own, enemy := s.occ[army], s.occ[army^1]
 	all := own | enemy
+	_, allowed := s.stops(army)
 	total := int(s.slotSum[army])
 	g.slotMovesOnce.Do(g.initSlotMoves)
 	for range rejectionTries {
@@ -341,11 +342,12 @@ func (s *State) RandomMove(rng *pcg.Rand) games.Move {
 		c := s.board[sq]
 		slot := g.slotMoves[g.slotStart[g.slotIndex(c, sq)]+uint32(r)]
 		t := int(slot.to)
-		if g.between[sq][t]&all != 0 {
-			continue
-		}
-		bit := uint64(1) << t
-		if all&bit == 0 || (own&bit != 0 && int(slot.base) <= s.board[t].top()) || (enemy&bit != 0 && slot.alone && c.height() >= 2) {
+		// The slot is a legal move when nothing stands between and the
+		// unit may stop on t (see stops) or capture there: one branch,
+		// whose outcome no predictor can guess, instead of several.
+		stop := uint64(1) << t & (allowed[slot.base&3] | enemy&-uint64(slot.capture))
+		blocked := g.between[sq][t] & all
+		if stop&(((blocked|-blocked)>>63)-1) != 0 {
 			return encode(sq, t, int(slot.k))
 		}
 	}
