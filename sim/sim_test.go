@@ -298,14 +298,14 @@ func TestPickMovePathMatchesTheList(t *testing.T) {
 	}
 }
 
-// TestSamplersCountOneDecisionInEvery checks the runner's path for bots
+// TestSamplingRunsCountEveryNthDecision checks the runner's path for bots
 // that draw through the game's sampler (bots.Sampler, games.RandomMover):
 // every drawn move is legal; the legal moves are counted at exactly the
 // decisions d of game i with d + i + 1 a multiple of CountEvery, and
 // LegalMoves, Choices and Uncounted are those decisions' figures; over
 // the games both seats' decisions are counted; a seat whose bot does not
 // sample has every decision counted.
-func TestSamplersCountOneDecisionInEvery(t *testing.T) {
+func TestSamplingRunsCountEveryNthDecision(t *testing.T) {
 	j := job(t, 64, "random", "random")
 	recs := collect(t, j, 3)
 	var counted [games.NumSeats]int

@@ -345,7 +345,7 @@ func (s *State) RandomMove(rng *pcg.Rand) games.Move {
 		// The slot is a legal move when nothing stands between and the
 		// unit may stop on t (see stops) or capture there: one branch,
 		// whose outcome no predictor can guess, instead of several.
-		stop := uint64(1) << t & (allowed[slot.base&3] | enemy&-uint64(slot.capture))
+		stop := (uint64(1) << t) & (allowed[slot.base&3] | enemy&-uint64(slot.capture))
 		blocked := g.between[sq][t] & all
 		if stop&(((blocked|-blocked)>>63)-1) != 0 {
 			return encode(sq, t, int(slot.k))
