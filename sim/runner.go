@@ -418,7 +418,6 @@ func (w *worker) play(i int, observe Observer) (rec *Record) {
 			sampler = nil
 		}
 	}
-	countAt := CountEvery - 1 - i%CountEvery // decisions before the first counted one
 	if hidden {
 		for seat := range viewRng {
 			viewRng[seat] = ViewStream(job.Seed, i, seat)
@@ -438,15 +437,15 @@ func (w *worker) play(i int, observe Observer) (rec *Record) {
 			m, w.outcomes = games.DrawChance(s, chance, w.outcomes)
 		case games.Seat0, games.Seat1:
 			var n int
+			drawn := sampler != nil && (rec.PlayerDecisions+i+1)%CountEvery != 0
 			// A bot that picks by index needs neither the position nor,
 			// when the state can hand out its k-th move, the list; the
 			// move it gets is legal by construction (the conformance
 			// suite checks PickMove against LegalMoves, and RandomMove's
 			// moves and their distribution).
 			switch ip := byIndex[p]; {
-			case sampler != nil && countAt > 0:
-				countAt--
-				m, n = samplers[p].Sample(sampler), -1
+			case drawn:
+				m = samplers[p].Sample(sampler)
 			case ip != nil && picker != nil:
 				m, n = picker.PickMove(ip)
 			case ip != nil:
@@ -464,7 +463,7 @@ func (w *worker) play(i int, observe Observer) (rec *Record) {
 					}
 				}
 			}
-			if n == 0 {
+			if n == 0 && !drawn {
 				fail(fmt.Sprintf("%v has no legal move but the game is not over", p)).Position = s.String()
 				return rec
 			}
@@ -472,13 +471,9 @@ func (w *worker) play(i int, observe Observer) (rec *Record) {
 				rec.Opening = s.MoveString(m)
 			}
 			rec.PlayerDecisions++
-			switch {
-			case n < 0: // drawn without counting
+			if drawn {
 				rec.Uncounted++
-			case sampler != nil:
-				countAt = CountEvery - 1
-				fallthrough
-			default:
+			} else {
 				rec.LegalMoves += n
 				if n > 1 {
 					rec.Choices++

@@ -76,7 +76,7 @@ func BenchmarkPlayout(b *testing.B) {
 }
 
 // BenchmarkMobility counts both armies' moves in a midgame position (the
-// heuristic's work, and the runner's count for random bots).
+// heuristic's work, and the runner's count at the decisions it counts).
 func BenchmarkMobility(b *testing.B) {
 	s := midgame(b)
 	b.ReportAllocs()

@@ -66,8 +66,8 @@ type Game struct {
 }
 
 // slotMove is one RandomMove slot decoded: the candidate square, the
-// height and size of the unit's base, and whether the unit may capture (1:
-// it is one piece, leaving a stack of two or more).
+// height and size of the unit's base, and whether the unit may capture
+// (groupShape.capture: it is one piece, leaving a stack of two or more).
 type slotMove struct {
 	to, k, base, capture uint8
 }
@@ -214,11 +214,7 @@ func (g *Game) initSlotMoves() {
 					i := g.slotIndex(c, sq)
 					g.slotStart[i] = uint32(len(g.slotMoves))
 					for r := range int(g.slotTable[i]) {
-						k, base, slot, alone := g.slotUnit(c, sq, r)
-						var capture uint8
-						if alone && c.height() >= 2 {
-							capture = 1
-						}
+						k, base, slot, capture := g.slotUnit(c, sq, r)
 						g.slotMoves = append(g.slotMoves, slotMove{to: g.cand[base][sq][slot], k: uint8(k), base: uint8(base), capture: capture})
 					}
 				}

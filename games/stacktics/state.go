@@ -428,8 +428,8 @@ func (g *Game) stackSlots(c cell, sq int) int {
 
 // slotUnit maps a slot r of stack c on sq (0 ≤ r < stackSlots) to its
 // unit's base height k and size, the index of the slot among the base's
-// candidate squares, and whether the unit is a single piece.
-func (g *Game) slotUnit(c cell, sq, r int) (k, base, slot int, alone bool) {
+// candidate squares, and whether the unit may capture (groupShape.capture).
+func (g *Game) slotUnit(c cell, sq, r int) (k, base, slot int, capture uint8) {
 	for base = Large; base >= Small; base-- {
 		gs := g.groups[c&countMask][base]
 		if gs.reach == 0 {
@@ -438,12 +438,12 @@ func (g *Game) slotUnit(c cell, sq, r int) (k, base, slot int, alone bool) {
 		lowers := int(gs.lowers)
 		one := int(g.candWithin[base][sq][1])
 		if lower := lowers * one; r < lower {
-			return k + r/one, base, r % one, false
+			return k + r/one, base, r % one, 0
 		} else {
 			r -= lower
 		}
 		if top := int(g.candWithin[base][sq][gs.reach]); r < top {
-			return k + lowers, base, r, gs.alone == 1
+			return k + lowers, base, r, gs.capture
 		} else {
 			r -= top
 		}
