@@ -123,6 +123,7 @@ func runRun(cmd *cobra.Command, args []string, opts *runOptions) error {
 			fmt.Fprintf(stderr, "playtest: %v\n", r.Err)
 		}
 	}
+	dopts.Notice = func(msg string) { fmt.Fprintf(stderr, "playtest: %s\n", msg) }
 	summary, err := playWithProgress(ctx, stderr, mode, cfg, dopts, out)
 	var interrupted *experiment.InterruptedError
 	var unfinished *experiment.UnfinishedError

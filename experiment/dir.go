@@ -31,6 +31,9 @@ type DirOptions struct {
 	// Start, if set, is told how many of the directory's games are already
 	// done and how many it has in all, before any game is played.
 	Start func(done, total int)
+	// Notice, if set, is told what a resume did that the user should know
+	// (a torn last line dropped).
+	Notice func(string)
 }
 
 // UnfinishedError is returned when a directory holds an unfinished run and
@@ -117,12 +120,17 @@ func RunToDir(ctx context.Context, cfg *variants.Config, opts DirOptions, dir st
 			return nil, fmt.Errorf("%s holds a run of %s (shard %v, config %s), not of %s (shard %v, config %s)",
 				dir, old.Variant, old.Shard, old.ConfigHash, m.Variant, m.Shard, m.ConfigHash)
 		}
+		if old.From != m.From || old.To != m.To {
+			return nil, &runlog.ManifestError{Path: filepath.Join(dir, runlog.ManifestFile),
+				Err: fmt.Errorf("games [%d, %d), but the run plays games [%d, %d)", old.From, old.To, m.From, m.To)}
+		}
 		m = old
 		if err := reports.RemoveTemps(dir); err != nil {
 			return nil, err
 		}
+
 	case err == nil && !old.Finished:
-		done, _ := runlog.Scan(dir, old.From, old.To, false, nil, func(*sim.Record) error { return nil })
+		done, _ := runlog.Scan(dir, old.From, old.To, nil, func(*sim.Record) error { return nil })
 		return nil, &UnfinishedError{Dir: dir, Done: done - old.From, Total: old.To - old.From}
 	default:
 		if err := clear(dir); err != nil {
@@ -135,12 +143,26 @@ func RunToDir(ctx context.Context, cfg *variants.Config, opts DirOptions, dir st
 
 	info := Info(cfg, job.Game)
 	agg := reports.NewAggregator(info)
-	next, err := runlog.Scan(dir, m.From, m.To, true, info.CheckRecord, func(r *sim.Record) error {
+	next, torn, err := runlog.ScanTorn(dir, m.From, m.To, info.CheckRecord, func(r *sim.Record) error {
 		agg.Add(r)
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return nil, err // a damaged log is refused before anything changes
+	}
+	if m.Finished { // rewritten from here on: unfinished until finish
+		m.Finished = false
+		if err := m.Write(dir); err != nil {
+			return nil, err
+		}
+	}
+	for _, t := range torn {
+		if err := t.Cut(); err != nil {
+			return nil, err
+		}
+		if opts.Notice != nil {
+			opts.Notice(t.String())
+		}
 	}
 	if opts.Start != nil {
 		opts.Start(next-m.From, m.To-m.From)
@@ -196,12 +218,6 @@ func clear(dir string) error {
 // finish writes games.csv from the log, then summary.json and the reports,
 // and last marks the manifest finished.
 func finish(dir string, cfg *variants.Config, m *runlog.Manifest, summary *reports.Summary, info reports.RunInfo) error {
-	if m.Finished { // a finished run resumed: unfinished until rewritten
-		m.Finished = false
-		if err := m.Write(dir); err != nil {
-			return err
-		}
-	}
 	examples, err := examplesSelection(cfg)
 	if err != nil {
 		return err
@@ -237,7 +253,7 @@ func writeGames(dir string, summary *reports.Summary, info reports.RunInfo, from
 		if err != nil {
 			return err
 		}
-		if _, err := runlog.Scan(dir, from, to, false, nil, func(r *sim.Record) error {
+		if _, err := runlog.Scan(dir, from, to, nil, func(r *sim.Record) error {
 			if r.Err != nil {
 				return nil
 			}
@@ -321,7 +337,7 @@ func Merge(dirs []string, dir string) (*reports.Summary, error) {
 		}
 	}
 	if old, err := runlog.ReadManifest(dir); err == nil && !old.Finished {
-		done, _ := runlog.Scan(dir, old.From, old.To, false, nil, func(*sim.Record) error { return nil })
+		done, _ := runlog.Scan(dir, old.From, old.To, nil, func(*sim.Record) error { return nil })
 		return nil, &UnfinishedError{Dir: dir, Done: done - old.From, Total: old.To - old.From}
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -353,7 +369,7 @@ func Merge(dirs []string, dir string) (*reports.Summary, error) {
 	for i := range n {
 		d := byIndex[i]
 		sm, _ := runlog.ReadManifest(d)
-		next, err := runlog.Scan(d, sm.From, sm.To, false, info.CheckRecord, func(r *sim.Record) error {
+		next, err := runlog.Scan(d, sm.From, sm.To, info.CheckRecord, func(r *sim.Record) error {
 			agg.Add(r)
 			if records == runlog.RecordsSummary {
 				r.Moves = nil

@@ -554,3 +554,62 @@ func runShards(t *testing.T, cfg func() *variants.Config, n int) []string {
 	}
 	return shards
 }
+
+// TestDamagedRunsAreLeftAlone: a resume refused for a damaged manifest or
+// log changes nothing (issue 31: swapped from/to emptied games.jsonl, and
+// a damaged third line made resume cut every line after it); a resume that
+// rewrites a finished run marks it unfinished first, so a kill then leaves
+// no "finished" beside a shorter log.
+func TestDamagedRunsAreLeftAlone(t *testing.T) {
+	cfg := func() *variants.Config { return load(t, "games=40", "seed=4", "players.0=random", "players.1=random") }
+	whole := t.TempDir()
+	if _, err := RunToDir(context.Background(), cfg(), DirOptions{}, whole); err != nil {
+		t.Fatal(err)
+	}
+	manifest, _ := os.ReadFile(filepath.Join(whole, runlog.ManifestFile))
+	log, _ := os.ReadFile(filepath.Join(whole, runlog.GamesFile))
+	lines := strings.SplitAfter(string(log), "\n")
+	for _, c := range []struct {
+		name          string
+		manifest, log string
+	}{
+		{"from and to swapped", strings.Replace(strings.Replace(string(manifest), `"from": 0`, `"from": 40`, 1), `"to": 40`, `"to": 0`, 1), string(log)},
+		{"to negative", strings.Replace(string(manifest), `"to": 40`, `"to": -5`, 1), string(log)},
+		{"from moved", strings.Replace(string(manifest), `"from": 0`, `"from": 30`, 1), string(log)},
+		{"line 3 damaged", string(manifest), strings.Join(lines[:2], "") + "{damaged\n" + strings.Join(lines[3:], "")},
+	} {
+		dir := t.TempDir()
+		os.WriteFile(filepath.Join(dir, runlog.ManifestFile), []byte(c.manifest), 0o644)
+		os.WriteFile(filepath.Join(dir, runlog.GamesFile), []byte(c.log), 0o644)
+		_, err := RunToDir(context.Background(), cfg(), DirOptions{Resume: true}, dir)
+		var bad interface{ BadInput() bool }
+		if !errors.As(err, &bad) {
+			t.Errorf("%s: resume gave %v, want a refusal", c.name, err)
+		}
+		if b, _ := os.ReadFile(filepath.Join(dir, runlog.GamesFile)); string(b) != c.log {
+			t.Errorf("%s: the log went from %d to %d bytes", c.name, len(c.log), len(b))
+		}
+		if b, _ := os.ReadFile(filepath.Join(dir, runlog.ManifestFile)); string(b) != c.manifest {
+			t.Errorf("%s: the manifest changed", c.name)
+		}
+	}
+	// A finished run with a torn last line, resumed and stopped at once:
+	// unfinished, not "finished" beside a log one game short.
+	dir := t.TempDir()
+	copyRun(t, whole, dir)
+	os.WriteFile(filepath.Join(dir, runlog.GamesFile), []byte(strings.Join(lines[:39], "")+`{"index":39,"de`), 0o644)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var notices []string
+	_, err := RunToDir(ctx, cfg(), DirOptions{Resume: true, Notice: func(s string) { notices = append(notices, s) }}, dir)
+	m, _ := runlog.ReadManifest(dir)
+	if !errors.Is(err, context.Canceled) || m == nil || m.Finished || len(notices) != 1 || !strings.Contains(notices[0], "line 40") {
+		t.Errorf("a finished run resumed and stopped: %v, manifest %+v, notices %q", err, m, notices)
+	}
+	if _, err := RunToDir(context.Background(), cfg(), DirOptions{Resume: true}, dir); err != nil {
+		t.Fatal(err)
+	}
+	if a, b := summaryWithoutTiming(t, whole), summaryWithoutTiming(t, dir); a != b {
+		t.Errorf("the resumed run's summary differs")
+	}
+}

@@ -38,7 +38,7 @@ func Recorded(dir string, m *runlog.Manifest, index int) (moves []string, gameEr
 	if index < m.From || index >= m.To {
 		return nil, nil, false, nil
 	}
-	_, err = runlog.Scan(dir, m.From, m.To, false, nil, func(r *sim.Record) error {
+	_, err = runlog.Scan(dir, m.From, m.To, nil, func(r *sim.Record) error {
 		if r.Index != index {
 			return nil
 		}

@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"slices"
 
+	"playtest/internal/bounded"
 	"playtest/reports"
 	"playtest/reports/stats"
 )
@@ -65,7 +65,7 @@ type Result struct {
 // Load reads DIR/summary.json.
 func Load(dir string) (*reports.Summary, error) {
 	path := filepath.Join(dir, "summary.json")
-	f, err := os.Open(path)
+	f, err := bounded.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("%s: no saved run here (want summary.json, from playtest run --out or check --out): %w", dir, err)
 	}

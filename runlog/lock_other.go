@@ -2,7 +2,10 @@
 
 package runlog
 
-import "fmt"
+import (
+	"fmt"
+	"os"
+)
 
 // LockFile is the file in a run directory whose lock a writer holds.
 const LockFile = ".lock"
@@ -15,5 +18,17 @@ type BusyError struct {
 
 func (e *BusyError) Error() string { return fmt.Sprintf("%s is in use by process %d", e.Dir, e.PID) }
 
+// BadInput marks a busy directory as bad input (exit 2).
+func (e *BusyError) BadInput() bool { return true }
+
 // Lock does nothing where flock is not available.
 func Lock(dir string) (unlock func(), err error) { return func() {}, nil }
+
+// openNoFollow opens a file of a run directory for writing with flag,
+// refusing a symbolic link.
+func openNoFollow(path string, flag int) (*os.File, error) {
+	if fi, err := os.Lstat(path); err == nil && !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is a link or not a regular file: playtest does not write through it", path)
+	}
+	return os.OpenFile(path, flag, 0o644)
+}

@@ -28,21 +28,61 @@ func (e *BusyError) Error() string {
 	return fmt.Sprintf("%s is in use by another process (a run, resume or merge writing it); wait for it or stop it", e.Dir)
 }
 
+// BadInput marks a busy directory as bad input (exit 2).
+func (e *BusyError) BadInput() bool { return true }
+
+// LinkError refuses to write a run directory's file through a link: a
+// symbolic link, or a hard link shared with another file, would make
+// playtest write (or cut) whatever the link points to.
+type LinkError struct{ Path string }
+
+func (e *LinkError) Error() string {
+	return fmt.Sprintf("%s is a link or not a regular file: playtest does not write through it (remove it, then run again)", e.Path)
+}
+
+// BadInput marks a link in a run directory as bad input (exit 2).
+func (e *LinkError) BadInput() bool { return true }
+
+// openNoFollow opens a file of a run directory for writing with flag,
+// refusing a symbolic link, a file with other hard links, and anything
+// that is not a regular file.
+func openNoFollow(path string, flag int) (*os.File, error) {
+	f, err := os.OpenFile(path, flag|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0o644)
+	if errors.Is(err, syscall.ELOOP) {
+		return nil, &LinkError{Path: path}
+	}
+	if err != nil {
+		return nil, err
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	if st, ok := fi.Sys().(*syscall.Stat_t); !fi.Mode().IsRegular() || ok && st.Nlink > 1 {
+		f.Close()
+		return nil, &LinkError{Path: path}
+	}
+	return f, nil
+}
+
 // Lock takes the exclusive lock of dir (an flock on dir/.lock, released
 // when the process ends however it ends) for a process that writes it,
 // and records the process id in the file. A second writer gets a
-// *BusyError naming the holder. unlock removes the file and releases the
-// lock.
+// *BusyError naming the holder; a .lock that is a link is refused
+// (*LinkError) rather than written through. unlock removes the file and
+// releases the lock.
 func Lock(dir string) (unlock func(), err error) {
 	path := filepath.Join(dir, LockFile)
 	for {
-		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+		f, err := openNoFollow(path, os.O_RDWR|os.O_CREATE)
 		if err != nil {
 			return nil, err
 		}
 		if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
-			b, _ := os.ReadFile(path)
-			pid, _ := strconv.Atoi(strings.TrimSpace(string(b)))
+			b := make([]byte, 32)
+			n, _ := f.ReadAt(b, 0)
+			pid, _ := strconv.Atoi(strings.TrimSpace(string(b[:n])))
 			f.Close()
 			if errors.Is(err, syscall.EWOULDBLOCK) {
 				return nil, &BusyError{Dir: dir, PID: pid}
@@ -52,7 +92,7 @@ func Lock(dir string) (unlock func(), err error) {
 		// The holder before us removes the file before it unlocks: if
 		// the file we locked is no longer the one at path, lock anew.
 		held, err1 := f.Stat()
-		current, err2 := os.Stat(path)
+		current, err2 := os.Lstat(path)
 		if err1 != nil || err2 != nil || !os.SameFile(held, current) {
 			f.Close()
 			continue

@@ -107,7 +107,7 @@ func OpenWriter(dir string) (*Writer, error) {
 
 // open opens file i (0 games, 1 errors) for appending.
 func (w *Writer) open(i int) error {
-	f, err := os.OpenFile(filepath.Join(w.dir, []string{GamesFile, ErrorsFile}[i]), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	f, err := openNoFollow(filepath.Join(w.dir, []string{GamesFile, ErrorsFile}[i]), os.O_WRONLY|os.O_APPEND|os.O_CREATE)
 	if err != nil {
 		return err
 	}
@@ -181,58 +181,88 @@ const MaxLineSize = 16 << 20
 // lineReader reads one log file's complete lines in order.
 type lineReader struct {
 	name string
+	path string
 	f    *os.File
 	r    *bufio.Reader
-	// head is the next unconsumed game (nil at the end or at a torn line);
-	// good is the offset after the last consumed line.
+	// head is the next unconsumed game (nil at the end or at a torn last
+	// line); good is the offset after the last consumed line.
 	head      *sim.Record
 	headEnd   int64
 	good, off int64
-	// valid, if set, checks each record; line counts the lines read; err
-	// is an invalid record that is not the file's last line.
+	// valid, if set, checks each record; line counts the lines read.
 	valid func(*sim.Record) error
 	line  int
-	err   error
+	// err is damage before the file's last line; torn is the file's last
+	// line when it cannot be read back (a write cut short).
+	err  error
+	torn *TornLine
 	// run is the manifest's run identity ("" when there is no manifest).
 	run string
 }
 
 func openLines(dir, name, run string, valid func(*sim.Record) error) (*lineReader, error) {
-	f, err := os.Open(filepath.Join(dir, name))
+	path := filepath.Join(dir, name)
+	f, err := bounded.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
-		return &lineReader{name: name}, nil
+		return &lineReader{name: name, path: path}, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	lr := &lineReader{name: name, f: f, r: bufio.NewReaderSize(bounded.Lines(f, MaxLineSize), 64<<10), valid: valid, run: run}
+	lr := &lineReader{name: name, path: path, f: f, r: bufio.NewReaderSize(bounded.Lines(f, MaxLineSize), 64<<10), valid: valid, run: run}
 	lr.advance()
 	return lr, nil
 }
 
-// advance reads the next line into head; a torn or undecodable line ends
-// the file, and so does an invalid record on the last line (a torn write
-// can leave one). An invalid record before the last line is an error.
+// advance reads the next line into head. The file's last line, if it
+// cannot be read back (cut short, undecodable or impossible), is torn: a
+// write that a kill or a power loss interrupted. A line that cannot be
+// read back before the last is damage (err).
 func (lr *lineReader) advance() {
 	lr.head = nil
-	if lr.f == nil {
+	if lr.f == nil || lr.err != nil || lr.torn != nil {
 		return
 	}
 	b, err := lr.r.ReadBytes('\n')
 	var long *bounded.ErrTooLong
 	if errors.As(err, &long) {
-		lr.err = &CorruptError{File: lr.f.Name(), Line: lr.line + 1, Err: err}
+		lr.err = &CorruptError{File: lr.path, Line: lr.line + 1, Err: err}
 		return
 	}
-	if err != nil { // io.EOF, with or without a torn last line
+	if err != nil && len(b) == 0 { // io.EOF after the last line
 		return
+	}
+	lr.line++
+	last := err != nil // no newline: the end of the file
+	if !last {
+		_, more := lr.r.Peek(1)
+		last = more != nil
+	}
+	rec, why := lr.decode(b, err != nil)
+	if why != nil {
+		if last {
+			lr.torn = &TornLine{File: lr.path, Line: lr.line, Bytes: len(b), Err: why}
+		} else {
+			lr.err = &CorruptError{File: lr.path, Line: lr.line, Err: why}
+		}
+		return
+	}
+	lr.off += int64(len(b))
+	lr.head, lr.headEnd = rec, lr.off
+}
+
+// decode reads line b as a record, or says why it cannot be one of the
+// run's games.
+func (lr *lineReader) decode(b []byte, cut bool) (*sim.Record, error) {
+	if cut {
+		return nil, errors.New("the line ends without a newline")
 	}
 	var rec *sim.Record
 	var run string
 	if lr.name == ErrorsFile {
 		el := errorLine{GameError: &sim.GameError{}}
-		if json.Unmarshal(b, &el) != nil {
-			return
+		if err := json.Unmarshal(b, &el); err != nil {
+			return nil, fmt.Errorf("not a failed game's line: %v", err)
 		}
 		ge := el.GameError
 		rec, run = &sim.Record{Index: ge.Index, Deal: ge.Deal, Swapped: ge.Swapped, Err: ge}, el.Run
@@ -240,27 +270,20 @@ func (lr *lineReader) advance() {
 		var l Line
 		if !parseLine(b, &l) {
 			if l = (Line{}); json.Unmarshal(b, &l) != nil {
-				return
+				return nil, errors.New("not a game's line (undecodable JSON)")
 			}
 		}
 		rec, run = l.Record(), l.Run
 	}
-	lr.line++
 	if lr.run != "" && run != "" && run != lr.run {
-		lr.err = &CorruptError{File: lr.f.Name(), Line: lr.line,
-			Err: fmt.Errorf("the line is from run %s, but %s is of run %s: the log and the manifest come from different runs", run, ManifestFile, lr.run)}
-		return
+		return nil, fmt.Errorf("the line is from run %s, but %s is of run %s: the log and the manifest come from different runs", run, ManifestFile, lr.run)
 	}
 	if lr.valid != nil {
 		if err := lr.valid(rec); err != nil {
-			if _, more := lr.r.Peek(1); more == nil {
-				lr.err = &CorruptError{File: lr.f.Name(), Line: lr.line, Err: err}
-			}
-			return
+			return nil, err
 		}
 	}
-	lr.off += int64(len(b))
-	lr.head, lr.headEnd = rec, lr.off
+	return rec, nil
 }
 
 func (lr *lineReader) take() *sim.Record {
@@ -289,16 +312,41 @@ func (e *CorruptError) Error() string {
 
 func (e *CorruptError) Unwrap() error { return e.Err }
 
+// BadInput marks a damaged run directory as bad input (exit 2).
+func (e *CorruptError) BadInput() bool { return true }
+
+// TornLine is a log file's last line that could not be read back: a write
+// cut short by a kill or a power loss. Resume drops it and plays its game
+// again (ScanTorn, then Cut).
+type TornLine struct {
+	File  string
+	Line  int
+	Bytes int
+	Err   error
+	keep  int64 // the bytes before the line
+}
+
+func (t *TornLine) String() string {
+	return fmt.Sprintf("%s: dropped its torn last line (line %d, %d bytes: %v); that game is played again", t.File, t.Line, t.Bytes, t.Err)
+}
+
 // Scan reads dir's log of the games [from, to), calling f with each logged
 // game in index order (failed games with Err set), and returns the index
-// after the last one. It stops at the first game missing from both files;
-// with truncate it then cuts both files after the games it read, so that a
-// torn or out-of-order tail (a killed process, a power loss) is dropped and
-// the log can be appended to. Without truncate, a log that goes on past to
-// is an error: it holds games that are not the directory's. valid, if set,
-// checks every record as it is read: an invalid one is an error naming the
-// file and line, except on a file's last line, where it is a torn tail.
-func Scan(dir string, from, to int, truncate bool, valid func(*sim.Record) error, f func(*sim.Record) error) (next int, err error) {
+// after the last one. It stops at the first game missing from both files,
+// or at a torn last line (a write cut short): the run is unfinished there.
+// Anything else that cannot be the run's log is a *CorruptError naming the
+// file and line: a damaged line before a file's last, a game missing while
+// later games follow, a game twice, a game outside [from, to). valid, if
+// set, checks every record as it is read.
+func Scan(dir string, from, to int, valid func(*sim.Record) error, f func(*sim.Record) error) (next int, err error) {
+	next, _, err = ScanTorn(dir, from, to, valid, f)
+	return next, err
+}
+
+// ScanTorn is Scan that also returns the torn last lines it stopped at
+// (nil when none), for a run about to append to its log to Cut first.
+// It changes nothing.
+func ScanTorn(dir string, from, to int, valid func(*sim.Record) error, f func(*sim.Record) error) (next int, torn []*TornLine, err error) {
 	run := ""
 	if m, err := ReadManifest(dir); err == nil {
 		run = m.RunID()
@@ -306,7 +354,7 @@ func Scan(dir string, from, to int, truncate bool, valid func(*sim.Record) error
 	var readers [2]*lineReader
 	for i, name := range []string{GamesFile, ErrorsFile} {
 		if readers[i], err = openLines(dir, name, run, valid); err != nil {
-			return from, err
+			return from, nil, err
 		}
 		defer readers[i].close()
 	}
@@ -323,33 +371,49 @@ func Scan(dir string, from, to int, truncate bool, valid func(*sim.Record) error
 			break
 		}
 		if err := f(lr.take()); err != nil {
-			return next, err
+			return next, nil, err
 		}
 		next++
 	}
 	for _, r := range readers {
-		if r.err != nil {
-			return next, r.err
+		switch {
+		case r.err != nil:
+			return next, nil, r.err
+		case r.head != nil && r.head.Index < next:
+			return next, nil, &CorruptError{File: r.path, Line: r.line, Err: fmt.Errorf("game %d a second time", r.head.Index)}
+		case r.head != nil && next < to:
+			return next, nil, &CorruptError{File: r.path, Line: r.line,
+				Err: fmt.Errorf("game %d, but game %d before it is in neither %s nor %s", r.head.Index, next, GamesFile, ErrorsFile)}
+		case r.head != nil:
+			return next, nil, &CorruptError{File: r.path, Line: r.line,
+				Err: fmt.Errorf("game %d, outside the directory's games [%d, %d)", r.head.Index, from, to)}
 		}
 	}
-	if !truncate && next == to {
-		for _, r := range readers {
-			if r.head != nil {
-				return next, fmt.Errorf("%s holds game %d, outside the directory's games [%d, %d)", filepath.Join(dir, r.name), r.head.Index, from, to)
-			}
+	for _, r := range readers {
+		if r.torn != nil {
+			r.torn.keep = r.good
+			torn = append(torn, r.torn)
 		}
 	}
-	if truncate {
-		for _, r := range readers {
-			if r.f == nil {
-				continue
-			}
-			if err := os.Truncate(filepath.Join(dir, r.name), r.good); err != nil {
-				return next, fmt.Errorf("cutting the torn tail of %s: %w", r.name, err)
-			}
-		}
+	return next, torn, nil
+}
+
+// Cut cuts the torn line off its file, keeping every line before it.
+func (t *TornLine) Cut() error {
+	if err := cutAfter(t.File, t.keep); err != nil {
+		return fmt.Errorf("cutting the torn last line of %s: %w", t.File, err)
 	}
-	return next, nil
+	return nil
+}
+
+// cutAfter cuts the log file at path to size bytes, refusing a symbolic
+// link (which would cut its target).
+func cutAfter(path string, size int64) error {
+	f, err := openNoFollow(path, os.O_WRONLY)
+	if err != nil {
+		return err
+	}
+	return errors.Join(f.Truncate(size), f.Sync(), f.Close())
 }
 
 // Reset removes dir's log and manifest, to start a run afresh.

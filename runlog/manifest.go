@@ -153,6 +153,10 @@ func (m *Manifest) Config() (*variants.Config, error) {
 		return nil, err
 	}
 	cfg.Name = m.Variant
+	if cfg.Games != m.Games || cfg.Seed != m.Seed || cfg.Pairs != m.Pairs {
+		return nil, &ManifestError{Path: ManifestFile, Err: fmt.Errorf("games %d, seed %d, pairs %v, but its variant has games %d, seed %d, pairs %v",
+			m.Games, m.Seed, m.Pairs, cfg.Games, cfg.Seed, cfg.Pairs)}
+	}
 	if cfg.Hash() != m.ConfigHash {
 		return nil, fmt.Errorf("the variant recorded in %s no longer decodes to the same run (config hash %s, recorded %s): was it written by another version of playtest?",
 			ManifestFile, cfg.Hash(), m.ConfigHash)
@@ -190,7 +194,54 @@ func ReadManifest(dir string) (*Manifest, error) {
 		return nil, fmt.Errorf("%s: %v", filepath.Join(dir, ManifestFile), err)
 	}
 	if m.Schema != SchemaV1 {
-		return nil, fmt.Errorf("%s: schema %q, want %q", filepath.Join(dir, ManifestFile), m.Schema, SchemaV1)
+		return nil, &ManifestError{Path: filepath.Join(dir, ManifestFile), Err: fmt.Errorf("schema %q, want %q", m.Schema, SchemaV1)}
+	}
+	if err := m.check(); err != nil {
+		return nil, &ManifestError{Path: filepath.Join(dir, ManifestFile), Err: err}
 	}
 	return &m, nil
+}
+
+// ManifestError is a manifest.json that cannot describe a run: damaged, or
+// edited by hand. Nothing in its directory is touched.
+type ManifestError struct {
+	Path string
+	Err  error
+}
+
+func (e *ManifestError) Error() string {
+	return fmt.Sprintf("%s: %v (the manifest was changed or damaged; nothing in the directory was touched)", e.Path, e.Err)
+}
+
+func (e *ManifestError) Unwrap() error { return e.Err }
+
+// BadInput marks a damaged manifest as bad input (exit 2).
+func (e *ManifestError) BadInput() bool { return true }
+
+// check tests that the manifest's fields agree with each other: a shard of
+// the run's games, the games that shard plays, a known records mode and a
+// config hash.
+func (m *Manifest) check() error {
+	switch {
+	case m.Games < 1:
+		return fmt.Errorf("games %d: a run has at least one game", m.Games)
+	case m.Shard.Count < 0 || m.Shard.Index < 0 || m.Shard.Count == 0 && m.Shard.Index != 0 || m.Shard.Count > 0 && m.Shard.Index >= m.Shard.Count:
+		return fmt.Errorf("shard %d of %d: want an index from 0 to the count less one (count 0: the whole run)", m.Shard.Index, m.Shard.Count)
+	case m.Records != RecordsSummary && m.Records != RecordsFull:
+		return fmt.Errorf("records %q: want %s or %s", m.Records, RecordsSummary, RecordsFull)
+	case !strings.HasPrefix(m.ConfigHash, "sha256:") || len(m.ConfigHash) != len("sha256:")+64:
+		return fmt.Errorf("config_hash %q: want sha256: and 64 hex digits", m.ConfigHash)
+	}
+	if from, to := m.Shard.Range(m.Games, m.Pairs); m.From != from || m.To != to {
+		return fmt.Errorf("games [%d, %d), but %s a %d-game run plays games [%d, %d)", m.From, m.To, shardName(m.Shard), m.Games, from, to)
+	}
+	return nil
+}
+
+// shardName names a shard in a sentence.
+func shardName(s Shard) string {
+	if s.Count == 0 {
+		return "the whole of"
+	}
+	return fmt.Sprintf("shard %d of %d of", s.Index, s.Count)
 }

@@ -1,6 +1,8 @@
 package runlog
 
 import (
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -55,15 +57,15 @@ func TestShardRanges(t *testing.T) {
 	}
 }
 
-// TestScanStopsAtAGap logs games 0–4 with game 3 failed, then a game after
-// a gap and a torn line: Scan reads 0–4, and with truncate cuts the rest.
-func TestScanStopsAtAGap(t *testing.T) {
-	dir := t.TempDir()
+// writeLog logs games with the given indices (game 3 failed) to dir and
+// appends tail to games.jsonl.
+func writeLog(t *testing.T, dir string, indices []int, tail string) {
+	t.Helper()
 	w, err := OpenWriter(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, i := range []int{0, 1, 2, 3, 4, 6} {
+	for _, i := range indices {
 		r := &sim.Record{Index: i, Result: games.Result{Winner: games.Seat1, Reason: "x"}, Plies: i,
 			Metrics: []games.Metric{games.Value("m", 0.1*float64(i))}}
 		if i == 3 {
@@ -75,24 +77,161 @@ func TestScanStopsAtAGap(t *testing.T) {
 	}
 	w.Close()
 	f, _ := os.OpenFile(filepath.Join(dir, GamesFile), os.O_APPEND|os.O_WRONLY, 0)
-	f.WriteString(`{"index": 5, "de`)
+	f.WriteString(tail)
 	f.Close()
-	var seen []int
-	next, err := Scan(dir, 0, 1000, true, nil, func(r *sim.Record) error {
-		seen = append(seen, r.Index)
-		if (r.Index == 3) != (r.Err != nil) || (r.Err == nil && r.Metrics[0].Value != 0.1*float64(r.Index)) {
-			t.Errorf("game %d read back as %+v", r.Index, r)
+}
+
+// TestResumeCutsOnlyATornLastLine: ScanTorn reports a torn last line
+// (and says what it is), reading every game before it and changing
+// nothing; Cut then drops that line alone.
+func TestResumeCutsOnlyATornLastLine(t *testing.T) {
+	for _, tail := range []string{`{"index": 5, "de`, "{\"index\": 5, \"winner\": 9}\n", "\x00\x00\x00"} {
+		dir := t.TempDir()
+		writeLog(t, dir, []int{0, 1, 2, 3, 4}, tail)
+		before, _ := os.ReadFile(filepath.Join(dir, GamesFile))
+		valid := func(r *sim.Record) error {
+			if r.Result.Winner > 1 {
+				return fmt.Errorf("winner %d", r.Result.Winner)
+			}
+			return nil
 		}
-		return nil
-	})
-	if err != nil || next != 5 || len(seen) != 5 {
-		t.Fatalf("next %d, seen %v, %v", next, seen, err)
+		if next, err := Scan(dir, 0, 1000, valid, func(*sim.Record) error { return nil }); err != nil || next != 5 {
+			t.Errorf("%q: Scan reaches %d, %v", tail, next, err)
+		}
+		if after, _ := os.ReadFile(filepath.Join(dir, GamesFile)); string(after) != string(before) {
+			t.Errorf("%q: Scan changed the log", tail)
+		}
+		var seen []int
+		next, torn, err := ScanTorn(dir, 0, 1000, valid, func(r *sim.Record) error {
+			seen = append(seen, r.Index)
+			if (r.Index == 3) != (r.Err != nil) || (r.Err == nil && r.Metrics[0].Value != 0.1*float64(r.Index)) {
+				t.Errorf("game %d read back as %+v", r.Index, r)
+			}
+			return nil
+		})
+		if err != nil || next != 5 || len(seen) != 5 || len(torn) != 1 || torn[0].Line != 5 || !strings.Contains(torn[0].String(), "dropped its torn last line (line 5") {
+			t.Fatalf("%q: next %d, seen %v, torn %v, %v", tail, next, seen, torn, err)
+		}
+		if after, _ := os.ReadFile(filepath.Join(dir, GamesFile)); string(after) != string(before) {
+			t.Errorf("%q: ScanTorn changed the log", tail)
+		}
+		if err := torn[0].Cut(); err != nil {
+			t.Fatal(err)
+		}
+		b, _ := os.ReadFile(filepath.Join(dir, GamesFile))
+		if strings.Count(string(b), "\n") != 4 || !strings.HasSuffix(string(b), "\n") {
+			t.Errorf("%q: after the cut games.jsonl is:\n%s", tail, b)
+		}
+		if next, torn, err := ScanTorn(dir, 0, 1000, valid, func(*sim.Record) error { return nil }); next != 5 || torn != nil || err != nil {
+			t.Errorf("%q: a second resume reaches %d, %v, %v", tail, next, torn, err)
+		}
 	}
-	b, _ := os.ReadFile(filepath.Join(dir, GamesFile))
-	if strings.Count(string(b), "\n") != 4 || !strings.HasSuffix(string(b), "\n") {
-		t.Errorf("after the cut games.jsonl is:\n%s", b)
+}
+
+// TestDamageIsRefusedNotCut: a damaged line before the last, a game
+// missing while later ones follow, a game twice and a game past the run
+// are refused by ScanTorn with the file and line, and the log is
+// left as it was (issue 31: resume cut 199,997 good lines after a
+// damaged third line).
+func TestDamageIsRefusedNotCut(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		indices []int
+		tail    string
+		to      int
+		line    int
+		want    string
+	}{
+		{"a damaged line", []int{0, 1}, "garbage\n", 1000, 3, "undecodable"},
+		{"a gap", []int{0, 1, 2, 3, 4, 6}, "", 1000, 5, "game 6, but game 5 before it is in neither"},
+		{"a repeat", []int{0, 1, 2, 2, 3, 4}, "", 1000, 4, "game 2 a second time"},
+		{"past the run", []int{0, 1, 2, 3, 4, 5}, "", 5, 5, "game 5, outside the directory's games [0, 5)"},
+	} {
+		dir := t.TempDir()
+		writeLog(t, dir, c.indices, c.tail)
+		if c.name == "a damaged line" {
+			writeLog(t, dir, []int{2, 3, 4}, "")
+		}
+		before, _ := os.ReadFile(filepath.Join(dir, GamesFile))
+		_, torn, err := ScanTorn(dir, 0, c.to, nil, func(*sim.Record) error { return nil })
+		var corrupt *CorruptError
+		if !errors.As(err, &corrupt) || corrupt.Line != c.line || !strings.Contains(err.Error(), c.want) || torn != nil {
+			t.Errorf("%s: %v, want line %d: %s", c.name, err, c.line, c.want)
+		}
+		if after, _ := os.ReadFile(filepath.Join(dir, GamesFile)); string(after) != string(before) {
+			t.Errorf("%s: the log was changed", c.name)
+		}
 	}
-	if next, _ := Scan(dir, 0, 1000, false, nil, func(*sim.Record) error { return nil }); next != 5 {
-		t.Errorf("a second scan reaches %d", next)
+}
+
+// TestManifestFieldsMustAgree: a manifest whose range, shard, records or
+// hash cannot describe its run is refused as read (issue 31: a resume
+// with from and to swapped emptied the log, then failed).
+func TestManifestFieldsMustAgree(t *testing.T) {
+	good := Manifest{Schema: SchemaV1, Games: 400, Pairs: true, From: 0, To: 400, Records: RecordsSummary,
+		ConfigHash: "sha256:" + strings.Repeat("ab", 32)}
+	for _, c := range []struct {
+		name   string
+		change func(*Manifest)
+		want   string
+	}{
+		{"good", func(*Manifest) {}, ""},
+		{"a good shard", func(m *Manifest) { m.Shard, m.From, m.To = Shard{1, 4}, 100, 200 }, ""},
+		{"from and to swapped", func(m *Manifest) { m.From, m.To = 400, 0 }, "games [400, 0), but the whole of a 400-game run plays games [0, 400)"},
+		{"to negative", func(m *Manifest) { m.To = -5 }, "games [0, -5)"},
+		{"from moved", func(m *Manifest) { m.From = 30 }, "games [30, 400)"},
+		{"a shard's range", func(m *Manifest) { m.Shard, m.From, m.To = Shard{1, 4}, 0, 400 }, "shard 1 of 4 of a 400-game run plays games [100, 200)"},
+		{"shard index past count", func(m *Manifest) { m.Shard = Shard{4, 4} }, "shard 4 of 4"},
+		{"shard index without count", func(m *Manifest) { m.Shard = Shard{2, 0} }, "shard 2 of 0"},
+		{"no games", func(m *Manifest) { m.Games, m.To = 0, 0 }, "games 0"},
+		{"records", func(m *Manifest) { m.Records = "all" }, `records "all"`},
+		{"hash", func(m *Manifest) { m.ConfigHash = "x" }, `config_hash "x"`},
+	} {
+		dir := t.TempDir()
+		m := good
+		c.change(&m)
+		if err := m.Write(dir); err != nil {
+			t.Fatal(err)
+		}
+		_, err := ReadManifest(dir)
+		var me *ManifestError
+		if c.want == "" && err != nil || c.want != "" && (!errors.As(err, &me) || !strings.Contains(err.Error(), c.want)) {
+			t.Errorf("%s: %v, want %q", c.name, err, c.want)
+		}
 	}
+}
+
+// TestLockRefusesLinks: a .lock that is a symbolic link or a hard link is
+// refused, and what it points to is left alone (issue 31: the pid was
+// written over the link's target); so are links in place of the log.
+func TestLockRefusesLinks(t *testing.T) {
+	for _, link := range []func(target, path string) error{os.Symlink, os.Link} {
+		dir := t.TempDir()
+		victim := filepath.Join(t.TempDir(), "victim.txt")
+		os.WriteFile(victim, []byte("keep me\n"), 0o644)
+		if err := link(victim, filepath.Join(dir, LockFile)); err != nil {
+			t.Fatal(err)
+		}
+		_, err := Lock(dir)
+		var le *LinkError
+		if !errors.As(err, &le) {
+			t.Errorf("a linked .lock: %v", err)
+		}
+		os.Remove(filepath.Join(dir, LockFile))
+		if err := link(victim, filepath.Join(dir, GamesFile)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := OpenWriter(dir); !errors.As(err, &le) {
+			t.Errorf("a linked games.jsonl: %v", err)
+		}
+		if b, _ := os.ReadFile(victim); string(b) != "keep me\n" {
+			t.Errorf("the link's target now holds %q", b)
+		}
+	}
+	dir := t.TempDir()
+	unlock, err := Lock(dir)
+	if err != nil {
+		t.Fatalf("a plain directory: %v", err)
+	}
+	unlock()
 }

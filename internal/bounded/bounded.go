@@ -56,7 +56,7 @@ func (e *ErrTooLarge) Error() string {
 // ReadFile reads the file at path, refusing one over max bytes with
 // *ErrTooLarge (reading at most max+1 bytes of it).
 func ReadFile(path string, max int) ([]byte, error) {
-	f, err := os.Open(path)
+	f, err := Open(path)
 	if err != nil {
 		return nil, err
 	}
@@ -66,4 +66,12 @@ func ReadFile(path string, max int) ([]byte, error) {
 		return nil, &ErrTooLarge{Max: max}
 	}
 	return b, err
+}
+
+// Open opens the file at path for reading without waiting for a writer:
+// a named pipe (FIFO) that no process writes to reads as empty at once,
+// where os.Open would block until a writer came (and no signal could stop
+// it). Regular files are unaffected.
+func Open(path string) (*os.File, error) {
+	return os.OpenFile(path, os.O_RDONLY|nonBlock, 0)
 }

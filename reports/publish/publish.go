@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"playtest/internal/bounded"
 	"playtest/reports"
 	"playtest/reports/plots"
 	"playtest/reports/stats"
@@ -65,7 +66,7 @@ func Write(dir string) error {
 
 // Load reads a run directory's summary. The figures are built by Write.
 func Load(dir string) (*Report, error) {
-	f, err := os.Open(filepath.Join(dir, SummaryFile))
+	f, err := bounded.Open(filepath.Join(dir, SummaryFile))
 	if err != nil {
 		return nil, fmt.Errorf("%s: no saved run here (want %s and %s): %w", dir, SummaryFile, GamesFile, err)
 	}
@@ -88,7 +89,7 @@ type gameData struct {
 // rows as games, margins whole numbers of a sane size.
 func readGames(dir string, s *reports.Summary) (*gameData, error) {
 	path := filepath.Join(dir, GamesFile)
-	f, err := os.Open(path)
+	f, err := bounded.Open(path)
 	if err != nil {
 		return nil, err
 	}
