@@ -59,6 +59,7 @@ fuzz:
 	$(GO) test ./runlog -run '^$$' -fuzz '^FuzzLineJSON$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./runlog -run '^$$' -fuzz '^FuzzParseLine$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./variants -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./reports/publish -run '^$$' -fuzz '^FuzzEscapeRoundTrip$$' -fuzztime $(FUZZTIME)
 
 ## samples: rewrite the example reports in docs/samples (a small run of each game's main preset)
 SAMPLES = stacktics/size3 capstone/capstone stacks/base capturecard/capturecard

@@ -143,12 +143,13 @@ func ExitCode(vs []Verdict) int {
 // beyond it) but never prove it.
 func WriteMarkdown(w io.Writer, s *reports.Summary, vs []Verdict) error {
 	icon := map[Outcome]string{Pass: "✅ pass", Inconclusive: "⚠️ inconclusive", Fail: "❌ fail"}
-	fmt.Fprintf(w, "### playtest check: %s (%s), %d games, seed %d: %s\n\n", s.Variant, s.Game, s.Games, s.Seed, Worst(vs))
+	md := reports.MarkdownEscape
+	fmt.Fprintf(w, "### playtest check: %s (%s), %d games, seed %d: %s\n\n", md(s.Variant), md(s.Game), s.Games, s.Seed, Worst(vs))
 	if s.Headline.Text != "" {
-		fmt.Fprintf(w, "%s\n\n", s.Headline.Text)
+		fmt.Fprintf(w, "%s\n\n", reports.MarkdownText(s.Headline.Text))
 	}
 	for _, warn := range s.Warnings {
-		fmt.Fprintf(w, "> ⚠ **%s**: %s\n\n", warn.Code, warn.Message)
+		fmt.Fprintf(w, "> ⚠ **%s**: %s\n\n", md(warn.Code), reports.MarkdownText(warn.Message))
 	}
 	fmt.Fprintln(w, "| metric | bound | value | 95% CI | n | verdict |")
 	fmt.Fprintln(w, "|---|---|---:|---:|---:|---|")
@@ -162,7 +163,7 @@ func WriteMarkdown(w io.Writer, s *reports.Summary, vs []Verdict) error {
 				verdict = "✅ pass (not refuted)"
 			}
 		}
-		_, err := fmt.Fprintf(w, "| %s | %s | %s | %s | %d | %s |\n", boundName(v), bound(v.Expectation), formatValue(v.Value), interval, v.N, verdict)
+		_, err := fmt.Fprintf(w, "| %s | %s | %s | %s | %d | %s |\n", md(boundName(v)), md(bound(v.Expectation)), formatValue(v.Value), interval, v.N, verdict)
 		if err != nil {
 			return err
 		}

@@ -41,7 +41,7 @@ func TestEvaluate(t *testing.T) {
 		t.Error("exit codes")
 	}
 	var b bytes.Buffer
-	if err := WriteMarkdown(&b, s, vs); err != nil || !strings.Contains(b.String(), "| min of full_stacks | ≥ 6 |") {
+	if err := WriteMarkdown(&b, s, vs); err != nil || !strings.Contains(b.String(), "| min of full\\_stacks | ≥ 6 |") {
 		t.Errorf("markdown %v:\n%s", err, b.String())
 	}
 	_, err = Evaluate("v.yaml", s, []variants.Expectation{{Metric: "full_stack", Min: f(1), Line: 7}})

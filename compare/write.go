@@ -61,7 +61,7 @@ func (r *Result) WriteText(w io.Writer) error {
 // WriteText, for --out and CI job summaries.
 func (r *Result) WriteMarkdown(w io.Writer) error {
 	esc := reports.MarkdownEscape
-	fmt.Fprintf(w, "### playtest compare: A = %s, B = %s (%s)\n\n", esc(r.A.Variant), esc(r.B.Variant), r.Game)
+	fmt.Fprintf(w, "### playtest compare: A = %s, B = %s (%s)\n\n", esc(r.A.Variant), esc(r.B.Variant), esc(r.Game))
 	fmt.Fprintf(w, "%d games each on the same seeds (seed %d)", r.Games, r.Seed)
 	if r.Games < r.Requested {
 		fmt.Fprintf(w, ", of %d requested", r.Requested)
@@ -87,10 +87,10 @@ func (r *Result) WriteMarkdown(w io.Writer) error {
 		s    *reports.Summary
 	}{{"A", r.A.Summary}, {"B", r.B.Summary}} {
 		for _, warn := range side.s.Warnings {
-			fmt.Fprintf(w, "> ⚠ **%s: %s**: %s\n\n", side.name, warn.Code, warn.Message)
+			fmt.Fprintf(w, "> ⚠ **%s: %s**: %s\n\n", side.name, esc(warn.Code), reports.MarkdownText(warn.Message))
 		}
 	}
-	fmt.Fprintf(w, "**Difference A − B** in %s per game: %s.\n\n", r.Metric, r.differenceText())
+	fmt.Fprintf(w, "**Difference A − B** in %s per game: %s.\n\n", esc(r.Metric), esc(r.differenceText()))
 	if p := r.Pairs; p != nil {
 		fmt.Fprintf(w, "Pairs (A's game, B's game on one seed), scored A + 1 − B: %d pairs, counts 0–2 %v.\n\n", p.Pairs, p.Counts)
 	}

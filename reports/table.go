@@ -265,7 +265,7 @@ func WriteMarkdownTable(w io.Writer, header []string, rows [][]string, raw ...bo
 			if i < len(raw) && raw[i] {
 				out[i] = c
 			} else {
-				out[i] = MarkdownEscape(c)
+				out[i] = escapeMarkdown(c, false)
 			}
 		}
 		return "| " + strings.Join(out, " | ") + " |\n"
@@ -313,11 +313,4 @@ func SortedKeys(m map[string]int) []string {
 	}
 	slices.Sort(keys)
 	return keys
-}
-
-// MarkdownEscape escapes the characters that would break a Markdown table
-// cell or start markup.
-func MarkdownEscape(s string) string {
-	r := strings.NewReplacer(`\`, `\\`, "|", `\|`, "*", `\*`, "_", `\_`, "`", "\\`", "<", "&lt;", ">", "&gt;", "[", `\[`, "]", `\]`, "\n", " ")
-	return r.Replace(s)
 }

@@ -189,12 +189,13 @@ func (r *Result) WriteText(w io.Writer) error {
 
 // WriteMarkdown writes the diff as Markdown, for a CI job summary.
 func (r *Result) WriteMarkdown(w io.Writer) error {
-	fmt.Fprintf(w, "### playtest diff: %s\n\nOld: `%s` (%s, %d games, seed %d). New: `%s` (%s, %d games, seed %d).\n\n",
-		r.Game, r.Old.Dir, reports.MarkdownEscape(r.Old.Variant), r.Old.Games, r.Old.Seed, r.New.Dir, reports.MarkdownEscape(r.New.Variant), r.New.Games, r.New.Seed)
+	md := reports.MarkdownEscape
+	fmt.Fprintf(w, "### playtest diff: %s\n\nOld: %s (%s, %d games, seed %d). New: %s (%s, %d games, seed %d).\n\n",
+		md(r.Game), reports.MarkdownCode(r.Old.Dir), md(r.Old.Variant), r.Old.Games, r.Old.Seed, reports.MarkdownCode(r.New.Dir), md(r.New.Variant), r.New.Games, r.New.Seed)
 	if err := reports.WriteMarkdownTable(w, header, r.rows()); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintf(w, "\n%s\n", r.footer())
+	_, err := fmt.Fprintf(w, "\n%s\n", reports.MarkdownText(r.footer()))
 	return err
 }
 

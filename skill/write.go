@@ -147,7 +147,7 @@ func (r *Result) WriteCSV(w io.Writer) error {
 func (r *Result) WriteMarkdown(w io.Writer, withPlots bool) error {
 	fmt.Fprintf(w, "# Skill ladder: %s (%s)\n\n", reports.MarkdownEscape(r.Variant), reports.MarkdownEscape(r.Game))
 	fmt.Fprintf(w, "%d games per rung and per head-to-head, in %s, seed %d; bots: %s.\n\n", r.Games, pairsWord(r.Pairs), r.Seed, reports.MarkdownEscape(r.Bots))
-	fmt.Fprintf(w, "**%s**\n\n", reports.MarkdownEscape(r.Text))
+	fmt.Fprintf(w, "**%s**\n\n", reports.MarkdownText(r.Text))
 	if withPlots {
 		fmt.Fprintf(w, "![seat 0 against the budget](%s/seat0.svg)\n![Elo per doubling against the budget](%s/gain.svg)\n\n", PlotsDir, PlotsDir)
 	}
@@ -163,7 +163,7 @@ func (r *Result) WriteMarkdown(w io.Writer, withPlots bool) error {
 		}
 		fmt.Fprintf(w, "| %s |\n", strings.Join(c, " | "))
 	}
-	_, err := fmt.Fprintf(w, "\n%s\n\n%s\n", reports.MarkdownEscape(r.notes()), reports.MarkdownEscape(r.depthLine()))
+	_, err := fmt.Fprintf(w, "\n%s\n\n%s\n", reports.MarkdownText(r.notes()), reports.MarkdownText(r.depthLine()))
 	return err
 }
 

@@ -198,9 +198,9 @@ func (r *Result) WriteMarkdown(w io.Writer, figure bool) error {
 	if r.Description != "" {
 		fmt.Fprintf(w, "%s\n\n", reports.MarkdownEscape(r.Description))
 	}
-	fmt.Fprintf(w, "%d variants, %d games each on the same seeds (seed %d%s), from `%s`.\n\n", len(r.Rows), r.Games, r.Seed, pairsNote(r.Pairs), r.Source)
+	fmt.Fprintf(w, "%d variants, %d games each on the same seeds (seed %d%s), from %s.\n\n", len(r.Rows), r.Games, r.Seed, pairsNote(r.Pairs), reports.MarkdownCode(r.Source))
 	if figure {
-		fmt.Fprintf(w, "![%s against the knobs](plots/%s.svg)\n\n", r.Metric, PlotName)
+		fmt.Fprintf(w, "![%s against the knobs](plots/%s.svg)\n\n", reports.MarkdownEscape(r.Metric), PlotName)
 	}
 	rows := make([][]string, len(r.Rows))
 	for i, row := range r.Rows {
@@ -213,10 +213,10 @@ func (r *Result) WriteMarkdown(w io.Writer, figure bool) error {
 	if err := reports.WriteMarkdownTable(w, r.header(), rows, true); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintf(w, "\n%s\n", r.note())
+	_, err := fmt.Fprintf(w, "\n%s\n", reports.MarkdownText(r.note()))
 	for _, row := range r.Rows {
 		for _, warn := range row.Warnings {
-			fmt.Fprintf(w, "\n> ⚠ **%s**, %s: %s\n", reports.MarkdownEscape(row.Label), warn.Code, reports.MarkdownEscape(warn.Message))
+			fmt.Fprintf(w, "\n> ⚠ **%s**, %s: %s\n", reports.MarkdownEscape(row.Label), reports.MarkdownEscape(warn.Code), reports.MarkdownText(warn.Message))
 		}
 	}
 	return err

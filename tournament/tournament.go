@@ -195,7 +195,7 @@ func (r *Result) WriteTable(w io.Writer) error {
 // WriteMarkdown writes the same tables in Markdown.
 func (r *Result) WriteMarkdown(w io.Writer) error {
 	fmt.Fprintf(w, "### playtest tournament: %s (%s)\n\nRound robin of %d entrants, %d games per pairing in seat-swapped pairs, seed %d. Elo is a Bradley-Terry fit with 95%% intervals, entrant #1 anchored at 0.\n\n",
-		r.Variant, r.Game, len(r.Entrants), r.Games, r.Seed)
+		reports.MarkdownEscape(r.Variant), reports.MarkdownEscape(r.Game), len(r.Entrants), r.Games, r.Seed)
 	ratings, scores, header := r.rows()
 	reports.WriteMarkdownTable(w, ratingsHeader, ratings)
 	fmt.Fprint(w, "\n"+scoresNote+"\n\n")

@@ -8,6 +8,7 @@ import (
 	"html"
 	"image"
 	"image/png"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -123,7 +124,7 @@ func TestHTMLReportInBrowser(t *testing.T) {
 		t.Errorf("console messages:\n%s", strings.Join(console, "\n"))
 	}
 	// Every STACKS game lasts 24 plies: a sentence, not a one-bar histogram.
-	if n := strings.Count(string(dom), `<img alt=`); n != 2 {
+	if n := len(regexp.MustCompile(`<img alt="[^"]*" src="data:image/png;base64,`).FindAllIndex(dom, -1)); n != 2 {
 		t.Errorf("%d plots in the page, want 2 (outcomes, margin)", n)
 	}
 	if !strings.Contains(string(dom), "every one of the 40 games had plies 24") {
@@ -174,9 +175,13 @@ func TestBoardViewerInBrowser(t *testing.T) {
 			if len(console) > 0 {
 				t.Errorf("console messages:\n%s", strings.Join(console, "\n"))
 			}
-			frame := regexp.MustCompile(fmt.Sprintf(`(?s)id="example-%d".*?<div class="frame" data-ply="(\d+)">(.*?)</div>`, n)).FindStringSubmatch(string(dom))
+			frame := regexp.MustCompile(fmt.Sprintf(`(?s)id="example-%d".*?<div class="frame" data-ply="(\d+)"><img [^>]*src="data:image/svg\+xml;charset=utf-8,([^"]*)"`, n)).FindStringSubmatch(string(dom))
 			if frame == nil || frame[1] != fmt.Sprint(k) {
 				t.Fatalf("example %d: the viewer did not open at position %d", n, k)
+			}
+			svg, err := url.PathUnescape(html.UnescapeString(frame[2]))
+			if err != nil {
+				t.Fatal(err)
 			}
 			// The engine's own position after k entries.
 			s := mustGame(t, cfg).NewState()
@@ -188,7 +193,7 @@ func TestBoardViewerInBrowser(t *testing.T) {
 				s.Apply(m)
 			}
 			want := textsOf(s.(games.Drawer).DrawSVG())
-			if got := textsOf(frame[2]); !slices.Equal(got, want) {
+			if got := textsOf(svg); !slices.Equal(got, want) {
 				t.Errorf("example %d after %d entries: the viewer shows %q, the engine %q", n, k, got, want)
 			}
 		}
@@ -272,3 +277,39 @@ func pixels(img image.Image) (nonWhite, bars int) {
 }
 
 func near(v, want uint32) bool { return v+6 >= want && v <= want+6 }
+
+// TestHostileExampleFramesRunNoScript (issue 31): examples.json is read
+// back by playtest report, so its drawings are data: a frame holding an
+// element with an event handler, or an SVG with a script, must run nothing
+// when report.html opens.
+func TestHostileExampleFramesRunNoScript(t *testing.T) {
+	bin := browser(t)
+	dir, _ := runInto(t, "stacktics/size2", "games=4", "players.0=random", "players.1=random")
+	path := filepath.Join(dir, publish.ExamplesFile)
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ex publish.Examples
+	if err := json.Unmarshal(b, &ex); err != nil || len(ex.Games) == 0 {
+		t.Fatalf("examples: %v", err)
+	}
+	frames := ex.Games[0].Frames
+	frames[0] = `<img src=x onerror="document.title='pwned-img'">`
+	frames[len(frames)-1] = `<svg xmlns="http://www.w3.org/2000/svg"><script>document.title='pwned-svg'</script><rect width="9" height="9" onload="document.title='pwned-load'"/></svg>`
+	b, _ = json.Marshal(ex)
+	os.WriteFile(path, b, 0o644)
+	if err := publish.Write(dir); err != nil {
+		t.Fatal(err)
+	}
+	page := filepath.Join(dir, "report.html")
+	for _, k := range []int{0, len(frames) - 1} {
+		dom, _ := chrome(t, bin, fmt.Sprintf("%s#example-0-ply-%d", page, k), "--dump-dom", "--virtual-time-budget=2000")
+		if bytes.Contains(dom, []byte("pwned")) && !bytes.Contains(dom, []byte("data:image/svg+xml")) || regexp.MustCompile(`<title>[^<]*pwned`).Match(dom) {
+			t.Errorf("position %d: a frame's script ran", k)
+		}
+		if bytes.Contains(dom, []byte(`<img src="x"`)) {
+			t.Errorf("position %d: a frame's element entered the page", k)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package publish
 import (
 	"html/template"
 	"io"
+	"playtest/reports"
 	"strings"
 )
 
@@ -12,21 +13,15 @@ var page = template.Must(template.Must(template.New("report.html").Funcs(funcs).
 	"code":    codeSpans,
 }).Parse(viewerText)).Parse(htmlText))
 
-// codeSpans escapes text for HTML and sets its `backquoted` parts (the
-// commands a headline or warning suggests) as code.
+// codeSpans escapes annotated text (a headline, a warning: sentences
+// with `code` spans) for HTML and sets its code spans as code.
 func codeSpans(text string) template.HTML {
-	parts := strings.Split(text, "`")
 	var b strings.Builder
-	for i, part := range parts {
-		code := i%2 == 1 && i < len(parts)-1
-		if code {
-			b.WriteString("<code>")
-		} else if i%2 == 1 {
-			b.WriteString("`") // an unpaired backquote stays as it is
-		}
-		b.WriteString(template.HTMLEscapeString(part))
-		if code {
-			b.WriteString("</code>")
+	for _, span := range reports.SplitCode(text) {
+		if span.Code {
+			b.WriteString("<code>" + template.HTMLEscapeString(span.Text) + "</code>")
+		} else {
+			b.WriteString(template.HTMLEscapeString(span.Text))
 		}
 	}
 	return template.HTML(b.String())
@@ -48,7 +43,7 @@ const viewerText = `{{define "viewerStyle"}}.viewer { border: 1px solid #ddd; pa
 <h3>Game {{$g.Index}}: {{$g.Label}}</h3>
 <p>{{if $g.Seats}}{{$g.Seats}}. {{end}}{{$g.Result}}.</p>
 <div class="controls"><button type="button" data-step="first" aria-label="first position">«</button> <button type="button" data-step="prev" aria-label="previous position">◀</button> <input type="range" min="0" max="{{len $g.Moves}}" value="0" aria-label="position"> <button type="button" data-step="next" aria-label="next position">▶</button> <button type="button" data-step="last" aria-label="last position">»</button> <span class="where"></span></div>
-<div class="body"><div class="frame" data-ply="0"></div>
+<div class="body"><div class="frame" data-ply="0"><img alt="the position"></div>
 <ol class="moves">{{range $k, $m := $g.Moves}}<li data-ply="{{inc $k}}"{{if eq (index $g.Movers $k) "chance"}} class="chance"{{end}}>{{index $g.Movers $k}}: {{$m}}</li>{{end}}</ol></div>
 </div>
 {{end}}
@@ -56,11 +51,14 @@ const viewerText = `{{define "viewerStyle"}}.viewer { border: 1px solid #ddd; pa
 const examples = {{.}};
 for (const viewer of document.querySelectorAll(".viewer")) {
   const game = examples[Number(viewer.dataset.example)];
-  const frame = viewer.querySelector(".frame"), slider = viewer.querySelector("input[type=range]");
+  // Each position is shown as an image of its SVG: a drawing read back
+  // from examples.json is data, and an image runs no script.
+  const frame = viewer.querySelector(".frame"), picture = frame.querySelector("img"), slider = viewer.querySelector("input[type=range]");
   const where = viewer.querySelector(".where"), items = viewer.querySelectorAll(".moves li");
   const show = (k) => {
     k = Math.max(0, Math.min(game.frames.length - 1, k));
-    frame.innerHTML = game.frames[k];
+    picture.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(game.frames[k]);
+    picture.alt = k === 0 ? "the start position" : "the position after " + k + " entries";
     frame.dataset.ply = k;
     slider.value = k;
     where.textContent = k === 0 ? "start" : "after " + k + " of " + game.moves.length + ": " + game.movers[k - 1] + " " + game.moves[k - 1];

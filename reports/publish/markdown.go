@@ -22,7 +22,8 @@ var funcs = map[string]any{
 	"md":       reports.MarkdownEscape,
 	"reasons":  reports.FormatCounts,
 	"biasTest": reports.SeatBiasDescription,
-	"mdCode":   func(s string) string { return "`" + s + "`" },
+	"mdCode":   reports.MarkdownCode,
+	"mdText":   reports.MarkdownText,
 	"meanCI": func(m reports.Mean) string {
 		lo, hi := max(m.Low, m.Min), min(m.High, m.Max)
 		return fmt.Sprintf("%.2f – %.2f", lo, hi)
@@ -45,9 +46,9 @@ const markdownText = `{{with .Summary}}# {{md .Variant}} ({{md .Game}})
 Players: {{range $i, $p := .Players}}{{if $i}} vs {{end}}{{md $p.Bot}}{{end}}.
 Seat 0 moved first. Rates have 95% Wilson intervals{{if eq .Rates.Interval "paired-wilson"}}; the seat and draw rates' intervals are over the seat-swapped pairs, whose two games are not independent{{end}}.
 {{if .Headline.Text}}
-**{{.Headline.Text}}**
+**{{mdText .Headline.Text}}**
 {{end}}{{range .Warnings}}
-> ⚠ **{{.Code}}**: {{.Message}}
+> ⚠ **{{md .Code}}**: {{mdText .Message}}
 {{end}}
 ## Outcomes
 
@@ -78,7 +79,7 @@ Wins by reason: {{md (reasons .WinReasons)}}.
 | DecisionMoves: decisions with a choice | {{pct .Balance.DecisionMoves}} | | {{.Balance.CountedDecisions}} |
 | BranchingFactor: legal moves per decision | {{num .Balance.BranchingFactor}} | | {{.Balance.CountedDecisions}} |
 
-Seat bias: {{biasTest .Balance}}, p = {{p .Balance.SeatBiasP}}.
+Seat bias: {{md (biasTest .Balance)}}, p = {{p .Balance.SeatBiasP}}.
 {{with .PairStats}}
 ## Seat-swapped pairs (pentanomial)
 
@@ -120,9 +121,9 @@ whole-number figures (scores, margins, counts), a percentile bootstrap one.
 {{end}}{{end}}{{end}}
 ## Plots
 {{range .Notes}}
-{{.}}
+{{md .}}
 {{end}}{{range .Figures}}
-![{{.Caption}}]({{.SVG}})
+![{{md .Caption}}]({{.SVG}})
 {{end}}
 {{with .Examples}}{{if .Games}}## Example games
 

@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"playtest/reports"
 	"regexp"
 	"strings"
 )
@@ -142,36 +143,92 @@ func splitUnescaped(s string, sep byte) []string {
 	return append(parts, s[start:])
 }
 
-// escapedPunctuation is a backslash escape MarkdownEscape writes.
-var escapedPunctuation = regexp.MustCompile("\\\\([\\\\|*_`\\[\\]])")
-
-// inline escapes text and renders its images, links, bold and code spans.
-// Code spans are cut out first, so nothing inside them is rendered.
+// inline renders a line of Markdown as HTML: its code spans (whose
+// content is literal), images, links and bold; everything else is
+// escaped, and the backslash escapes reports.MarkdownEscape writes show
+// as the characters they escape.
 func inline(text, dir string) string {
-	parts := splitUnescaped(text, '`')
 	var b strings.Builder
-	for i, part := range parts {
-		if i%2 == 1 && i < len(parts)-1 {
-			b.WriteString("<code>" + template.HTMLEscapeString(part) + "</code>")
-			continue
+	for _, span := range reports.SplitCode(text) {
+		if span.Code {
+			b.WriteString("<code>" + template.HTMLEscapeString(span.Text) + "</code>")
+		} else {
+			b.WriteString(spans(span.Text, dir))
 		}
-		if i%2 == 1 {
-			b.WriteString("`")
-		}
-		b.WriteString(spans(part, dir))
 	}
 	return b.String()
 }
 
+// escaped is the private-use rune standing for a backslash-escaped
+// character c while the markup patterns run: no pattern matches it.
+func escaped(c byte) rune { return 0xE000 + rune(c) }
+
+// protect replaces each backslash escape of text with its private-use rune.
+func protect(text string) string {
+	var b strings.Builder
+	for i := 0; i < len(text); i++ {
+		if text[i] == '\\' && i+1 < len(text) && isPunct(text[i+1]) {
+			b.WriteRune(escaped(text[i+1]))
+			i++
+			continue
+		}
+		b.WriteByte(text[i])
+	}
+	return b.String()
+}
+
+// restore writes each protected character back, escaped for HTML.
+func restore(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if r >= 0xE000 && r < 0xE080 {
+			b.WriteString(template.HTMLEscapeString(string(r - 0xE000)))
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// isPunct reports whether c is ASCII punctuation, which a backslash may
+// escape in Markdown.
+func isPunct(c byte) bool {
+	return c > ' ' && c < 0x7f && !('0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z')
+}
+
 func spans(text, dir string) string {
-	s := template.HTMLEscapeString(text)
+	s := template.HTMLEscapeString(protect(text))
 	s = imagePattern.ReplaceAllStringFunc(s, func(m string) string {
 		g := imagePattern.FindStringSubmatch(m)
 		return fmt.Sprintf(`<img alt="%s" src="%s">`, g[1], imageSource(dir, g[2]))
 	})
-	s = linkPattern.ReplaceAllString(s, `<a href="$2">$1</a>`)
+	s = linkPattern.ReplaceAllStringFunc(s, func(m string) string {
+		g := linkPattern.FindStringSubmatch(m)
+		if !safeLink(html.UnescapeString(g[2])) {
+			return m
+		}
+		// A link to one of our Markdown reports opens its HTML twin.
+		return fmt.Sprintf(`<a href="%s">%s</a>`, strings.TrimSuffix(g[2], ".md")+htmlTwin(g[2]), g[1])
+	})
 	s = boldPattern.ReplaceAllString(s, `<strong>$1</strong>`)
-	return escapedPunctuation.ReplaceAllString(s, "$1")
+	return restore(s)
+}
+
+// htmlTwin is the extension a link to target gets in an HTML page: .html
+// for a Markdown file (every report.md, sweep.md ... has a twin), else
+// target's own.
+func htmlTwin(target string) string {
+	if strings.HasSuffix(target, ".md") {
+		return ".html"
+	}
+	return ""
+}
+
+// safeLink reports whether a link's target is one of our own files beside
+// the page (a relative path) or an anchor: no scheme (javascript:, data:)
+// and no other host.
+func safeLink(target string) bool {
+	return target != "" && !strings.Contains(target, ":") && !strings.HasPrefix(target, "//")
 }
 
 // imageTypes are the images a page inlines, by extension.

@@ -2,10 +2,15 @@ package publish
 
 import (
 	"bytes"
+	"html"
+	"html/template"
 	"os"
 	"path/filepath"
+	"playtest/reports"
+	"regexp"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestWriteMarkdownPage(t *testing.T) {
@@ -38,4 +43,34 @@ func TestWriteMarkdownPage(t *testing.T) {
 	if strings.Contains(out, "|---") || strings.Contains(out, "<b>") {
 		t.Errorf("alignment row or raw HTML left in:\n%s", out)
 	}
+}
+
+// FuzzEscapeRoundTrip: any text written into Markdown with
+// reports.MarkdownEscape shows as itself on a page made from that
+// Markdown (no markup, no double escape), and as a code span with
+// reports.MarkdownCode; annotated text keeps its code spans as code.
+func FuzzEscapeRoundTrip(f *testing.F) {
+	for _, s := range []string{"<script>alert(1)</script>", "[x](javascript:alert(1))", "a | b", "**b** _i_ `c` ``d``", `\<x\>`, "&amp; &lt;", "# head", "- item", "x\\", "`", " ` "} {
+		f.Add(s)
+	}
+	tags := regexp.MustCompile(`<[^>]*>`)
+	f.Fuzz(func(t *testing.T, s string) {
+		if !utf8.ValidString(s) || strings.ContainsAny(s, "\n\r") || strings.ContainsFunc(s, func(r rune) bool { return r < ' ' || r >= 0xE000 && r < 0xE080 }) {
+			return
+		}
+		got := inline(reports.MarkdownEscape(s), "")
+		if strings.Contains(got, "<") && tags.ReplaceAllString(got, "") != got {
+			t.Fatalf("%q: the page gained markup: %s", s, got)
+		}
+		if html.UnescapeString(got) != s {
+			t.Fatalf("%q: the page shows %q", s, html.UnescapeString(got))
+		}
+		code := inline(reports.MarkdownCode(s), "")
+		if want := "<code>" + template.HTMLEscapeString(strings.TrimSpace(s)) + "</code>"; strings.TrimSpace(s) == s && s != "" && code != want {
+			t.Fatalf("%q as code: %s, want %s", s, code, want)
+		}
+		if text := inline(reports.MarkdownText("run "+reports.MarkdownCode(s)+" now"), ""); s != "" && strings.TrimSpace(s) == s && !strings.Contains(text, "<code>"+template.HTMLEscapeString(s)+"</code>") {
+			t.Fatalf("%q in annotated text: %s", s, text)
+		}
+	})
 }
