@@ -81,6 +81,7 @@ type session struct {
 	opts    Options
 	s       games.State
 	history []string // every entry so far, in notation
+	seen    []string // the entries as the person's seat sees them (Seen)
 	bot     bots.Bot
 	hinter  bots.Bot
 	in      *bufio.Scanner
@@ -141,7 +142,7 @@ func Run(ctx context.Context, cfg *variants.Config, opts Options) (*Record, erro
 // recorded, so an undo keeps the chance outcomes the game had.
 func (p *session) restart(history []string) {
 	p.s = p.g.NewState()
-	p.history = p.history[:0]
+	p.history, p.seen = p.history[:0], p.seen[:0]
 	for _, text := range history {
 		m, err := p.s.ParseMove(text)
 		if err != nil {
@@ -152,8 +153,32 @@ func (p *session) restart(history []string) {
 }
 
 func (p *session) apply(m games.Move) {
-	p.history = append(p.history, p.s.MoveString(m))
+	text := p.s.MoveString(m)
+	p.history = append(p.history, text)
+	p.seen = append(p.seen, Seen(p.s, p.opts.Seat, text))
 	p.s.Apply(m)
+}
+
+// Seen is how an entry about to be played in s (text, in the game's
+// notation) reads to viewer: in a game with hidden information (a
+// games.Determinizer), a chance outcome that is another seat's (a goal
+// piece or a card drawn for it) and another seat's setup decision (its
+// goal order) read as "(hidden)"; everything else as text.
+func Seen(s games.State, viewer games.Player, text string) string {
+	if _, hidden := s.(games.Determinizer); !hidden {
+		return text
+	}
+	switch who := s.CurrentPlayer(); {
+	case who == games.Chance:
+		if o, ok := s.(games.ChanceOwner); ok && o.ChanceFor() != games.NoPlayer && o.ChanceFor() != viewer {
+			return "(hidden)"
+		}
+	case who != viewer:
+		if sd, ok := s.(games.SetupDecider); ok && sd.InSetup() {
+			return "(hidden)"
+		}
+	}
+	return text
 }
 
 // chanceMove samples the chance outcome from the game's seed and the
@@ -173,8 +198,8 @@ func (p *session) botMove(who games.Player) {
 	}
 	p.legal = p.s.LegalMoves(p.legal[:0])
 	m := p.bot.Choose(view, p.legal)
-	fmt.Fprintf(p.out, "%s (%s) plays %s\n", who, p.opts.Bot.Bot, p.s.MoveString(m))
 	p.apply(m)
+	fmt.Fprintf(p.out, "%s (%s) plays %s\n", who, p.opts.Bot.Bot, p.seen[len(p.seen)-1])
 }
 
 // view draws what the person's seat may see.
@@ -216,7 +241,7 @@ func (p *session) humanMove() error {
 			p.listMoves()
 			continue
 		case "moves":
-			fmt.Fprintf(p.out, "%s\n", strings.Join(p.history, " "))
+			fmt.Fprintf(p.out, "%s\n", strings.Join(p.seen, " "))
 			continue
 		case "hint":
 			p.hint()

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -114,5 +115,76 @@ func TestCommands(t *testing.T) {
 	}
 	if _, err := ReadRecord(filepath.Join(dir, "nosuch.json")); err == nil {
 		t.Error("a missing record was read")
+	}
+}
+
+// TestMovesHideTheOpponentsSecrets (issue 31): in Capstone the other
+// seat's goal draws and goal order, in STACKS the cards drawn into the
+// other hand, never reach the person: not in the bot's "plays" lines, not
+// in the moves command's list. The person's own draws and orders do.
+func TestMovesHideTheOpponentsSecrets(t *testing.T) {
+	random := bots.Spec{Bot: "random", Params: &bots.NoParams{}}
+	for _, preset := range []string{"capstone/capstone", "capstone/threestone", "stacks/base"} {
+		for _, seat := range []games.Player{games.Seat0, games.Seat1} {
+			cfg := load(t, preset)
+			var out bytes.Buffer
+			in := strings.NewReader(strings.Repeat("moves\n1\n", 3000))
+			rec, err := Run(context.Background(), cfg, Options{Seat: seat, Bot: random, Seed: 11, In: in, Out: &out})
+			if err != nil {
+				t.Fatal(err)
+			}
+			// Which entries were private, and whose: replayed here from
+			// the record, by who drew or ordered.
+			g, _ := cfg.NewGame()
+			s := g.NewState()
+			var mine, theirs []string
+			for _, text := range rec.Moves {
+				owner := s.CurrentPlayer()
+				if owner == games.Chance {
+					owner = s.(games.ChanceOwner).ChanceFor()
+				} else if sd, ok := s.(games.SetupDecider); !ok || !sd.InSetup() {
+					owner = games.NoPlayer // a public move
+				}
+				switch owner {
+				case seat:
+					mine = append(mine, text)
+				case seat.Opponent():
+					theirs = append(theirs, text)
+				}
+				m, _ := s.ParseMove(text)
+				s.Apply(m)
+			}
+			if len(theirs) == 0 || len(mine) == 0 {
+				t.Fatalf("%s %s: no private entries (%d mine, %d theirs)", preset, seat, len(mine), len(theirs))
+			}
+			transcript := out.String()
+			transcript = transcript[:strings.LastIndex(transcript, "result: ")]
+			var last string
+			for _, line := range strings.Split(transcript, "\n") {
+				if strings.Contains(line, "plays ") && strings.HasPrefix(line, seat.Opponent().String()) {
+					if setup := strings.Contains(line, "goal:"); setup {
+						t.Fatalf("%s %s: %q", preset, seat, line)
+					}
+				}
+				if i := strings.LastIndex(line, "> "); i >= 0 && len(strings.Fields(line[i+2:])) > len(strings.Fields(last)) {
+					last = line[i+2:]
+				}
+			}
+			entries := strings.Fields(last)
+			hidden := 0
+			for _, e := range entries {
+				if e == "(hidden)" {
+					hidden++
+				}
+			}
+			if hidden != len(theirs) {
+				t.Errorf("%s %s: %d entries hidden in the moves list, the other seat had %d private ones", preset, seat, hidden, len(theirs))
+			}
+			for _, e := range mine {
+				if !slices.Contains(entries, e) {
+					t.Errorf("%s %s: the person's own %q is not in the moves list", preset, seat, e)
+				}
+			}
+		}
 	}
 }
