@@ -81,20 +81,41 @@ func CheckBounds(file string, s *reports.Summary, exps []variants.Expectation) e
 	return problems
 }
 
-// Evaluate checks every expectation against the summary. An unknown metric
-// is an error naming the file's line, with a suggestion; so is a bound
-// CheckBounds refuses.
-func Evaluate(file string, s *reports.Summary, exps []variants.Expectation) ([]Verdict, error) {
+// CheckMetrics refuses, before a run, a bound on a metric that neither the
+// summary (a probe's) reports nor the game documents (known): a typo, named
+// with its file and line and a suggestion. A metric the game documents but
+// the probe's games never measured (the situation did not arise) is left
+// for the run.
+func CheckMetrics(file string, s *reports.Summary, exps []variants.Expectation, known func(string) bool) error {
+	for i, e := range exps {
+		if _, ok := s.Lookup(e.Metric, e.Stat); ok || known != nil && known(e.Metric) {
+			continue
+		}
+		names := s.MetricNames()
+		return &variants.Error{File: file, Line: e.Line, Key: fmt.Sprintf("expect[%d].metric", i),
+			Message: fmt.Sprintf("unknown metric %q%s; this run has: %s", e.Metric, variants.Suggestion(e.Metric, names), strings.Join(names, ", "))}
+	}
+	return nil
+}
+
+// Evaluate checks every expectation against the summary. A metric the
+// summary lacks but known says the game reports had no sample (no game
+// reached the situation it measures): its verdict is inconclusive with
+// N 0. An unknown metric is an error naming the file's line, with a
+// suggestion; so is a bound CheckBounds refuses.
+func Evaluate(file string, s *reports.Summary, exps []variants.Expectation, known func(string) bool) ([]Verdict, error) {
 	if err := CheckBounds(file, s, exps); err != nil {
 		return nil, err
 	}
+	if err := CheckMetrics(file, s, exps, known); err != nil {
+		return nil, err
+	}
 	var out []Verdict
-	for i, e := range exps {
+	for _, e := range exps {
 		est, ok := s.Lookup(e.Metric, e.Stat)
 		if !ok {
-			names := s.MetricNames()
-			return nil, &variants.Error{File: file, Line: e.Line, Key: fmt.Sprintf("expect[%d].metric", i),
-				Message: fmt.Sprintf("unknown metric %q%s; this run has: %s", e.Metric, variants.Suggestion(e.Metric, names), strings.Join(names, ", "))}
+			out = append(out, Verdict{Expectation: e, Outcome: Inconclusive})
+			continue
 		}
 		v := Verdict{Expectation: e, Value: est.Value, Low: est.Low, High: est.High, N: est.N}
 		lo, hi := -1e300, 1e300
@@ -156,14 +177,18 @@ func WriteMarkdown(w io.Writer, s *reports.Summary, vs []Verdict) error {
 	extremes := false
 	for _, v := range vs {
 		interval, verdict := fmt.Sprintf("%s – %s", formatValue(v.Low), formatValue(v.High)), icon[v.Outcome]
-		if isExtreme(v) {
+		value := formatValue(v.Value)
+		switch {
+		case v.N == 0:
+			value, interval, verdict = "—", "— (no game measured it)", icon[Inconclusive]+" (no sample)"
+		case isExtreme(v):
 			extremes = true
 			interval = "— (seen in " + fmt.Sprint(v.N) + " games)"
 			if v.Outcome == Pass {
 				verdict = "✅ pass (not refuted)"
 			}
 		}
-		_, err := fmt.Fprintf(w, "| %s | %s | %s | %s | %d | %s |\n", md(boundName(v)), md(bound(v.Expectation)), formatValue(v.Value), interval, v.N, verdict)
+		_, err := fmt.Fprintf(w, "| %s | %s | %s | %s | %d | %s |\n", md(boundName(v)), md(bound(v.Expectation)), value, interval, v.N, verdict)
 		if err != nil {
 			return err
 		}
@@ -188,6 +213,9 @@ func boundName(v Verdict) string {
 
 // verdictLine states a verdict in one line.
 func verdictLine(v Verdict) string {
+	if v.N == 0 {
+		return fmt.Sprintf("%s: no game measured it (no sample); bound %s: %s", boundName(v), bound(v.Expectation), v.Outcome)
+	}
 	if isExtreme(v) {
 		return fmt.Sprintf("%s = %s over %d games (the extreme seen); bound %s: %s", boundName(v), formatValue(v.Value), v.N, bound(v.Expectation), v.Outcome)
 	}

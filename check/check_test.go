@@ -26,12 +26,14 @@ func TestEvaluate(t *testing.T) {
 		{Metric: "full_stacks", Stat: "min", Min: f(6)},  // 6 ≥ 6: pass
 		{Metric: "full_stacks", Min: f(7.5)},             // bootstrap [7.2, 7.8]: inconclusive
 		{Metric: "stalled", Max: f(0.05)},                // [0, 0.037]: pass
+		{Metric: "rare.wins", Max: f(0.5)},               // documented, no game measured it: inconclusive
 	}
-	vs, err := Evaluate("v.yaml", s, exps)
+	known := func(m string) bool { return m == "rare.wins" }
+	vs, err := Evaluate("v.yaml", s, exps, known)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []Outcome{Pass, Inconclusive, Fail, Pass, Inconclusive, Pass}
+	want := []Outcome{Pass, Inconclusive, Fail, Pass, Inconclusive, Pass, Inconclusive}
 	for i, v := range vs {
 		if v.Outcome != want[i] {
 			t.Errorf("bound %d (%+v): %v, want %v (value %v [%v, %v])", i, exps[i], v.Outcome, want[i], v.Value, v.Low, v.High)
@@ -41,10 +43,15 @@ func TestEvaluate(t *testing.T) {
 		t.Error("exit codes")
 	}
 	var b bytes.Buffer
-	if err := WriteMarkdown(&b, s, vs); err != nil || !strings.Contains(b.String(), "| min of full\\_stacks | ≥ 6 |") {
+	if err := WriteMarkdown(&b, s, vs); err != nil || !strings.Contains(b.String(), "| min of full\\_stacks | ≥ 6 |") ||
+		!strings.Contains(b.String(), "| rare.wins | ≤ 0.5 | — | — (no game measured it) | 0 | ⚠️ inconclusive (no sample) |") {
 		t.Errorf("markdown %v:\n%s", err, b.String())
 	}
-	_, err = Evaluate("v.yaml", s, []variants.Expectation{{Metric: "full_stack", Min: f(1), Line: 7}})
+	b.Reset()
+	if err := WriteJUnit(&b, s, vs); err != nil || !strings.Contains(b.String(), "no game measured it") {
+		t.Errorf("junit %v:\n%s", err, b.String())
+	}
+	_, err = Evaluate("v.yaml", s, []variants.Expectation{{Metric: "full_stack", Min: f(1), Line: 7}}, known)
 	var ve *variants.Error
 	if !errors.As(err, &ve) || !strings.Contains(err.Error(), `v.yaml:7: expect[0].metric: unknown metric "full_stack" (did you mean "full_stacks"?)`) {
 		t.Errorf("unknown metric: %v", err)

@@ -66,7 +66,11 @@ func WriteJUnit(w io.Writer, s *reports.Summary, vs []Verdict) error {
 			c.Failure = &junitMessage{Message: "the 95% interval lies outside the bound", Type: "fail", Text: verdictLine(v)}
 		case Inconclusive:
 			suite.Skipped++
-			c.Skipped = &junitMessage{Message: "inconclusive: the 95% interval straddles the bound; more games would decide", Text: verdictLine(v)}
+			msg := "inconclusive: the 95% interval straddles the bound; more games would decide"
+			if v.N == 0 {
+				msg = "inconclusive: no game measured it; more games (or other bots) may reach the situation it measures"
+			}
+			c.Skipped = &junitMessage{Message: msg, Text: verdictLine(v)}
 		}
 		suite.Cases = append(suite.Cases, c)
 	}

@@ -441,3 +441,41 @@ func TestDiskFull(t *testing.T) {
 
 // runlogLock takes a run directory's writer lock, as another process would.
 var runlogLock = runlog.Lock
+
+// TestCheckIssue31: a bound on a metric the game reports but no game of
+// the run measured is inconclusive (exit 3, with the JUnit written), not
+// bad input; an output that cannot be written is bad input before any
+// game is played.
+func TestCheckIssue31(t *testing.T) {
+	dir := t.TempDir()
+	junit := filepath.Join(dir, "check.xml")
+	code, out, errOut := run(t, "check", "stacktics/size2-nopie", "--games", "4", "--junit", junit, "--quiet")
+	if code != 3 || !strings.Contains(out, "no game measured it") {
+		t.Errorf("a metric without a sample: exit %d\n%s%s", code, out, errOut)
+	}
+	if b, err := os.ReadFile(junit); err != nil || !strings.Contains(string(b), "no game measured it") {
+		t.Errorf("junit: %v\n%s", err, b)
+	}
+	file := filepath.Join(dir, "a-file")
+	os.WriteFile(file, nil, 0o644)
+	for _, args := range [][]string{
+		{"--junit", filepath.Join(dir, "missing", "x.xml")},
+		{"--junit", filepath.Join(file, "x.xml")},
+		{"--junit", dir},
+		{"--markdown", filepath.Join(dir, "missing", "x.md")},
+		{"--out", filepath.Join(file, "out")},
+	} {
+		out := filepath.Join(dir, "run")
+		all := append([]string{"check", "capstone", "--quiet"}, args...)
+		if args[0] != "--out" {
+			all = append(all, "--out", out)
+		}
+		code, _, errOut := run(t, all...)
+		if code != 2 || !strings.Contains(errOut, args[0]+" ") {
+			t.Errorf("%v: exit %d, %s", args, code, errOut)
+		}
+		if _, err := os.Stat(filepath.Join(out, runlog.GamesFile)); err == nil {
+			t.Errorf("%v: games were played", args)
+		}
+	}
+}

@@ -77,6 +77,17 @@ func runCheck(cmd *cobra.Command, args []string, opts *checkOptions) error {
 	if len(cfg.Expect) == 0 {
 		return usageErrorf("%s has no expect: bounds to check", cfg.Source)
 	}
+	out := v.GetString("out")
+	// Every file the verdicts go to must be writable before a game is
+	// played.
+	for _, f := range []struct{ flag, path string }{{"--markdown", opts.markdown}, {"--junit", opts.junit}} {
+		if err := writableFile(f.flag, f.path); err != nil {
+			return err
+		}
+	}
+	if err := writableDir("--out", out); err != nil {
+		return err
+	}
 	// A few quick games tell which metrics are rates, so a bound of 45 on
 	// a rate is refused before the run, not after it.
 	probe, err := experiment.Probe(cfg)
@@ -86,18 +97,21 @@ func runCheck(cmd *cobra.Command, args []string, opts *checkOptions) error {
 	if err := check.CheckBounds(cfg.Source, probe, cfg.Expect); err != nil {
 		return err
 	}
+	documented := func(metric string) bool { return cfg.Definition.Describe(metric) != "" }
+	if err := check.CheckMetrics(cfg.Source, probe, cfg.Expect, documented); err != nil {
+		return err
+	}
 	mode := progress.Auto
 	if v.GetBool("quiet") {
 		mode = progress.Quiet
 	}
-	out := v.GetString("out")
 	dopts := experiment.DirOptions{Options: experiment.Options{Workers: workers}}
 	// cmd.Context() is cancelled by Ctrl-C or SIGTERM (Execute).
 	summary, err := playWithProgress(cmd.Context(), cmd.ErrOrStderr(), mode, cfg, dopts, out)
 	if err != nil {
 		return err
 	}
-	verdicts, err := check.Evaluate(cfg.Source, summary, cfg.Expect)
+	verdicts, err := check.Evaluate(cfg.Source, summary, cfg.Expect, documented)
 	if err != nil {
 		return err
 	}

@@ -100,6 +100,9 @@ func runCompare(cmd *cobra.Command, args []string, opts *compareOptions) error {
 	if err := compare.Prepare(a, b, &copts); err != nil {
 		return usageError{err}
 	}
+	if err := writableDir("--out", v.GetString("out")); err != nil {
+		return err
+	}
 	stderr := cmd.ErrOrStderr()
 	rep := progress.New(nil, progress.Quiet, "", 0, 0)
 	switch {

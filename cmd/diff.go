@@ -37,6 +37,9 @@ that is set.`,
 			if err != nil {
 				return err
 			}
+			if err := writableFile("--markdown", markdown); err != nil {
+				return err
+			}
 			old, err := rundiff.Load(args[0])
 			if err != nil {
 				return usageError{err}

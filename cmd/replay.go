@@ -60,6 +60,9 @@ as a page of the board viewer of the HTML reports.`,
 			if cmd.Flags().Changed("ply") && opts.view.Ply < 1 {
 				return usageErrorf("--ply %d: entries are numbered from 1", opts.view.Ply)
 			}
+			if err := writableFile("--html", opts.html); err != nil {
+				return err
+			}
 			if strings.HasSuffix(args[0], ".json") {
 				if _, statErr := os.Stat(args[0]); statErr == nil {
 					return replayRecord(cmd, args[0], opts.view, opts.html)

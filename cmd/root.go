@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -305,4 +306,49 @@ func loadVariant(args []string, overrides []variants.Override) (*variants.Config
 		arg = args[0]
 	}
 	return variants.Load(arg, overrides)
+}
+
+// writableFile refuses, as bad input before any work, an output file
+// (given by flag; "" is none) that cannot be written: a directory, or a
+// file in a directory that is missing or read-only.
+func writableFile(flag, path string) error {
+	if path == "" {
+		return nil
+	}
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return usageErrorf("%s %s is a directory: give a file", flag, path)
+	}
+	if err := probeWrite(filepath.Dir(path)); err != nil {
+		return usageErrorf("%s %s cannot be written: %v", flag, path, err)
+	}
+	return nil
+}
+
+// writableDir refuses an output directory ("" is none) that cannot be
+// created or written, as bad input before any work. It creates the
+// directory.
+func writableDir(flag, dir string) error {
+	if dir == "" {
+		return nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return usageErrorf("%s %s cannot be created: %v", flag, dir, err)
+	}
+	if err := probeWrite(dir); err != nil {
+		return usageErrorf("%s %s cannot be written: %v", flag, dir, err)
+	}
+	return nil
+}
+
+// probeWrite creates and removes a file in dir.
+func probeWrite(dir string) error {
+	f, err := os.CreateTemp(dir, ".playtest-probe-*")
+	if err != nil {
+		if inner := errors.Unwrap(err); inner != nil {
+			return inner
+		}
+		return err
+	}
+	f.Close()
+	return os.Remove(f.Name())
 }

@@ -103,6 +103,9 @@ func runSkill(cmd *cobra.Command, args []string, opts *skillOptions) error {
 	if err := skill.Validate(cfg, sopts); err != nil {
 		return usageError{err}
 	}
+	if err := writableDir("--out", v.GetString("out")); err != nil {
+		return err
+	}
 	mode := progress.Auto
 	if v.GetBool("quiet") {
 		mode = progress.Quiet

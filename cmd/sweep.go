@@ -107,6 +107,9 @@ func runSweep(cmd *cobra.Command, arg string, opts *sweepOptions) error {
 	if sopts.Resume && sopts.Out == "" {
 		return usageErrorf("--resume continues the sweep in --out DIR: give --out")
 	}
+	if err := writableDir("--out", sopts.Out); err != nil {
+		return err
+	}
 	cfgs, points, err := sweep.Prepare(sw, overrides, &sopts)
 	if err != nil {
 		var ve *variants.Error

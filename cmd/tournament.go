@@ -71,6 +71,9 @@ tournament.html.`,
 			if err := tournament.Validate(cfg, entrants); err != nil {
 				return usageError{err}
 			}
+			if err := writableDir("--out", v.GetString("out")); err != nil {
+				return err
+			}
 			rep := progress.New(nil, progress.Quiet, "", 0, 0)
 			if !v.GetBool("quiet") {
 				rep = progress.New(cmd.ErrOrStderr(), progress.Auto, "tournament", 0, tournament.Pairings(len(entrants))*cfg.Games)
