@@ -823,7 +823,7 @@ func TestDiffCommand(t *testing.T) {
 	}
 	md := filepath.Join(dir, "diff.md")
 	code, out, errOut := run(t, "diff", old, cur, "--markdown", md)
-	if code != 0 || !strings.Contains(out, "seat0_wins") || !strings.Contains(out, "change (95% CI)") || !strings.Contains(out, "Only in the old run: [pie.") {
+	if code != 0 || !strings.Contains(out, "seat0_wins") || !strings.Contains(out, "change (95% CI)") || !strings.Contains(out, "Only in the old run: pie.") {
 		t.Errorf("table: exit %d: %s\n%s", code, errOut, out)
 	}
 	if b, err := os.ReadFile(md); err != nil || !strings.Contains(string(b), "### playtest diff: stacktics") {

@@ -6,6 +6,7 @@ import (
 	"math"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"playtest/internal/bounded"
 	"playtest/reports"
@@ -18,6 +19,12 @@ const SchemaV1 = "playtest/diff/v1"
 // Alpha is the level at which a change is called significant, after Holm's
 // correction over the figures compared.
 const Alpha = 0.05
+
+// MinSample is the fewest games (or pairs) a figure needs on each side for
+// its change to get an interval and a test: below it a normal interval
+// means nothing (one game's length has no spread), and the figure reads
+// "too few games".
+const MinSample = 10
 
 // Run is one side of the diff: a saved run's identity.
 type Run struct {
@@ -43,6 +50,10 @@ type Change struct {
 	P           float64        `json:"p"`
 	Adjusted    float64        `json:"p_adjusted"`
 	Significant bool           `json:"significant"`
+	// TooFew says a side has fewer than MinSample games for this figure:
+	// no interval and no test (P and Adjusted 1), not counted in Holm's
+	// correction.
+	TooFew bool `json:"too_few,omitempty"`
 }
 
 // Result is a finished diff.
@@ -96,6 +107,10 @@ func Compare(oldDir string, old *reports.Summary, newDir string, cur *reports.Su
 		}
 		o, _ := old.Lookup(name, "")
 		n, _ := cur.Lookup(name, "")
+		if o.N < MinSample || n.N < MinSample {
+			res.Changes = append(res.Changes, Change{Metric: name, Rate: share(name), Old: o, New: n, Delta: n.Value - o.Value, P: 1, Adjusted: 1, TooFew: true})
+			continue
+		}
 		res.Changes = append(res.Changes, change(name, o, n, share(name)))
 	}
 	for _, name := range newNames {
@@ -103,13 +118,16 @@ func Compare(oldDir string, old *reports.Summary, newDir string, cur *reports.Su
 			res.OnlyNew = append(res.OnlyNew, name)
 		}
 	}
-	ps := make([]float64, len(res.Changes))
+	var ps []float64
+	var tested []int
 	for i, c := range res.Changes {
-		ps[i] = c.P
+		if !c.TooFew {
+			ps, tested = append(ps, c.P), append(tested, i)
+		}
 	}
-	for i, adj := range stats.Holm(ps) {
-		res.Changes[i].Adjusted = adj
-		res.Changes[i].Significant = adj < Alpha
+	for k, adj := range stats.Holm(ps) {
+		res.Changes[tested[k]].Adjusted = adj
+		res.Changes[tested[k]].Significant = adj < Alpha
 	}
 	if old.ConfigHash == cur.ConfigHash {
 		res.Notes = append(res.Notes, "both runs have the same configuration (config hash): any change is noise, or a change in playtest itself")
@@ -204,6 +222,11 @@ var header = []string{"figure", "old (95% CI)", "new (95% CI)", "change (95% CI)
 func (r *Result) rows() [][]string {
 	var out [][]string
 	for _, c := range r.Changes {
+		if c.TooFew {
+			out = append(out, []string{c.Metric, estimate(c.Old, c.Rate), estimate(c.New, c.Rate), "—", "—", "—",
+				fmt.Sprintf("too few games (n = %d and %d; %d each needed)", c.Old.N, c.New.N, MinSample)})
+			continue
+		}
 		moved := ""
 		if c.Significant {
 			moved = "yes"
@@ -216,12 +239,21 @@ func (r *Result) rows() [][]string {
 }
 
 func (r *Result) footer() string {
-	text := fmt.Sprintf("A figure moved when its change is significant at %g after Holm's correction over the %d figures; the runs are taken as independent samples.", Alpha, len(r.Changes))
+	tested := 0
+	for _, c := range r.Changes {
+		if !c.TooFew {
+			tested++
+		}
+	}
+	text := fmt.Sprintf("A figure moved when its change is significant at %g after Holm's correction over the %d figures tested; the runs are taken as independent samples.", Alpha, tested)
+	if tested < len(r.Changes) {
+		text += fmt.Sprintf(" %d figures have fewer than %d games on a side: too few for an interval or a test.", len(r.Changes)-tested, MinSample)
+	}
 	if len(r.OnlyOld) > 0 {
-		text += fmt.Sprintf("\nOnly in the old run: %v.", r.OnlyOld)
+		text += fmt.Sprintf("\nOnly in the old run: %s.", strings.Join(r.OnlyOld, ", "))
 	}
 	if len(r.OnlyNew) > 0 {
-		text += fmt.Sprintf("\nOnly in the new run: %v.", r.OnlyNew)
+		text += fmt.Sprintf("\nOnly in the new run: %s.", strings.Join(r.OnlyNew, ", "))
 	}
 	for _, n := range r.Notes {
 		text += "\nNote: " + n + "."

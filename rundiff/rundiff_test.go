@@ -52,7 +52,7 @@ func TestCompare(t *testing.T) {
 		t.Errorf("only new %v", res.OnlyNew)
 	}
 	var b bytes.Buffer
-	if err := res.WriteText(&b); err != nil || !strings.Contains(b.String(), "+6.0 pts [+1.6, +10.3]") || !strings.Contains(b.String(), "Only in the new run: [extra]") {
+	if err := res.WriteText(&b); err != nil || !strings.Contains(b.String(), "+6.0 pts [+1.6, +10.3]") || !strings.Contains(b.String(), "Only in the new run: extra.") {
 		t.Errorf("text %v:\n%s", err, b.String())
 	}
 	b.Reset()
@@ -61,6 +61,21 @@ func TestCompare(t *testing.T) {
 	}
 	if _, err := Compare("old", old, "new", summary("h", "b", 2, 1, 10)); err == nil {
 		t.Error("two games compared")
+	}
+	// One game a side (issue 31: "73 [73, 73] → 300 [300, 300] … p <
+	// 0.0001, moved: yes"), and an empty shard: too few for a test.
+	tiny, _ := Compare("old", summary("g", "a", 1, 1, 1), "new", summary("g", "b", 2, 0, 1))
+	empty, _ := Compare("old", old, "new", summary("g", "b", 2, 0, 0))
+	for _, r := range []*Result{tiny, empty} {
+		for _, c := range r.Changes {
+			if !c.TooFew || c.Significant || c.P != 1 {
+				t.Errorf("%s from %d and %d games: %+v", c.Metric, c.Old.N, c.New.N, c)
+			}
+		}
+		b.Reset()
+		if err := r.WriteText(&b); err != nil || !strings.Contains(b.String(), "too few games") || strings.Contains(b.String(), "yes") {
+			t.Errorf("too few games:\n%s", b.String())
+		}
 	}
 	same, _ := Compare("old", old, "new", summary("g", "a", 1, 500, 1000))
 	if len(same.Notes) != 1 || !strings.Contains(same.Notes[0], "same configuration") {
