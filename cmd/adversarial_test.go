@@ -352,6 +352,34 @@ func TestAdversarialInputs(t *testing.T) {
 			code: ExitBadInput, want: "games.csv: line 2: plies -9223372036854775808 outside the summary's range",
 		},
 		{
+			name: "31.9 report on a games.csv whose winner was flipped",
+			setup: func(t *testing.T, dir string) []string {
+				mustRun(t, append(randomRun, "--out", dir)...)
+				editFile(t, filepath.Join(dir, "games.csv"), func(s string) string {
+					lines := strings.SplitAfter(s, "\n")
+					f := strings.Split(lines[1], ",")
+					f[6] = map[string]string{"seat0": "seat1", "seat1": "seat0", "draw": "seat0"}[f[6]]
+					lines[1] = strings.Join(f, ",")
+					return strings.Join(lines, "")
+				})
+				return []string{"report", dir}
+			},
+			code: ExitBadInput, want: "but the summary counts",
+		},
+		{
+			name: "31.9 report on a games.csv whose seats contradict the pairing",
+			setup: func(t *testing.T, dir string) []string {
+				mustRun(t, append(randomRun, "--out", dir)...)
+				editFile(t, filepath.Join(dir, "games.csv"), func(s string) string {
+					lines := strings.SplitAfter(s, "\n")
+					lines[1] = strings.Replace(lines[1], ",false,", ",true,", 1)
+					return strings.Join(lines, "")
+				})
+				return []string{"report", dir}
+			},
+			code: ExitBadInput, want: "but the run plays it with seed",
+		},
+		{
 			name: "16.13 killed while writing the reports",
 			setup: func(t *testing.T, dir string) []string {
 				mustRun(t, append(randomRun, "--out", dir)...)

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -379,6 +380,10 @@ func TestImpossibleRecordsAreRefused(t *testing.T) {
 	for _, bad := range []struct{ from, to string }{
 		{`"winner":`, `"winner":5,"x":`}, {`"winner":`, `"winner":-1,"x":`}, {`"winner":`, `"winner":127,"x":`},
 		{`"sides":[`, `"sides":[7,`}, {`"plies":`, `"plies":-3,"x":`},
+		// Issue 31: lines that decode but contradict the run.
+		{`"reason":"`, `"reason":"zzz","x":"`}, {`"deal":`, `"swapped":true,"deal":`}, {`"deal":`, `"deal":7,"x":`},
+		{`"plies":`, `"plies":4611686018427387904,"x":`}, {`"winner":`, `"winner":-1,"reason":"max-plies","x":0,"y":`},
+		{`"legal_moves":`, `"legal_moves":0,"x":`}, {`"sides":[`, `"sides":[0,0],"x":[`},
 	} {
 		line := strings.Replace(lines[2], bad.from, bad.to, 1)
 		if line == lines[2] {
@@ -611,5 +616,45 @@ func TestDamagedRunsAreLeftAlone(t *testing.T) {
 	}
 	if a, b := summaryWithoutTiming(t, whole), summaryWithoutTiming(t, dir); a != b {
 		t.Errorf("the resumed run's summary differs")
+	}
+}
+
+// TestFullRecordsReplayOnResume (issue 31): a line that kept its moves is
+// replayed when read back, so a flipped winner or a changed length is
+// refused by resume and merge, not folded into the summary.
+func TestFullRecordsReplayOnResume(t *testing.T) {
+	cfg := func() *variants.Config { return load(t, "games=6", "seed=4", "players.0=random", "players.1=random") }
+	whole := t.TempDir()
+	if _, err := RunToDir(context.Background(), cfg(), DirOptions{Records: runlog.RecordsFull}, whole); err != nil {
+		t.Fatal(err)
+	}
+	good, _ := os.ReadFile(filepath.Join(whole, runlog.GamesFile))
+	lines := strings.SplitAfter(string(good), "\n")
+	checked := 0
+	defer func() {
+		if checked < 3 {
+			t.Errorf("only %d damaged lines tried", checked)
+		}
+	}()
+	for _, bad := range []struct{ from, to string }{
+		{`"winner":0,`, `"winner":1,`}, {`"winner":1,`, `"winner":0,`}, {`"plies":`, `"plies":1,"x":`},
+	} {
+		k := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, bad.from) })
+		if k < 0 || k == len(lines)-2 {
+			continue // not in a line before the last
+		}
+		checked++
+		dir := t.TempDir()
+		copyRun(t, whole, dir)
+		lines := slices.Clone(lines)
+		lines[k] = strings.Replace(lines[k], bad.from, bad.to, 1)
+		os.WriteFile(filepath.Join(dir, runlog.GamesFile), []byte(strings.Join(lines, "")), 0o644)
+		var corrupt *runlog.CorruptError
+		if _, err := RunToDir(context.Background(), cfg(), DirOptions{Resume: true}, dir); !errors.As(err, &corrupt) || !strings.Contains(err.Error(), "its moves give") {
+			t.Errorf("%s → %s: resume gave %v", bad.from, bad.to, err)
+		}
+		if _, err := Merge([]string{dir}, filepath.Join(t.TempDir(), "m")); !errors.As(err, &corrupt) {
+			t.Errorf("%s → %s: merge gave %v", bad.from, bad.to, err)
+		}
 	}
 }

@@ -2,6 +2,7 @@ package experiment
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"playtest/games"
@@ -38,6 +39,11 @@ func Info(cfg *variants.Config, g games.Game) reports.RunInfo {
 	if sided, ok := g.(games.Sided); ok {
 		info.Sides = sided.Sides()
 	}
+	if r, ok := g.(games.Reasoner); ok {
+		info.Reasons = r.Reasons()
+	}
+	info.MaxLegalMoves = g.MaxLegalMoves()
+	info.Replay = func(moves []string) (games.Result, int, error) { return replayResult(g, moves) }
 	return info
 }
 
@@ -70,4 +76,24 @@ func Probe(cfg *variants.Config) (*reports.Summary, error) {
 	random := bots.Spec{Bot: "random"}
 	probe.Players = [games.NumSeats]bots.Spec{random, random}
 	return Run(context.Background(), &probe, Options{Workers: 1})
+}
+
+// replayResult plays a game's recorded entries from the start and returns
+// how it ended.
+func replayResult(g games.Game, moves []string) (games.Result, int, error) {
+	s := g.NewState()
+	for k, text := range moves {
+		if s.IsTerminal() {
+			return games.Result{}, 0, fmt.Errorf("entry %d %q comes after the end", k+1, text)
+		}
+		m, err := s.ParseMove(text)
+		if err != nil {
+			return games.Result{}, 0, fmt.Errorf("entry %d %q: %v", k+1, text, err)
+		}
+		s.Apply(m)
+	}
+	if !s.IsTerminal() {
+		return games.Result{}, 0, fmt.Errorf("the %d entries stop before the game ends", len(moves))
+	}
+	return s.Result(), s.Plies(), nil
 }

@@ -2,6 +2,7 @@ package games
 
 import (
 	"fmt"
+	"strings"
 
 	"playtest/games/pcg"
 )
@@ -134,6 +135,54 @@ const (
 	MetricPieKeepSeat1Wins = "pie.keep.seat1_wins"
 	MetricPieSwapSeat1Wins = "pie.swap.seat1_wins"
 )
+
+// Outcome says which results a reason can end a game with.
+type Outcome int8
+
+// The outcomes of a reason.
+const (
+	Decisive Outcome = iota + 1 // a seat wins
+	Drawn                       // nobody wins
+	Either                      // either, by the position
+)
+
+// ReasonDoc declares one reason a game can end for, and with what result.
+type ReasonDoc struct {
+	Name    string
+	Outcome Outcome
+}
+
+// Reasoner is implemented by games that declare every reason their games
+// end for (the conformance suite checks each finished game against the
+// list). A run's log is checked against it when it is read back.
+type Reasoner interface {
+	Reasons() []ReasonDoc
+}
+
+// CheckResult checks a finished game's result against the declared
+// reasons: a known reason, a winner that is a seat for a decisive one and
+// nobody for a drawn one.
+func CheckResult(reasons []ReasonDoc, r Result) error {
+	for _, d := range reasons {
+		if d.Name != r.Reason {
+			continue
+		}
+		switch {
+		case r.Winner != Seat0 && r.Winner != Seat1 && r.Winner != NoPlayer:
+			return fmt.Errorf("winner %d is neither a seat (0, 1) nor a draw (%d)", r.Winner, NoPlayer)
+		case d.Outcome == Decisive && r.IsDraw():
+			return fmt.Errorf("a draw by %s, which always has a winner", r.Reason)
+		case d.Outcome == Drawn && !r.IsDraw():
+			return fmt.Errorf("%s wins by %s, which is always a draw", r.Winner, r.Reason)
+		}
+		return nil
+	}
+	names := make([]string, len(reasons))
+	for i, d := range reasons {
+		names[i] = d.Name
+	}
+	return fmt.Errorf("reason %q is not one the game ends for (%s)", r.Reason, strings.Join(names, ", "))
+}
 
 // IsStalled reports whether a draw reason is a move, turn or game cap:
 // such games are "stalled" and counted separately from other draws in every

@@ -145,7 +145,7 @@ func TestSampledDecisions(t *testing.T) {
 		{PlayerDecisions: 20, Uncounted: 18, Choices: 1, LegalMoves: 31},
 		{PlayerDecisions: 10, Uncounted: 9, Choices: 1, LegalMoves: 50},
 	} {
-		r.Index, r.Plies, r.Decisions, r.Result = i, r.PlayerDecisions, r.PlayerDecisions, games.Result{Winner: games.Seat0, Reason: "capture-threshold"}
+		r.Index, r.Deal, r.Plies, r.Decisions, r.Result = i, i, r.PlayerDecisions, r.PlayerDecisions, games.Result{Winner: games.Seat0, Reason: "capture-threshold"}
 		if err := a.info.CheckRecord(&r); err != nil {
 			t.Fatal(err)
 		}

@@ -216,16 +216,42 @@ type RunInfo struct {
 	// Describe, if set, explains a game metric in one line (the game's
 	// glossary; "" when it has no entry).
 	Describe func(metric string) string
+	// Reasons, if set, are the ways the game declares its games end
+	// (games.Reasoner); MaxLegalMoves bounds a decision's legal moves.
+	Reasons       []games.ReasonDoc
+	MaxLegalMoves int
+	// Replay, if set, plays a game's recorded entries from the start and
+	// returns how it ended: a record that kept its moves is checked
+	// against them.
+	Replay func(moves []string) (games.Result, int, error)
 }
 
+// MaxRecordPlies bounds a game's length as read back from a log or
+// games.csv: ten times the largest move cap a game allows, far beyond any
+// game, and far below a sum that could overflow.
+const MaxRecordPlies = 10_000_000
+
 // CheckRecord checks that a record read back from a run's log can be one of
-// this run's games: a winner that is a seat or a draw with a reason, no
-// negative counts, sides only for a game that has them (one per seat, each
-// a side of the game), and metrics of a known kind. Aggregating a record
-// that fails it could panic or corrupt the summary.
+// this run's games: its deal and seats those the run's pairing gives its
+// index; a result the game declares (Reasons: a known reason, a winner for
+// a decisive one, none for a drawn one); counts that agree with each other
+// and stay within MaxRecordPlies; sides only for a game that has them (one
+// per seat, each a side of the game, two different sides); metrics of a
+// known kind, finite, and rates 0 or 1. Aggregating a record that fails it
+// could panic or corrupt the summary. (A summary-records line cannot show
+// its winner was the one played: only its consistency is checked. A record
+// that kept its moves is replayed with Replay, and its result and length
+// must be the ones the moves give.)
 func (info RunInfo) CheckRecord(r *sim.Record) error {
 	if r.Index < 0 || r.Deal < 0 {
 		return fmt.Errorf("game index %d, deal %d: want none negative", r.Index, r.Deal)
+	}
+	deal, swapped := r.Index, false
+	if info.Pairs {
+		deal, swapped = r.Index/2, r.Index%2 == 1
+	}
+	if r.Deal != deal || r.Swapped != swapped {
+		return fmt.Errorf("game %d: deal %d, swapped %v, but the run plays game %d on deal %d, swapped %v", r.Index, r.Deal, r.Swapped, r.Index, deal, swapped)
 	}
 	if r.Err != nil {
 		return nil
@@ -237,14 +263,29 @@ func (info RunInfo) CheckRecord(r *sim.Record) error {
 		return fmt.Errorf("game %d: no reason for its result", r.Index)
 	case r.Plies < 0 || r.Decisions < 0 || r.PlayerDecisions < 0 || r.Uncounted < 0 || r.Choices < 0 || r.LegalMoves < 0:
 		return fmt.Errorf("game %d: a negative count", r.Index)
+	case r.Plies > MaxRecordPlies || r.Decisions > 4*MaxRecordPlies:
+		return fmt.Errorf("game %d: %d plies, %d decisions: beyond any game (at most %d plies)", r.Index, r.Plies, r.Decisions, MaxRecordPlies)
+	case r.PlayerDecisions > r.Decisions:
+		return fmt.Errorf("game %d: %d decisions by the seats of %d in all", r.Index, r.PlayerDecisions, r.Decisions)
 	case r.Uncounted > r.PlayerDecisions:
 		return fmt.Errorf("game %d: %d decisions uncounted of %d", r.Index, r.Uncounted, r.PlayerDecisions)
+	case r.Choices > r.PlayerDecisions-r.Uncounted:
+		return fmt.Errorf("game %d: %d decisions with a choice of %d counted", r.Index, r.Choices, r.PlayerDecisions-r.Uncounted)
+	case r.LegalMoves < r.PlayerDecisions-r.Uncounted || info.MaxLegalMoves > 0 && r.LegalMoves > (r.PlayerDecisions-r.Uncounted)*info.MaxLegalMoves:
+		return fmt.Errorf("game %d: %d legal moves over %d counted decisions", r.Index, r.LegalMoves, r.PlayerDecisions-r.Uncounted)
+	}
+	if len(info.Reasons) > 0 {
+		if err := games.CheckResult(info.Reasons, r.Result); err != nil {
+			return fmt.Errorf("game %d: %v", r.Index, err)
+		}
 	}
 	switch {
 	case len(info.Sides) == 0 && r.Sides != nil:
 		return fmt.Errorf("game %d: sides %v for a game without sides", r.Index, r.Sides)
 	case len(info.Sides) > 0 && len(r.Sides) != games.NumSeats:
 		return fmt.Errorf("game %d: sides %v, want one per seat", r.Index, r.Sides)
+	case len(r.Sides) == games.NumSeats && r.Sides[0] == r.Sides[1]:
+		return fmt.Errorf("game %d: both seats command side %d", r.Index, r.Sides[0])
 	}
 	for _, s := range r.Sides {
 		if s < 0 || s >= len(info.Sides) {
@@ -252,8 +293,22 @@ func (info RunInfo) CheckRecord(r *sim.Record) error {
 		}
 	}
 	for _, m := range r.Metrics {
-		if m.Kind != games.MetricRate && m.Kind != games.MetricValue || m.Name == "" {
+		switch {
+		case m.Kind != games.MetricRate && m.Kind != games.MetricValue || m.Name == "":
 			return fmt.Errorf("game %d: metric %q of unknown kind %d", r.Index, m.Name, m.Kind)
+		case math.IsNaN(m.Value) || math.IsInf(m.Value, 0):
+			return fmt.Errorf("game %d: metric %q is %v", r.Index, m.Name, m.Value)
+		case m.Kind == games.MetricRate && m.Value != 0 && m.Value != 1:
+			return fmt.Errorf("game %d: rate metric %q is %v, want 0 or 1", r.Index, m.Name, m.Value)
+		}
+	}
+	if len(r.Moves) > 0 && info.Replay != nil {
+		result, plies, err := info.Replay(r.Moves)
+		switch {
+		case err != nil:
+			return fmt.Errorf("game %d: its moves do not replay: %v", r.Index, err)
+		case result != r.Result || plies != r.Plies:
+			return fmt.Errorf("game %d: %s after %d plies, but its moves give %s after %d", r.Index, games.ResultText(r.Result), r.Plies, games.ResultText(result), plies)
 		}
 	}
 	return nil

@@ -92,3 +92,13 @@ func (g *Game) PerftStart(seed uint64) (games.State, string) {
 	s.drawSetup(seedRand(seed))
 	return &s, "goals: seat0 " + s.goalString(games.Seat0) + " | seat1 " + s.goalString(games.Seat1)
 }
+
+// Reasons declares how a game can end (games.Reasoner): the higher score
+// wins, then more perfect stacks; otherwise a tie.
+func (g *Game) Reasons() []games.ReasonDoc {
+	return []games.ReasonDoc{
+		{Name: "score", Outcome: games.Decisive},
+		{Name: "tiebreak-perfect-stacks", Outcome: games.Decisive},
+		{Name: "tie", Outcome: games.Drawn},
+	}
+}

@@ -172,3 +172,13 @@ func (g *Game) PerftStart(seed uint64) (games.State, string) {
 	}
 	return &s, "layout: " + s.layoutString()
 }
+
+// Reasons declares how a game can end (games.Reasoner): a completed suit
+// wins, filling every corner loses, and the turn cap draws.
+func (g *Game) Reasons() []games.ReasonDoc {
+	return []games.ReasonDoc{
+		{Name: ReasonSuitComplete, Outcome: games.Decisive},
+		{Name: ReasonAllCorners, Outcome: games.Decisive},
+		{Name: games.ReasonMaxTurns, Outcome: games.Drawn},
+	}
+}

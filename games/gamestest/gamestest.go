@@ -102,6 +102,11 @@ func randomGames(t *testing.T, g games.Game, opts Options) {
 	var outcomes []games.ChanceOutcome
 	reasons := map[string]int{}
 	var det determinizeStats
+	reasoner, ok := g.(games.Reasoner)
+	if !ok {
+		t.Fatalf("%s does not declare how its games end (games.Reasoner)", g.Name())
+	}
+	declared := reasoner.Reasons()
 	for game := range opts.Games {
 		s := g.NewState()
 		thorough := game < opts.Thorough
@@ -132,6 +137,9 @@ func randomGames(t *testing.T, g games.Game, opts Options) {
 		}
 		if r.Winner != games.Seat0 && r.Winner != games.Seat1 && r.Winner != games.NoPlayer {
 			t.Fatalf("game %d: winner %v", game, r.Winner)
+		}
+		if err := games.CheckResult(declared, r); err != nil {
+			t.Fatalf("game %d: %v (the game's Reasons must declare every way a game ends)", game, err)
 		}
 		if s.CurrentPlayer() != games.Terminal {
 			t.Fatalf("game %d: over but CurrentPlayer is %v", game, s.CurrentPlayer())

@@ -115,3 +115,15 @@ func DealString(red, green []int) string {
 	}
 	return b.String()
 }
+
+// Reasons declares how a game or match can end (games.Reasoner): the
+// higher score wins a single game (equal scores tie); a match is won by
+// reaching the target, and drawn at its game cap.
+func (g *Game) Reasons() []games.ReasonDoc {
+	return []games.ReasonDoc{
+		{Name: ReasonScore, Outcome: games.Decisive},
+		{Name: ReasonTie, Outcome: games.Drawn},
+		{Name: ReasonMatchTarget, Outcome: games.Decisive},
+		{Name: games.ReasonMaxGames, Outcome: games.Drawn},
+	}
+}

@@ -234,3 +234,15 @@ func abs(x int) int {
 	}
 	return x
 }
+
+// Reasons declares how a game can end (games.Reasoner): a capture reaching
+// the threshold wins; no legal move wins for the other seat or draws (by
+// the no_moves knob); repetition and the move cap draw.
+func (g *Game) Reasons() []games.ReasonDoc {
+	return []games.ReasonDoc{
+		{Name: "capture-threshold", Outcome: games.Decisive},
+		{Name: games.ReasonNoLegalMove, Outcome: games.Either},
+		{Name: games.ReasonRepetition, Outcome: games.Drawn},
+		{Name: games.ReasonMaxPlies, Outcome: games.Drawn},
+	}
+}

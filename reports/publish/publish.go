@@ -3,6 +3,7 @@ package publish
 import (
 	"encoding/base64"
 	"fmt"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -99,14 +100,31 @@ func readGames(dir string, s *reports.Summary) (*gameData, error) {
 	}
 	var d gameData
 	last := -1
+	wins, draws := map[string]int{}, map[string]int{}
+	seatWins := [2]int{}
 	err = reports.ReadGames(f, func(row *reports.GameRow) error {
+		pair, swapped := row.Index, false
+		if s.Pairs {
+			pair, swapped = row.Index/2, row.Index%2 == 1
+		}
 		switch {
 		case row.Index <= last:
 			return fmt.Errorf("game %d after game %d: indices must increase", row.Index, last)
+		case row.Seed != s.Seed || row.Pair != pair || row.Swapped != swapped:
+			return fmt.Errorf("game %d: seed %d, pair %d, swapped %v, but the run plays it with seed %d on pair %d, swapped %v", row.Index, row.Seed, row.Pair, row.Swapped, s.Seed, pair, swapped)
 		case float64(row.Plies) < s.Plies.Min || float64(row.Plies) > s.Plies.Max:
 			return fmt.Errorf("plies %d outside the summary's range [%g, %g]", row.Plies, s.Plies.Min, s.Plies.Max)
 		case d.plies.N() == s.Games:
 			return fmt.Errorf("more rows than the summary's %d games", s.Games)
+		}
+		switch row.Winner {
+		case "seat0", "seat1":
+			wins[row.Reason]++
+			seatWins[row.Winner[4]-'0']++
+		case "draw":
+			draws[row.Reason]++
+		default:
+			return fmt.Errorf("game %d: winner %q, want seat0, seat1 or draw", row.Index, row.Winner)
 		}
 		last = row.Index
 		d.plies.Add(row.Plies)
@@ -122,13 +140,33 @@ func readGames(dir string, s *reports.Summary) (*gameData, error) {
 		}
 		return nil
 	})
-	if err == nil && d.plies.N() != s.Games {
+	switch {
+	case err != nil:
+	case d.plies.N() != s.Games:
 		err = fmt.Errorf("%d rows, but the summary counts %d games", d.plies.N(), s.Games)
+	case seatWins[0] != s.Rates.Seat0.Count || seatWins[1] != s.Rates.Seat1.Count:
+		err = fmt.Errorf("seat 0 wins %d and seat 1 %d games, but the summary counts %d and %d", seatWins[0], seatWins[1], s.Rates.Seat0.Count, s.Rates.Seat1.Count)
+	case !maps.Equal(wins, nonZero(s.WinReasons)) || !maps.Equal(draws, nonZero(s.DrawReasons)):
+		err = fmt.Errorf("games end by %s (wins) and %s (draws), but the summary counts %s and %s",
+			reports.FormatCounts(wins), reports.FormatCounts(draws), reports.FormatCounts(s.WinReasons), reports.FormatCounts(s.DrawReasons))
+	case math.Abs(d.plies.Mean()-s.Plies.Mean) > 1e-6*max(1, s.Plies.Mean): // the summary rounds it
+		err = fmt.Errorf("a mean length of %g plies, but the summary's is %g", d.plies.Mean(), s.Plies.Mean)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return &d, nil
+}
+
+// nonZero is m without its zero counts.
+func nonZero(m map[string]int) map[string]int {
+	out := map[string]int{}
+	for k, v := range m {
+		if v != 0 {
+			out[k] = v
+		}
+	}
+	return out
 }
 
 // Bounds of a game's length and score margin in a games.csv a report
