@@ -507,3 +507,76 @@ func TestCheckIssue31(t *testing.T) {
 		}
 	}
 }
+
+// TestSignalStopsEveryCommand (issue 31): the first SIGINT stops commands
+// that are not runs, in the middle of their longest work (an exact solve,
+// a deep perft, a replay and a game against searches of ten million
+// iterations, a game waiting for the person): exit 130, a short message,
+// and none of them promises a resume it cannot give. The time each takes
+// is measured by scripts/signal-table, not here.
+func TestSignalStopsEveryCommand(t *testing.T) {
+	huge := []string{"--set", "players.0.iterations=10000000", "--set", "players.1.iterations=10000000"}
+	for _, c := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"solve", []string{"solve", "stacktics/size2"}, "interrupted; nothing was written"},
+		{"perft", []string{"perft", "stacktics/size4", "--depth", "12"}, "interrupted while counting depth"},
+		{"replay", append([]string{"replay", "stacktics/size3", "--game", "1"}, huge...), "interrupted; nothing was written"},
+		{"play against a search", []string{"play", "stacktics/size3", "--seat", "1", "--bot", "{bot: mcts, iterations: 10000000}"}, "interrupted; the game was left unfinished"},
+		{"play waiting for input", []string{"play", "stacktics/size3", "--seat", "0", "--bot", "random"}, "interrupted; the game was left unfinished"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			// A signal that comes before playtest watches for it kills
+			// the process (on a loaded machine start-up can be slow): try
+			// again, waiting longer. A command that ignores the signal
+			// fails by the minute's timeout.
+			for wait := 500 * time.Millisecond; ; wait *= 4 {
+				code, stderr, early := interrupt(t, c.args, wait)
+				if early && wait < 30*time.Second {
+					continue
+				}
+				if code != 130 || !strings.Contains(stderr, c.want) || strings.Contains(stderr, "--resume") {
+					t.Errorf("exit %d: %s", code, stderr)
+				}
+				return
+			}
+		})
+	}
+}
+
+// interrupt starts playtest with args (its stdin left open), sends SIGINT
+// after wait, and returns the exit code and stderr; early says the signal
+// killed the process before playtest watched for it.
+func interrupt(t *testing.T, args []string, wait time.Duration) (code int, stderr string, early bool) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), "PLAYTEST_TEST_MAIN=1")
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	stdin, err := cmd.StdinPipe() // stays open: play waits for input
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stdin.Close()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(wait)
+	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(time.Minute):
+		_ = cmd.Process.Kill()
+		t.Fatalf("still running a minute after SIGINT: %s", errb.String())
+	}
+	if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		return -1, errb.String(), true
+	}
+	return cmd.ProcessState.ExitCode(), errb.String(), false
+}

@@ -63,11 +63,26 @@ depth: the standard way to find where two move generators disagree.`,
 			if header != "" {
 				fmt.Fprintln(w, header)
 			}
+			// Counting holds no resources: a signal abandons it, and the
+			// process ends as the command returns.
+			ctx := cmd.Context()
 			for d := 1; d <= opts.depth; d++ {
-				fmt.Fprintf(w, "depth %d: %d\n", d, games.PerftOf(s, d))
+				n, err := untilCancelled(ctx, func() uint64 { return games.PerftOf(s, d) })
+				if err != nil {
+					return fmt.Errorf("interrupted while counting depth %d", d)
+				}
+				fmt.Fprintf(w, "depth %d: %d\n", d, n)
 			}
 			if opts.divide {
-				moves, counts := games.PerftDivide(s, opts.depth)
+				type divide struct {
+					moves  []games.Move
+					counts []uint64
+				}
+				res, err := untilCancelled(ctx, func() divide { m, c := games.PerftDivide(s, opts.depth); return divide{m, c} })
+				if err != nil {
+					return fmt.Errorf("interrupted while dividing depth %d", opts.depth)
+				}
+				moves, counts := res.moves, res.counts
 				for i, m := range moves {
 					fmt.Fprintf(w, "%s: %d\n", s.MoveString(m), counts[i])
 				}

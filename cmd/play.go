@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
@@ -55,6 +56,9 @@ variant's bot for the other seat); --seed the chance outcomes.`,
 			if errors.Is(err, play.ErrQuit) {
 				fmt.Fprintf(cmd.OutOrStdout(), "the game was left unfinished after %d entries (save FILE keeps a game to replay)\n", len(rec.Moves))
 				return nil
+			}
+			if errors.Is(err, context.Canceled) {
+				return fmt.Errorf("interrupted; the game was left unfinished after %d entries", len(rec.Moves))
 			}
 			return err
 		},

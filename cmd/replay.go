@@ -87,7 +87,7 @@ as a page of the board viewer of the HTML reports.`,
 					return usageErrorf("%s holds games %d to %d (shard %v), not game %d", args[0], m.From, m.To-1, m.Shard, opts.game)
 				}
 				if moves == nil {
-					if moves, gameErr, err = replay.Moves(cfg, opts.game); err != nil {
+					if moves, gameErr, err = replay.Moves(cmd.Context(), cfg, opts.game); err != nil {
 						return err
 					}
 				}
@@ -170,7 +170,7 @@ func replayVariant(cmd *cobra.Command, cfg *variants.Config, game int, view repl
 	if game < 0 || game >= cfg.Games {
 		return usageErrorf("--game %d: the run has games 0 to %d", game, cfg.Games-1)
 	}
-	moves, gameErr, err := replay.Moves(cfg, game)
+	moves, gameErr, err := replay.Moves(cmd.Context(), cfg, game)
 	if err != nil {
 		return err
 	}

@@ -103,6 +103,9 @@ func Execute(args []string, stdout, stderr io.Writer) (code int) {
 	if err != nil && strings.HasPrefix(err.Error(), "unknown command ") {
 		err = usageError{unknownCommand(root, err)}
 	}
+	if err != nil && signalled() != nil && err.Error() == context.Canceled.Error() {
+		err = errors.New("interrupted; nothing was written") // a command that keeps nothing of unfinished work
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "playtest: %v\n", err)
 	}
@@ -153,7 +156,7 @@ func watchSignals(stderr io.Writer) (context.Context, func() os.Signal, func()) 
 		select {
 		case sig := <-ch:
 			first.Store(sig)
-			fmt.Fprintf(stderr, "playtest: %v: stopping (games in progress are cut short and played again on --resume); a second signal quits at once\n", sig)
+			fmt.Fprintf(stderr, "playtest: %v: stopping; a second signal quits at once\n", sig)
 			cancel()
 		case <-done:
 			return
@@ -351,4 +354,20 @@ func probeWrite(dir string) error {
 	}
 	f.Close()
 	return os.Remove(f.Name())
+}
+
+// untilCancelled runs f and returns its result, or ctx's error as soon as
+// ctx is cancelled: for work that holds nothing to clean up (a count), so
+// that a signal stops the command at once. f is abandoned, not stopped;
+// the process ends when the command returns.
+func untilCancelled[T any](ctx context.Context, f func() T) (T, error) {
+	done := make(chan T, 1)
+	go func() { done <- f() }()
+	select {
+	case v := <-done:
+		return v, nil
+	case <-ctx.Done():
+		var zero T
+		return zero, ctx.Err()
+	}
 }

@@ -201,7 +201,13 @@ func RunToDir(ctx context.Context, cfg *variants.Config, opts DirOptions, dir st
 		return nil, err
 	}
 	summary := agg.Summary(timing(opts.Workers, time.Since(start), played, plies))
-	return summary, finish(dir, cfg, m, summary, info)
+	if err := finish(ctx, dir, cfg, m, summary, info); err != nil {
+		if errors.Is(err, context.Canceled) {
+			return nil, &InterruptedError{Dir: dir, Done: m.To - m.From, Total: m.To - m.From}
+		}
+		return nil, err
+	}
+	return summary, nil
 }
 
 // clear removes a finished run's files from dir before a new run.
@@ -217,7 +223,7 @@ func clear(dir string) error {
 
 // finish writes games.csv from the log, then summary.json and the reports,
 // and last marks the manifest finished.
-func finish(dir string, cfg *variants.Config, m *runlog.Manifest, summary *reports.Summary, info reports.RunInfo) error {
+func finish(ctx context.Context, dir string, cfg *variants.Config, m *runlog.Manifest, summary *reports.Summary, info reports.RunInfo) error {
 	examples, err := examplesSelection(cfg)
 	if err != nil {
 		return err
@@ -226,7 +232,7 @@ func finish(dir string, cfg *variants.Config, m *runlog.Manifest, summary *repor
 		return err
 	}
 	if examples != nil {
-		if err := writeExamples(dir, cfg, examples); err != nil {
+		if err := writeExamples(ctx, dir, cfg, examples); err != nil {
 			return err
 		}
 	}
@@ -389,7 +395,7 @@ func Merge(dirs []string, dir string) (*reports.Summary, error) {
 		return nil, err
 	}
 	summary := agg.Summary(timing(1, time.Since(start), 0, 0))
-	return summary, finish(dir, cfg, m, summary, info)
+	return summary, finish(context.Background(), dir, cfg, m, summary, info)
 }
 
 // resolvedPath is p made absolute with every symbolic link resolved; a

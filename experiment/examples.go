@@ -2,6 +2,7 @@ package experiment
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -144,12 +145,12 @@ func examplesSelection(cfg *variants.Config) (*selection, error) {
 // writeExamples plays the games x picked (it has seen every game of the
 // run) again from their seeds, draws every position, and writes
 // examples.json for the board viewer.
-func writeExamples(dir string, cfg *variants.Config, x *selection) error {
+func writeExamples(ctx context.Context, dir string, cfg *variants.Config, x *selection) error {
 	x.typicals()
 	ex := publish.Examples{Schema: publish.ExamplesSchema, Games: []publish.ExampleGame{}}
 	budget := MaxExampleBytes
 	for _, p := range x.picks() {
-		game, err := exampleGame(cfg, p)
+		game, err := exampleGame(ctx, cfg, p)
 		if err != nil {
 			return err
 		}
@@ -168,13 +169,13 @@ func writeExamples(dir string, cfg *variants.Config, x *selection) error {
 
 // exampleGame plays an example again from its seed (every game of a run
 // comes out the same) and draws each position.
-func exampleGame(cfg *variants.Config, p pick) (*publish.ExampleGame, error) {
+func exampleGame(ctx context.Context, cfg *variants.Config, p pick) (*publish.ExampleGame, error) {
 	job, err := Job(cfg)
 	if err != nil {
 		return nil, err
 	}
 	job.Moves = true
-	rec, err := sim.Replay(job, p.index, nil)
+	rec, err := sim.Replay(ctx, job, p.index, nil)
 	if err != nil {
 		return nil, err
 	}

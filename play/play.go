@@ -6,12 +6,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"playtest/games"
+	"playtest/internal/bounded"
 	"playtest/reports"
 	"playtest/sim"
 	"playtest/sim/bots"
@@ -61,9 +62,13 @@ func (r *Record) Config() (*variants.Config, error) {
 	return cfg, nil
 }
 
+// maxRecordSize bounds a saved game as read back: a record holds a game's
+// entries, far below it.
+const maxRecordSize = 16 << 20
+
 // ReadRecord reads a saved game.
 func ReadRecord(path string) (*Record, error) {
-	b, err := os.ReadFile(path)
+	b, err := bounded.ReadFile(path, maxRecordSize)
 	if err != nil {
 		return nil, err
 	}
@@ -84,7 +89,8 @@ type session struct {
 	seen    []string // the entries as the person's seat sees them (Seen)
 	bot     bots.Bot
 	hinter  bots.Bot
-	in      *bufio.Scanner
+	lines   <-chan inputLine // the person's lines, read as they come
+	ctx     context.Context
 	out     io.Writer
 	legal   []games.Move
 }
@@ -106,13 +112,22 @@ func Run(ctx context.Context, cfg *variants.Config, opts Options) (*Record, erro
 	if err != nil {
 		return nil, err
 	}
-	p := &session{cfg: cfg, g: g, opts: opts, in: bufio.NewScanner(opts.In), out: opts.Out}
-	p.in.Buffer(make([]byte, 4096), 1<<16)
+	done := make(chan struct{})
+	defer close(done)
+	p := &session{cfg: cfg, g: g, opts: opts, out: opts.Out, ctx: ctx, lines: readLines(opts.In, done)}
 	if p.bot, err = opts.Bot.New(g); err != nil {
 		return nil, err
 	}
 	if p.hinter, err = opts.Bot.New(g); err != nil {
 		return nil, err
+	}
+	// A signal stops a bot's search at once.
+	var stop atomic.Bool
+	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
+	for _, b := range []bots.Bot{p.bot, p.hinter} {
+		if s, ok := b.(bots.Stoppable); ok {
+			s.SetStop(&stop)
+		}
 	}
 	p.bot.Reset(opts.Seat.Opponent(), sim.BotStream(opts.Seed, 0, int(opts.Seat.Opponent())))
 	p.hinter.Reset(opts.Seat, sim.BotStream(opts.Seed, 0, int(opts.Seat)))
@@ -133,6 +148,9 @@ func Run(ctx context.Context, cfg *variants.Config, opts Options) (*Record, erro
 		default:
 			p.botMove(who)
 		}
+	}
+	if err := ctx.Err(); err != nil {
+		return p.record(), err
 	}
 	fmt.Fprintf(p.out, "\n%s\n%s\n", p.view(), resultText(p.s))
 	return p.record(), nil
@@ -198,6 +216,9 @@ func (p *session) botMove(who games.Player) {
 	}
 	p.legal = p.s.LegalMoves(p.legal[:0])
 	m := p.bot.Choose(view, p.legal)
+	if p.ctx.Err() != nil {
+		return // a search cut short by a signal: its move is not played
+	}
 	p.apply(m)
 	fmt.Fprintf(p.out, "%s (%s) plays %s\n", who, p.opts.Bot.Bot, p.seen[len(p.seen)-1])
 }
@@ -219,14 +240,22 @@ func (p *session) humanMove() error {
 	p.listMoves()
 	for {
 		fmt.Fprintf(p.out, "your decision (%s)> ", p.opts.Seat)
-		if !p.in.Scan() {
+		var in inputLine
+		var open bool
+		select {
+		case in, open = <-p.lines:
+		case <-p.ctx.Done():
 			fmt.Fprintln(p.out)
-			if err := p.in.Err(); err != nil {
-				return err
+			return p.ctx.Err()
+		}
+		if !open || in.err != nil {
+			fmt.Fprintln(p.out)
+			if open {
+				return in.err
 			}
 			return ErrQuit
 		}
-		line := strings.TrimSpace(p.in.Text())
+		line := strings.TrimSpace(in.text)
 		cmd, arg, _ := strings.Cut(line, " ")
 		switch cmd {
 		case "":
@@ -373,4 +402,39 @@ func resultText(s games.State) string {
 		return fmt.Sprintf("result: draw (%s) after %d plies", r.Reason, s.Plies())
 	}
 	return fmt.Sprintf("result: %s wins (%s) after %d plies", r.Winner, r.Reason, s.Plies())
+}
+
+// inputLine is a line the person typed, or the error that ended the input.
+type inputLine struct {
+	text string
+	err  error
+}
+
+// readLines reads r's lines into a channel, closed at the end of the
+// input, so that waiting for the person can be cut short by a signal. It
+// stops sending once done is closed.
+func readLines(r io.Reader, done <-chan struct{}) <-chan inputLine {
+	ch := make(chan inputLine)
+	go func() {
+		defer close(ch)
+		sc := bufio.NewScanner(r)
+		sc.Buffer(make([]byte, 4096), 1<<16)
+		send := func(l inputLine) bool {
+			select {
+			case ch <- l:
+				return true
+			case <-done:
+				return false
+			}
+		}
+		for sc.Scan() {
+			if !send(inputLine{text: sc.Text()}) {
+				return
+			}
+		}
+		if err := sc.Err(); err != nil {
+			send(inputLine{err: err})
+		}
+	}()
+	return ch
 }

@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"strings"
@@ -15,13 +16,13 @@ import (
 // Moves plays game index of cfg again with the run's bots and streams
 // (exactly as the run played it) and returns its moves in the game's
 // notation, with the game's error if it failed.
-func Moves(cfg *variants.Config, index int) ([]string, *sim.GameError, error) {
+func Moves(ctx context.Context, cfg *variants.Config, index int) ([]string, *sim.GameError, error) {
 	job, err := experiment.Job(cfg)
 	if err != nil {
 		return nil, nil, err
 	}
 	job.Moves = true
-	rec, err := sim.Replay(job, index, nil)
+	rec, err := sim.Replay(ctx, job, index, nil)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"context"
 	"reflect"
 	"strings"
 	"testing"
@@ -52,7 +53,7 @@ func TestPanicCostsOneGame(t *testing.T) {
 	}
 	// The failing move is the last one listed, in the game's notation, and
 	// the game replays alone to the same failure.
-	r, err := Replay(bad, failed[0], nil)
+	r, err := Replay(context.Background(), bad, failed[0], nil)
 	if err != nil || r.Err == nil || !reflect.DeepEqual(r.Err.Moves, func() []string {
 		rs := collect(t, bad, 1)
 		return rs[failed[0]].Err.Moves
@@ -70,12 +71,12 @@ func TestReplayMatchesRun(t *testing.T) {
 	recs := collect(t, j, 3)
 	for _, i := range []int{0, 7} {
 		var seen []string
-		r, err := Replay(j, i, func(s games.State, who games.Player, m games.Move) { seen = append(seen, s.MoveString(m)) })
+		r, err := Replay(context.Background(), j, i, func(s games.State, who games.Player, m games.Move) { seen = append(seen, s.MoveString(m)) })
 		if err != nil || !reflect.DeepEqual(*r, recs[i]) || !reflect.DeepEqual(seen, recs[i].Moves) || len(seen) != r.Decisions {
 			t.Errorf("game %d: replay %+v (%v), run %+v", i, r, err, recs[i])
 		}
 	}
-	if _, err := Replay(j, 10, nil); err == nil {
+	if _, err := Replay(context.Background(), j, 10, nil); err == nil {
 		t.Error("replayed a game beyond the run")
 	}
 }

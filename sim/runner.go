@@ -359,16 +359,24 @@ func newWorker(job *Job, stop *atomic.Bool) (*worker, error) {
 type Observer func(s games.State, who games.Player, m games.Move)
 
 // Replay plays game i of the job alone, exactly as Run plays it, calling
-// observe before each decision is applied, and returns its record.
-func Replay(job *Job, i int, observe Observer) (*Record, error) {
+// observe before each decision is applied, and returns its record. When
+// ctx is cancelled the searches return at once and Replay returns ctx's
+// error.
+func Replay(ctx context.Context, job *Job, i int, observe Observer) (*Record, error) {
 	if i < 0 || i >= job.Games {
 		return nil, fmt.Errorf("game %d: the run has games 0 to %d", i, job.Games-1)
 	}
-	w, err := newWorker(job, nil)
+	var stop atomic.Bool
+	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
+	w, err := newWorker(job, &stop)
 	if err != nil {
 		return nil, err
 	}
-	return w.play(i, observe), nil
+	rec := w.play(i, observe)
+	if rec == nil {
+		return nil, ctx.Err()
+	}
+	return rec, nil
 }
 
 // play plays game i to the end. A panic or an invalid state ends the game

@@ -314,7 +314,7 @@ func TestSamplingRunsCountEveryNthDecision(t *testing.T) {
 	for i := range recs {
 		var want Record
 		d := 0
-		r, err := Replay(j, i, func(s games.State, who games.Player, m games.Move) {
+		r, err := Replay(context.Background(), j, i, func(s games.State, who games.Player, m games.Move) {
 			legal := s.LegalMoves(nil)
 			if !slices.Contains(legal, m) {
 				t.Fatalf("game %d, decision %d: move %d is not legal", i, d, m)

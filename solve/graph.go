@@ -2,6 +2,7 @@ package solve
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"hash/maphash"
 
@@ -53,9 +54,10 @@ func (e *TooLargeError) Error() string {
 }
 
 // enumerate builds the graph of g from its start, stopping with a
-// *TooLargeError past maxStates positions. progress, if set, is called
+// *TooLargeError past maxStates positions, or with ctx's error within a
+// few thousand positions of its cancellation. progress, if set, is called
 // every million positions.
-func enumerate(g games.Game, maxStates int, progress func(positions int)) (*graph, error) {
+func enumerate(ctx context.Context, g games.Game, maxStates int, progress func(positions int)) (*graph, error) {
 	start := g.NewState()
 	if err := checkSolvable(start); err != nil {
 		return nil, err
@@ -71,6 +73,9 @@ func enumerate(g games.Game, maxStates int, progress func(positions int)) (*grap
 	buf := make([]byte, 0, gr.keyLen)
 	gr.off = append(gr.off, 0)
 	for i := 0; i < len(gr.mover); i++ {
+		if i%checkEvery == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		if gr.mover[i] == chanceMover {
 			return nil, &UnsolvableError{"the game has chance events (a shuffle, a deal): only games without chance can be solved exactly"}
 		}
@@ -104,6 +109,10 @@ func enumerate(g games.Game, maxStates int, progress func(positions int)) (*grap
 	}
 	return gr, nil
 }
+
+// checkEvery is how many positions the solver handles between looks at
+// its context: a few milliseconds of work.
+const checkEvery = 1 << 12
 
 func tableSize(n int) int {
 	size := 1

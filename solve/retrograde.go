@@ -1,6 +1,9 @@
 package solve
 
-import "playtest/games"
+import (
+	"context"
+	"playtest/games"
+)
 
 // solution holds each position's value for the player who decides there
 // (win, loss, or draw: neither side can force a win) and its distance: the
@@ -26,7 +29,7 @@ const (
 // the opponent, and drawn when neither can be forced. Positions leave the
 // queue in order of distance, so the first winning move found is a
 // fastest one and the last losing move a slowest one.
-func retrograde(gr *graph) *solution {
+func retrograde(ctx context.Context, gr *graph) (*solution, error) {
 	n := len(gr.mover)
 	sol := &solution{value: make([]int8, n), dist: make([]int32, n)}
 	// Predecessors in compressed rows, and each position's unresolved
@@ -43,6 +46,9 @@ func retrograde(gr *graph) *solution {
 	copy(fill, predOff[:n])
 	left := make([]int32, n)
 	for p := range n {
+		if p%checkEvery == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		succ := gr.successors(p)
 		left[p] = int32(len(succ))
 		for _, c := range succ {
@@ -59,6 +65,9 @@ func retrograde(gr *graph) *solution {
 		}
 	}
 	for head := 0; head < len(queue); head++ {
+		if head%checkEvery == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		c := int(queue[head])
 		for _, p32 := range pred[predOff[c]:predOff[c+1]] {
 			p := int(p32)
@@ -83,7 +92,7 @@ func retrograde(gr *graph) *solution {
 			sol.value[i] = valDraw
 		}
 	}
-	return sol
+	return sol, nil
 }
 
 // forMover is what reaching position c means for player who: valWin,

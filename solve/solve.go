@@ -150,17 +150,17 @@ func Run(ctx context.Context, cfg *variants.Config, opts Options) (*Result, erro
 			opts.Progress("enumerating", n)
 		}
 	}
-	gr, err := enumerate(g, maxStates, progress)
+	gr, err := enumerate(ctx, g, maxStates, progress)
 	if err != nil {
-		return nil, err
-	}
-	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if opts.Progress != nil {
 		opts.Progress("solving", len(gr.mover))
 	}
-	sol := retrograde(gr)
+	sol, err := retrograde(ctx, gr)
+	if err != nil {
+		return nil, err
+	}
 	res := &Result{Schema: Schema, Game: cfg.Definition.Name, Variant: cfg.Name, Source: cfg.Source,
 		Positions: len(gr.mover), Moves: len(gr.succ), MoveCap: sr.MoveCap()}
 	for i := range gr.mover {

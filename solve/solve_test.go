@@ -148,11 +148,11 @@ func TestRetrogradeAgreesWithValueIteration(t *testing.T) {
 	draws, wins := 0, 0
 	for trial := range 300 {
 		g := randomGame(rng, 2+rng.IntN(40))
-		gr, err := enumerate(g, 1000, nil)
+		gr, err := enumerate(context.Background(), g, 1000, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		sol := retrograde(gr)
+		sol, _ := retrograde(context.Background(), gr)
 		val, dist := naive(g)
 		for i := range gr.mover {
 			node := int(binary.LittleEndian.Uint32(gr.key(i)))
@@ -185,7 +185,7 @@ func TestTooLarge(t *testing.T) {
 		}
 		g.next[i] = []int{(i + 1) % 500, (i + 7) % 500}
 	}
-	_, err := enumerate(g, 100, nil)
+	_, err := enumerate(context.Background(), g, 100, nil)
 	if e, ok := err.(*TooLargeError); !ok || e.Max != 100 {
 		t.Fatalf("got %v, want a TooLargeError at 100", err)
 	}
@@ -199,11 +199,11 @@ func TestBoundedProofAgreesWithRetrograde(t *testing.T) {
 	proven := 0
 	for trial := range 200 {
 		g := randomGame(rng, 2+rng.IntN(30))
-		gr, err := enumerate(g, 1000, nil)
+		gr, err := enumerate(context.Background(), g, 1000, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		sol := retrograde(gr)
+		sol, _ := retrograde(context.Background(), gr)
 		for depth := 1; depth <= 6; depth++ {
 			pr := &prover{ctx: context.Background(), table: map[string]proof{}, max: 1 << 20}
 			for range depth + 3 {
