@@ -302,6 +302,28 @@ func TestAdversarialInputs(t *testing.T) {
 			},
 		},
 		{
+			name:  "31.11 solve --max-states past the machine's memory",
+			setup: func(*testing.T, string) []string { return []string{"solve", "stacktics/size2", "--max-states", "1000000000000"} },
+			env:   []string{"PLAYTEST_MEMORY_MB=1024"},
+			code:  ExitBadInput, want: "lower --max-states to at most",
+		},
+		{
+			name:  "31.11 solve's default bounded by the machine's memory",
+			setup: func(*testing.T, string) []string { return []string{"solve", "stacktics/size2", "--quiet"} },
+			env:   []string{"PLAYTEST_MEMORY_MB=64"},
+			code:  ExitBadInput, want: "as many as fit in the 48 MiB playtest may use",
+		},
+		{
+			name: "31.11 a sweep of 2^20 variants past the machine's memory",
+			setup: func(t *testing.T, dir string) []string {
+				path := writeLines(t, filepath.Join(dir, "huge.yaml"), "name: huge\nbase: stacktics/size3\naxes:\n",
+					20, "  - {name: a%d, key: rules.pie_rule, values: [true, false]}\n")
+				return []string{"sweep", path, "--max-variants", "100000000"}
+			},
+			env:  []string{"PLAYTEST_MEMORY_MB=8000"},
+			code: ExitBadInput, want: "the sweep's 1,048,576 variants may take 28 GiB",
+		},
+		{
 			name: "16.8 a sweep of 2^30 variants",
 			setup: func(t *testing.T, dir string) []string {
 				path := writeLines(t, filepath.Join(dir, "huge.yaml"), "name: huge\nbase: stacktics/size3\naxes:\n",

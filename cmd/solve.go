@@ -29,7 +29,10 @@ Play that never ends counts as a draw, which is what the repetition rule
 makes of it; the move cap is set aside and the result says whether perfect
 play fits under it. Only games without hidden information or chance can be
 solved (Stacktics), and only when the position graph has at most
---max-states positions (about 100 bytes each).
+--max-states positions: about 130 bytes each besides the position's key
+(Stacktics size 2: 163), measured. The default is 50 million, or as many as
+fit in three quarters of the machine's memory if fewer; a --max-states that
+may not fit is refused before anything is allocated.
 
 Stacktics graphs are huge (size 2 on a 2×3 board already passes 20 million
 positions), so for real boards use --depth N: a bounded proof that finds
@@ -76,7 +79,10 @@ repetition rule.`,
 				}
 				res, err = solve.Prove(ctx, cfg, popts)
 			} else {
-				sopts := solve.Options{MaxStates: maxStates}
+				sopts := solve.Options{}
+				if v.IsSet("max-states") { // else the default, or what fits
+					sopts.MaxStates = maxStates
+				}
 				if !quiet {
 					sopts.Progress = func(phase string, n int) { fmt.Fprintf(stderr, "%s: %d positions\n", phase, n) }
 				}
@@ -84,8 +90,9 @@ repetition rule.`,
 			}
 			var tooLarge *solve.TooLargeError
 			var unsolvable *solve.UnsolvableError
+			var memory *solve.MemoryError
 			switch {
-			case errors.As(err, &tooLarge), errors.As(err, &unsolvable):
+			case errors.As(err, &tooLarge), errors.As(err, &unsolvable), errors.As(err, &memory):
 				return usageError{err}
 			case err != nil:
 				return err
@@ -97,7 +104,7 @@ repetition rule.`,
 		},
 	}
 	f := c.Flags()
-	f.Int("max-states", solve.DefaultMaxStates, "most positions to enumerate before giving up")
+	f.Int("max-states", solve.DefaultMaxStates, "most positions to enumerate before giving up (default: 50,000,000, or what fits in memory if fewer)")
 	f.Int("depth", 0, "instead of solving exactly, prove every forced win within this many decisions (for variants too large to enumerate)")
 	f.String("format", "table", "output format: table or json")
 	f.Bool("quiet", false, "show no progress on stderr")

@@ -34,12 +34,23 @@ func (e *MemoryError) Error() string {
 // BadInput marks the error as the user's settings, not a failure.
 func (e *MemoryError) BadInput() bool { return true }
 
+// Usable is the memory playtest lets one command's big structures take
+// (search trees, a solver's graph, a sweep's variants): three quarters of
+// what the machine allows (MachineMemory), 0 when that is unknown.
+func Usable() int64 { return MachineMemory() / 4 * 3 }
+
+// Bytes writes a size for people: "7.5 GiB", "300 MiB".
+func Bytes(b int64) string { return mib(b) }
+
 func mib(b int64) string {
 	if b >= 10<<30 {
 		return fmt.Sprintf("%.0f GiB", float64(b)/(1<<30))
 	}
 	if b >= 1<<30 {
 		return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30))
+	}
+	if b < 1<<20 {
+		return fmt.Sprintf("%d KiB", (b+(1<<10)-1)>>10)
 	}
 	return fmt.Sprintf("%d MiB", (b+(1<<20)-1)>>20)
 }

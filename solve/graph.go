@@ -7,6 +7,7 @@ import (
 	"hash/maphash"
 
 	"playtest/games"
+	"playtest/sim"
 )
 
 // graph is a variant's whole position graph: every position reachable from
@@ -36,21 +37,59 @@ const (
 	chanceMover   = int8(games.Chance)
 )
 
-// bytesPerPosition estimates the memory of one position besides its key:
-// the table slot at half load, mover, winner, depth, offset, about 16
-// successors, and the solver's value, distance and counter.
-const bytesPerPosition = 8 + 1 + 1 + 4 + 4 + 16*4 + 1 + 2 + 4
+// bytesPerPosition is the peak memory of one position besides its key, as
+// measured (maximum resident size over positions, with the key's length
+// taken off): Stacktics size 2 on 4×4 peaked at 146 bytes a position with
+// its 33-byte keys while enumerating 50 million, size 2 on 2×3 at 139 with
+// 13-byte keys through the whole solve of 27.4 million. It covers the
+// table slots, mover, winner, depth, offset, about 20 successors, the
+// retrograde pass's predecessors, counters, values and queue, and the
+// slack of growing slices; 130 leaves a margin over both.
+const bytesPerPosition = 130
 
 // TooLargeError says the position graph has more positions than allowed.
 type TooLargeError struct {
 	Max         int
 	Depth       int
 	BytesPerPos int
+	// ByMemory says Max is as many positions as fit in the memory
+	// playtest may use.
+	ByMemory bool
 }
 
 func (e *TooLargeError) Error() string {
-	return fmt.Sprintf("the position graph has more than %d positions (the enumeration passed them %d plies from the start): raise --max-states (about %d bytes each), or prove the forced wins within a horizon with --depth N",
-		e.Max, e.Depth, e.BytesPerPos)
+	if e.ByMemory {
+		return fmt.Sprintf("the position graph has more than %d positions (the enumeration passed them %d plies from the start), as many as fit in the %s playtest may use on this machine (about %d bytes each): prove the forced wins within a horizon with --depth N",
+			e.Max, e.Depth, sim.Bytes(sim.Usable()), e.BytesPerPos)
+	}
+	return fmt.Sprintf("the position graph has more than %d positions (the enumeration passed them %d plies from the start): raise --max-states (about %d bytes each, %s for these), or prove the forced wins within a horizon with --depth N",
+		e.Max, e.Depth, e.BytesPerPos, sim.Bytes(int64(e.Max)*int64(e.BytesPerPos)))
+}
+
+// MemoryError refuses a --max-states whose graph may not fit in the
+// memory playtest may use, before anything is allocated.
+type MemoryError struct {
+	MaxStates, BytesPerPos int
+	Usable                 int64
+}
+
+func (e *MemoryError) Error() string {
+	fits := e.Usable / int64(e.BytesPerPos)
+	return fmt.Sprintf("--max-states %d may take %s (about %d bytes a position), more than the %s playtest may use on this machine (3/4 of its memory; %s sets it): lower --max-states to at most %d, or prove the forced wins within a horizon with --depth N",
+		e.MaxStates, sim.Bytes(int64(e.MaxStates)*int64(e.BytesPerPos)), e.BytesPerPos, sim.Bytes(e.Usable), sim.MemoryEnv, fits)
+}
+
+// BadInput marks the error as the user's setting.
+func (e *MemoryError) BadInput() bool { return true }
+
+// positionsThatFit is the most positions of keyLen-byte keys whose graph
+// fits in the memory playtest may use (0: no limit known).
+func positionsThatFit(keyLen int) int {
+	usable := sim.Usable()
+	if usable <= 0 {
+		return 0
+	}
+	return int(usable / int64(keyLen+bytesPerPosition))
 }
 
 // enumerate builds the graph of g from its start, stopping with a

@@ -2,10 +2,12 @@ package solve
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
 	"playtest/games"
+	"playtest/sim"
 	"playtest/variants"
 )
 
@@ -24,7 +26,10 @@ const (
 
 // Options tune a solve.
 type Options struct {
-	// MaxStates bounds the positions enumerated (DefaultMaxStates if 0).
+	// MaxStates bounds the positions enumerated: 0 means DefaultMaxStates,
+	// or as many as fit in the memory playtest may use if fewer; a bound
+	// that may not fit is refused (*MemoryError) before anything is
+	// allocated.
 	MaxStates int
 	// Progress, if set, is told what the solver is doing.
 	Progress func(phase string, positions int)
@@ -140,9 +145,20 @@ func Run(ctx context.Context, cfg *variants.Config, opts Options) (*Result, erro
 	if err != nil {
 		return nil, err
 	}
+	start := g.NewState()
+	if err := checkSolvable(start); err != nil {
+		return nil, err
+	}
+	keyLen := len(start.(games.Keyer).AppendKey(nil))
+	fit := positionsThatFit(keyLen)
 	maxStates := opts.MaxStates
-	if maxStates <= 0 {
+	switch {
+	case maxStates <= 0 && fit > 0:
+		maxStates = min(DefaultMaxStates, fit)
+	case maxStates <= 0:
 		maxStates = DefaultMaxStates
+	case fit > 0 && maxStates > fit:
+		return nil, &MemoryError{MaxStates: maxStates, BytesPerPos: keyLen + bytesPerPosition, Usable: sim.Usable()}
 	}
 	begin := time.Now()
 	progress := func(n int) {
@@ -151,6 +167,10 @@ func Run(ctx context.Context, cfg *variants.Config, opts Options) (*Result, erro
 		}
 	}
 	gr, err := enumerate(ctx, g, maxStates, progress)
+	var tooLarge *TooLargeError
+	if errors.As(err, &tooLarge) && opts.MaxStates <= 0 && maxStates == fit {
+		tooLarge.ByMemory = true
+	}
 	if err != nil {
 		return nil, err
 	}
