@@ -302,10 +302,12 @@ func TestAdversarialInputs(t *testing.T) {
 			},
 		},
 		{
-			name:  "31.11 solve --max-states past the machine's memory",
-			setup: func(*testing.T, string) []string { return []string{"solve", "stacktics/size2", "--max-states", "1000000000000"} },
-			env:   []string{"PLAYTEST_MEMORY_MB=1024"},
-			code:  ExitBadInput, want: "lower --max-states to at most",
+			name: "31.11 solve --max-states past the machine's memory",
+			setup: func(*testing.T, string) []string {
+				return []string{"solve", "stacktics/size2", "--max-states", "1000000000000"}
+			},
+			env:  []string{"PLAYTEST_MEMORY_MB=1024"},
+			code: ExitBadInput, want: "lower --max-states to at most",
 		},
 		{
 			name:  "31.11 solve's default bounded by the machine's memory",
