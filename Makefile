@@ -48,18 +48,17 @@ bench-cli: build
 	@out=$$(mktemp -d) && /usr/bin/time -f "%U+%S CPU-s, %e s wall: playtest $(BENCH_CLI_OUT) --workers 1 --out DIR (the log, games.csv, reports)" \
 		./$(BIN) $(BENCH_CLI_OUT) --workers 1 --quiet --out $$out/run > /dev/null; rc=$$?; rm -rf $$out; exit $$rc
 
-## fuzz: run each fuzzer for FUZZTIME (default 30s)
+## fuzz: run each fuzzer for FUZZTIME (default 30s; a fuzzer spends at
+## most 2s minimizing a new input, so the time goes to fresh inputs)
 FUZZTIME ?= 30s
+FUZZ = ./games/stacktics:FuzzPlayout ./games/stacktics:FuzzParse ./games/stacks:FuzzPlayout ./games/stacks:FuzzParseMove \
+	./games/capturecard:FuzzPlayout ./runlog:FuzzLineJSON ./runlog:FuzzParseLine ./runlog:FuzzScanLog ./runlog:FuzzReadManifest \
+	./variants:FuzzParse ./reports/publish:FuzzEscapeRoundTrip ./reports/publish:FuzzReportFromSummary ./play:FuzzSaveFile
 fuzz:
-	$(GO) test ./games/stacktics -run '^$$' -fuzz '^FuzzPlayout$$' -fuzztime $(FUZZTIME)
-	$(GO) test ./games/stacktics -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME)
-	$(GO) test ./games/stacks -run '^$$' -fuzz '^FuzzPlayout$$' -fuzztime $(FUZZTIME)
-	$(GO) test ./games/stacks -run '^$$' -fuzz '^FuzzParseMove$$' -fuzztime $(FUZZTIME)
-	$(GO) test ./games/capturecard -run '^$$' -fuzz '^FuzzPlayout$$' -fuzztime $(FUZZTIME)
-	$(GO) test ./runlog -run '^$$' -fuzz '^FuzzLineJSON$$' -fuzztime $(FUZZTIME)
-	$(GO) test ./runlog -run '^$$' -fuzz '^FuzzParseLine$$' -fuzztime $(FUZZTIME)
-	$(GO) test ./variants -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME)
-	$(GO) test ./reports/publish -run '^$$' -fuzz '^FuzzEscapeRoundTrip$$' -fuzztime $(FUZZTIME)
+	@for f in $(FUZZ); do \
+		echo "== $${f%%:*} $${f##*:} for $(FUZZTIME)"; \
+		$(GO) test $${f%%:*} -run '^$$' -fuzz "^$${f##*:}$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 2s || exit 1; \
+	done
 
 ## samples: rewrite the example reports in docs/samples (a small run of each game's main preset)
 SAMPLES = stacktics/size3 capstone/capstone stacks/base capturecard/capturecard

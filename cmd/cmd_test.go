@@ -185,6 +185,8 @@ func TestBadInput(t *testing.T) {
 	wrongType := write("type.yaml", "game: stacktics\ngames: lots\n")
 	small := write("small.yaml", "game: stacktics\nrules:\n  size: 4\n  board: {rows: 6, cols: 3}\n")
 	negative := write("neg.yaml", "game: stacktics\ngames: -10\n")
+	twoDocs := write("two.yaml", "game: stacktics\n---\ngame: capstone\n")
+	twoSweeps := write("two-sweeps.yaml", "base: stacktics/size2\naxes:\n  - {key: rules.pie_rule, values: [true, false]}\n---\nbase: capstone\n")
 	out := filepath.Join(dir, "out")
 	tests := []struct {
 		name string
@@ -196,6 +198,8 @@ func TestBadInput(t *testing.T) {
 		{"board too small", []string{"run", small}, []string{small + ":4: rules.board: a home row of 3 columns cannot hold 4 trees"}},
 		{"negative games in the file", []string{"run", negative}, []string{negative + ":2: games: must be between 1 and"}},
 		{"negative games flag", []string{"run", "--games", "-5"}, []string{"(--games): games: must be between 1 and 1000000000, got -5"}},
+		{"a second document", []string{"run", twoDocs}, []string{twoDocs + `:3: a second YAML document (after "---")`}},
+		{"a second sweep document", []string{"sweep", twoSweeps}, []string{twoSweeps + `:5: a second YAML document (after "---")`}},
 		{"missing file", []string{"run", filepath.Join(dir, "missing.yaml")}, []string{"missing.yaml: no such file, and no preset of that name"}},
 		{"unknown preset", []string{"run", "stacktics/size9"}, []string{"stacktics/size9: no such file", "presets: capstone/capstone, capstone/threestone, capturecard/capturecard, stacks/base", "stacktics/size2"}},
 		{"bad --set", []string{"run", "--set", "rules.size"}, []string{"--set rules.size: want key=value"}},
@@ -636,7 +640,7 @@ func TestShardsFromTheEnvironment(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"merge", shards[0], shards[1], "--out", merged}, "shards [2] of 3 are missing"},
+		{[]string{"merge", shards[0], shards[1], "--out", merged}, "shard 2 of 3 is missing"},
 		{[]string{"merge", shards[0]}, "--out DIR is required"},
 		{append(base, "--shard", "3/3", "--out", merged), "want a shard index from 0 to 2"},
 		{append(base, "--shard", "2/3"), "give --out DIR"},

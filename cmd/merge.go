@@ -25,7 +25,7 @@ timing, as a single run's) and the reports. Every shard must be finished
 			}
 			summary, err := experiment.Merge(args, out)
 			if err != nil {
-				return usageError{err}
+				return err // bad shards are bad input (exit 2), a full disk a failure (1)
 			}
 			if v.GetString("format") == "json" {
 				return summary.WriteJSON(cmd.OutOrStdout())

@@ -14,6 +14,7 @@ import (
 	"playtest/reports"
 	"playtest/reports/publish"
 	"playtest/runlog"
+	"playtest/sim"
 	"playtest/variants"
 )
 
@@ -84,7 +85,7 @@ as a page of the board viewer of the HTML reports.`,
 					return err
 				}
 				if !ok {
-					return usageErrorf("%s holds games %d to %d (shard %v), not game %d", args[0], m.From, m.To-1, m.Shard, opts.game)
+					return usageErrorf("%s holds games %d to %d (%v), not game %d", args[0], m.From, m.To-1, m.Shard, opts.game)
 				}
 				if moves == nil {
 					if moves, gameErr, err = replay.Moves(cmd.Context(), cfg, opts.game); err != nil {
@@ -92,7 +93,7 @@ as a page of the board viewer of the HTML reports.`,
 					}
 				}
 				if opts.html != "" {
-					return writeReplayHTML(cmd, opts.html, cfg, fmt.Sprintf("%s, seed %d, from %s", cfg.Name, cfg.Seed, args[0]), opts.game, replay.Seats(cfg, opts.game), moves)
+					return writeReplayHTML(cmd, opts.html, cfg, fmt.Sprintf("%s, seed %d, from %s", cfg.Name, cfg.Seed, args[0]), opts.game, replay.Seats(cfg, opts.game), moves, gameErr, false)
 				}
 				return replay.Write(out, cfg, opts.game, moves, gameErr, opts.view)
 			} else if st, statErr := os.Stat(args[0]); statErr == nil && st.IsDir() {
@@ -129,7 +130,7 @@ func replayRecord(cmd *cobra.Command, path string, view replay.View, html string
 	}
 	view.Unfinished = true
 	if html != "" {
-		return writeReplayHTML(cmd, html, cfg, cfg.Name+", played with playtest play", 0, fmt.Sprintf("a person in seat %d against %s", rec.Seat, rec.Bot), rec.Moves)
+		return writeReplayHTML(cmd, html, cfg, cfg.Name+", played with playtest play", 0, fmt.Sprintf("a person in seat %d against %s", rec.Seat, rec.Bot), rec.Moves, nil, true)
 	}
 	header := fmt.Sprintf("%s: %s, a game played with playtest play: a person in seat %d against %s (seed %d)", cfg.Definition.Name, cfg.Name, rec.Seat, rec.Bot, rec.Seed)
 	return replay.WriteMoves(cmd.OutOrStdout(), cfg, header, rec.Moves, nil, view)
@@ -146,8 +147,10 @@ func count(flags ...bool) int {
 	return n
 }
 
-// writeReplayHTML writes a game's page of the board viewer.
-func writeReplayHTML(cmd *cobra.Command, path string, cfg *variants.Config, title string, index int, seats string, moves []string) error {
+// writeReplayHTML writes a game's page of the board viewer. A run's game
+// (unfinished false) must reach its end, as the text replay requires; a
+// failed game's page shows the moves up to the failure.
+func writeReplayHTML(cmd *cobra.Command, path string, cfg *variants.Config, title string, index int, seats string, moves []string, gameErr *sim.GameError, unfinished bool) error {
 	g, err := cfg.NewGame()
 	if err != nil {
 		return err
@@ -155,6 +158,12 @@ func writeReplayHTML(cmd *cobra.Command, path string, cfg *variants.Config, titl
 	drawn, err := experiment.DrawGame(g, moves)
 	if err != nil {
 		return err
+	}
+	switch {
+	case gameErr != nil:
+		drawn.Result = "the game failed: " + gameErr.Message
+	case drawn.Result == "unfinished" && !unfinished:
+		return fmt.Errorf("the game is not over after its %d recorded moves", len(moves))
 	}
 	drawn.Index, drawn.Label, drawn.Seats = index, title, seats
 	err = reports.WriteFileAtomic(path, func(w io.Writer) error {
@@ -175,7 +184,7 @@ func replayVariant(cmd *cobra.Command, cfg *variants.Config, game int, view repl
 		return err
 	}
 	if html != "" {
-		return writeReplayHTML(cmd, html, cfg, fmt.Sprintf("%s, seed %d", cfg.Name, cfg.Seed), game, replay.Seats(cfg, game), moves)
+		return writeReplayHTML(cmd, html, cfg, fmt.Sprintf("%s, seed %d", cfg.Name, cfg.Seed), game, replay.Seats(cfg, game), moves, gameErr, false)
 	}
 	return replay.Write(cmd.OutOrStdout(), cfg, game, moves, gameErr, view)
 }

@@ -20,7 +20,7 @@ replayed.`,
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := publish.Write(args[0]); err != nil {
-				return usageErrorf("%v", err)
+				return err // a damaged run is bad input (exit 2), a full disk a failure (1)
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "wrote %s/%s, %s/%s and %s/%s/\n", args[0], publish.MarkdownFile, args[0], publish.HTMLFile, args[0], publish.PlotsDir)
 			return nil

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"playtest/experiment"
+	"playtest/internal/shell"
 	"playtest/progress"
 	"playtest/reports"
 	"playtest/runlog"
@@ -70,7 +71,7 @@ PLAYTEST_WORKERS, PLAYTEST_FORMAT, PLAYTEST_OUT, PLAYTEST_SHARD (flags win).`,
 	f.String("format", "table", "output format: table or json")
 	f.String("out", "", "write DIR/summary.json, games.csv, report.md, report.html and plots/ (and the games as they end)")
 	f.Bool("resume", false, "continue the interrupted run in --out DIR")
-	f.String("shard", "", "play shard I/N of the games (N alone: the index from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID)")
+	f.String("shard", "", "play shard I/N of the games, I counted from 0 (N alone: the index from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID)")
 	f.String("records", runlog.RecordsSummary, "what --out keeps of each game: summary, or full (every move, for playtest replay)")
 	f.Bool("quiet", false, "show no progress on stderr")
 	f.StringArrayVar(&opts.sets, "set", nil, "override a variant key, e.g. --set rules.pie_rule=false (repeatable)")
@@ -133,7 +134,7 @@ func runRun(cmd *cobra.Command, args []string, opts *runOptions) error {
 	case errors.As(err, &corrupt), errors.As(err, &busy):
 		return usageError{err}
 	case errors.As(err, &interrupted):
-		return fmt.Errorf("%v; continue with: playtest run --resume --out %s", err, out)
+		return fmt.Errorf("%v; continue with: playtest run --resume --out %s", err, shell.Quote(out))
 	case errors.As(err, &unfinished):
 		return usageError{err}
 	case err != nil && ctx.Err() != nil && summary != nil:

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"playtest/experiment"
+	"playtest/internal/shell"
 	"playtest/progress"
 	"playtest/reports"
 	"playtest/sweep"
@@ -138,7 +139,7 @@ func runSweep(cmd *cobra.Command, arg string, opts *sweepOptions) error {
 	rep.Close()
 	if errors.Is(err, context.Canceled) {
 		if sopts.Out != "" {
-			return fmt.Errorf("interrupted; continue with: playtest sweep %s --resume --out %s (and the same flags)", arg, sopts.Out)
+			return fmt.Errorf("interrupted; continue with: playtest sweep %s --resume --out %s (and the same flags)", shell.Quote(arg), shell.Quote(sopts.Out))
 		}
 		return fmt.Errorf("interrupted; nothing was written")
 	}

@@ -8,9 +8,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
+	"playtest/internal/shell"
 	"playtest/reports"
 	"playtest/reports/publish"
 	"playtest/runlog"
@@ -47,6 +49,25 @@ func (e *UnfinishedError) Error() string {
 	return fmt.Sprintf("%s holds an unfinished run (%d of %d games): continue it with --resume, or remove it", e.Dir, e.Done, e.Total)
 }
 
+// BadInputError is a merge's or a resume's input that cannot be used (shards
+// of different runs, a missing shard, an unfinished one): bad input (exit
+// 2), where a failure to write (a full disk) is not.
+type BadInputError struct{ Err error }
+
+func (e *BadInputError) Error() string { return e.Err.Error() }
+func (e *BadInputError) Unwrap() error { return e.Err }
+
+// BadInput marks the error as the user's input.
+func (e *BadInputError) BadInput() bool { return true }
+
+func badInputf(format string, args ...any) error {
+	return &BadInputError{fmt.Errorf(format, args...)}
+}
+
+// BadInput marks an unfinished directory as bad input for a command that
+// would overwrite it (exit 2).
+func (e *UnfinishedError) BadInput() bool { return true }
+
 // InterruptedError is returned when a directory run is cancelled: the games
 // finished so far are in its log, ready to resume.
 type InterruptedError struct {
@@ -69,8 +90,8 @@ type WriteError struct {
 }
 
 func (e *WriteError) Error() string {
-	return fmt.Sprintf("cannot save the games in %s: %v; the run stopped with %d of %d games saved: free the space, then continue with --resume --out %s",
-		e.Dir, e.Err, e.Done, e.Total, e.Dir)
+	return fmt.Sprintf("cannot save the games in %s: %v; the run stopped with %d of %d games saved: free the space, then continue with playtest run --resume --out %s",
+		e.Dir, e.Err, e.Done, e.Total, shell.Quote(e.Dir))
 }
 
 func (e *WriteError) Unwrap() error { return e.Err }
@@ -117,7 +138,7 @@ func RunToDir(ctx context.Context, cfg *variants.Config, opts DirOptions, dir st
 		return nil, fmt.Errorf("nothing to resume: %w", err)
 	case opts.Resume:
 		if old.ConfigHash != m.ConfigHash || old.Shard != m.Shard {
-			return nil, fmt.Errorf("%s holds a run of %s (shard %v, config %s), not of %s (shard %v, config %s)",
+			return nil, fmt.Errorf("%s holds a run of %s (%v, config %s), not of %s (%v, config %s)",
 				dir, old.Variant, old.Shard, old.ConfigHash, m.Variant, m.Shard, m.ConfigHash)
 		}
 		if old.From != m.From || old.To != m.To {
@@ -293,14 +314,14 @@ func timing(workers int, elapsed time.Duration, games, plies int) reports.Timing
 // of the same run and finished, and together they must cover every game.
 func Merge(dirs []string, dir string) (*reports.Summary, error) {
 	if len(dirs) == 0 {
-		return nil, fmt.Errorf("merge needs at least one shard directory")
+		return nil, badInputf("merge needs at least one shard directory")
 	}
 	shards := make([]*runlog.Manifest, len(dirs))
 	byIndex := map[int]string{}
 	for i, d := range dirs {
 		m, err := runlog.ReadManifest(d)
 		if err != nil {
-			return nil, err
+			return nil, &BadInputError{err}
 		}
 		first := shards[0]
 		if i == 0 {
@@ -308,16 +329,16 @@ func Merge(dirs []string, dir string) (*reports.Summary, error) {
 		}
 		switch {
 		case m.ConfigHash != first.ConfigHash:
-			return nil, fmt.Errorf("%s is a run of %s (config %s), %s of %s (config %s): shards must come from one run",
+			return nil, badInputf("%s is a run of %s (config %s), %s of %s (config %s): shards must come from one run",
 				d, m.Variant, m.ConfigHash, dirs[0], first.Variant, first.ConfigHash)
 		case m.Shard.Count != first.Shard.Count:
-			return nil, fmt.Errorf("%s is shard %v, %s shard %v: shards must split the run the same way", d, m.Shard, dirs[0], first.Shard)
+			return nil, badInputf("%s is %v, %s %v: shards must split the run the same way", d, m.Shard, dirs[0], first.Shard)
 		}
 		if other, dup := byIndex[m.Shard.Index]; dup {
-			return nil, fmt.Errorf("%s and %s are both shard %v", other, d, m.Shard)
+			return nil, badInputf("%s and %s are both %v", other, d, m.Shard)
 		}
 		if within(resolvedPath(dir), resolvedPath(d)) {
-			return nil, fmt.Errorf("the merged directory %s is the shard directory %s or inside it (links followed): merging would destroy the shard", dir, d)
+			return nil, badInputf("the merged directory %s is the shard directory %s or inside it (links followed): merging would destroy the shard", dir, d)
 		}
 		byIndex[m.Shard.Index] = d
 		shards[i] = m
@@ -330,7 +351,7 @@ func Merge(dirs []string, dir string) (*reports.Summary, error) {
 		}
 	}
 	if len(missing) > 0 {
-		return nil, fmt.Errorf("shards %v of %d are missing", missing, n)
+		return nil, badInputf("%s of %d %s missing (shards are counted from 0)", shardList(missing), n, map[bool]string{true: "is", false: "are"}[len(missing) == 1])
 	}
 	cfg, err := shards[0].Config()
 	if err != nil {
@@ -383,8 +404,12 @@ func Merge(dirs []string, dir string) (*reports.Summary, error) {
 			return log.Add(r)
 		})
 		if err == nil && next < sm.To {
-			err = fmt.Errorf("shard %v in %s is unfinished (%d of its %d games): finish it with playtest run --resume --out %s",
-				sm.Shard, d, next-sm.From, sm.To-sm.From, d)
+			err = badInputf("%s (%v) is unfinished (%d of its %d games): finish it with playtest run --resume --out %s",
+				d, sm.Shard, next-sm.From, sm.To-sm.From, shell.Quote(d))
+			if sm.Finished {
+				err = badInputf("%s (%v) is marked finished, but its log holds %d of its %d games (its last line is torn): play the missing ones again with playtest run --resume --out %s",
+					d, sm.Shard, next-sm.From, sm.To-sm.From, shell.Quote(d))
+			}
 		}
 		if err != nil {
 			log.Close()
@@ -420,4 +445,17 @@ func resolvedPath(p string) string {
 func within(path, dir string) bool {
 	rel, err := filepath.Rel(dir, path)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// shardList names shards in prose: "shard 0", "shards 0 and 3", "shards
+// 0, 2 and 3".
+func shardList(indices []int) string {
+	words := make([]string, len(indices))
+	for i, n := range indices {
+		words[i] = strconv.Itoa(n)
+	}
+	if len(words) == 1 {
+		return "shard " + words[0]
+	}
+	return "shards " + strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
 }

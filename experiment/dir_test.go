@@ -215,10 +215,10 @@ func TestShardsMergeIntoOneRun(t *testing.T) {
 		t.Errorf("shards cover %d games", covered)
 	}
 	merged := filepath.Join(t.TempDir(), "merged")
-	if _, err := Merge(shards[:2], merged); err == nil || !strings.Contains(err.Error(), "shards [0] of 3 are missing") {
+	if _, err := Merge(shards[:2], merged); err == nil || !strings.Contains(err.Error(), "shard 0 of 3 is missing") {
 		t.Errorf("a missing shard: %v", err)
 	}
-	if _, err := Merge(append(shards, shards[0]), merged); err == nil || !strings.Contains(err.Error(), "are both shard 2/3") {
+	if _, err := Merge(append(shards, shards[0]), merged); err == nil || !strings.Contains(err.Error(), "are both shard 2 of 3") {
 		t.Errorf("a shard twice: %v", err)
 	}
 	if _, err := Merge(shards, merged); err != nil {
@@ -528,7 +528,7 @@ func TestWriteErrorStopsTheRun(t *testing.T) {
 	seen := 0
 	_, err := RunToDir(context.Background(), cfg(), DirOptions{Options: Options{Workers: 2, OnRecord: func(*sim.Record) { seen++ }}}, dir)
 	var we *WriteError
-	if !errors.As(err, &we) || !errors.Is(err, syscall.ENOSPC) || we.Done != 10 || !strings.Contains(err.Error(), "continue with --resume --out "+dir) {
+	if !errors.As(err, &we) || !errors.Is(err, syscall.ENOSPC) || we.Done != 10 || !strings.Contains(err.Error(), "continue with playtest run --resume --out "+dir) {
 		t.Fatalf("a full disk: %v", err)
 	}
 	if seen != 10 {

@@ -11,7 +11,7 @@ import (
 	"playtest/variants"
 )
 
-func load(t *testing.T, sets ...string) *variants.Config {
+func load(t testing.TB, sets ...string) *variants.Config {
 	t.Helper()
 	overrides, err := variants.ParseSets(sets)
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 
 	"playtest/games"
 	"playtest/internal/bounded"
+	"playtest/internal/shell"
 	"playtest/reports"
 	"playtest/sim"
 	"playtest/sim/bots"
@@ -383,7 +384,7 @@ func (p *session) save(path string) {
 		fmt.Fprintf(p.out, "could not save: %v\n", err)
 		return
 	}
-	fmt.Fprintf(p.out, "saved %d entries to %s (playtest replay %s)\n", len(p.history), path, path)
+	fmt.Fprintf(p.out, "saved %d entries to %s (playtest replay %s)\n", len(p.history), path, shell.Quote(path))
 }
 
 func (p *session) record() *Record {

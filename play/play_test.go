@@ -3,20 +3,24 @@ package play
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
+	"io"
+	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
+	"playtest/experiment"
 	"playtest/games"
 	"playtest/replay"
 	"playtest/sim/bots"
 	"playtest/variants"
 )
 
-func load(t *testing.T, preset string) *variants.Config {
+func load(t testing.TB, preset string) *variants.Config {
 	t.Helper()
 	cfg, err := variants.Load(preset, nil)
 	if err != nil {
@@ -187,4 +191,37 @@ func TestMovesHideTheOpponentsSecrets(t *testing.T) {
 			}
 		}
 	}
+}
+
+// FuzzSaveFile reads fuzzed saved games as playtest replay FILE.json does
+// (issue 31): a record is refused or replayed, its board viewer page
+// drawn, never a panic.
+func FuzzSaveFile(f *testing.F) {
+	random := bots.Spec{Bot: "random", Params: &bots.NoParams{}}
+	for _, preset := range []string{"stacktics/size2", "capstone/capstone", "stacks/base"} {
+		var out bytes.Buffer
+		rec, err := Run(context.Background(), load(f, preset), Options{Seat: games.Seat0, Bot: random, Seed: 5, In: script(""), Out: &out})
+		if err != nil {
+			f.Fatal(err)
+		}
+		b, _ := json.Marshal(rec)
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		path := filepath.Join(t.TempDir(), "g.json")
+		os.WriteFile(path, b, 0o644)
+		rec, err := ReadRecord(path)
+		if err != nil {
+			return
+		}
+		cfg, err := rec.Config()
+		if err != nil {
+			return
+		}
+		_ = replay.WriteMoves(io.Discard, cfg, "header", rec.Moves, nil, replay.View{Unfinished: true})
+		_ = replay.WriteMoves(io.Discard, cfg, "header", rec.Moves, nil, replay.View{Moves: true, Unfinished: true})
+		if g, err := cfg.NewGame(); err == nil {
+			_, _ = experiment.DrawGame(g, rec.Moves)
+		}
+	})
 }

@@ -192,6 +192,12 @@ type Metric struct {
 	Mean *Mean  `json:"mean,omitempty"`
 }
 
+// Kinds of a summary's Metric.
+const (
+	MetricRate  = "rate"
+	MetricValue = "value"
+)
+
 // Timing holds what depends on the clock or the machine.
 type Timing struct {
 	Workers        int     `json:"workers"`
@@ -473,14 +479,14 @@ func (a *Aggregator) Summary(timing Timing) *Summary {
 		}
 		if acc.kind == games.MetricRate {
 			r := NewRate(acc.hits, acc.moments.N)
-			m.Kind, m.Rate = "rate", &r
+			m.Kind, m.Rate = MetricRate, &r
 		} else {
 			mean := newMean(&acc.moments)
 			if !acc.fractional {
 				iv := stats.BootstrapMean(&acc.values, bootstrapResamples, 0.05, a.info.Seed)
 				mean.Bootstrap = &iv
 			}
-			m.Kind, m.Mean = "value", &mean
+			m.Kind, m.Mean = MetricValue, &mean
 		}
 		s.Metrics = append(s.Metrics, m)
 	}
@@ -556,5 +562,41 @@ func ReadSummary(r io.Reader) (*Summary, error) {
 	if s.Schema != SchemaV1 {
 		return nil, fmt.Errorf("schema %q, want %q", s.Schema, SchemaV1)
 	}
+	if err := s.check(); err != nil {
+		return nil, fmt.Errorf("%v: not a run's summary (was it edited?)", err)
+	}
 	return &s, nil
+}
+
+// check refuses a summary read back that no run could have written and
+// whose reports would be wrong or could not be drawn: counts that do not
+// add up, a metric without its figure.
+func (s *Summary) check() error {
+	o := s.Outcomes
+	switch {
+	case s.Games < 0 || s.Failed < 0 || o.Seat0 < 0 || o.Seat1 < 0 || o.Draw < 0:
+		return fmt.Errorf("a negative count of games")
+	case o.Seat0+o.Seat1+o.Draw != s.Games:
+		return fmt.Errorf("outcomes %d + %d + %d, but %d games", o.Seat0, o.Seat1, o.Draw, s.Games)
+	case len(s.Players) != games.NumSeats:
+		return fmt.Errorf("%d players, want %d", len(s.Players), games.NumSeats)
+	}
+	for _, r := range []Rate{s.Rates.Seat0, s.Rates.Seat1, s.Rates.Draw, s.Stalled} {
+		if r.Count < 0 || r.N < 0 || r.Count > r.N {
+			return fmt.Errorf("a rate of %d out of %d", r.Count, r.N)
+		}
+	}
+	for _, m := range s.Metrics {
+		switch {
+		case m.Name == "":
+			return fmt.Errorf("a metric without a name")
+		case m.Kind == MetricRate && (m.Rate == nil || m.Mean != nil):
+			return fmt.Errorf("metric %q of kind rate without its rate", m.Name)
+		case m.Kind == MetricValue && (m.Mean == nil || m.Rate != nil):
+			return fmt.Errorf("metric %q of kind value without its mean", m.Name)
+		case m.Kind != MetricRate && m.Kind != MetricValue:
+			return fmt.Errorf("metric %q of kind %q, want %s or %s", m.Name, m.Kind, MetricRate, MetricValue)
+		}
+	}
+	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"playtest/games"
+	"playtest/internal/shell"
 	"playtest/reports/stats"
 	"playtest/sim/bots"
 )
@@ -89,7 +90,7 @@ func skillCommand(info RunInfo) string {
 	if target == "" {
 		target = info.Variant
 	}
-	return "playtest skill " + target
+	return "playtest skill " + shell.Quote(target)
 }
 
 // headline builds the run's Headline from its figures.

@@ -38,11 +38,13 @@ type Shard struct {
 	Count int `json:"count"`
 }
 
+// String names the shard in a sentence: "shard 2 of 8 (counted from 0)",
+// or "the whole run".
 func (s Shard) String() string {
 	if s.Count == 0 {
-		return "whole run"
+		return "the whole run"
 	}
-	return fmt.Sprintf("%d/%d", s.Index, s.Count)
+	return fmt.Sprintf("shard %d of %d (counted from 0)", s.Index, s.Count)
 }
 
 // ParseShard reads "I/N" (shard I of N, from 0), or "N" with the index

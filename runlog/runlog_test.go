@@ -1,6 +1,8 @@
 package runlog
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -59,7 +61,7 @@ func TestShardRanges(t *testing.T) {
 
 // writeLog logs games with the given indices (game 3 failed) to dir and
 // appends tail to games.jsonl.
-func writeLog(t *testing.T, dir string, indices []int, tail string) {
+func writeLog(t testing.TB, dir string, indices []int, tail string) {
 	t.Helper()
 	w, err := OpenWriter(dir)
 	if err != nil {
@@ -234,4 +236,75 @@ func TestLockRefusesLinks(t *testing.T) {
 		t.Fatalf("a plain directory: %v", err)
 	}
 	unlock()
+}
+
+// FuzzScanLog reads fuzzed logs (issue 31): ScanTorn never panics and never
+// changes the file; what it refuses is a *CorruptError (bad input, exit 2);
+// what it accepts, with its torn last line cut, reads back to the same game
+// with nothing torn.
+func FuzzScanLog(f *testing.F) {
+	dir := f.TempDir()
+	writeLog(f, dir, []int{0, 1, 2, 3, 4}, "")
+	good, _ := os.ReadFile(filepath.Join(dir, GamesFile))
+	f.Add(good)
+	f.Add(good[:len(good)-9])
+	f.Add(bytes.Replace(good, []byte(`"index":2`), []byte(`"index":7`), 1))
+	f.Add(append(bytes.Clone(good), good...))
+	f.Add([]byte("\n\n{}\n"))
+	valid := func(r *sim.Record) error {
+		if r.Result.Winner > 1 || r.Plies < 0 {
+			return fmt.Errorf("impossible")
+		}
+		return nil
+	}
+	f.Fuzz(func(t *testing.T, log []byte) {
+		dir := t.TempDir()
+		path := filepath.Join(dir, GamesFile)
+		os.WriteFile(path, log, 0o644)
+		next, torn, err := ScanTorn(dir, 0, 50, valid, func(*sim.Record) error { return nil })
+		if b, _ := os.ReadFile(path); !bytes.Equal(b, log) {
+			t.Fatal("ScanTorn changed the log")
+		}
+		if err != nil {
+			var corrupt *CorruptError
+			if !errors.As(err, &corrupt) || !corrupt.BadInput() {
+				t.Fatalf("refused, but not as a damaged log: %v", err)
+			}
+			return
+		}
+		for _, tl := range torn {
+			if err := tl.Cut(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		again, torn, err := ScanTorn(dir, 0, 50, valid, func(*sim.Record) error { return nil })
+		if again != next || torn != nil || err != nil {
+			t.Fatalf("after the cut: game %d (was %d), torn %v, %v", again, next, torn, err)
+		}
+	})
+}
+
+// FuzzReadManifest reads fuzzed manifests (issue 31): never a panic, and
+// one it accepts plays the games its shard gives, so a resume cannot be
+// sent past the run's games.
+func FuzzReadManifest(f *testing.F) {
+	good := Manifest{Schema: SchemaV1, Games: 400, Pairs: true, From: 100, To: 200, Shard: Shard{1, 4}, Records: RecordsSummary,
+		ConfigHash: "sha256:" + strings.Repeat("ab", 32), Source: "preset stacktics/size2", DefaultName: "stacktics/size2", Text: "game: stacktics\n"}
+	b, _ := json.Marshal(good)
+	f.Add(b)
+	f.Add(bytes.Replace(b, []byte(`"from":100`), []byte(`"from":-100`), 1))
+	f.Add(bytes.Replace(b, []byte(`"count":4`), []byte(`"count":0`), 1))
+	f.Fuzz(func(t *testing.T, text []byte) {
+		dir := t.TempDir()
+		os.WriteFile(filepath.Join(dir, ManifestFile), text, 0o644)
+		m, err := ReadManifest(dir)
+		if err != nil {
+			return
+		}
+		from, to := m.Shard.Range(m.Games, m.Pairs)
+		if m.From != from || m.To != to || from < 0 || to > m.Games || from > to {
+			t.Fatalf("accepted games [%d, %d) of a %d-game run, %v", m.From, m.To, m.Games, m.Shard)
+		}
+		_, _ = m.Config() // must not panic
+	})
 }

@@ -111,9 +111,9 @@ func Load(arg string) (*Sweep, error) {
 // types and axes of unequal length are errors naming the file, line and key.
 func Parse(file string, text []byte) (*Sweep, error) {
 	p := parser{file: file}
-	var doc yaml.Node
-	if err := yaml.Unmarshal(text, &doc); err != nil {
-		return nil, &variants.Error{File: file, Message: "invalid YAML: " + strings.TrimPrefix(err.Error(), "yaml: ")}
+	doc, err := variants.OneDocument(file, text)
+	if err != nil {
+		return nil, err
 	}
 	if len(doc.Content) == 0 {
 		return nil, &variants.Error{File: file, Message: "the file is empty: a sweep needs base: and axes:"}
@@ -121,7 +121,7 @@ func Parse(file string, text []byte) (*Sweep, error) {
 	root := doc.Content[0]
 	s := &Sweep{Source: file, Name: strings.TrimSuffix(filepath.Base(file), ".yaml"), Metric: DefaultMetric}
 	s.Name = strings.TrimPrefix(s.Name, "sweep ")
-	err := p.mapping(root, "", topKeys, func(key string, k, v *yaml.Node) error {
+	err = p.mapping(root, "", topKeys, func(key string, k, v *yaml.Node) error {
 		var err error
 		switch key {
 		case "name":

@@ -1,8 +1,10 @@
 package variants
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -171,9 +173,9 @@ func candidates(arg string) []string {
 // defaultName is the variant's name when the text has no name: key.
 func Parse(file, defaultName string, text []byte, overrides []Override) (*Config, error) {
 	d := &decoder{file: file, origin: map[*yaml.Node]string{}}
-	var doc yaml.Node
-	if err := yaml.Unmarshal(text, &doc); err != nil {
-		return nil, syntaxError(file, text, err)
+	doc, err := OneDocument(file, text)
+	if err != nil {
+		return nil, err
 	}
 	if doc.Kind == 0 {
 		doc = yaml.Node{Kind: yaml.DocumentNode}
@@ -189,6 +191,29 @@ func Parse(file, defaultName string, text []byte, overrides []Override) (*Config
 	}
 	c.DefaultName, c.Text, c.Overrides = defaultName, text, slices.Clip(overrides)
 	return c, nil
+}
+
+// OneDocument parses YAML text read from file that must hold one document:
+// a syntax error, or a second document after "---" (which would otherwise
+// be ignored without a word), is an *Error naming the line.
+func OneDocument(file string, text []byte) (yaml.Node, error) {
+	dec := yaml.NewDecoder(bytes.NewReader(text))
+	var doc yaml.Node
+	if err := dec.Decode(&doc); err != nil && !errors.Is(err, io.EOF) {
+		return doc, syntaxError(file, text, err)
+	}
+	for {
+		var next yaml.Node
+		switch err := dec.Decode(&next); {
+		case errors.Is(err, io.EOF):
+			return doc, nil
+		case err != nil:
+			return doc, syntaxError(file, text, err)
+		case len(next.Content) > 0 && next.Content[0].Tag != "!!null":
+			return doc, &Error{File: file, Line: next.Content[0].Line,
+				Message: `a second YAML document (after "---"): a file holds one; remove it, or put it in a file of its own`}
+		}
+	}
 }
 
 var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)

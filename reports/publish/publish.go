@@ -43,20 +43,36 @@ type Figure struct {
 	PNGBase64     string
 }
 
+// InputError is a saved run a report cannot be built from: a missing or
+// damaged summary.json, games.csv or examples.json.
+type InputError struct{ Err error }
+
+func (e *InputError) Error() string { return e.Err.Error() }
+func (e *InputError) Unwrap() error { return e.Err }
+
+// BadInput marks a damaged run directory as bad input (exit 2); a failure
+// to write the reports (a full disk) is not.
+func (e *InputError) BadInput() bool { return true }
+
 // Write builds report.md, report.html and plots/ in dir from its
-// summary.json and games.csv; each file is written atomically.
+// summary.json and games.csv; each file is written atomically. What it
+// cannot read is an *InputError; what it cannot write is returned as is.
 func Write(dir string) error {
 	r, err := Load(dir)
 	if err != nil {
-		return err
+		return &InputError{err}
+	}
+	d, err := readGames(dir, r.Summary)
+	if err != nil {
+		return &InputError{err}
+	}
+	if r.Examples, err = readExamples(dir); err != nil {
+		return &InputError{err}
 	}
 	if err := os.MkdirAll(filepath.Join(dir, PlotsDir), 0o755); err != nil {
 		return err
 	}
-	if err := r.buildFigures(dir); err != nil {
-		return err
-	}
-	if r.Examples, err = readExamples(dir); err != nil {
+	if err := r.buildFigures(dir, d); err != nil {
 		return err
 	}
 	if err := reports.WriteFileAtomic(filepath.Join(dir, MarkdownFile), r.WriteMarkdown); err != nil {
@@ -176,12 +192,8 @@ const (
 	maxMargin = 1_000_000
 )
 
-// buildFigures draws and saves the figures.
-func (r *Report) buildFigures(dir string) error {
-	d, err := readGames(dir, r.Summary)
-	if err != nil {
-		return err
-	}
+// buildFigures draws and saves the figures of the games d.
+func (r *Report) buildFigures(dir string, d *gameData) error {
 	s := r.Summary
 	outcomes, err := plots.Outcomes(s)
 	if err != nil {
