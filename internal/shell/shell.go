@@ -4,7 +4,7 @@ import "strings"
 
 // Quote returns arg as one word of a POSIX shell command: as it is when it
 // holds only characters no shell treats specially, else in single quotes
-// (a single quote inside written as '\”).
+// (each single quote inside closes the quotes, is escaped, and reopens them).
 func Quote(arg string) string {
 	if arg != "" && strings.IndexFunc(arg, special) < 0 {
 		return arg
