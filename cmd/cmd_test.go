@@ -463,6 +463,7 @@ func TestSweepCommand(t *testing.T) {
 		[]string{"sweep", bad},
 		[]string{"sweep", "nosuch"},
 		[]string{"sweep", "stacktics-size2", "--correction", "bonferroni"},
+		[]string{"sweep", "stacktics-size2", "--alpha", "nan"},
 		[]string{"sweep", "stacktics-size2", "--metric", "seat0_win"},
 		[]string{"sweep", "stacktics-size2", "--format", "xml"},
 	)

@@ -164,7 +164,7 @@ func Prepare(s *Sweep, extra []variants.Override, opts *Options) ([]*variants.Co
 	if opts.Alpha == 0 {
 		opts.Alpha = 0.05
 	}
-	if opts.Alpha <= 0 || opts.Alpha >= 1 {
+	if !(opts.Alpha > 0 && opts.Alpha < 1) { // NaN too
 		return nil, nil, fmt.Errorf("alpha %g: want a level between 0 and 1", opts.Alpha)
 	}
 	if opts.MaxVariants <= 0 {
@@ -212,6 +212,14 @@ func Run(ctx context.Context, s *Sweep, cfgs []*variants.Config, points []Point,
 	}
 	for _, a := range s.Axes {
 		res.Axes = append(res.Axes, AxisInfo{Name: a.Name, Labels: a.Labels})
+	}
+	if opts.Out != "" {
+		// The sweep's own results are written once every variant is done:
+		// an earlier sweep's must not stand beside this one's variants
+		// if it is stopped.
+		if err := removeResults(opts.Out); err != nil {
+			return nil, err
+		}
 	}
 	for i, cfg := range cfgs {
 		var summary *reports.Summary

@@ -287,3 +287,39 @@ func TestBadSweeps(t *testing.T) {
 		}
 	}
 }
+
+// TestStoppedSweepLeavesNoStaleResults (issue 31): a sweep started again
+// into a directory that holds a finished one removes the old sweep.json
+// and its pages before playing, so a stop leaves no old results beside
+// new variants.
+func TestStoppedSweepLeavesNoStaleResults(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "a.yaml", "game: stacktics\nrules: {size: 2}\nplayers: [random, random]\ngames: 4\n")
+	s, err := Load(write(t, dir, "s.yaml", "base: a.yaml\naxes:\n  - {key: rules.pie_rule, values: [true, false]}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out")
+	opts := Options{Workers: 1, Out: out}
+	cfgs, points, err := Prepare(s, nil, &opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(context.Background(), s, cfgs, points, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := res.WriteDir(out); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	opts.OnGame = cancel
+	if _, err := Run(ctx, s, cfgs, points, opts); !errors.Is(err, context.Canceled) {
+		t.Fatalf("the second sweep was not stopped: %v", err)
+	}
+	for _, name := range []string{JSONFile, CSVFile, MarkdownFile, HTMLFile, "plots/" + PlotName + ".svg"} {
+		if _, err := os.Stat(filepath.Join(out, name)); err == nil {
+			t.Errorf("%s of the earlier sweep is still there", name)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package sweep
 import (
 	"bytes"
 	"encoding/csv"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -307,4 +308,16 @@ func (r *Result) WriteDir(dir string) error {
 		}
 	}
 	return nil
+}
+
+// removeResults removes a sweep's own result files from dir (not its
+// variants' run directories).
+func removeResults(dir string) error {
+	var errs []error
+	for _, name := range []string{JSONFile, CSVFile, MarkdownFile, HTMLFile, filepath.Join("plots", PlotName+".svg"), filepath.Join("plots", PlotName+".png")} {
+		if err := os.Remove(filepath.Join(dir, name)); err != nil && !errors.Is(err, os.ErrNotExist) {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
 }
