@@ -17,13 +17,18 @@ type Balance struct {
 	// Balance is 1 − |seat 0's win rate − seat 1's|, with a 95% interval.
 	Balance Estimate `json:"balance"`
 	// SeatBiasP is the two-sided p-value of the test that the seat does
-	// not matter: with seat-swapped pairs the exact sign-flip test over the
-	// pairs (SeatBiasN pairs), otherwise the exact binomial test that seat
-	// 0 wins half of the decisive games (SeatBiasN games). SeatBiasTest
-	// names the test.
-	SeatBiasP    float64 `json:"seat_bias_p"`
-	SeatBiasTest string  `json:"seat_bias_test"`
-	SeatBiasN    int     `json:"seat_bias_n"`
+	// not matter, the one the headline's interval inverts: with
+	// seat-swapped pairs the score test over the pairs (SeatBiasN pairs;
+	// stats.PairTest), otherwise Wilson's score test that seat 0 wins half
+	// of the decisive games (SeatBiasN games). SeatBiasTest names the
+	// test. SeatBiasExactP is the exact test beside it (the sign-flip
+	// test over the pairs, or the binomial test), named by
+	// SeatBiasExactTest: the two differ a little at the margin.
+	SeatBiasP         float64 `json:"seat_bias_p"`
+	SeatBiasTest      string  `json:"seat_bias_test"`
+	SeatBiasN         int     `json:"seat_bias_n"`
+	SeatBiasExactP    float64 `json:"seat_bias_exact_p"`
+	SeatBiasExactTest string  `json:"seat_bias_exact_test"`
 	// Completion is the share of games with a winner.
 	Completion Rate `json:"completion"`
 	// Drawishness is the share of draws that are not stalled games.
@@ -113,15 +118,17 @@ func (a *Aggregator) balance() Balance {
 		Completion:         NewRate(o.Seat0+o.Seat1, n),
 		Drawishness:        NewRate(draws, n),
 		Timeouts:           NewRate(a.stalled, n),
-		SeatBiasP:          stats.BinomialTest(o.Seat0, o.Seat0+o.Seat1, 0.5),
-		SeatBiasTest:       TestBinomial,
+		SeatBiasP:          stats.WilsonTest(o.Seat0, o.Seat0+o.Seat1),
+		SeatBiasTest:       TestWilsonScore,
 		SeatBiasN:          o.Seat0 + o.Seat1,
+		SeatBiasExactP:     stats.BinomialTest(o.Seat0, o.Seat0+o.Seat1, 0.5),
+		SeatBiasExactTest:  TestBinomial,
 		PlayerDecisions:    a.bal.playerDecisions,
 		UncountedDecisions: a.bal.uncounted,
 	}
 	if a.info.Pairs && a.bal.seat0Pairs.Pairs() > 0 {
-		b.SeatBiasP = a.bal.seat0Pairs.SignFlipTest()
-		b.SeatBiasTest, b.SeatBiasN = TestSignFlip, a.bal.seat0Pairs.Pairs()
+		b.SeatBiasP, b.SeatBiasTest, b.SeatBiasN = a.bal.seat0Pairs.PairTest(), TestPairScore, a.bal.seat0Pairs.Pairs()
+		b.SeatBiasExactP, b.SeatBiasExactTest = a.bal.seat0Pairs.SignFlipTest(), TestSignFlip
 	}
 	b.Balance = balanceEstimate(o.Seat0, o.Seat1, n)
 	iv := stats.BootstrapMean(&a.plies, bootstrapResamples, 0.05, a.info.Seed)

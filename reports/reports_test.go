@@ -97,16 +97,23 @@ func TestBalance(t *testing.T) {
 	if b.AdvantageP1.Count != 5 || b.Completion.Count != 8 || b.Drawishness.Count != 1 || b.Timeouts.Count != 1 || b.AdvantageP1.N != 10 {
 		t.Errorf("rates %+v", b)
 	}
-	// In pairs, seat 0's totals are 2, 2, 1, 0, 1: deviations +1, +1, 0,
-	// −1, 0 from even, and every sign pattern of the three non-zero ones
-	// sums to at least 1 away from 0, so the sign-flip p is 1.
-	if b.SeatBiasP != 1 || b.SeatBiasTest != TestSignFlip || b.SeatBiasN != 5 {
-		t.Errorf("seat bias p %v by %q over %d", b.SeatBiasP, b.SeatBiasTest, b.SeatBiasN)
+	// In pairs, seat 0's totals are 2, 2, 1, 0, 1: pair means 1, 1, ½, 0,
+	// ½, mean 0.6, unbiased variance 0.7/4 = 0.175, shrunk toward the
+	// binomial 0.24/2 = 0.12 by 3 pseudo-pairs: 0.154375, a design effect
+	// of 1.286458 and 7.7733 effective games; the score 0.1 / √(¼/7.7733)
+	// = 0.5576 gives p = 0.5771. Deviations +1, +1, 0, −1, 0 from even:
+	// every sign pattern of the three non-zero ones sums to at least 1
+	// away from 0, so the exact sign-flip p is 1.
+	if math.Abs(b.SeatBiasP-0.57711) > 1e-4 || b.SeatBiasTest != TestPairScore || b.SeatBiasN != 5 ||
+		b.SeatBiasExactP != 1 || b.SeatBiasExactTest != TestSignFlip {
+		t.Errorf("seat bias p %v by %q over %d, exact %v by %q", b.SeatBiasP, b.SeatBiasTest, b.SeatBiasN, b.SeatBiasExactP, b.SeatBiasExactTest)
 	}
-	// Without pairs: the exact binomial test of 5 seat-0 wins in 8
-	// decisive games, 1 − P(4).
-	if u := summaryOf(false).Balance; math.Abs(u.SeatBiasP-(1-70.0/256)) > 1e-9 || u.SeatBiasTest != TestBinomial || u.SeatBiasN != 8 {
-		t.Errorf("unpaired seat bias p %v by %q over %d", u.SeatBiasP, u.SeatBiasTest, u.SeatBiasN)
+	// Without pairs: Wilson's score test of 5 seat-0 wins in 8 decisive
+	// games, z = 0.125/√(¼/8) = 0.7071, p = 0.4795; the exact binomial
+	// test, 1 − P(4).
+	if u := summaryOf(false).Balance; math.Abs(u.SeatBiasP-0.47950) > 1e-4 || u.SeatBiasTest != TestWilsonScore || u.SeatBiasN != 8 ||
+		math.Abs(u.SeatBiasExactP-(1-70.0/256)) > 1e-9 || u.SeatBiasExactTest != TestBinomial {
+		t.Errorf("unpaired seat bias p %v by %q over %d, exact %v", u.SeatBiasP, u.SeatBiasTest, u.SeatBiasN, u.SeatBiasExactP)
 	}
 	// 1 − |0.5 − 0.3| with the interval of the difference crossing zero.
 	se := math.Sqrt((0.8 - 0.04) / 10)

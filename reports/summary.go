@@ -153,13 +153,6 @@ func newMean(m *stats.Moments) Mean {
 	return Mean{N: m.N, Mean: m.Mean(), SD: m.SD(), Low: ci.Low, High: ci.High, Min: m.Min(), Max: m.Max()}
 }
 
-// clamped limits a mean's interval to the range its values can take (a
-// score near 0 or 1 has a normal interval reaching past it).
-func clamped(m Mean, lo, hi float64) Mean {
-	m.Low, m.High = max(m.Low, lo), min(m.High, hi)
-	return m
-}
-
 // Distribution summarises an integer distribution.
 type Distribution struct {
 	Mean   float64 `json:"mean"`
@@ -461,9 +454,21 @@ func (a *Aggregator) Summary(timing Timing) *Summary {
 	}
 	for i, spec := range a.info.Players {
 		p := &a.players[i]
+		score := newMean(&p.score)
+		// A player's score: over pairs the paired interval (player 1's is
+		// player 0's mirrored), else Wilson's over the games; never the
+		// normal interval, which collapses to a point at 0% or 100%.
+		iv := stats.WilsonMean(score.Mean, score.N, stats.Z95)
+		if ps := s.PairStats; ps != nil {
+			iv = ps.Player0.CI
+			if i == 1 {
+				iv = stats.Interval{Low: 1 - iv.High, High: 1 - iv.Low}
+			}
+		}
+		score.Low, score.High = iv.Low, iv.High
 		s.Players = append(s.Players, Player{
 			Bot: spec.Bot, Params: spec.Params,
-			Wins: p.wins, Losses: p.losses, Draws: p.draws, Score: clamped(newMean(&p.score), 0, 1),
+			Wins: p.wins, Losses: p.losses, Draws: p.draws, Score: score,
 		})
 	}
 	names := make([]string, 0, len(a.metrics))

@@ -68,8 +68,8 @@ func (s *Summary) WriteTable(w io.Writer) error {
 		fmt.Fprintf(w, "\nwins by: %s", FormatCounts(s.WinReasons))
 	}
 	b := s.Balance
-	fmt.Fprintf(w, "\nbalance %.2f [%.2f, %.2f], seat-bias p = %.3g (%s, n = %d); branching factor %.1f, choices at %s of %s",
-		b.Balance.Value, b.Balance.Low, b.Balance.High, b.SeatBiasP, seatBiasTestName(b), b.SeatBiasN, b.BranchingFactor, FormatPercent(b.DecisionMoves), b.DecisionsText())
+	fmt.Fprintf(w, "\nbalance %.2f [%.2f, %.2f], seat-bias p = %.3g (%s, n = %d%s); branching factor %.1f, choices at %s of %s",
+		b.Balance.Value, b.Balance.Low, b.Balance.High, b.SeatBiasP, seatBiasTestName(b), b.SeatBiasN, exactClause(b), b.BranchingFactor, FormatPercent(b.DecisionMoves), b.DecisionsText())
 	if p := s.PairStats; p != nil {
 		fmt.Fprintf(w, "\npairs (pentanomial, %d): seat 0 scores %s [%s], player 0 %s [%s]; within-pair correlation %.2f", p.Seat0.Pairs,
 			FormatPercent(p.Seat0.Score), FormatInterval(p.Seat0.CI.Low, p.Seat0.CI.High), FormatPercent(p.Player0.Score), FormatInterval(p.Player0.CI.Low, p.Player0.CI.High), p.Correlation)
@@ -143,6 +143,15 @@ func seatBiasTestName(b Balance) string {
 		return TestBinomial
 	}
 	return b.SeatBiasTest
+}
+
+// exactClause names the exact test's p beside the score test's, when the
+// summary has one.
+func exactClause(b Balance) string {
+	if b.SeatBiasExactTest == "" {
+		return ""
+	}
+	return fmt.Sprintf("; the %s gives p = %.3g", strings.TrimSuffix(strings.TrimSuffix(b.SeatBiasExactTest, " over seat-swapped pairs"), " over decisive games"), b.SeatBiasExactP)
 }
 
 // SeatBiasDescription says in words which seat-bias test a summary used

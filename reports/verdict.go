@@ -2,6 +2,7 @@ package reports
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"playtest/games"
@@ -51,10 +52,14 @@ const (
 	SignificanceLevel = 0.05
 )
 
-// Seat-bias tests, as Balance.SeatBiasTest and Headline.Test name them.
+// Seat-bias tests, as Balance.SeatBiasTest, SeatBiasExactTest and
+// Headline.Test name them. The score tests are the ones the intervals
+// invert (the headline's); the exact ones are shown beside them.
 const (
-	TestBinomial = "exact binomial test over decisive games"
-	TestSignFlip = "exact sign-flip test over seat-swapped pairs"
+	TestPairScore   = "score test over seat-swapped pairs"
+	TestWilsonScore = "score test over decisive games"
+	TestBinomial    = "exact binomial test over decisive games"
+	TestSignFlip    = "exact sign-flip test over seat-swapped pairs"
 )
 
 // Warning is something in a run's figures that says its answer may be the
@@ -96,20 +101,21 @@ func skillCommand(info RunInfo) string {
 // headline builds the run's Headline from its figures.
 func (a *Aggregator) headline(s *Summary) Headline {
 	h := Headline{Bots: bots.DescribePlayers(a.info.Players)}
+	// The interval and the p-value come from one score test, so the
+	// verdict read off the interval agrees with p by construction.
 	if p := s.PairStats; p != nil {
-		h.Measure, h.Unit, h.Test = "seat 0's score over pairs", "pairs", TestSignFlip
-		h.Value, h.Low, h.High, h.N = p.Seat0.Score, p.Seat0.CI.Low, p.Seat0.CI.High, p.Seat0.Pairs
+		h.Measure, h.Unit, h.Test = "seat 0's score over pairs", "pairs", TestPairScore
+		h.Value, h.Low, h.High, h.N, h.P = p.Seat0.Score, p.Seat0.CI.Low, p.Seat0.CI.High, p.Seat0.Pairs, p.Seat0.P
 	} else {
 		decisive := s.Outcomes.Seat0 + s.Outcomes.Seat1
 		r := NewRate(s.Outcomes.Seat0, decisive)
-		h.Measure, h.Unit, h.Test = "seat 0's share of decisive games", "decisive games", TestBinomial
-		h.Value, h.Low, h.High, h.N = r.Rate, r.Low, r.High, decisive
+		h.Measure, h.Unit, h.Test = "seat 0's share of decisive games", "decisive games", TestWilsonScore
+		h.Value, h.Low, h.High, h.N, h.P = r.Rate, r.Low, r.High, decisive, stats.WilsonTest(s.Outcomes.Seat0, decisive)
 	}
-	h.P = s.Balance.SeatBiasP
 	switch {
-	case h.P < SignificanceLevel && h.Low > 0.5:
+	case h.P < SignificanceLevel && h.Value > 0.5:
 		h.Verdict = VerdictSeat0
-	case h.P < SignificanceLevel && h.High < 0.5:
+	case h.P < SignificanceLevel && h.Value < 0.5:
 		h.Verdict = VerdictSeat1
 	case h.Low >= 0.5-EquivalenceMargin && h.High <= 0.5+EquivalenceMargin:
 		h.Verdict = VerdictBalanced
@@ -156,22 +162,28 @@ func (h *Headline) sentence(s *Summary, info RunInfo) string {
 }
 
 // pct0 writes a rate as a whole percentage, or with one decimal near the
-// ends: "55%", "0.4%".
+// ends and where rounding would make it 50%: "55%", "0.4%", "49.6%".
 func pct0(x float64) string {
-	if nearEnd(x) {
+	if nearEnd(x) || roundsToHalf(x) {
 		return fmt.Sprintf("%.1f%%", 100*x)
 	}
 	return fmt.Sprintf("%.0f%%", 100*x)
 }
+
+// roundsToHalf says a share other than ½ rounds to 50% as a whole
+// percentage, hiding which side of it it lies.
+func roundsToHalf(x float64) bool { return x != 0.5 && math.Round(100*x) == 50 }
 
 // nearEnd says a share is within 10 points of 0 or 1 (but not at it),
 // where whole percentages say too little.
 func nearEnd(x float64) bool { return x > 0 && x < 0.1 || x < 1 && x > 0.9 }
 
 // span writes an interval in whole percentages, "52–58%", or with one
-// decimal at both ends when either is near 0 or 1: "19.0–90.7%".
+// decimal at both ends when either is near 0 or 1, "19.0–90.7%", or when
+// rounding would put an end on the other side of 50%, or on it:
+// "49.6–55.6%".
 func span(lo, hi float64) string {
-	if nearEnd(lo) || nearEnd(hi) {
+	if nearEnd(lo) || nearEnd(hi) || roundsToHalf(lo) || roundsToHalf(hi) {
 		return fmt.Sprintf("%.1f–%.1f%%", 100*lo, 100*hi)
 	}
 	return fmt.Sprintf("%.0f–%.0f%%", 100*lo, 100*hi)
@@ -198,11 +210,17 @@ func FormatP(p float64) string {
 func (a *Aggregator) warnings(s *Summary) []Warning {
 	out := []Warning{}
 	next := "run `" + skillCommand(a.info) + "` to see whether stronger bots change the answer"
+	var weak []string
 	for i, p := range a.info.Players {
 		if p.Weak() {
-			out = append(out, Warning{WarnWeakBots, fmt.Sprintf("player %d plays %s, which does not search: the rates describe its blunders as much as the rules; give it a search bot (mcts, or ismcts where a seat hides something) and %s", i, p.Bot, next)})
-			break
+			weak = append(weak, fmt.Sprintf("player %d plays %s", i, p.Bot))
 		}
+	}
+	switch len(weak) {
+	case 1:
+		out = append(out, Warning{WarnWeakBots, fmt.Sprintf("%s, which does not search: the rates describe its blunders as much as the rules; give it a search bot (mcts, or ismcts where a seat hides something) and %s", weak[0], next)})
+	case 2:
+		out = append(out, Warning{WarnWeakBots, fmt.Sprintf("%s and %s, which do not search: the rates describe their blunders as much as the rules; give them search bots (mcts, or ismcts where a seat hides something) and %s", weak[0], weak[1], next)})
 	}
 	if n := s.Games; n > 0 && a.early >= 5 && float64(a.early) >= EarlyShare*float64(n) {
 		out = append(out, Warning{WarnEarlyDecisions, fmt.Sprintf("%d of %d games (%s) were won by ply %d, decided by the first move and its answer: the bots may be blundering their openings; %s", a.early, n, FormatPercent(float64(a.early)/float64(n)), EarlyPlies, next)})

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"playtest/games"
+	"playtest/games/pcg"
+	"playtest/reports/stats"
 	"playtest/sim"
 	"playtest/sim/bots"
 )
@@ -69,13 +71,79 @@ func TestHeadlineVerdicts(t *testing.T) {
 		if !strings.Contains(h.Text, "Bots: mcts, 1,000 iterations in both seats") || !strings.Contains(h.Text, "`playtest skill stacktics/size2`") {
 			t.Errorf("%s: the headline does not name the bots' strength and the skill ladder: %q", tt.name, h.Text)
 		}
-		if h.Unit != "pairs" || h.Test != TestSignFlip || h.N != tt.s.PairStats.Seat0.Pairs {
+		if h.Unit != "pairs" || h.Test != TestPairScore || h.N != tt.s.PairStats.Seat0.Pairs {
 			t.Errorf("%s: headline over %d %s by %q", tt.name, h.N, h.Unit, h.Test)
 		}
 	}
 	weak := pairedRun(50, bots.Spec{Bot: "random", Params: &bots.NoParams{}}, both(games.Seat0), nil).Headline
 	if !strings.Contains(weak.Text, "Bots: random in both seats: bots that do not search") {
 		t.Errorf("weak bots: %q", weak.Text)
+	}
+}
+
+// TestHeadlineNeverContradictsP (issue 34) reads the headline of every
+// pentanomial of up to 24 pairs and of random ones of 500 pairs (decisive
+// pairs only, as in the issue's scan, and with draws): a significant
+// verdict exactly when p < 0.05, with an interval that leaves 50% out on
+// the verdict's side, and a sentence that says "significant" only then.
+// The issue's two cases are among them: counts [14, 0, 486, 0, 0] (p =
+// 0.00012 read "no evidence") and [0, 0, 0, 6, 0] (p = 0.031 read "no
+// significant advantage"; it is one, by both the score test and the exact
+// sign-flip test).
+func TestHeadlineNeverContradictsP(t *testing.T) {
+	a := NewAggregator(RunInfo{Source: "preset stacktics/size2", Variant: "stacktics/size2", Pairs: true, Players: [2]bots.Spec{mcts, mcts}})
+	check := func(p stats.Pentanomial) {
+		s := &Summary{PairStats: &PairStats{Seat0: p.Score(stats.Z95)}}
+		h := a.headline(s)
+		significant := h.Verdict == VerdictSeat0 || h.Verdict == VerdictSeat1
+		outside := h.Low > 0.5 && h.Verdict == VerdictSeat0 || h.High < 0.5 && h.Verdict == VerdictSeat1
+		said := strings.Contains(h.Text, ": a significant")
+		if significant != (h.P < SignificanceLevel) || significant != outside || said != significant ||
+			!significant && (h.Low > 0.5 || h.High < 0.5) {
+			t.Fatalf("counts %v: verdict %s, p %g, interval [%g, %g]: %q", p, h.Verdict, h.P, h.Low, h.High, h.Text)
+		}
+	}
+	var rec func(p stats.Pentanomial, k, left int)
+	rec = func(p stats.Pentanomial, k, left int) {
+		if k == 4 {
+			p[4] = left
+			if p.Pairs() > 0 {
+				check(p)
+			}
+			return
+		}
+		for c := 0; c <= left; c++ {
+			p[k] = c
+			rec(p, k+1, left-c)
+		}
+	}
+	for n := 1; n <= 24; n++ {
+		rec(stats.Pentanomial{}, 0, n)
+	}
+	rng := pcg.New(34, 1)
+	for range 5000 {
+		var p stats.Pentanomial
+		w := [5]int{rng.IntN(50), rng.IntN(5), rng.IntN(500), rng.IntN(5), rng.IntN(50)}
+		if rng.IntN(2) == 0 {
+			w[1], w[3] = 0, 0 // decisive pairs only
+		}
+		for range 500 {
+			u, k := rng.IntN(w[0]+w[1]+w[2]+w[3]+w[4]+1), 0
+			for k < 4 && u >= w[k] {
+				u -= w[k]
+				k++
+			}
+			p[k]++
+		}
+		check(p)
+	}
+	for _, c := range []struct {
+		p       stats.Pentanomial
+		verdict string
+	}{{stats.Pentanomial{14, 0, 486, 0, 0}, VerdictSeat1}, {stats.Pentanomial{0, 0, 0, 6, 0}, VerdictSeat0}} {
+		if h := a.headline(&Summary{PairStats: &PairStats{Seat0: c.p.Score(stats.Z95)}}); h.Verdict != c.verdict {
+			t.Errorf("counts %v: %s, want %s: %s", c.p, h.Verdict, c.verdict, h.Text)
+		}
 	}
 }
 

@@ -13,48 +13,65 @@ import (
 // sample size 2n/deff, where the design effect deff is the variance of the
 // pair means over the variance two independent games would give (Kish's
 // effective sample size; Korn and Graubard's use of it in Wilson-type
-// intervals for clustered rates). Unlike the normal interval on pair means
-// it keeps its coverage with few pairs and near the ends of [0, 1]; at many
-// pairs the two agree. With no pairs it is [0, 1]; when every pair scored
-// the same it is Wilson's interval over the 2n games.
+// intervals for clustered rates). The variance is estimated from the pairs shrunk
+// toward independent games by PriorPairs pseudo-pairs, so that few pairs
+// that happen to agree (every pair split, say) do not make the interval
+// collapse, while many pairs keep their own variance. With no pairs it is
+// [0, 1]. PairTest is the test this interval inverts: 50% lies outside it
+// exactly when PairTest's p-value is below the level.
 func (p *Pentanomial) PairedWilson(z float64) Interval {
 	n := p.Pairs()
 	if n == 0 {
 		return Interval{0, 1}
 	}
+	mean, games, q := p.effective(z)
+	return wilsonReal(mean, games, q)
+}
+
+// PriorPairs is the weight, in pairs, of the prior variance (two
+// independent games) in the paired interval's variance estimate. Chosen by
+// simulation (TestPairedIntervalCoverage, with 0.5 to 8 pseudo-pairs and
+// the normal or Student's quantile tried): with 3 and the normal quantile
+// the coverage stays at or above 0.93 from 10 pairs on, at or below 0.97
+// wherever the pair scores spread (within-pair correlations above −0.5),
+// and the width within 1.10 times the ideal normal one from 50 pairs on.
+const PriorPairs = 3
+
+// effective returns the mean score per game, the effective number of
+// games and the quantile of the paired interval and test (z itself: the
+// shrinkage already keeps few pairs from narrowing the interval, and
+// Student's quantile on top over-covered).
+func (p *Pentanomial) effective(z float64) (mean, games, q float64) {
+	n := p.Pairs()
 	mean, variance := p.moments()
 	if n > 1 {
 		variance *= float64(n) / float64(n-1) // unbiased
 	}
-	games := 2 * float64(n)
-	binomial := mean * (1 - mean)
-	if binomial == 0 || variance == 0 {
-		// Every pair scored the same: no spread to estimate a design
-		// effect from; Wilson's interval over the games still has width.
-		return wilsonReal(mean, games, z)
+	games = 2 * float64(n)
+	// Two independent games give binomial/2 for the pair mean (for a 0/1
+	// outcome; less with draws). At a mean of 0 or 1 the prior takes a
+	// quarter point's spread, as if one game in a few were drawn.
+	prior := math.Max(mean*(1-mean), 1.0/16) / 2
+	shrunk := (float64(n)*variance + PriorPairs*prior) / float64(n+PriorPairs)
+	if binomial := mean * (1 - mean); binomial > 0 {
+		games /= shrunk / (binomial / 2)
 	}
-	{
-		// variance is per pair mean; two independent games give
-		// binomial/2 (for a 0/1 outcome; less with draws).
-		deff := variance / (binomial / 2)
-		// A design effect far below 1 comes from pairs that split almost
-		// every time; with few pairs it is mostly noise, so it may narrow
-		// the interval at most to what n games of twice the information
-		// would give.
-		return wilsonReal(mean, games/math.Max(deff, 0.5), smallSampleQuantile(z, n))
-	}
+	return mean, games, z
 }
 
-// smallSampleQuantile widens the normal quantile z to Student's t with
-// n − 1 degrees of freedom at the same two-sided level, since the design
-// effect is itself estimated from the n pairs. It is z from 1,000 pairs on,
-// where the two differ by under 0.1%.
-func smallSampleQuantile(z float64, n int) float64 {
-	if n < 2 || n >= 1000 {
-		return z
+// PairTest returns the two-sided p-value, for seat-swapped pairs, of no
+// seat advantage (a mean score per game of ½): the score test PairedWilson
+// inverts, with the same effective number of games.
+// It is below a level exactly when the interval at that level leaves ½
+// out, so a verdict read off the interval never contradicts it.
+func (p *Pentanomial) PairTest() float64 {
+	n := p.Pairs()
+	if n == 0 {
+		return 1
 	}
-	level := distuv.UnitNormal.CDF(z)
-	return distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(n - 1)}.Quantile(level)
+	mean, games, _ := p.effective(Z95)
+	score := math.Abs(mean-0.5) / math.Sqrt(0.25/games)
+	return math.Min(1, math.Erfc(score/math.Sqrt2))
 }
 
 // moments returns the mean score per game and the variance of the pair

@@ -46,6 +46,9 @@ type PairScore struct {
 	Score  float64  `json:"score"`
 	SE     float64  `json:"se"`
 	CI     Interval `json:"ci"`
+	// P is the two-sided p-value of a score of ½ by the test CI inverts
+	// (PairTest): below 0.05 exactly when CI leaves ½ out.
+	P float64 `json:"p"`
 	// Elo is the logistic Elo difference of the score, and EloLow and
 	// EloHigh of its interval's ends; each is absent (nil) where it is
 	// infinite (a score of 0 or 1).
@@ -67,7 +70,7 @@ func finite(x float64) *float64 {
 // quantile z (which keeps its coverage with few pairs). With no pairs the score is ½ with the interval [0, 1].
 func (p *Pentanomial) Score(z float64) PairScore {
 	n := p.Pairs()
-	out := PairScore{Pairs: n, Counts: *p, Score: 0.5, CI: Interval{0, 1}, Elo: finite(0)}
+	out := PairScore{Pairs: n, Counts: *p, Score: 0.5, CI: Interval{0, 1}, P: 1, Elo: finite(0)}
 	if n == 0 {
 		return out
 	}
@@ -83,7 +86,7 @@ func (p *Pentanomial) Score(z float64) PairScore {
 	variance := m2 / float64(n) // per pair, as the pentanomial model uses
 	out.Score = mean
 	out.SE = math.Sqrt(variance / float64(n))
-	out.CI = p.PairedWilson(z)
+	out.CI, out.P = p.PairedWilson(z), p.PairTest()
 	out.Elo = finite(Elo(mean))
 	out.EloLow, out.EloHigh = finite(Elo(out.CI.Low)), finite(Elo(out.CI.High))
 	return out

@@ -64,9 +64,10 @@ func TestPentanomial(t *testing.T) {
 		t.Errorf("%+v", s)
 	}
 	// The paired Wilson interval by hand: the unbiased pair variance
-	// 0.075·10/9 over the binomial ¼/2 is a design effect of 2/3, so 30
-	// effective games; with t(9) = 2.262157 Wilson gives ½ ± 0.190867.
-	if !within(s.CI.Low, 0.5-0.190867, 1e-6) || !within(s.CI.High, 0.5+0.190867, 1e-6) {
+	// 0.075·10/9, shrunk toward the binomial ¼/2 by 3 pseudo-pairs, is
+	// (10·0.08333 + 3·0.125)/13 = 0.0929487, a design effect of 0.743590,
+	// so 26.8966 effective games; Wilson gives ½ ± 0.176758.
+	if !within(s.CI.Low, 0.5-0.176758, 1e-6) || !within(s.CI.High, 0.5+0.176758, 1e-6) {
 		t.Errorf("interval %+v", s.CI)
 	}
 	var q Pentanomial

@@ -23,6 +23,29 @@ func Wilson(k, n int, z float64) Interval {
 	return wilsonReal(float64(k)/float64(n), float64(n), z)
 }
 
+// WilsonMean returns Wilson's interval for a mean score in [0, 1] over n
+// games (a win 1, a draw ½): the binomial variance bounds the score's, so
+// it covers at least as well, and never collapses to a point at 0 or 1 the
+// way a normal interval does. With n = 0 it is [0, 1].
+func WilsonMean(mean float64, n int, z float64) Interval {
+	if n <= 0 {
+		return Interval{0, 1}
+	}
+	return wilsonReal(mean, float64(n), z)
+}
+
+// WilsonTest returns the two-sided p-value of the score test that k
+// successes in n trials come from a rate of ½: the test Wilson's interval
+// inverts, so it is below 0.05 exactly when the 95% interval leaves ½ out.
+// With n = 0 it is 1.
+func WilsonTest(k, n int) float64 {
+	if n <= 0 {
+		return 1
+	}
+	score := math.Abs(float64(k)/float64(n)-0.5) / math.Sqrt(0.25/float64(n))
+	return math.Min(1, math.Erfc(score/math.Sqrt2))
+}
+
 // Histogram counts integer values exactly. Its memory grows with the
 // number of distinct values, not with the number of observations.
 type Histogram struct {
