@@ -208,4 +208,3 @@ func TestPairedIntervalCoverage(t *testing.T) {
 		}
 	}
 }
-
