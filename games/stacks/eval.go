@@ -64,10 +64,14 @@ func (s *State) AppendMetrics(dst []games.Metric) []games.Metric {
 		dst = append(dst, games.Rate("match.cut_short", s.cutShort))
 	}
 	for i := range s.gamesDone {
+		dst = append(dst, games.Rate("game.tie", i < s.gameTies))
+	}
+	// Who won a game of the match: over the games with a winner, ties left
+	// out (a tie is neither seat's win).
+	for i := range s.gamesDone - s.gameTies {
 		dst = append(dst,
 			games.Rate("game.starter_wins", i < s.starterWins),
-			games.Rate("game.seat0_wins", i < s.seat0Wins),
-			games.Rate("game.tie", i < s.gameTies))
+			games.Rate("game.seat0_wins", i < s.seat0Wins))
 	}
 	return dst
 }

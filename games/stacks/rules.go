@@ -98,8 +98,8 @@ var Definition = games.Definition{
 		{Name: "turns.minus5.seat*", Doc: "share of seat N's turns with a 4-card and no move at all (−5, four_card_moves)"},
 		{Name: "games", Doc: "games in the match (match play)"},
 		{Name: "match.cut_short", Doc: "the match ended during a game (match.end immediately)"},
-		{Name: "game.starter_wins", Doc: "the game's first mover won it (per game of a match)"},
-		{Name: "game.seat0_wins", Doc: "seat 0 won the game (per game of a match)"},
+		{Name: "game.starter_wins", Doc: "the game's first mover won it (per game of a match with a winner: ties left out)"},
+		{Name: "game.seat0_wins", Doc: "seat 0 won the game (per game of a match with a winner: ties left out)"},
 		{Name: "game.tie", Doc: "the game was tied (per game of a match)"},
 	},
 }

@@ -568,3 +568,24 @@ func TestDeterminizeIsUniform(t *testing.T) {
 		t.Errorf("chi2 %.1f over %d hands: %v", chi2, len(got), got)
 	}
 }
+
+// TestMatchWinsLeaveTiesOut (issue 34): a tied game of a match is neither
+// seat's win, so game.starter_wins and game.seat0_wins are over the games
+// with a winner; game.tie is over every game.
+func TestMatchWinsLeaveTiesOut(t *testing.T) {
+	r := DefaultRules()
+	r.Match = &Match{Target: new(1000), MaxGames: new(100)}
+	s := newGame(t, r).NewState().(*State)
+	for _, score := range [][2]int16{{40, 30}, {20, 20}, {10, 50}} { // red, tie, green
+		s.score = score
+		s.endGame()
+	}
+	count := map[string][2]float64{}
+	for _, m := range s.AppendMetrics(nil) {
+		c := count[m.Name]
+		count[m.Name] = [2]float64{c[0] + m.Value, c[1] + 1}
+	}
+	if count["game.tie"] != [2]float64{1, 3} || count["game.seat0_wins"][1] != 2 || count["game.starter_wins"][1] != 2 {
+		t.Errorf("per-game metrics %v: want ties over 3 games, wins over the 2 with a winner", count)
+	}
+}

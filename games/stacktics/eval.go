@@ -45,27 +45,37 @@ const MetricLargeLoserWins = "large_vs_small_medium.large_loser_wins"
 //   - captures: number of captures (value);
 //   - pie.swap: seat 1 took the swap (rate; games with a pie decision);
 //   - pie.keep.seat1_wins, pie.swap.seat1_wins: seat 1 won after keeping,
-//     after swapping (rates; games where that choice was made);
+//     after swapping (rates; decisive games where that choice was made);
 //   - first_capture.capturer_wins: the army that made the first capture won
-//     (rate; games with a capture);
+//     (rate; decisive games with a capture);
 //   - first_capture_large.victim_wins: the army that lost a Large in the
-//     first capture of the game won (rate; games whose first capture took
-//     a Large);
+//     first capture of the game won (rate; decisive games whose first
+//     capture took a Large);
 //   - large_vs_small_medium.large_loser_wins: the army whose first three
 //     pips lost were one Large won against the army whose first three were
-//     a Small and a Medium (rate; games where both happened). Below 50%,
-//     the designer's "losing a large is worse than losing both a small and
-//     a medium" holds.
+//     a Small and a Medium (rate; decisive games where both happened).
+//     Below 50%, the designer's "losing a large is worse than losing both
+//     a small and a medium" holds.
+//
+// Every "wins" rate leaves draws out: a draw is neither side's win, and
+// counting it as a loss for one side would push the rate below 50% by the
+// draws alone.
 func (s *State) AppendMetrics(dst []games.Metric) []games.Metric {
 	dst = append(dst, games.Value("captures", float64(s.captures)))
+	decisive := s.winner != games.NoPlayer
 	if s.pie >= 0 {
 		seat1Won := s.winner == games.Seat1
 		dst = append(dst, games.Rate(games.MetricPieSwap, s.pie == 1))
-		if s.pie == 1 {
+		switch {
+		case !decisive:
+		case s.pie == 1:
 			dst = append(dst, games.Rate(games.MetricPieSwapSeat1Wins, seat1Won))
-		} else {
+		default:
 			dst = append(dst, games.Rate(games.MetricPieKeepSeat1Wins, seat1Won))
 		}
+	}
+	if !decisive {
+		return dst
 	}
 	if s.firstCapturer >= 0 {
 		capturer := s.seatOf(int(s.firstCapturer))

@@ -72,11 +72,11 @@ var Definition = games.Definition{
 	Metrics: []games.MetricDoc{
 		{Name: "captures", Doc: "captures in the game"},
 		{Name: games.MetricPieSwap, Doc: "seat 1 swapped armies after the first move (pie rule)"},
-		{Name: games.MetricPieKeepSeat1Wins, Doc: "seat 1 won after keeping its army"},
-		{Name: games.MetricPieSwapSeat1Wins, Doc: "seat 1 won after swapping armies"},
-		{Name: "first_capture.capturer_wins", Doc: "the army that made the first capture won (\"the first unmatched capture often confers a devastating advantage\")"},
-		{Name: "first_capture_large.victim_wins", Doc: "the army that lost a Large in the first capture won (\"has probably lost the game\")"},
-		{Name: MetricLargeLoserWins, Doc: "the army whose first three pips lost were a Large won against one that lost a Small and a Medium (below 50%: \"losing a large is worse\")"},
+		{Name: games.MetricPieKeepSeat1Wins, Doc: "seat 1 won after keeping its army (decisive games: draws left out)"},
+		{Name: games.MetricPieSwapSeat1Wins, Doc: "seat 1 won after swapping armies (decisive games: draws left out)"},
+		{Name: "first_capture.capturer_wins", Doc: "the army that made the first capture won (\"the first unmatched capture often confers a devastating advantage\"; decisive games: draws left out)"},
+		{Name: "first_capture_large.victim_wins", Doc: "the army that lost a Large in the first capture won (\"has probably lost the game\"; decisive games: draws left out)"},
+		{Name: MetricLargeLoserWins, Doc: "the army whose first three pips lost were a Large won against one that lost a Small and a Medium (below 50%: \"losing a large is worse\"; decisive games: draws left out)"},
 	},
 }
 

@@ -412,6 +412,8 @@ func TestLargeLoserMetric(t *testing.T) {
 	}{
 		{"large loser wins", "b1Sxc2 a4Sxc2 a1M-a2 a4Mxa2", games.Seat1, 1, true},
 		{"large loser loses", "b1Sxc2 a4Sxc2 a1M-a2 a4Mxa2", games.Seat0, 0, true},
+		// Issue 34: a draw is neither army's win, so it is left out.
+		{"a draw", "b1Sxc2 a4Sxc2 a1M-a2 a4Mxa2", games.NoPlayer, 0, false},
 		{"only the Large lost", "b1Sxc2", games.Seat0, 0, false},
 		{"a Small alone is not three pips", "b1Sxc2 a4Sxc2", games.Seat1, 0, false},
 	} {
