@@ -734,7 +734,7 @@ func TestSkillCommand(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	for _, want := range []string{"skill ladder of iterations", "score vs rung below", "Elo per doubling", "Skill depth: a doubled budget gains"} {
+	for _, want := range []string{"skill ladder of iterations", "shift (points)", "Elo per doubling", "Skill depth: a doubled budget gains"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}

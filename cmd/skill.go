@@ -31,11 +31,19 @@ strength it gains over the rung below: its score against that rung head to
 head on the same seeds, as Elo per doubling of the budget (Ludii's Skill
 Trace, with intervals).
 
-The verdict: converged (the top two rungs agree within their intervals and
-strength gains are flattening: the answer no longer depends on the bots),
-drifting (the answer moves as the bots get stronger: it is the bots' answer,
-with the direction), or undecided (the top rungs agree but stronger bots
-still gain a lot). The skill depth says how much a doubled budget wins.
+Rungs must be at least twice apart. The top two rungs are compared deal by
+deal (they play the same deals), as the shift of seat 0's figure with its
+interval. The verdict: converged (that shift is shown within ±--tolerance
+points, 3 by default, and the top rung's gain is shown to be at most
+--max-gain Elo per doubling, 35 by default, or clearly below the gain
+before it: the answer no longer depends on the bots' strength), drifting
+(a shift's interval leaves 0 out: the answer moves as the bots get
+stronger; with the top rung no stronger than the one below, the bots have
+stopped improving and the ladder cannot settle the variant), or undecided,
+saying what is missing: more games, or more budget. --until-settled adds
+them until the ladder converges or --max-time runs out, as fishtest's
+sequential tests add games until they decide. The skill depth says how much
+a doubled budget wins.
 
 Without --budgets the ladder starts at the variant's budget / 16 and climbs
 ×4 while the next rung is expected to fit in --max-time; the length of that
@@ -49,7 +57,10 @@ on the seed. Give --budgets for a ladder that is the same everywhere.`,
 	}
 	f := c.Flags()
 	f.String("budgets", "", "comma-separated increasing budgets, e.g. 100,400,1600,6400 (default: a ×4 ladder that fits --max-time)")
-	f.Duration("max-time", skill.DefaultMaxTime, "time the default ladder may take (ignored with --budgets)")
+	f.Duration("max-time", skill.DefaultMaxTime, "time the default ladder, or --until-settled, may take (the default ladder's rungs are ignored with --budgets)")
+	f.Float64("tolerance", 100*skill.DefaultTolerance, "points within which the top two rungs must be shown to agree for a converged verdict")
+	f.Float64("max-gain", skill.DefaultMaxGain, "Elo per doubling the top rung's gain must be shown to stay under for a converged verdict (or be clearly below the gain before it)")
+	f.Bool("until-settled", false, "climb on until converged or --max-time runs out: more games on the top two rungs when their comparison is too uncertain, a rung ×4 higher when the bots still gain or the answer still moves")
 	f.Int("games", 0, "games per rung and per head-to-head (overrides the variant's games:)")
 	f.Uint64("seed", 0, "run seed (overrides the variant's seed:)")
 	f.Int("workers", 0, "worker goroutines (default: all cores)")
@@ -99,7 +110,13 @@ func runSkill(cmd *cobra.Command, args []string, opts *skillOptions) error {
 	if err != nil {
 		return err
 	}
-	sopts := skill.Options{Budgets: budgets, MaxTime: maxTime, Workers: workers}
+	tolerance, _ := flags.GetFloat64("tolerance")
+	maxGain, _ := flags.GetFloat64("max-gain")
+	if !(tolerance > 0 && tolerance < 50) || !(maxGain > 0) {
+		return usageErrorf("--tolerance %g, --max-gain %g: want a tolerance above 0 and below 50 points, and a gain above 0 Elo per doubling", tolerance, maxGain)
+	}
+	until, _ := flags.GetBool("until-settled")
+	sopts := skill.Options{Budgets: budgets, MaxTime: maxTime, Workers: workers, Tolerance: tolerance / 100, MaxGain: maxGain, UntilSettled: until}
 	if err := skill.Validate(cfg, sopts); err != nil {
 		return usageError{err}
 	}
@@ -121,6 +138,18 @@ func runSkill(cmd *cobra.Command, args []string, opts *skillOptions) error {
 		rep = progress.New(stderr, mode, label, 0, games)
 	}
 	sopts.OnGame = func() { rep.Add(1) }
+	if !v.GetBool("quiet") {
+		sopts.Judged = func(r *skill.Result) {
+			rep.Close()
+			top := r.Rungs[len(r.Rungs)-1]
+			fmt.Fprintf(stderr, "not settled at %s %s, %s games a rung (%s, %s missing): ", bots.Thousands(top.Budget), r.Param, bots.Thousands(top.Games), r.Verdict, r.Missing)
+			if r.Missing == skill.MissingGames {
+				fmt.Fprintln(stderr, "doubling the games of the top two rungs")
+			} else {
+				fmt.Fprintln(stderr, "climbing a rung higher")
+			}
+		}
+	}
 	ctx := cmd.Context() // cancelled by Ctrl-C or SIGTERM (Execute)
 	res, err := skill.Run(ctx, cfg, sopts)
 	rep.Close()

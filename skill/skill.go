@@ -1,12 +1,14 @@
 package skill
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
 	"time"
 
 	"playtest/experiment"
+	"playtest/games"
 	"playtest/reports"
 	"playtest/reports/stats"
 	"playtest/sim"
@@ -28,6 +30,9 @@ const (
 const (
 	// Step is the budget ratio between rungs of the default ladder.
 	Step = 4
+	// MinStep is the least ratio between two rungs: closer rungs differ
+	// too little in strength for a ladder to say anything.
+	MinStep = 2
 	// MinBudget is the smallest budget of the default ladder.
 	MinBudget = 10
 	// MaxBudget bounds the default ladder's budgets.
@@ -36,25 +41,53 @@ const (
 	MaxRungs = 8
 	// DefaultMaxTime is the default ladder's time allowance.
 	DefaultMaxTime = 10 * time.Minute
+	// MaxSettleGames bounds the games a rung plays with UntilSettled.
+	MaxSettleGames = 64_000
+)
+
+// What a converged verdict asks of the top two rungs, by default.
+const (
+	// DefaultTolerance: the top two rungs' seat-0 figures must be shown to
+	// differ by at most this (points of score, as a share).
+	DefaultTolerance = 0.03
+	// DefaultMaxGain: the top rung's gain over the one below must be shown
+	// to be at most this many Elo per doubling (or clearly below the gain
+	// before it).
+	DefaultMaxGain = 35.0
 )
 
 // Options tune a ladder.
 type Options struct {
-	// Budgets are the rungs' budgets, increasing; empty for the default
-	// ladder: ×Step from the variant's budget / Step² (through the
-	// variant's own budget) while the next rung is expected to fit in
-	// MaxTime.
+	// Budgets are the rungs' budgets, increasing, each at least MinStep
+	// times the one before; empty for the default ladder: ×Step from the
+	// variant's budget / Step² (through the variant's own budget) while
+	// the next rung is expected to fit in MaxTime.
 	Budgets []int
-	// MaxTime is the default ladder's allowance (DefaultMaxTime if 0). It
-	// decides only how many rungs the default ladder has; every rung's
-	// results depend on the seed alone.
+	// MaxTime is the default ladder's allowance, and UntilSettled's
+	// (DefaultMaxTime if 0). It decides only how many rungs and games the
+	// ladder plays; every game's result depends on the seed alone.
 	MaxTime time.Duration
-	Workers int
+	// Tolerance and MaxGain set what a converged verdict asks (the
+	// defaults if 0).
+	Tolerance, MaxGain float64
+	// UntilSettled climbs on while the verdict is undecided or drifting:
+	// more games on the top two rungs when their comparison is too
+	// uncertain, a rung above when the bots still gain or the answer
+	// still moves, until the ladder converges, MaxTime runs out, or the
+	// budget or games reach their bounds.
+	UntilSettled bool
+	// MaxGames bounds the games a rung plays with UntilSettled
+	// (MaxSettleGames if 0).
+	MaxGames int
+	Workers  int
 	// Started, if set, is told before each run: the rung, its budget and
-	// whether it is the head-to-head against the rung below.
+	// whether it is the head-to-head against the rung below, and how many
+	// games it plays.
 	Started func(rung, budget int, headToHead bool, games int)
 	// OnGame, if set, sees every finished game.
 	OnGame func()
+	// Judged, if set, is told each verdict UntilSettled reaches on its way.
+	Judged func(*Result)
 }
 
 // Rung is one budget of the ladder: self-play at that budget, and the
@@ -63,15 +96,35 @@ type Rung struct {
 	Budget int `json:"budget"`
 	// Preset says the variant itself plays this budget.
 	Preset bool `json:"preset,omitempty"`
+	// Games is the number of games of its self-play and head-to-head.
+	Games int `json:"games"`
 	// Headline, rates and length of self-play at this budget.
 	Headline reports.Headline `json:"headline"`
 	reports.RatesAndLength
+	// Warnings are self-play's warnings (reports.Warning codes).
 	Warnings []string `json:"warnings,omitempty"`
 	// Gain is this rung's score against the rung below, on common seeds
 	// in seat-swapped pairs (nil on the first rung).
 	Gain *Gain `json:"gain,omitempty"`
+	// Shift is how far seat 0's figure moved from the rung below, paired
+	// deal by deal (nil on the first rung).
+	Shift *Shift `json:"shift,omitempty"`
 	// Seconds is the wall time of the rung (self-play and head-to-head).
 	Seconds float64 `json:"seconds"`
+
+	self, headToHead *series // the games played, for more games and shifts
+}
+
+// Shift is the change of seat 0's figure (score per game over pairs, or
+// share of the games won) between two rungs, from their common deals: the
+// rungs play the same deals and bot streams, so each deal's difference
+// carries less noise than two independent figures.
+type Shift struct {
+	Value float64 `json:"value"`
+	Low   float64 `json:"low"`
+	High  float64 `json:"high"`
+	// Deals is the number of deals compared.
+	Deals int `json:"deals"`
 }
 
 // Gain is the strength gained over the rung below.
@@ -93,18 +146,30 @@ type Result struct {
 	Variant string `json:"variant"`
 	Source  string `json:"source"`
 	Seed    uint64 `json:"seed"`
-	Games   int    `json:"games"`
-	Pairs   bool   `json:"pairs"`
+	// Games is the games per rung asked for (a rung may have played more:
+	// Rung.Games).
+	Games int  `json:"games"`
+	Pairs bool `json:"pairs"`
 	// Bots describes the players at the variant's own budget; Param names
 	// the budget (iterations, nodes).
 	Bots  string `json:"bots"`
 	Param string `json:"param"`
 	Rungs []Rung `json:"rungs"`
 	// Verdict is converged, drifting or undecided; Direction, when
-	// drifting, says toward which seat; Text says it in words.
+	// drifting, says toward which seat; Text says it in words. Missing,
+	// when not converged, says what the ladder lacks: MissingGames (the
+	// top two rungs' comparison is too uncertain), MissingBudget (the bots
+	// still gain, or the answer still moves) or MissingStrength (the bots
+	// stop getting stronger while the answer moves).
 	Verdict   string `json:"verdict"`
 	Direction string `json:"direction,omitempty"`
+	Missing   string `json:"missing,omitempty"`
 	Text      string `json:"text"`
+	// Tolerance and MaxGain are what the converged verdict asked: the top
+	// two rungs within ±Tolerance of each other, the top gain at most
+	// MaxGain Elo per doubling.
+	Tolerance float64 `json:"tolerance"`
+	MaxGain   float64 `json:"max_gain_elo_per_doubling"`
 	// SkillDepth is the mean Elo a doubled budget gains over the whole
 	// ladder, with its interval: how much skill the game rewards, at these
 	// budgets.
@@ -147,9 +212,15 @@ func Validate(cfg *variants.Config, opts Options) error {
 		if i > 0 && b <= opts.Budgets[i-1] {
 			return fmt.Errorf("--budgets: want increasing budgets, got %d after %d", b, opts.Budgets[i-1])
 		}
+		if i > 0 && b < MinStep*opts.Budgets[i-1] {
+			return fmt.Errorf("--budgets: %d is only %.2g times %d: rungs must be at least %d times apart, or the bots differ too little for the ladder to say anything", b, float64(b)/float64(opts.Budgets[i-1]), opts.Budgets[i-1], MinStep)
+		}
 		if err := cfg.Players[0].WithBudget(b).Params.Validate(); err != nil {
 			return fmt.Errorf("--budgets %d: %v", b, err)
 		}
+	}
+	if opts.Tolerance < 0 || opts.Tolerance >= 0.5 || opts.MaxGain < 0 || math.IsNaN(opts.Tolerance) || math.IsNaN(opts.MaxGain) {
+		return fmt.Errorf("--tolerance %g, --max-gain %g: want a tolerance between 0 and 0.5 (a share of points) and a gain of at least 0 Elo", opts.Tolerance, opts.MaxGain)
 	}
 	if cfg.Games < MinGames {
 		return fmt.Errorf("a skill ladder needs at least %d games per rung (a seat-swapped pair for each head-to-head), got %d", MinGames, cfg.Games)
@@ -187,31 +258,29 @@ func DefaultStart(own int) int {
 // Run climbs the ladder: for each budget, self-play with both seats at it
 // and a head-to-head against the rung below, all on the variant's seeds
 // (every rung plays the same deals and bot streams), then the verdict.
+// With UntilSettled it goes on while the verdict is not converged.
 func Run(ctx context.Context, cfg *variants.Config, opts Options) (*Result, error) {
 	if err := Validate(cfg, opts); err != nil {
 		return nil, err
 	}
 	param, own, _ := budgets(cfg)
 	res := &Result{Schema: Schema, Game: cfg.Definition.Name, Variant: cfg.Name, Source: cfg.Source, Seed: cfg.Seed,
-		Games: cfg.Games, Pairs: cfg.Pairs, Bots: bots.DescribePlayers(cfg.Players), Param: param}
+		Games: cfg.Games, Pairs: cfg.Pairs, Bots: bots.DescribePlayers(cfg.Players), Param: param,
+		Tolerance: cmp.Or(opts.Tolerance, DefaultTolerance), MaxGain: cmp.Or(opts.MaxGain, DefaultMaxGain)}
 	ladder := opts.Budgets
 	fixed := ladder != nil
 	first := DefaultStart(own)
 	if !fixed {
 		ladder = []int{DefaultRung(own, first)}
 	}
-	maxTime := opts.MaxTime
-	if maxTime <= 0 {
-		maxTime = DefaultMaxTime
-	}
+	maxTime := cmp.Or(opts.MaxTime, DefaultMaxTime)
 	start := time.Now()
 	for k := 0; k < len(ladder); k++ {
-		b := ladder[k]
-		rung, err := climb(ctx, cfg, opts, k, b, ladder)
+		rung, err := climb(ctx, cfg, opts, res.Rungs, ladder[k], cfg.Games)
 		if err != nil {
 			return nil, err
 		}
-		rung.Preset = b == own && cfg.Players[0].Same(cfg.Players[1])
+		rung.Preset = ladder[k] == own && cfg.Players[0].Same(cfg.Players[1])
 		res.Rungs = append(res.Rungs, *rung)
 		if fixed {
 			continue
@@ -225,62 +294,230 @@ func Run(ctx context.Context, cfg *variants.Config, opts Options) (*Result, erro
 		}
 	}
 	res.judge()
+	if opts.UntilSettled {
+		if err := settle(ctx, cfg, opts, res, start, maxTime); err != nil {
+			return nil, err
+		}
+	}
 	return res, nil
 }
 
-// climb plays rung k at budget b: self-play, then the head-to-head
-// against rung k−1 (player 0 at b, player 1 at the budget below).
-func climb(ctx context.Context, cfg *variants.Config, opts Options, k, b int, ladder []int) (*Rung, error) {
+// settle climbs on until the ladder converges or the time, budget or
+// games run out: more games on the top two rungs when only their
+// comparison is too uncertain, else a rung Step times above the top
+// (the bots still gain, or the answer still moves). Each step's cost is
+// estimated from the last rung's, and a step that would not fit in the
+// allowance is not begun. Which steps are taken depends on the clock; the
+// result of every game on the seed alone.
+func settle(ctx context.Context, cfg *variants.Config, opts Options, res *Result, start time.Time, maxTime time.Duration) error {
+	maxGames := cmp.Or(opts.MaxGames, MaxSettleGames)
+	for res.Verdict != Converged {
+		if opts.Judged != nil {
+			opts.Judged(res)
+		}
+		n := len(res.Rungs)
+		top := &res.Rungs[n-1]
+		elapsed, last := time.Since(start), time.Duration(top.Seconds*float64(time.Second))
+		switch {
+		case res.Missing == MissingGames && top.Games*2 <= maxGames && elapsed+2*last <= maxTime:
+			// Double the games of the top two rungs: self-play of both,
+			// and the top one's head-to-head.
+			games := top.Games * 2
+			for _, k := range []int{n - 2, n - 1} {
+				if err := res.Rungs[k].extend(ctx, opts, games, k == n-1); err != nil {
+					return err
+				}
+			}
+			res.Rungs[n-1].Shift = shift(res.Rungs[n-1].self, res.Rungs[n-2].self)
+		case res.Missing != MissingGames && top.Budget*Step <= MaxBudget && cfg.Players[0].WithBudget(top.Budget*Step).Params.Validate() == nil &&
+			elapsed+time.Duration(Step)*last <= maxTime:
+			rung, err := climb(ctx, cfg, opts, res.Rungs, top.Budget*Step, top.Games)
+			if err != nil {
+				return err
+			}
+			res.Rungs = append(res.Rungs, *rung)
+		default:
+			res.judge()
+			res.Text += settleStop(res, elapsed, maxTime, maxGames)
+			return nil
+		}
+		res.judge()
+	}
+	return nil
+}
+
+// settleStop says why UntilSettled stopped short of a converged ladder.
+func settleStop(res *Result, elapsed, maxTime time.Duration, maxGames int) string {
+	top := res.Rungs[len(res.Rungs)-1]
+	switch {
+	case res.Missing == MissingGames && top.Games*2 > maxGames:
+		return fmt.Sprintf(" Stopped at %s games a rung (the most --until-settled plays).", bots.Thousands(top.Games))
+	case res.Missing != MissingGames && top.Budget*Step > MaxBudget:
+		return fmt.Sprintf(" Stopped at %s %s (the largest budget a ladder climbs to).", bots.Thousands(top.Budget), res.Param)
+	}
+	return fmt.Sprintf(" Stopped after %s of --max-time %s: the next step would not fit.", elapsed.Round(time.Second), maxTime)
+}
+
+// climb plays a rung at budget b with games games: self-play, then the
+// head-to-head against the rung below (player 0 at b, player 1 at the
+// budget below).
+func climb(ctx context.Context, cfg *variants.Config, opts Options, below []Rung, b, games int) (*Rung, error) {
 	begin := time.Now()
+	k := len(below)
 	self := *cfg
 	self.Players = [2]bots.Spec{cfg.Players[0].WithBudget(b), cfg.Players[1].WithBudget(b)}
-	if opts.Started != nil {
-		opts.Started(k, b, false, self.Games)
-	}
-	s, err := play(ctx, &self, opts)
-	if err != nil {
-		return nil, fmt.Errorf("budget %d: %w", b, err)
-	}
-	rung := &Rung{Budget: b, Headline: s.Headline, RatesAndLength: s.RatesAndLength()}
-	for _, w := range s.Warnings {
-		rung.Warnings = append(rung.Warnings, w.Code)
+	rung := &Rung{Budget: b}
+	var err error
+	if rung.self, err = newSeries(&self, fmt.Sprintf("budget %d", b), k, b, false); err != nil {
+		return nil, err
 	}
 	if k > 0 {
-		below := ladder[k-1]
+		lower := below[k-1].Budget
 		h2h := *cfg
 		h2h.Pairs = true
-		h2h.Players = [2]bots.Spec{cfg.Players[0].WithBudget(b), cfg.Players[1].WithBudget(below)}
-		if opts.Started != nil {
-			opts.Started(k, b, true, h2h.Games)
+		h2h.Players = [2]bots.Spec{cfg.Players[0].WithBudget(b), cfg.Players[1].WithBudget(lower)}
+		if rung.headToHead, err = newSeries(&h2h, fmt.Sprintf("budget %d against %d", b, lower), k, b, true); err != nil {
+			return nil, err
 		}
-		hs, err := play(ctx, &h2h, opts)
-		if err != nil {
-			return nil, fmt.Errorf("budget %d against %d: %w", b, below, err)
-		}
-		if hs.PairStats == nil {
-			return nil, fmt.Errorf("budget %d against %d: too few games for a pair", b, below)
-		}
-		rung.Gain = newGain(hs.PairStats.Player0, math.Log2(float64(b)/float64(below)))
+	}
+	if err := rung.extend(ctx, opts, games, true); err != nil {
+		return nil, err
+	}
+	if k > 0 {
+		rung.Shift = shift(rung.self, below[k-1].self)
 	}
 	rung.Seconds = time.Since(begin).Seconds()
 	return rung, nil
 }
 
-// play runs one variant.
-func play(ctx context.Context, cfg *variants.Config, opts Options) (*reports.Summary, error) {
-	eopts := experiment.Options{Workers: opts.Workers}
-	if opts.OnGame != nil {
-		eopts.OnRecord = func(*sim.Record) { opts.OnGame() }
+// extend plays the rung's self-play (and, with headToHead, its
+// head-to-head) up to games games, and refreshes its figures.
+func (r *Rung) extend(ctx context.Context, opts Options, games int, headToHead bool) error {
+	begin := time.Now()
+	for _, s := range []*series{r.self, r.headToHead} {
+		if s == nil || s == r.headToHead && !headToHead {
+			continue
+		}
+		if err := s.extend(ctx, opts, games); err != nil {
+			return err
+		}
 	}
-	s, err := experiment.Run(ctx, cfg, eopts)
+	r.Games = r.self.played
+	summary := r.self.summary()
+	r.Headline, r.RatesAndLength, r.Warnings = summary.Headline, summary.RatesAndLength(), nil
+	for _, w := range summary.Warnings {
+		r.Warnings = append(r.Warnings, w.Code)
+	}
+	if r.headToHead != nil {
+		hs := r.headToHead.summary()
+		if hs.PairStats == nil {
+			return fmt.Errorf("%s: too few games for a pair", r.headToHead.name)
+		}
+		lower := r.headToHead.cfg.Players[1]
+		_, low, _ := lower.Budget()
+		r.Gain = newGain(hs.PairStats.Player0, math.Log2(float64(r.Budget)/float64(low)))
+	}
+	r.Seconds += time.Since(begin).Seconds()
+	return nil
+}
+
+// series is one configuration a ladder plays (a rung's self-play or
+// head-to-head), kept so that more of its games can be played: game i's
+// result depends only on the seed and i, so the first n games of a longer
+// series are those of a shorter one.
+type series struct {
+	name         string
+	cfg          variants.Config
+	rung, budget int
+	headToHead   bool
+	agg          *reports.Aggregator
+	played       int
+	deals        []float64 // seat 0's total score per deal (a pair, or a game without pairs)
+}
+
+func newSeries(cfg *variants.Config, name string, rung, budget int, headToHead bool) (*series, error) {
+	job, err := experiment.Job(cfg)
 	if err != nil {
 		return nil, err
 	}
-	if s.Failed > 0 {
-		return nil, fmt.Errorf("%d games failed", s.Failed)
-	}
-	return s, nil
+	return &series{name: name, cfg: *cfg, rung: rung, budget: budget, headToHead: headToHead,
+		agg: reports.NewAggregator(experiment.Info(cfg, job.Game))}, nil
 }
+
+// extend plays the series' games up to to.
+func (s *series) extend(ctx context.Context, opts Options, to int) error {
+	if to <= s.played {
+		return nil
+	}
+	s.cfg.Games = to
+	job, err := experiment.Job(&s.cfg)
+	if err != nil {
+		return err
+	}
+	job.Sliced, job.From, job.To = true, s.played, to
+	if opts.Started != nil {
+		opts.Started(s.rung, s.budget, s.headToHead, to-s.played)
+	}
+	failed := 0
+	err = sim.Run(ctx, job, sim.Options{Workers: opts.Workers}, func(r *sim.Record) {
+		if r.Err != nil {
+			failed++
+			return
+		}
+		s.agg.Add(r)
+		deal := r.Index
+		if s.cfg.Pairs {
+			deal = r.Index / 2
+		}
+		for len(s.deals) <= deal {
+			s.deals = append(s.deals, 0)
+		}
+		s.deals[deal] += r.Result.ScoreFor(games.Seat0)
+		if opts.OnGame != nil {
+			opts.OnGame()
+		}
+	})
+	if err != nil {
+		return fmt.Errorf("%s: %w", s.name, err)
+	}
+	if failed > 0 {
+		return fmt.Errorf("%s: %d games failed", s.name, failed)
+	}
+	s.played = to
+	return nil
+}
+
+// summary is the series' summary so far.
+func (s *series) summary() *reports.Summary { return s.agg.Summary(reports.Timing{}) }
+
+// shift compares seat 0's figure at two rungs' self-play deal by deal,
+// over the deals both played: the mean difference per game, with a 95%
+// normal interval whose variance is shrunk, as the paired interval's is,
+// toward that of two independent deals by PriorDeals pseudo-deals (so a
+// few deals that happen to agree do not make it collapse).
+func shift(top, below *series) *Shift {
+	n := min(len(top.deals), len(below.deals))
+	if n == 0 {
+		return nil
+	}
+	games := 1.0 // games per deal
+	if top.cfg.Pairs {
+		games = 2
+	}
+	var m stats.Moments
+	for d := range n {
+		m.Add((top.deals[d] - below.deals[d]) / games)
+	}
+	variance := m.SD() * m.SD()
+	// Two independent deals' figures each vary by at most ¼/games.
+	prior := 2 * 0.25 / games
+	shrunk := (float64(n)*variance + PriorDeals*prior) / float64(n+PriorDeals)
+	half := stats.Z95 * math.Sqrt(shrunk/float64(n))
+	return &Shift{Value: m.Mean(), Low: m.Mean() - half, High: m.Mean() + half, Deals: n}
+}
+
+// PriorDeals is the weight, in deals, of the prior variance in a Shift.
+const PriorDeals = stats.PriorPairs
 
 // unsigned0 turns −0 into 0, so no figure prints as "-0".
 func unsigned0(x float64) float64 {

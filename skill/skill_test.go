@@ -39,6 +39,7 @@ func TestValidate(t *testing.T) {
 		{"one budget", cheap(t), []int{100}, "at least two budgets"},
 		{"one game", cheap(t, "games=1"), []int{10, 40}, "at least 2 games per rung"},
 		{"too large", cheap(t), []int{10, 2_000_000}, "is not between 1 and 1000000"},
+		{"rungs 1.2 times apart (issue 34)", cheap(t), []int{200, 1000, 1200}, "1200 is only 1.2 times 1000: rungs must be at least 2 times apart"},
 	}
 	for _, tt := range tests {
 		err := Validate(tt.cfg, Options{Budgets: tt.budgets})
@@ -126,33 +127,49 @@ func rung(budget int, value, halfWidth, gain, gainHalf float64) Rung {
 	return r
 }
 
+// shifted gives a synthetic rung a paired shift from the rung below.
+func shifted(r Rung, value, half float64) Rung {
+	r.Shift = &Shift{Value: value, Low: value - half, High: value + half, Deals: 500}
+	return r
+}
+
+// TestVerdicts holds the verdict to issue 34's rules: converged only with
+// the top two rungs shown within ±3 points and a top gain shown small or
+// clearly below the one before; a drift when a shift leaves 0 out; and
+// the reason spelled out otherwise.
 func TestVerdicts(t *testing.T) {
 	tests := []struct {
 		name      string
 		rungs     []Rung
 		verdict   string
 		direction string
+		missing   string
 		phrase    string
 	}{
-		{"converged", []Rung{rung(100, 0.55, 0.03, 0, 0), rung(400, 0.52, 0.03, 150, 30), rung(1600, 0.51, 0.03, 60, 30)},
-			Converged, "", "Converged: seat 0's score over pairs is 52% [49–55%] at 400 iterations and 51% [48–54%] at 1,600"},
-		{"no gain at the top", []Rung{rung(100, 0.50, 0.03, 0, 0), rung(400, 0.51, 0.03, 20, 40)}, Converged, "", "+20 Elo per doubling)"},
-		{"drifting to seat 1", []Rung{rung(100, 0.60, 0.03, 0, 0), rung(400, 0.50, 0.03, 100, 20)}, Drifting, "toward seat 1", "Drifting toward seat 1"},
-		{"drifting to seat 0", []Rung{rung(100, 0.40, 0.03, 0, 0), rung(400, 0.50, 0.03, 100, 20)}, Drifting, "toward seat 0", "the bots' answer"},
-		{"slow drift", []Rung{rung(100, 0.40, 0.03, 0, 0), rung(400, 0.44, 0.03, 100, 20), rung(1600, 0.48, 0.03, 90, 20)},
-			Drifting, "toward seat 0", "from 40% [37–43%] at 100 iterations to 48%"},
-		{"still gaining", []Rung{rung(100, 0.50, 0.03, 0, 0), rung(400, 0.51, 0.03, 80, 20), rung(1600, 0.51, 0.03, 120, 20)},
-			Undecided, "", "still gain +120 Elo"},
-		{"gain barely lower", []Rung{rung(100, 0.52, 0.07, 0, 0), rung(400, 0.57, 0.07, 103, 29), rung(1600, 0.55, 0.07, 98, 29)},
-			Undecided, "", "(+103 below), not clearly less than before"},
-		{"wide intervals", []Rung{rung(100, 0.50, 0.07, 0, 0), rung(400, 0.51, 0.07, 20, 40)}, Converged, "", "(±7 points) a smaller drift could hide"},
-		{"too wide", []Rung{rung(100, 0.50, 0.3, 0, 0), rung(400, 0.9, 0.3, 20, 40)}, Undecided, "", "(±30 points) that says little; play more games"},
+		{"converged", []Rung{rung(100, 0.55, 0.03, 0, 0), shifted(rung(400, 0.52, 0.03, 150, 30), -0.03, 0.02), shifted(rung(1600, 0.515, 0.02, 20, 10), -0.005, 0.02)},
+			Converged, "", "", "Converged: seat 0's score over pairs is 52.0% [49.0 – 55.0%] at 400 iterations and 51.5% [49.5 – 53.5%] at 1,600 iterations, a shift of -0.5 points [-2.5, +1.5] over 500 common deals, shown within ±3 points"},
+		{"gain clearly below the one before", []Rung{rung(100, 0.55, 0.03, 0, 0), shifted(rung(400, 0.52, 0.03, 150, 20), -0.03, 0.02), shifted(rung(1600, 0.515, 0.02, 60, 10), -0.005, 0.02)},
+			Converged, "", "", "clearly less than the +150 Elo per doubling [+130, +170] below"},
+		{"a top gain whose interval reaches 0 is not flattening", []Rung{rung(100, 0.50, 0.03, 0, 0), shifted(rung(400, 0.51, 0.03, 20, 40), 0.01, 0.015)},
+			Undecided, "", MissingBudget, "stronger bots still gain +20 Elo per doubling [-20, +60] at the top, not shown to be at most 35"},
+		{"+119 after +90 is not less", []Rung{rung(200, 0.45, 0.05, 0, 0), shifted(rung(1000, 0.40, 0.05, 90, 30), -0.05, 0.06), shifted(rung(4000, 0.41, 0.05, 119, 30), 0.01, 0.02)},
+			Undecided, "", MissingBudget, "nor clearly less than the +90 Elo per doubling [+60, +120] below"},
+		{"14 points apart is not agreeing", []Rung{rung(100, 0.40, 0.10, 0, 0), rung(400, 0.54, 0.10, 20, 10)},
+			Undecided, "", MissingGames, "not yet shown within ±3 points: play more games per rung"},
+		{"drifting to seat 1", []Rung{rung(100, 0.60, 0.03, 0, 0), shifted(rung(400, 0.50, 0.03, 100, 20), -0.10, 0.03)},
+			Drifting, "toward seat 1", MissingBudget, "Drifting toward seat 1"},
+		{"drifting while the bots stop getting stronger", []Rung{rung(100, 0.60, 0.03, 0, 0), shifted(rung(400, 0.50, 0.03, 10, 30), -0.10, 0.03)},
+			Drifting, "toward seat 1", MissingStrength, "the bots stop getting stronger here, so this ladder cannot settle the variant; try another bot family"},
+		{"slow drift", []Rung{rung(100, 0.40, 0.03, 0, 0), rung(400, 0.44, 0.03, 100, 20), shifted(rung(1600, 0.48, 0.03, 90, 20), 0.04, 0.045)},
+			Drifting, "toward seat 0", MissingBudget, "from 40.0% [37.0 – 43.0%] at 100 iterations to 48.0%"},
+		{"undecided for games and budget", []Rung{rung(100, 0.50, 0.03, 0, 0), shifted(rung(400, 0.51, 0.03, 82, 20), 0.01, 0.05)},
+			Undecided, "", MissingGames, "The top rung also still gains +82 Elo per doubling [+62, +102]"},
 	}
 	for _, tt := range tests {
 		r := &Result{Param: "iterations", Rungs: tt.rungs}
 		r.judge()
-		if r.Verdict != tt.verdict || r.Direction != tt.direction || !strings.Contains(r.Text, tt.phrase) {
-			t.Errorf("%s: %s %q: %s\nwant %s %q with %q", tt.name, r.Verdict, r.Direction, r.Text, tt.verdict, tt.direction, tt.phrase)
+		if r.Verdict != tt.verdict || r.Direction != tt.direction || r.Missing != tt.missing || !strings.Contains(r.Text, tt.phrase) {
+			t.Errorf("%s: %s %q (missing %q): %s\nwant %s %q (missing %q) with %q", tt.name, r.Verdict, r.Direction, r.Missing, r.Text, tt.verdict, tt.direction, tt.missing, tt.phrase)
 		}
 	}
 }
@@ -182,5 +199,32 @@ func TestWriteDir(t *testing.T) {
 	}
 	if lines := strings.Count(string(csv), "\n"); lines != 3 || !strings.HasPrefix(string(csv), "budget,param,preset,") {
 		t.Errorf("skill.csv:\n%s", csv)
+	}
+}
+
+// TestUntilSettled: a ladder whose top two rungs cannot be shown to agree
+// (a tolerance of 0.01 points) doubles their games until the bound, then
+// says why it stopped; one that converges at once plays nothing more. The
+// rungs' shifts are paired over their common deals.
+func TestUntilSettled(t *testing.T) {
+	var verdicts []string
+	res, err := Run(context.Background(), cheap(t), Options{Budgets: []int{10, 40}, UntilSettled: true, Tolerance: 0.0001, MaxGames: 80,
+		Judged: func(r *Result) { verdicts = append(verdicts, r.Verdict+"/"+r.Missing) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	top := res.Rungs[1]
+	if res.Verdict == Converged || top.Games != 80 || res.Rungs[0].Games != 80 || !strings.Contains(res.Text, "Stopped at 80 games a rung") {
+		t.Errorf("verdict %s, games %d and %d: %s", res.Verdict, res.Rungs[0].Games, top.Games, res.Text)
+	}
+	if top.Shift == nil || top.Shift.Deals != 40 || top.Gain.Score.Pairs != 40 || len(verdicts) != 3 {
+		t.Errorf("shift %+v, gain over %d pairs, verdicts %v", top.Shift, top.Gain.Score.Pairs, verdicts)
+	}
+	easy, err := Run(context.Background(), cheap(t), Options{Budgets: []int{10, 40}, UntilSettled: true, Tolerance: 0.49, MaxGain: 10000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if easy.Verdict != Converged || easy.Rungs[1].Games != 20 {
+		t.Errorf("an easy ladder: %s after %d games: %s", easy.Verdict, easy.Rungs[1].Games, easy.Text)
 	}
 }

@@ -1,6 +1,7 @@
 package skill
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"strings"
@@ -10,63 +11,84 @@ import (
 	"playtest/sim/bots"
 )
 
-// se is the standard error behind a headline's 95% interval.
-func se(h reports.Headline) float64 { return (h.High - h.Low) / (2 * stats.Z95) }
+// What a ladder that has not converged lacks (Result.Missing).
+const (
+	MissingGames    = "games"    // the top two rungs' comparison is too uncertain
+	MissingBudget   = "budget"   // the bots still gain, or the answer still moves
+	MissingStrength = "strength" // the answer moves but the bots stop getting stronger
+)
 
-// differ reports whether two rungs' seat-0 figures differ beyond their
-// intervals (a normal test on the difference; the rungs share seeds, so
-// treating them as independent is conservative when they correlate).
-func differ(a, b reports.Headline) bool {
-	if a.N == 0 || b.N == 0 {
-		return false // a rung without a decisive game says nothing
-	}
-	return math.Abs(a.Value-b.Value) > stats.Z95*math.Hypot(se(a), se(b))
+// independentShift is the change between two rungs' figures taken as
+// independent samples: for a ladder read back without its deals.
+func independentShift(top, below reports.Headline) *Shift {
+	se := func(h reports.Headline) float64 { return (h.High - h.Low) / (2 * stats.Z95) }
+	d, half := top.Value-below.Value, stats.Z95*math.Hypot(se(top), se(below))
+	return &Shift{Value: d, Low: d - half, High: d + half}
 }
 
-// MaxConvergedHalfWidth is the widest interval (half-width) of the top
-// rung's seat-0 figure that a converged verdict accepts: beyond it the
-// rungs agreeing says little, and the verdict is undecided.
-const MaxConvergedHalfWidth = 0.10
+// moves says a shift's interval leaves 0 out.
+func (s *Shift) moves() bool { return s.Low > 0 || s.High < 0 }
 
-// halfWidth is half a headline's interval.
-func halfWidth(h reports.Headline) float64 { return (h.High - h.Low) / 2 }
+// shiftTo is the shift from rung below to rung top: paired over their
+// deals when both kept them, else from their intervals.
+func shiftTo(top, below Rung) *Shift {
+	if top.self != nil && below.self != nil {
+		if s := shift(top.self, below.self); s != nil {
+			return s
+		}
+	}
+	return independentShift(top.Headline, below.Headline)
+}
 
-// judge gives the ladder its verdict and skill depth.
+// judge gives the ladder its verdict and skill depth. Converged needs the
+// top two rungs shown to agree within the tolerance (the interval of
+// their paired shift inside ±Tolerance) and a top gain shown to be small
+// (its interval's upper end at most MaxGain Elo per doubling) or clearly
+// below the gain before it (the two intervals apart). A shift whose
+// interval leaves 0 out, between the top two rungs or the top and the
+// rung two below, is a drift; anything else is undecided, with what is
+// missing.
 func (r *Result) judge() {
 	r.skillDepth()
+	r.Verdict, r.Direction, r.Missing = Undecided, "", MissingBudget
 	n := len(r.Rungs)
 	if n < 2 {
-		r.Verdict, r.Text = Undecided, "Undecided: one rung shows nothing about stronger play."
+		r.Text = "Undecided: one rung shows nothing about stronger play."
 		return
 	}
+	tol, maxGain := cmp.Or(r.Tolerance, DefaultTolerance), cmp.Or(r.MaxGain, DefaultMaxGain)
 	top, prev := r.Rungs[n-1], r.Rungs[n-2]
-	d := top.Headline.Value - prev.Headline.Value
-	drift := differ(top.Headline, prev.Headline)
-	if !drift && n >= 3 {
+	step := top.Shift
+	if step == nil {
+		step = shiftTo(top, prev)
+	}
+	moved, from := step, prev
+	if !step.moves() && n >= 3 {
 		// A steady move over three rungs, each step within the noise.
-		first := r.Rungs[n-3].Headline
-		d3 := top.Headline.Value - first.Value
-		if (d3 > 0) == (prev.Headline.Value-first.Value > 0) && (d > 0) == (d3 > 0) && differ(top.Headline, first) {
-			drift, d = true, d3
+		if longer := shiftTo(top, r.Rungs[n-3]); longer.moves() && (longer.Value > 0) == (step.Value > 0) {
+			moved, from = longer, r.Rungs[n-3]
 		}
 	}
-	// Gains flatten when the top one is not measurable (its interval
-	// reaches 0) or clearly below the one before (its interval's upper end
-	// under that gain).
 	gain := top.Gain
-	flattening := gain.PerDoublingLow <= 0 || (n >= 3 && gain.PerDoublingHigh < prev.Gain.PerDoubling)
+	stronger := gain != nil && gain.PerDoublingLow > 0
+	small := gain != nil && gain.PerDoublingHigh <= maxGain
+	clearlyLess := gain != nil && n >= 3 && prev.Gain != nil && gain.PerDoublingHigh < prev.Gain.PerDoublingLow
+	agree := step.Low >= -tol && step.High <= tol
 	switch {
-	case drift:
+	case moved.moves():
 		r.Verdict, r.Direction = Drifting, "toward seat 1"
-		if d > 0 {
+		if moved.Value > 0 {
 			r.Direction = "toward seat 0"
 		}
-	case flattening && halfWidth(top.Headline) <= MaxConvergedHalfWidth && halfWidth(prev.Headline) <= MaxConvergedHalfWidth:
-		r.Verdict = Converged
-	default:
-		r.Verdict = Undecided
+		if !stronger {
+			r.Missing = MissingStrength
+		}
+	case agree && (small || clearlyLess):
+		r.Verdict, r.Missing = Converged, ""
+	case !agree:
+		r.Missing = MissingGames
 	}
-	r.Text = r.sentence()
+	r.Text = r.sentence(from, moved, step, tol, maxGain, small, clearlyLess, stronger)
 }
 
 // skillDepth is the mean Elo per doubling over the ladder's gains.
@@ -92,47 +114,71 @@ func (r *Result) skillDepth() {
 	r.DoubledScore = 1 / (1 + math.Pow(10, -r.SkillDepth/400))
 }
 
-// figure writes a rung's seat-0 figure: "48% [43–53%] at 5,000 iterations".
+// figure writes a rung's seat-0 figure: "48.3% [43.1 – 53.2%] at 5,000
+// iterations".
 func (r *Result) figure(rung Rung) string {
 	h := rung.Headline
-	return fmt.Sprintf("%.0f%% [%.0f–%.0f%%] at %s %s", 100*h.Value, 100*h.Low, 100*h.High, bots.Thousands(rung.Budget), r.Param)
+	return fmt.Sprintf("%s [%s] at %s %s", reports.FormatPercent(h.Value), reports.FormatInterval(h.Low, h.High), bots.Thousands(rung.Budget), r.Param)
 }
 
-// sentence says the verdict in words a designer can act on.
-func (r *Result) sentence() string {
+// points writes a shift in points with its interval: "+1.2 points [−0.8,
+// +3.1] over 500 deals".
+func points(s *Shift) string {
+	text := fmt.Sprintf("%+.1f points [%+.1f, %+.1f]", 100*s.Value, 100*s.Low, 100*s.High)
+	if s.Deals > 0 {
+		text += fmt.Sprintf(" over %s common deals", bots.Thousands(s.Deals))
+	}
+	return text
+}
+
+// gainText writes a gain per doubling with its interval.
+func gainText(g *Gain) string {
+	return fmt.Sprintf("%+.0f Elo per doubling [%+.0f, %+.0f]", g.PerDoubling, g.PerDoublingLow, g.PerDoublingHigh)
+}
+
+// sentence says the verdict in words a designer can act on, with what the
+// verdict rests on and, short of convergence, what is missing.
+func (r *Result) sentence(from Rung, moved, step *Shift, tol, maxGain float64, small, clearlyLess, stronger bool) string {
 	n := len(r.Rungs)
 	top, prev := r.Rungs[n-1], r.Rungs[n-2]
 	measure := top.Headline.Measure
 	var b strings.Builder
-	wide := halfWidth(top.Headline) > MaxConvergedHalfWidth || halfWidth(prev.Headline) > MaxConvergedHalfWidth
-	switch {
-	case r.Verdict == Converged:
-		fmt.Fprintf(&b, "Converged: %s is %s and %s, within each other's noise, and stronger bots gain less at the top (%+.0f Elo per doubling", measure, r.figure(prev), r.figure(top), top.Gain.PerDoubling)
-		if n >= 3 {
-			fmt.Fprintf(&b, ", after %+.0f below", prev.Gain.PerDoubling)
-		}
-		fmt.Fprintf(&b, "). The answer has stopped moving with the bots' strength, as far as this ladder reaches (%s %s): %s.", bots.Thousands(top.Budget), r.Param, verdictPhrase(top.Headline))
-		if half := halfWidth(top.Headline); half > 0.05 {
-			fmt.Fprintf(&b, " With intervals this wide (±%.0f points) a smaller drift could hide: more games per rung would sharpen this.", 100*half)
-		}
-	case r.Verdict == Drifting:
-		fmt.Fprintf(&b, "Drifting %s: %s moves from ", r.Direction, measure)
-		if differ(top.Headline, prev.Headline) {
-			b.WriteString(r.figure(prev))
+	gainClause := func() {
+		if clearlyLess && !small {
+			fmt.Fprintf(&b, "the top rung gains %s, clearly less than the %s below", gainText(top.Gain), gainText(prev.Gain))
 		} else {
-			b.WriteString(r.figure(r.Rungs[n-3]))
+			fmt.Fprintf(&b, "the top rung gains %s, shown to be at most %.0f", gainText(top.Gain), maxGain)
 		}
-		fmt.Fprintf(&b, " to %s as the bots get stronger. The answer at any of these budgets is the bots' answer, not yet the game's: climb higher (--budgets), or solve the variant exactly if it is small enough (playtest solve).", r.figure(top))
-	case wide:
-		fmt.Fprintf(&b, "Undecided: %s is %s and %s, within each other's noise, but with intervals this wide (±%.0f points) that says little; play more games per rung (--games).",
-			measure, r.figure(prev), r.figure(top), 100*max(halfWidth(top.Headline), halfWidth(prev.Headline)))
+	}
+	switch r.Verdict {
+	case Converged:
+		fmt.Fprintf(&b, "Converged: %s is %s and %s, a shift of %s, shown within ±%.0f points; and ", measure, r.figure(prev), r.figure(top), points(step), 100*tol)
+		gainClause()
+		fmt.Fprintf(&b, ". The answer has stopped moving with the bots' strength, as far as this ladder reaches (%s %s): %s.", bots.Thousands(top.Budget), r.Param, verdictPhrase(top.Headline))
+		if !stronger {
+			b.WriteString(" The top rung is not significantly stronger than the one below: these bots may have stopped improving, so the answer is the strongest of their answers, which another bot family could test.")
+		}
+	case Drifting:
+		fmt.Fprintf(&b, "Drifting %s: %s moves from %s to %s, a shift of %s, as the bots get stronger. ", r.Direction, measure, r.figure(from), r.figure(top), points(moved))
+		if r.Missing == MissingStrength {
+			fmt.Fprintf(&b, "Yet the top rung is not significantly stronger than the one below (%s): the bots stop getting stronger here, so this ladder cannot settle the variant; try another bot family (--set players.0.bot=..., players.1.bot=...).", gainText(top.Gain))
+		} else {
+			b.WriteString("The answer at any of these budgets is the bots' answer, not yet the game's: climb higher (--budgets, or --until-settled), or solve the variant exactly if it is small enough (playtest solve).")
+		}
 	default:
-		fmt.Fprintf(&b, "Undecided: %s is %s and %s, within each other's noise, but stronger bots still gain %+.0f Elo [%+.0f, %+.0f] per doubling at the top",
-			measure, r.figure(prev), r.figure(top), top.Gain.PerDoubling, top.Gain.PerDoublingLow, top.Gain.PerDoublingHigh)
-		if n >= 3 {
-			fmt.Fprintf(&b, " (%+.0f below), not clearly less than before", prev.Gain.PerDoubling)
+		fmt.Fprintf(&b, "Undecided: %s is %s and %s, a shift of %s", measure, r.figure(prev), r.figure(top), points(step))
+		if r.Missing == MissingGames {
+			fmt.Fprintf(&b, ", not yet shown within ±%.0f points: play more games per rung (--games, or --until-settled).", 100*tol)
+			if !small && !clearlyLess && top.Gain != nil {
+				fmt.Fprintf(&b, " The top rung also still gains %s, not shown to be at most %.0f: a higher rung may be needed too.", gainText(top.Gain), maxGain)
+			}
+		} else {
+			fmt.Fprintf(&b, ", within ±%.0f points, but stronger bots still gain %s at the top, not shown to be at most %.0f", 100*tol, gainText(top.Gain), maxGain)
+			if n >= 3 && prev.Gain != nil {
+				fmt.Fprintf(&b, " nor clearly less than the %s below", gainText(prev.Gain))
+			}
+			b.WriteString(", so the answer may still move with stronger play; add a higher rung (--budgets, or --until-settled).")
 		}
-		b.WriteString(", so the answer may still move with stronger play; add a higher rung.")
 	}
 	return b.String()
 }

@@ -42,20 +42,22 @@ func (r *Result) row(rung Rung) []string {
 	if rung.Preset {
 		budget += " *"
 	}
-	gain, perDoubling := "—", "—"
+	shift, perDoubling := "—", "—"
+	if s := rung.Shift; s != nil {
+		shift = fmt.Sprintf("%+.1f [%+.1f, %+.1f]", 100*s.Value, 100*s.Low, 100*s.High)
+	}
 	if g := rung.Gain; g != nil {
-		gain = fmt.Sprintf("%s [%s]", reports.FormatPercent(g.Score.Score), reports.FormatInterval(g.Score.CI.Low, g.Score.CI.High))
 		perDoubling = fmt.Sprintf("%+.0f [%+.0f, %+.0f]", g.PerDoubling, g.PerDoublingLow, g.PerDoublingHigh)
 	}
-	return []string{budget,
+	return []string{budget, bots.Thousands(rung.Games),
 		fmt.Sprintf("%s [%s]", reports.FormatPercent(h.Value), reports.FormatInterval(h.Low, h.High)),
 		reports.FormatP(h.P),
 		reports.FormatPercent(rung.Draws.Rate), reports.FormatPercent(rung.Stalled.Rate),
-		fmt.Sprintf("%.1f", rung.Plies.Value), gain, perDoubling}
+		fmt.Sprintf("%.1f", rung.Plies.Value), shift, perDoubling}
 }
 
 func (r *Result) header() []string {
-	return []string{r.Param, "seat 0 " + shortMeasure(r) + " (95% CI)", "seat-bias p", "draws", "stalled", "plies", "score vs rung below", "Elo per doubling"}
+	return []string{r.Param, "games", "seat 0 " + shortMeasure(r) + " (95% CI)", "p", "draws", "stalled", "plies", "shift (points)", "Elo per doubling"}
 }
 
 func shortMeasure(r *Result) string {
@@ -92,7 +94,16 @@ func (r *Result) notes() string {
 		b.WriteString("* the rung the variant itself plays. ")
 	}
 	b.WriteString("Each rung is self-play with both seats at its budget; the head-to-head plays it against the rung below on the same seeds (pairs). ")
-	b.WriteString("Intervals are 95%; Elo per doubling is the head-to-head Elo over log2 of the budget ratio.")
+	b.WriteString("Intervals are 95%; the shift is seat 0's figure minus the rung below's, paired deal by deal; Elo per doubling is the head-to-head Elo over log2 of the budget ratio.")
+	var warned []string
+	for _, rung := range r.Rungs {
+		if len(rung.Warnings) > 0 {
+			warned = append(warned, fmt.Sprintf("%s %s: %s", bots.Thousands(rung.Budget), r.Param, strings.Join(rung.Warnings, ", ")))
+		}
+	}
+	if len(warned) > 0 {
+		fmt.Fprintf(&b, " Warnings in self-play (playtest run explains each): %s.", strings.Join(warned, "; "))
+	}
 	return b.String()
 }
 
@@ -120,14 +131,20 @@ func (r *Result) WriteJSON(w io.Writer) error { return reports.WriteJSON(w, r) }
 // WriteCSV writes one row per rung.
 func (r *Result) WriteCSV(w io.Writer) error {
 	cw := csv.NewWriter(w)
-	_ = cw.Write([]string{"budget", "param", "preset", "seat0_value", "seat0_low", "seat0_high", "seat0_n", "seat_bias_p", "verdict",
+	_ = cw.Write([]string{"budget", "param", "preset", "games", "seat0_value", "seat0_low", "seat0_high", "seat0_n", "seat_bias_p", "verdict",
 		"seat0_wins", "seat1_wins", "draws", "stalled", "plies_mean",
+		"shift", "shift_low", "shift_high", "shift_deals",
 		"gain_score", "gain_low", "gain_high", "gain_pairs", "elo_per_doubling", "elo_per_doubling_low", "elo_per_doubling_high", "seconds"})
 	f := func(x float64) string { return strconv.FormatFloat(x, 'g', 8, 64) }
 	for _, rung := range r.Rungs {
 		h := rung.Headline
-		row := []string{strconv.Itoa(rung.Budget), r.Param, strconv.FormatBool(rung.Preset), f(h.Value), f(h.Low), f(h.High), strconv.Itoa(h.N), f(h.P), h.Verdict,
+		row := []string{strconv.Itoa(rung.Budget), r.Param, strconv.FormatBool(rung.Preset), strconv.Itoa(rung.Games), f(h.Value), f(h.Low), f(h.High), strconv.Itoa(h.N), f(h.P), h.Verdict,
 			f(rung.Seat0.Rate), f(rung.Seat1.Rate), f(rung.Draws.Rate), f(rung.Stalled.Rate), f(rung.Plies.Value)}
+		if s := rung.Shift; s != nil {
+			row = append(row, f(s.Value), f(s.Low), f(s.High), strconv.Itoa(s.Deals))
+		} else {
+			row = append(row, "", "", "", "")
+		}
 		if g := rung.Gain; g != nil {
 			row = append(row, f(g.Score.Score), f(g.Score.CI.Low), f(g.Score.CI.High), strconv.Itoa(g.Score.Pairs), f(g.PerDoubling), f(g.PerDoublingLow), f(g.PerDoublingHigh))
 		} else {
