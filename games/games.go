@@ -285,6 +285,13 @@ type ZeroSumHeuristic interface {
 	ZeroSum() bool
 }
 
+// PieDecider is implemented by the states of games with a pie rule:
+// PieDecision reports whether the decision to make now is the pie choice
+// (keep the sides, or take the first player's).
+type PieDecider interface {
+	PieDecision() bool
+}
+
 // ChanceOwner is implemented by states whose chance events belong to a
 // seat (a card drawn into a hand, a goal drawn): ChanceFor names the seat
 // the pending chance event is for, or NoPlayer. Move lists (playtest

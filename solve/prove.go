@@ -94,14 +94,18 @@ func Prove(ctx context.Context, cfg *variants.Config, opts ProveOptions) (*Resul
 	res := &Result{Schema: Schema, Game: cfg.Definition.Name, Variant: cfg.Name, Source: cfg.Source, MoveCap: sr.MoveCap(), Horizon: opts.Depth}
 	root := pr.search(start, opts.Depth, 0)
 	res.Value, res.Plies = proofValue(root, start.CurrentPlayer())
+	res.Line = pr.line(start.Clone(), opts.Depth)
+	res.PieRule = pieRule(g)
 	moves := start.LegalMoves(nil)
 	for _, m := range moves {
 		child := start.Clone()
 		child.Apply(m)
 		o := Opening{Move: start.MoveString(m)}
 		o.Value, o.Plies = pr.outcomeFor(child, games.Seat0, opts.Depth-1)
+		o.Line = pr.line(child.Clone(), opts.Depth-1)
 		if !child.IsTerminal() {
 			replier := child.CurrentPlayer()
+			o.Replier = replier.String()
 			replies := child.LegalMoves(nil)
 			o.AllReplies = len(replies)
 			for _, rm := range replies {
@@ -124,8 +128,63 @@ func Prove(ctx context.Context, cfg *variants.Config, opts ProveOptions) (*Resul
 	res.Nodes = pr.nodes
 	res.Note = fmt.Sprintf("A bounded proof: every forced win that ends within %d decisions from the start is found (%d from each opening, %d after each reply); \"unknown\" means none ends within that horizon, not that the position is a draw.",
 		opts.Depth, opts.Depth-1, opts.Depth-2)
+	if res.PieRule {
+		res.Note += res.pieNote()
+	}
 	res.Seconds = time.Since(begin).Seconds()
 	return res, nil
+}
+
+// line is a line of play that proves s's result within depth decisions
+// (it consumes s): a fastest win, or a slowest loss, to the end; nil when
+// nothing is proven.
+func (pr *prover) line(s games.State, depth int) []string {
+	var out []string
+	for !s.IsTerminal() && depth > 0 {
+		pf := pr.search(s, depth, 0)
+		if pf.outcome == valUnknown {
+			break
+		}
+		mover := s.CurrentPlayer()
+		moves := s.LegalMoves(nil)
+		next := -1
+		for k, m := range moves {
+			child := s.Clone()
+			child.Apply(m)
+			var v int8
+			var dist int16
+			if child.IsTerminal() {
+				v, dist = valLoss, 0 // for the mover: a loss unless it won
+				if child.Result().Winner == mover {
+					v = valWin
+				} else if child.Result().IsDraw() {
+					continue
+				}
+			} else {
+				// A proof in dist decisions needs the child's in dist − 1,
+				// whatever horizon found it.
+				c := pr.search(child, int(pf.dist)-1, 0)
+				if c.outcome == valUnknown {
+					continue
+				}
+				v, dist = c.outcome, c.dist
+				if child.CurrentPlayer() != mover {
+					v = valWin + valLoss - v
+				}
+			}
+			if v == pf.outcome && dist == pf.dist-1 {
+				next = k
+				break
+			}
+		}
+		if next < 0 {
+			break
+		}
+		out = append(out, mover.String()+" "+s.MoveString(moves[next]))
+		s.Apply(moves[next])
+		depth = int(pf.dist) - 1
+	}
+	return out
 }
 
 // outcomeFor proves s to depth and states it for player who.

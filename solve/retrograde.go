@@ -130,6 +130,40 @@ func (sol *solution) outcome(gr *graph, who games.Player, c int) (string, *int) 
 	return Draw, nil
 }
 
+// maxLine bounds a printed line of perfect play.
+const maxLine = 200
+
+// line is a line of perfect play from position i (whose state is s, which
+// it consumes): at a won position a fastest win, at a lost one a slowest
+// loss, to the end. Draws have no forced end: nil.
+func (sol *solution) line(gr *graph, i int, s games.State) []string {
+	var out []string
+	for len(out) < maxLine {
+		v := sol.value[i]
+		if v != valWin && v != valLoss {
+			break // finished, or a draw
+		}
+		mover := games.Player(gr.mover[i])
+		moves := s.LegalMoves(nil)
+		next := -1
+		for k, c := range gr.successors(i) {
+			// Every move from a lost position loses; a slowest one takes
+			// dist − 1 more decisions. A fastest win does the same.
+			if sol.forMover(gr, mover, int(c)) == v && sol.dist[c] == sol.dist[i]-1 {
+				next = k
+				break
+			}
+		}
+		if next < 0 {
+			break
+		}
+		out = append(out, mover.String()+" "+s.MoveString(moves[next]))
+		s.Apply(moves[next])
+		i = int(gr.successors(i)[next])
+	}
+	return out
+}
+
 // valueForSeat states position i's value as "seat 0 wins", "seat 1 wins"
 // or "draw".
 func (sol *solution) valueForSeat(gr *graph, i int, seat games.Player) (string, *int) {

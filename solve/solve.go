@@ -56,6 +56,13 @@ type Result struct {
 	// long as it can); absent for a draw.
 	Value string `json:"value"`
 	Plies *int   `json:"plies,omitempty"`
+	// Line is a line of perfect play that proves Value (each decision as
+	// "seat0 b1S-c2"), the winner ending as fast as it can and the loser
+	// holding out as long as it can; absent for a draw or unknown.
+	Line []string `json:"line,omitempty"`
+	// PieRule says the first opening is answered by a pie choice (keep or
+	// swap): perfect play then lets seat 1 take whichever side wins.
+	PieRule bool `json:"pie_rule,omitempty"`
 	// Openings are seat 0's first decisions with their values for seat 0.
 	Openings []Opening `json:"openings"`
 	// MoveCap is the variant's move cap; the solve ignores it (and the
@@ -73,9 +80,13 @@ type Opening struct {
 	// end after it with perfect play (absent for a draw).
 	Value string `json:"value"`
 	Plies *int   `json:"plies,omitempty"`
-	// Replies are the answering player's options when there are at most
-	// MaxListedReplies (a pie rule's keep and swap), each with its value
-	// for the player who chooses it.
+	// Line is a line of perfect play after the opening that proves Value
+	// (as Result.Line); absent for a draw or unknown.
+	Line []string `json:"line,omitempty"`
+	// Replier is the player who answers the opening ("seat1"); Replies
+	// are its options when there are at most MaxListedReplies (a pie
+	// rule's keep and swap), each with its value for the replier.
+	Replier string  `json:"replier,omitempty"`
 	Replies []Reply `json:"replies,omitempty"`
 	// WinningReplies counts the replies that win for the answering player
 	// (of AllReplies).
@@ -189,7 +200,9 @@ func Run(ctx context.Context, cfg *variants.Config, opts Options) (*Result, erro
 		}
 	}
 	res.Value, res.Plies = sol.valueForSeat(gr, 0, games.Seat0)
+	res.Line = sol.line(gr, 0, g.NewState())
 	res.Openings = openings(g, gr, sol)
+	res.PieRule = pieRule(g)
 	res.Note = res.note()
 	res.Seconds = time.Since(begin).Seconds()
 	return res, nil
@@ -205,10 +218,12 @@ func openings(g games.Game, gr *graph, sol *solution) []Opening {
 		c := int(succ[k])
 		o := Opening{Move: s.MoveString(m)}
 		o.Value, o.Plies = sol.outcome(gr, games.Seat0, c)
+		child := s.Clone()
+		child.Apply(m)
+		o.Line = sol.line(gr, c, child.Clone())
 		if gr.mover[c] != terminalMover {
-			child := s.Clone()
-			child.Apply(m)
 			replier := games.Player(gr.mover[c])
+			o.Replier = replier.String()
 			replies := child.LegalMoves(nil)
 			o.AllReplies = len(replies)
 			for r, rm := range replies {
@@ -226,9 +241,50 @@ func openings(g games.Game, gr *graph, sol *solution) []Opening {
 	return out
 }
 
+// pieRule says the game's first opening is answered by a pie choice.
+func pieRule(g games.Game) bool {
+	s := g.NewState()
+	moves := s.LegalMoves(nil)
+	if len(moves) == 0 {
+		return false
+	}
+	s.Apply(moves[0])
+	p, ok := s.(games.PieDecider)
+	return ok && p.PieDecision()
+}
+
+// pieNote says what perfect play means under the pie rule, and what this
+// solve found: seat 1 takes whichever side wins after the first move, so
+// seat 0 can at best draw, and the variant is balanced exactly when some
+// opening draws.
+func (r *Result) pieNote() string {
+	text := " With the pie rule, perfect play lets seat 1 take whichever side wins after the first move, so seat 0 can at best draw: the question is whether some opening draws (balanced) or every opening loses."
+	draws, unknown := 0, 0
+	for _, o := range r.Openings {
+		switch o.Value {
+		case Draw:
+			draws++
+		case Unknown:
+			unknown++
+		}
+	}
+	switch {
+	case draws > 0:
+		text += fmt.Sprintf(" Here %d of %d openings draw: with the pie rule the variant is balanced under perfect play.", draws, len(r.Openings))
+	case unknown > 0:
+		text += fmt.Sprintf(" Here %d of %d openings are not proven within the horizon: the proof cannot say.", unknown, len(r.Openings))
+	default:
+		text += " Here every opening loses for seat 0: the pie rule hands seat 1 the win."
+	}
+	return text
+}
+
 // note says how the move cap and repetition were treated.
 func (r *Result) note() string {
 	text := "Solved with the repetition rule and the move cap set aside: play that never ends counts as a draw, as the repetition rule makes it."
+	if r.PieRule {
+		text += r.pieNote()
+	}
 	if r.MoveCap > 0 && r.Plies != nil {
 		if *r.Plies <= r.MoveCap {
 			text += fmt.Sprintf(" Perfect play ends in %d decisions, within the variant's max_plies of %d, so the cap does not change the value.", *r.Plies, r.MoveCap)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
+	"strings"
 	"testing"
 
 	"playtest/games"
@@ -235,5 +236,87 @@ func TestBoundedProofAgreesWithRetrograde(t *testing.T) {
 	}
 	if proven == 0 {
 		t.Error("no position was proven: the test checks nothing")
+	}
+}
+
+// TestLinesProveTheValues (issue 34) follows the lines of play both
+// solvers print on random game graphs: each is a sequence of legal
+// decisions by the player to move that ends the game, as the value says
+// (the winner of a won position, its opponent for a lost one), in exactly
+// the value's number of decisions; and every decision on it keeps the
+// value (a win stays won for its player). Drawn and unproven positions
+// have no line.
+func TestLinesProveTheValues(t *testing.T) {
+	rng := pcg.New(5, 6)
+	checked := 0
+	follow := func(t *testing.T, g *graphGame, node int, line []string, value int8, dist int) {
+		t.Helper()
+		s := g.NewState().(*graphState)
+		s.node = node
+		who := s.CurrentPlayer()
+		if value != valWin && value != valLoss {
+			if line != nil {
+				t.Fatalf("node %d: a line %v for a position without a forced end", node, line)
+			}
+			return
+		}
+		if len(line) != dist {
+			t.Fatalf("node %d: a line of %d decisions for a result in %d: %v", node, len(line), dist, line)
+		}
+		for _, step := range line {
+			mover, move, _ := strings.Cut(step, " ")
+			if mover != s.CurrentPlayer().String() {
+				t.Fatalf("node %d: %q, but %v is to move", node, step, s.CurrentPlayer())
+			}
+			ok := false
+			for m := range s.LegalMoves(nil) {
+				if s.MoveString(games.Move(m)) == move {
+					s.Apply(games.Move(m))
+					ok = true
+					break
+				}
+			}
+			if !ok {
+				t.Fatalf("node %d: %q is not legal", node, step)
+			}
+		}
+		winner := who
+		if value == valLoss {
+			winner = who.Opponent()
+		}
+		if !s.IsTerminal() || s.Result().Winner != winner {
+			t.Fatalf("node %d: the line %v does not end in %v's win", node, line, winner)
+		}
+		checked++
+	}
+	for range 200 {
+		g := randomGame(rng, 2+rng.IntN(30))
+		gr, err := enumerate(context.Background(), g, 1000, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sol, _ := retrograde(context.Background(), gr)
+		pr := &prover{ctx: context.Background(), table: map[string]proof{}, max: 1 << 20}
+		for range 12 {
+			pr.buffers = append(pr.buffers, nil)
+			pr.states = append(pr.states, g.NewState())
+			pr.keys = append(pr.keys, nil)
+		}
+		for i := range gr.mover {
+			if gr.mover[i] == terminalMover {
+				continue
+			}
+			node := int(binary.LittleEndian.Uint32(gr.key(i)))
+			s := g.NewState().(*graphState)
+			s.node = node
+			follow(t, g, node, sol.line(gr, i, s), sol.value[i], int(sol.dist[i]))
+			s = g.NewState().(*graphState)
+			s.node = node
+			pf := pr.search(s.Clone(), 8, 0)
+			follow(t, g, node, pr.line(s, 8), pf.outcome, int(pf.dist))
+		}
+	}
+	if checked < 100 {
+		t.Errorf("only %d lines checked", checked)
 	}
 }

@@ -3,6 +3,7 @@ package solve
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"playtest/reports"
 )
@@ -20,7 +21,14 @@ func (r *Result) WriteTable(w io.Writer) error {
 		fmt.Fprintf(w, "%s: %s — solved exactly\n%d positions, %d moves, %d finished positions; %.1f s\n\n", r.Game, r.Variant, r.Positions, r.Moves, r.Finished, r.Seconds)
 		fmt.Fprintf(w, "Value with perfect play: %s%s.\n\n", r.Value, plies(r.Plies, " in %d decisions"))
 	}
-	t := reports.NewTable(w, "opening", "for seat 0", "decisions to the end", "replies that win", "replies")
+	if len(r.Line) > 0 {
+		fmt.Fprintf(w, "The line that proves it: %s.\n\n", lineText(r.Line))
+	}
+	replier := "replier"
+	if len(r.Openings) > 0 && r.Openings[0].Replier != "" {
+		replier = r.Openings[0].Replier
+	}
+	t := reports.NewTable(w, "seat 0's opening", "value for seat 0", "decisions to the end", "replies that win for "+replier, replier+"'s replies, value for "+replier)
 	for _, o := range r.Openings {
 		replies := ""
 		for i, rep := range o.Replies {
@@ -34,9 +42,24 @@ func (r *Result) WriteTable(w io.Writer) error {
 	if err := t.Render(); err != nil {
 		return err
 	}
+	var proven []Opening
+	for _, o := range r.Openings {
+		if len(o.Line) > 0 {
+			proven = append(proven, o)
+		}
+	}
+	if len(proven) > 0 {
+		fmt.Fprintln(w, "\nThe lines that prove each opening's value (the winner ends as fast as it can, the loser holds out longest):")
+		for _, o := range proven {
+			fmt.Fprintf(w, "  %s (%s for seat 0): %s\n", o.Move, o.Value, lineText(o.Line))
+		}
+	}
 	_, err := fmt.Fprintf(w, "\n%s\n", r.Note)
 	return err
 }
+
+// lineText writes a line of play: "seat0 b1S-c2, seat1 keep, …".
+func lineText(line []string) string { return strings.Join(line, ", ") }
 
 func plies(p *int, format string) string {
 	if p == nil {

@@ -253,6 +253,10 @@ func (s *State) IsTerminal() bool { return s.phase == phaseOver }
 // Result returns how the game ended.
 func (s *State) Result() games.Result { return games.Result{Winner: s.winner, Reason: s.reason} }
 
+// PieDecision reports whether seat 1 is to choose keep or swap
+// (games.PieDecider).
+func (s *State) PieDecision() bool { return s.phase == phasePie }
+
 // Plies returns the number of moves played; the pie decision is not a move.
 func (s *State) Plies() int { return int(s.plies) }
 
