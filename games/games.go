@@ -285,6 +285,16 @@ type ZeroSumHeuristic interface {
 	ZeroSum() bool
 }
 
+// Forcing is implemented by the states of games with forcing moves, such
+// as captures: ForcingMoves appends the current player's forcing moves to
+// buf, the most valuable first (what they win), and returns it; nothing at
+// a chance node or when none exists. A search extends its horizon through
+// them (quiescence), so that it never judges a position in the middle of
+// an exchange; a game without them keeps the plain horizon.
+type Forcing interface {
+	ForcingMoves(buf []Move) []Move
+}
+
 // PieDecider is implemented by the states of games with a pie rule:
 // PieDecision reports whether the decision to make now is the pie choice
 // (keep the sides, or take the first player's).

@@ -286,6 +286,15 @@ func checkDecisions(t *testing.T, g games.Game, s games.State, game, n int) {
 	if len(moves) == 0 {
 		t.Fatalf("game %d after %d decisions: not over but no legal moves\n%s", game, n, s)
 	}
+	if f, ok := s.(games.Forcing); ok {
+		// Forcing moves are legal moves, each once.
+		forcing := f.ForcingMoves(nil)
+		for i, m := range forcing {
+			if !slices.Contains(moves, m) || slices.Contains(forcing[:i], m) {
+				t.Fatalf("game %d after %d decisions: forcing move %q is not a legal move, or is listed twice\n%s", game, n, s.MoveString(m), s)
+			}
+		}
+	}
 	if len(moves) > g.MaxLegalMoves() {
 		t.Fatalf("game %d: %d legal moves, more than MaxLegalMoves %d", game, len(moves), g.MaxLegalMoves())
 	}

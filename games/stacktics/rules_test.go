@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"playtest/games"
+	"playtest/games/pcg"
 )
 
 // movesFrom lists the legal moves starting on square, in notation, sorted.
@@ -438,5 +439,50 @@ func TestLargeLoserMetric(t *testing.T) {
 	s = position(t, g, "a1=AL d1=AMMS c2=BL a4=BLMS c4=BMS turn=A")
 	if s.firstLoss[ArmyA] != lossOther {
 		t.Errorf("set-up losses %v", s.firstLoss)
+	}
+}
+
+// TestForcingMovesAreTheCaptures: in positions of random games, the
+// forcing moves are exactly the legal moves that capture (the mover's
+// captured pips grow), the most pips won first.
+func TestForcingMovesAreTheCaptures(t *testing.T) {
+	g := newGame(t, Rules{Size: 3})
+	rng := pcg.New(12, 3)
+	checked := 0
+	for range 200 {
+		s := g.NewState().(*State)
+		for !s.IsTerminal() {
+			army := s.toMove
+			var captures []games.Move
+			for _, m := range s.LegalMoves(nil) {
+				c := s.Clone().(*State)
+				c.Apply(m)
+				if s.phase == phasePlay && c.captured[army] > s.captured[army] {
+					captures = append(captures, m)
+				}
+			}
+			forcing := s.ForcingMoves(nil)
+			if len(forcing) != len(captures) {
+				t.Fatalf("forcing %v, captures %v\n%s", forcing, captures, s)
+			}
+			won := 1 << 30
+			for _, m := range forcing {
+				if !slices.Contains(captures, m) {
+					t.Fatalf("forcing move %s is no capture\n%s", s.MoveString(m), s)
+				}
+				_, to, _ := decode(m)
+				if p := s.board[to].pips(); p > won {
+					t.Fatalf("forcing moves not by pips won: %v\n%s", forcing, s)
+				} else {
+					won = p
+				}
+				checked++
+			}
+			moves := s.LegalMoves(nil)
+			s.Apply(moves[rng.IntN(len(moves))])
+		}
+	}
+	if checked < 100 {
+		t.Errorf("only %d captures seen", checked)
 	}
 }

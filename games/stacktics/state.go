@@ -309,6 +309,44 @@ func (s *State) LegalMoves(buf []games.Move) []games.Move {
 	return buf
 }
 
+// ForcingMoves appends the captures of the army to move (games.Forcing):
+// the most pips won first, and among equal ones the cheaper moving unit
+// first (it risks less). The pie decision has none.
+func (s *State) ForcingMoves(buf []games.Move) []games.Move {
+	if s.phase != phasePlay {
+		return buf
+	}
+	start := len(buf)
+	buf = s.LegalMoves(buf)
+	army := s.toMove
+	out := buf[:start]
+	for _, m := range buf[start:] {
+		if _, to, _ := decode(m); s.board[to] != 0 && s.board[to].owner() != int(army) {
+			out = append(out, m)
+		}
+	}
+	captures := out[start:]
+	for i := 1; i < len(captures); i++ { // insertion sort: a handful of moves
+		for j := i; j > 0 && s.captureBefore(captures[j], captures[j-1]); j-- {
+			captures[j], captures[j-1] = captures[j-1], captures[j]
+		}
+	}
+	return out
+}
+
+// captureBefore orders captures: more pips won, then a cheaper unit.
+func (s *State) captureBefore(a, b games.Move) bool {
+	fa, ta, ka := decode(a)
+	fb, tb, kb := decode(b)
+	wa, wb := s.board[ta].pips(), s.board[tb].pips()
+	if wa != wb {
+		return wa > wb
+	}
+	ua, _ := s.board[fa].unit(ka)
+	ub, _ := s.board[fb].unit(kb)
+	return ua.pips() < ub.pips()
+}
+
 // RandomMove returns a uniformly random legal decision: the same
 // distribution as a uniform pick from LegalMoves, without listing the moves
 // (implements games.RandomMover).

@@ -2,6 +2,7 @@ package bots
 
 import (
 	"math"
+	"math/bits"
 	"sync/atomic"
 
 	"playtest/games"
@@ -10,13 +11,20 @@ import (
 
 // AlphaBetaParams are the parameters of the alphabeta bot.
 type AlphaBetaParams struct {
-	Nodes int     `yaml:"nodes" json:"nodes" default:"20000" doc:"nodes searched per decision (100 to 100000000): the budget, never wall-clock time; the deepest fully searched depth decides"`
-	Depth int     `yaml:"depth" json:"depth" default:"0" doc:"deepest iteration of iterative deepening, in decisions (0: as deep as the node budget allows, up to 64)"`
+	Nodes int     `yaml:"nodes" json:"nodes" default:"20000" doc:"nodes searched per decision (100 to 100000000), quiescence nodes included: the budget, never wall-clock time; the deepest fully searched depth decides, or a better move found at the next one"`
+	Depth int     `yaml:"depth" json:"depth" default:"0" doc:"deepest iteration of iterative deepening, in decisions (0: as deep as the node budget allows, up to 64); quiescence searches on past it through forcing moves"`
 	Noise float64 `yaml:"noise" json:"noise" default:"0" doc:"play a uniformly random move among those within noise of the best at the root, in the heuristic's units (0: always the best: a deterministic bot)"`
+	// NoiseMoves limits the noise to the bot's first decisions of a game.
+	NoiseMoves int `yaml:"noise_moves" json:"noise_moves" default:"0" doc:"apply noise only to the bot's first noise_moves decisions of each game, then play its best (0: every decision): varied openings without weaker play later"`
+	// Quiescence turns the search on through forcing moves at the horizon.
+	Quiescence bool `yaml:"quiescence" json:"quiescence" default:"true" doc:"at the horizon, search on through the game's forcing moves (captures) with stand-pat, so no position is judged in the middle of an exchange (games without forcing moves ignore it)"`
+	TTMB       int  `yaml:"tt_mb" json:"tt_mb" default:"0" doc:"transposition table size in MiB (0: sized for the node budget, 1.5 MiB to 96 MiB)"`
 }
 
 // DefaultAlphaBetaParams returns the defaults.
-func DefaultAlphaBetaParams() *AlphaBetaParams { return &AlphaBetaParams{Nodes: 20000} }
+func DefaultAlphaBetaParams() *AlphaBetaParams {
+	return &AlphaBetaParams{Nodes: 20000, Quiescence: true}
+}
 
 // Validate checks the parameters.
 func (p *AlphaBetaParams) Validate() error {
@@ -27,24 +35,34 @@ func (p *AlphaBetaParams) Validate() error {
 		return games.KnobErrorf("depth", "must be between 0 and %d, got %d", maxSearchDepth, p.Depth)
 	case p.Noise < 0 || p.Noise > 1e9:
 		return games.KnobErrorf("noise", "must be between 0 and 1e9, got %g", p.Noise)
+	case p.NoiseMoves < 0 || p.NoiseMoves > 1000000:
+		return games.KnobErrorf("noise_moves", "must be between 0 and 1000000, got %d", p.NoiseMoves)
+	case p.TTMB < 0 || p.TTMB > MaxTTMB:
+		return games.KnobErrorf("tt_mb", "must be between 0 and %d (MiB; 0 sizes it for the budget), got %d", MaxTTMB, p.TTMB)
 	}
 	return nil
 }
 
 const (
 	maxSearchDepth = 64
-	ttBits         = 16
+	// maxQuiescence bounds a quiescence search's depth below the horizon.
+	maxQuiescence = 16
 	// winValue is the value of a won game; quicker wins score higher.
 	winValue = 1e6
+	// MaxTTMB is the largest transposition table.
+	MaxTTMB = 4096
+	// ttEntryBytes is a table entry's size.
+	ttEntryBytes = 24
 )
 
 // ttEntry is one transposition table slot.
 type ttEntry struct {
 	key   uint64
-	value float64
+	value float64 // a win or loss relative to this node (see storeValue)
 	best  games.Move
 	depth int8
 	bound int8 // exact, lower or upper
+	age   uint8
 }
 
 const (
@@ -56,54 +74,98 @@ const (
 // AlphaBeta is a minimax search with alpha-beta pruning, for games without
 // hidden information (Stacktics). It deepens iteratively, one decision at a
 // time, until its node budget runs out, and plays the best move of the
-// deepest depth it finished. The value is from its seat's point of view, so
-// turns of several decisions (Capstone) and chance nodes (weighted means,
-// without pruning) are handled; the evaluation at the horizon is the game's
-// documented heuristic, the bot's seat's minus the other's. A transposition
-// table keyed by the state's Zobrist hash (games.Hasher) stores bounds and
-// best moves, which are searched first. Tables, move buffers and scratch
-// states are the bot's, reused for every decision.
+// deepest depth it finished (or a move the unfinished depth has already
+// shown better). The value is from its seat's point of view, so turns of
+// several decisions (Capstone) and chance nodes (weighted means, without
+// pruning) are handled; the evaluation at the horizon is the game's
+// documented heuristic, the bot's seat's minus the other's, after a
+// quiescence search through the game's forcing moves (captures) with
+// stand-pat. Moves are searched in order: the transposition table's best
+// move, forcing moves by what they win, the two killer moves of the ply,
+// then the others by their history score; all but the first with a null
+// window first (principal variation search). The transposition table,
+// keyed by the state's Zobrist hash (games.Hasher), stores bounds and best
+// moves in two-slot buckets that keep the deeper entry of this decision;
+// win and loss scores are stored relative to the node and restored at the
+// probe, so a "win in N" found on one path keeps its meaning on another.
+// Tables, move buffers and scratch states are the bot's, reused for every
+// decision.
 type AlphaBeta struct {
-	params   AlphaBetaParams
-	seat     games.Player
-	rng      *pcg.Rand
-	tt       []ttEntry
-	states   []games.State
-	moves    [][]games.Move
-	outcomes [][]games.ChanceOutcome
-	nodes    int
-	aborted  bool
-	stop     *atomic.Bool
+	params    AlphaBetaParams
+	seat      games.Player
+	rng       *pcg.Rand
+	tt        []ttEntry
+	ttMask    uint64
+	age       uint8
+	states    []games.State
+	moves     [][]games.Move
+	scores    [][]int32
+	forcing   [][]games.Move
+	outcomes  [][]games.ChanceOutcome
+	killers   [maxSearchDepth + maxQuiescence + 2][2]games.Move
+	history   [1 << historyBits]int32
+	nodes     int
+	aborted   bool
+	stop      *atomic.Bool
+	decisions int // the bot's decisions this game
 	// The root moves and values of the depth in progress and of the
 	// deepest finished one.
 	rootValues, lastValues []float64
 	lastOrder              []games.Move
 }
 
+// historyBits sizes the history table (indexed by a hash of the move).
+const historyBits = 16
+
 // NewAlphaBeta returns an alphabeta bot.
 func NewAlphaBeta(p AlphaBetaParams) *AlphaBeta { return &AlphaBeta{params: p} }
 
-// Reset starts a new game; the transposition table is cleared.
+// TTBytes is the transposition table's size: tt_mb, or for 0 about two
+// entries per node of the budget, from 1.5 MiB up to 96 MiB.
+func (p *AlphaBetaParams) TTBytes() int64 {
+	if p.TTMB > 0 {
+		return int64(p.TTMB) << 20
+	}
+	entries := uint64(1) << bits.Len64(uint64(2*p.Nodes-1))
+	entries = min(max(entries, 1<<16), 1<<22)
+	return int64(entries) * ttEntryBytes
+}
+
+// TreeBytes is the memory the bot keeps between moves: its transposition
+// table (checked against the machine's memory before a run, as search
+// trees are).
+func (p *AlphaBetaParams) TreeBytes(int) int64 { return p.TTBytes() }
+
+// Reset starts a new game; the transposition table, killer moves and
+// history are cleared.
 func (b *AlphaBeta) Reset(seat games.Player, rng *pcg.Rand) {
 	b.seat, b.rng = seat, rng
 	clear(b.tt)
+	b.killers = [len(b.killers)][2]games.Move{}
+	b.history = [len(b.history)]int32{}
+	b.decisions = 0
 }
 
 // Choose runs the iterative deepening search.
 func (b *AlphaBeta) Choose(s games.State, legal []games.Move) games.Move {
+	b.decisions++
 	if len(legal) == 1 {
 		return legal[0]
 	}
 	if b.tt == nil {
-		b.tt = make([]ttEntry, 1<<ttBits)
+		n := uint64(1) << (bits.Len64(uint64(b.params.TTBytes()/ttEntryBytes)) - 1)
+		b.tt, b.ttMask = make([]ttEntry, n), n-2 // buckets of two
 	}
 	if len(b.states) == 0 {
-		for range maxSearchDepth + 1 {
+		for range len(b.killers) + 1 {
 			b.states = append(b.states, s.Clone())
 			b.moves = append(b.moves, nil)
+			b.scores = append(b.scores, nil)
+			b.forcing = append(b.forcing, nil)
 			b.outcomes = append(b.outcomes, nil)
 		}
 	}
+	b.age++
 	maxDepth := b.params.Depth
 	if maxDepth == 0 {
 		maxDepth = maxSearchDepth
@@ -111,18 +173,31 @@ func (b *AlphaBeta) Choose(s games.State, legal []games.Move) games.Move {
 	b.nodes, b.aborted = 0, false
 	best := legal[0]
 	for depth := 1; depth <= maxDepth; depth++ {
-		m, ok := b.root(s, legal, depth, best)
-		if !ok {
+		m, finished := b.root(s, legal, depth, best)
+		best = m
+		if !finished {
 			break
 		}
-		best = m
 		b.lastOrder = append(b.lastOrder[:0], b.moves[0]...)
 		b.lastValues = append(b.lastValues[:0], b.rootValues...)
+		if math.Abs(b.lastValues[0]) > winValue/2 && b.rootValueProven() {
+			break // a forced result: deeper search changes nothing
+		}
 	}
-	if b.params.Noise > 0 {
+	if b.params.Noise > 0 && (b.params.NoiseMoves == 0 || b.decisions <= b.params.NoiseMoves) {
 		return b.noisy(best)
 	}
 	return best
+}
+
+// rootValueProven reports whether the best root value is a forced win, or
+// every root move a forced loss.
+func (b *AlphaBeta) rootValueProven() bool {
+	top := math.Inf(-1)
+	for _, v := range b.lastValues {
+		top = max(top, v)
+	}
+	return top > winValue/2 || top < -winValue/2
 }
 
 // SetStop makes Choose return early (with the best move of the deepest
@@ -149,9 +224,11 @@ func (b *AlphaBeta) noisy(best games.Move) games.Move {
 	return chosen
 }
 
-// root searches the root moves to depth, the previous best first; ok is
-// false when the budget ran out (never at depth 1, so there is always a
-// move).
+// root searches the root moves to depth, the previous best first. It
+// returns the best move and whether the depth was finished. When the
+// budget runs out in the middle of a depth, a move that depth has already
+// searched in full and found better than the previous best's value there
+// is played; otherwise the previous depth's best.
 func (b *AlphaBeta) root(s games.State, legal []games.Move, depth int, first games.Move) (games.Move, bool) {
 	best, bestValue := first, math.Inf(-1)
 	alpha, beta := math.Inf(-1), math.Inf(1)
@@ -163,11 +240,21 @@ func (b *AlphaBeta) root(s games.State, legal []games.Move, depth int, first gam
 	}
 	b.moves[0] = order
 	b.rootValues = b.rootValues[:0]
-	for _, m := range order {
+	for i, m := range order {
 		child := b.states[1]
 		child.CopyFrom(s)
 		child.Apply(m)
-		v := b.search(child, depth-1, 1, alpha, beta)
+		var v float64
+		if i == 0 || b.params.Noise > 0 {
+			v = b.search(child, depth-1, 1, alpha, beta)
+		} else {
+			// Principal variation search: a null window first; a move
+			// that beats it is searched again with the full window.
+			v = b.search(child, depth-1, 1, alpha, nextUp(alpha))
+			if v > alpha && !b.aborted {
+				v = b.search(child, depth-1, 1, alpha, beta)
+			}
+		}
 		if b.aborted && depth > 1 {
 			return best, false
 		}
@@ -180,18 +267,43 @@ func (b *AlphaBeta) root(s games.State, legal []games.Move, depth int, first gam
 	return best, true
 }
 
-// search returns the value of s for the bot's seat, searched depth more
-// decisions, ply decisions below the root.
-func (b *AlphaBeta) search(s games.State, depth, ply int, alpha, beta float64) float64 {
+// nextUp is the null window's upper end above a.
+func nextUp(a float64) float64 {
+	if math.IsInf(a, -1) {
+		return -math.MaxFloat64
+	}
+	return math.Nextafter(a, math.Inf(1))
+}
+
+// nextDown is the null window's lower end below b.
+func nextDown(b float64) float64 {
+	if math.IsInf(b, 1) {
+		return math.MaxFloat64
+	}
+	return math.Nextafter(b, math.Inf(-1))
+}
+
+// count counts a node against the budget and the stop signal.
+func (b *AlphaBeta) count() {
 	b.nodes++
 	if b.nodes > b.params.Nodes || b.nodes&1023 == 0 && b.stop != nil && b.stop.Load() {
 		b.aborted = true
 	}
+}
+
+// search returns the value of s for the bot's seat, searched depth more
+// decisions, ply decisions below the root, within the window (alpha,
+// beta).
+func (b *AlphaBeta) search(s games.State, depth, ply int, alpha, beta float64) float64 {
+	b.count()
 	if s.IsTerminal() {
 		return s.Result().ValueFor(b.seat) * (winValue - float64(ply))
 	}
-	if depth <= 0 || ply >= maxSearchDepth || b.aborted {
+	if b.aborted {
 		return b.evaluate(s)
+	}
+	if depth <= 0 || ply >= maxSearchDepth {
+		return b.quiesce(s, ply, 0, alpha, beta)
 	}
 	p := s.CurrentPlayer()
 	if p == games.Chance {
@@ -212,29 +324,24 @@ func (b *AlphaBeta) search(s games.State, depth, ply int, alpha, beta float64) f
 	hashMove := games.Move(-1)
 	if h, ok := s.(games.Hasher); ok {
 		key = h.Hash()
-		entry = &b.tt[key&(1<<ttBits-1)]
-		if entry.key == key {
+		var hit bool
+		entry, hit = b.probe(key)
+		if hit {
 			hashMove = entry.best
 			if int(entry.depth) >= depth {
+				v := loadValue(entry.value, ply)
 				switch {
 				case entry.bound == boundExact:
-					return entry.value
-				case entry.bound == boundLower && entry.value >= beta:
-					return entry.value
-				case entry.bound == boundUpper && entry.value <= alpha:
-					return entry.value
+					return v
+				case entry.bound == boundLower && v >= beta:
+					return v
+				case entry.bound == boundUpper && v <= alpha:
+					return v
 				}
 			}
 		}
 	}
-	moves := s.LegalMoves(b.moves[ply][:0])
-	b.moves[ply] = moves
-	for i, m := range moves { // the table's best move first
-		if m == hashMove {
-			moves[0], moves[i] = moves[i], moves[0]
-			break
-		}
-	}
+	moves := b.ordered(s, ply, hashMove)
 	maximize := p == b.seat
 	a0, b0 := alpha, beta
 	best := math.Inf(1)
@@ -242,11 +349,25 @@ func (b *AlphaBeta) search(s games.State, depth, ply int, alpha, beta float64) f
 		best = math.Inf(-1)
 	}
 	bestMove := moves[0]
-	for _, m := range moves {
+	for i, m := range moves {
 		child := b.states[ply+1]
 		child.CopyFrom(s)
 		child.Apply(m)
-		v := b.search(child, depth-1, ply+1, alpha, beta)
+		var v float64
+		switch {
+		case i == 0:
+			v = b.search(child, depth-1, ply+1, alpha, beta)
+		case maximize:
+			v = b.search(child, depth-1, ply+1, alpha, nextUp(alpha))
+			if v > alpha && v < beta && !b.aborted {
+				v = b.search(child, depth-1, ply+1, alpha, beta)
+			}
+		default:
+			v = b.search(child, depth-1, ply+1, nextDown(beta), beta)
+			if v < beta && v > alpha && !b.aborted {
+				v = b.search(child, depth-1, ply+1, alpha, beta)
+			}
+		}
 		if maximize && v > best || !maximize && v < best {
 			best, bestMove = v, m
 		}
@@ -255,7 +376,11 @@ func (b *AlphaBeta) search(s games.State, depth, ply int, alpha, beta float64) f
 		} else {
 			beta = min(beta, v)
 		}
-		if alpha >= beta || b.aborted {
+		if b.aborted {
+			break
+		}
+		if alpha >= beta {
+			b.cutoff(m, ply, depth)
 			break
 		}
 	}
@@ -267,9 +392,169 @@ func (b *AlphaBeta) search(s games.State, depth, ply int, alpha, beta float64) f
 		case best >= b0:
 			bound = boundLower
 		}
-		*entry = ttEntry{key: key, value: best, best: bestMove, depth: int8(depth), bound: bound}
+		*entry = ttEntry{key: key, value: storeValue(best, ply), best: bestMove, depth: int8(depth), bound: bound, age: b.age}
 	}
 	return best
+}
+
+// quiesce extends the horizon through the forcing moves of games that
+// have them (games.Forcing): the player to move may stand pat on the
+// heuristic's value or play a forcing move, whichever is better for it.
+func (b *AlphaBeta) quiesce(s games.State, ply, q int, alpha, beta float64) float64 {
+	stand := b.evaluate(s)
+	f, ok := s.(games.Forcing)
+	if !ok || !b.params.Quiescence || q >= maxQuiescence || ply >= len(b.killers)-1 || b.aborted {
+		return stand
+	}
+	p := s.CurrentPlayer()
+	if p == games.Chance {
+		return stand
+	}
+	maximize := p == b.seat
+	if maximize {
+		if stand >= beta {
+			return stand
+		}
+		alpha = max(alpha, stand)
+	} else {
+		if stand <= alpha {
+			return stand
+		}
+		beta = min(beta, stand)
+	}
+	moves := f.ForcingMoves(b.forcing[ply][:0])
+	b.forcing[ply] = moves
+	best := stand
+	for _, m := range moves {
+		child := b.states[ply+1]
+		child.CopyFrom(s)
+		child.Apply(m)
+		b.count()
+		var v float64
+		if child.IsTerminal() {
+			v = child.Result().ValueFor(b.seat) * (winValue - float64(ply+1))
+		} else {
+			v = b.quiesce(child, ply+1, q+1, alpha, beta)
+		}
+		if maximize {
+			best, alpha = max(best, v), max(alpha, v)
+		} else {
+			best, beta = min(best, v), min(beta, v)
+		}
+		if alpha >= beta || b.aborted {
+			break
+		}
+	}
+	return best
+}
+
+// Move order scores: the table's move, forcing moves by rank, killers,
+// then history.
+const (
+	scoreHash    = 1 << 30
+	scoreForcing = 1 << 29
+	scoreKiller  = 1 << 28
+)
+
+// ordered returns s's legal moves in search order: the table's best move,
+// forcing moves as the game ranks them, the ply's killer moves, then the
+// others by their history score (ties keep the game's order).
+func (b *AlphaBeta) ordered(s games.State, ply int, hashMove games.Move) []games.Move {
+	moves := s.LegalMoves(b.moves[ply][:0])
+	b.moves[ply] = moves
+	scores := b.scores[ply][:0]
+	var forcing []games.Move
+	if f, ok := s.(games.Forcing); ok {
+		forcing = f.ForcingMoves(b.forcing[ply][:0])
+		b.forcing[ply] = forcing
+	}
+	for _, m := range moves {
+		var sc int32
+		switch {
+		case m == hashMove:
+			sc = scoreHash
+		case m == b.killers[ply][0]:
+			sc = scoreKiller + 1
+		case m == b.killers[ply][1]:
+			sc = scoreKiller
+		default:
+			sc = b.history[historySlot(m)]
+		}
+		if sc < scoreHash {
+			for r, f := range forcing {
+				if f == m {
+					sc = scoreForcing + int32(len(forcing)-r)
+					break
+				}
+			}
+		}
+		scores = append(scores, sc)
+	}
+	b.scores[ply] = scores
+	for i := 1; i < len(moves); i++ { // insertion sort, stable
+		for j := i; j > 0 && scores[j] > scores[j-1]; j-- {
+			scores[j], scores[j-1] = scores[j-1], scores[j]
+			moves[j], moves[j-1] = moves[j-1], moves[j]
+		}
+	}
+	return moves
+}
+
+// cutoff records a move that refuted a position: a killer of the ply and
+// a history bonus of depth².
+func (b *AlphaBeta) cutoff(m games.Move, ply, depth int) {
+	if k := &b.killers[ply]; k[0] != m {
+		k[1], k[0] = k[0], m
+	}
+	h := &b.history[historySlot(m)]
+	*h = min(*h+int32(depth*depth), scoreKiller-1)
+}
+
+func historySlot(m games.Move) uint32 {
+	return uint32(uint64(uint32(m))*0x9e3779b97f4a7c15>>(64-historyBits)) & (1<<historyBits - 1)
+}
+
+// probe finds key's bucket: the entry holding key (hit), or the one to
+// replace: an entry of an earlier decision, else the shallower.
+func (b *AlphaBeta) probe(key uint64) (*ttEntry, bool) {
+	i := key & b.ttMask
+	e0, e1 := &b.tt[i], &b.tt[i+1]
+	switch {
+	case e0.key == key:
+		return e0, true
+	case e1.key == key:
+		return e1, true
+	case e0.age != b.age:
+		return e0, false
+	case e1.age != b.age:
+		return e1, false
+	case e1.depth < e0.depth:
+		return e1, false
+	}
+	return e0, false
+}
+
+// storeValue makes a win or loss score relative to the node at ply: a
+// win in N decisions from the node, whatever path led to it.
+func storeValue(v float64, ply int) float64 {
+	switch {
+	case v > winValue/2:
+		return v + float64(ply)
+	case v < -winValue/2:
+		return v - float64(ply)
+	}
+	return v
+}
+
+// loadValue restores a stored score at ply.
+func loadValue(v float64, ply int) float64 {
+	switch {
+	case v > winValue/2:
+		return v - float64(ply)
+	case v < -winValue/2:
+		return v + float64(ply)
+	}
+	return v
 }
 
 // evaluate is the heuristic at the horizon: the bot's seat's evaluation

@@ -74,6 +74,7 @@ func BenchmarkISMCTS(b *testing.B) {
 // BenchmarkAlphaBeta searches 50,000 nodes from the Stacktics size-3
 // opening.
 func BenchmarkAlphaBeta(b *testing.B) {
-	p := bots.AlphaBetaParams{Nodes: 50000}
+	p := *bots.DefaultAlphaBetaParams()
+	p.Nodes = 50000
 	benchBot(b, bots.NewAlphaBeta(p), start(b, stacktics.DefaultRules()), 50000, "nodes")
 }

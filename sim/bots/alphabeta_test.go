@@ -1,0 +1,240 @@
+package bots
+
+import (
+	"math"
+	"testing"
+	"unsafe"
+
+	"playtest/games"
+	"playtest/games/pcg"
+	"playtest/games/stacktics"
+)
+
+func TestTTEntrySize(t *testing.T) {
+	if unsafe.Sizeof(ttEntry{}) != ttEntryBytes {
+		t.Fatalf("a table entry is %d bytes, ttEntryBytes says %d", unsafe.Sizeof(ttEntry{}), ttEntryBytes)
+	}
+}
+
+// minimax is the reference the search must agree with: plain minimax to
+// depth from the bot's seat's point of view, with the same quiescence
+// (stand-pat or any forcing move, up to maxQuiescence deep) and the same
+// scores (a win at ply p worth winValue − p), without pruning or a table.
+func minimax(b *AlphaBeta, s games.State, depth, ply int) float64 {
+	key := refKey{s.(games.Hasher).Hash(), depth, ply}
+	if v, ok := refMemo[key]; ok {
+		return v
+	}
+	v := minimaxFull(b, s, depth, ply)
+	refMemo[key] = v
+	return v
+}
+
+// refKey and refMemo remember the reference's values (the same position,
+// depth and ply give the same value: nothing depends on the path);
+// refMemo is emptied for each question.
+type refKey struct {
+	hash       uint64
+	depth, ply int
+}
+
+var refMemo = map[refKey]float64{}
+
+func minimaxFull(b *AlphaBeta, s games.State, depth, ply int) float64 {
+	if s.IsTerminal() {
+		return s.Result().ValueFor(b.seat) * (winValue - float64(ply))
+	}
+	if depth <= 0 {
+		return quiesceRef(b, s, ply, 0)
+	}
+	maximize := s.CurrentPlayer() == b.seat
+	best := math.Inf(1)
+	if maximize {
+		best = math.Inf(-1)
+	}
+	for _, m := range s.LegalMoves(nil) {
+		c := s.Clone()
+		c.Apply(m)
+		v := minimax(b, c, depth-1, ply+1)
+		if maximize {
+			best = max(best, v)
+		} else {
+			best = min(best, v)
+		}
+	}
+	return best
+}
+
+func quiesceRef(b *AlphaBeta, s games.State, ply, q int) float64 {
+	stand := b.evaluate(s)
+	f, ok := s.(games.Forcing)
+	if !ok || !b.params.Quiescence || q >= maxQuiescence {
+		return stand
+	}
+	maximize := s.CurrentPlayer() == b.seat
+	best := stand
+	for _, m := range f.ForcingMoves(nil) {
+		c := s.Clone()
+		c.Apply(m)
+		var v float64
+		if c.IsTerminal() {
+			v = c.Result().ValueFor(b.seat) * (winValue - float64(ply+1))
+		} else {
+			v = quiesceRef(b, c, ply+1, q+1)
+		}
+		if maximize {
+			best = max(best, v)
+		} else {
+			best = min(best, v)
+		}
+	}
+	return best
+}
+
+// positions plays random Stacktics size-2 games (no pie rule, a small
+// capture threshold so that wins come within a few decisions) and returns
+// positions from them where a seat decides.
+func positions(t *testing.T, n int) []games.State {
+	t.Helper()
+	r := stacktics.DefaultRules()
+	r.Size = 2
+	r.Board = &stacktics.Board{Rows: 4, Cols: 4}
+	r.StartColumns = []int{1, 2}
+	r.PieRule = new(false)
+	if err := r.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	g, err := r.NewGame()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := pcg.New(35, 1)
+	var out []games.State
+	for len(out) < n {
+		s := g.NewState()
+		for k := 0; !s.IsTerminal(); k++ {
+			moves := s.LegalMoves(nil)
+			if k >= 4 && k%3 == 1 && len(moves) > 1 {
+				out = append(out, s.Clone())
+			}
+			s.Apply(moves[rng.IntN(len(moves))])
+		}
+	}
+	return out[:n]
+}
+
+// TestAlphaBetaMatchesMinimax searches positions of random games to fixed
+// depths 1 to 3, with quiescence on and off, the transposition table and
+// the move ordering: the best root value must be plain minimax's, win
+// scores included, and the chosen move must have that value. Then it
+// plays the games on with the bot in both seats, its table kept from one
+// of its decisions to the next, so that win scores stored two plies down
+// are read at the root: a forced result the search reports must be the
+// one plain minimax finds at that distance.
+func TestAlphaBetaMatchesMinimax(t *testing.T) {
+	ps := positions(t, 16)
+	wins, kept := 0, 0
+	bestOf := func(b *AlphaBeta) float64 {
+		got := math.Inf(-1)
+		for _, v := range b.lastValues {
+			got = max(got, v)
+		}
+		return got
+	}
+	reference := func(b *AlphaBeta, s games.State, depth int, chosen games.Move) (best, chosenValue float64) {
+		clear(refMemo) // values are the seat's: a memo per question
+		best = math.Inf(-1)
+		for _, m := range s.LegalMoves(nil) {
+			c := s.Clone()
+			c.Apply(m)
+			v := minimax(b, c, depth-1, 1)
+			best = max(best, v)
+			if m == chosen {
+				chosenValue = v
+			}
+		}
+		return best, chosenValue
+	}
+	type config struct {
+		quiescence bool
+		depth      int
+	}
+	var configs []config
+	for depth := 1; depth <= 3; depth++ {
+		configs = append(configs, config{true, depth}, config{false, depth})
+	}
+	for _, c := range configs {
+		quiescence, depth := c.quiescence, c.depth
+		{
+			params := AlphaBetaParams{Nodes: 100000000, Depth: depth, Quiescence: quiescence, TTMB: 2}
+			for i, start := range ps {
+				fresh := NewAlphaBeta(params)
+				fresh.Reset(start.CurrentPlayer(), pcg.New(1, uint64(i)))
+				chosen := fresh.Choose(start, start.LegalMoves(nil))
+				got := bestOf(fresh)
+				if want, chosenValue := reference(fresh, start, depth, chosen); got != want || chosenValue != want {
+					t.Fatalf("quiescence %v, depth %d, position %d:\n%v\nsearch %v, minimax %v, the chosen move's %v", quiescence, depth, i, start, got, want, chosenValue)
+				}
+				if math.Abs(got) > winValue/2 {
+					wins++
+				}
+				// Deepening without a depth limit keeps deep entries from
+				// one decision that the next reads at other plies.
+				var seats [games.NumSeats]*AlphaBeta
+				for seat := range seats {
+					seats[seat] = NewAlphaBeta(AlphaBetaParams{Nodes: 5000 * depth, Quiescence: quiescence, TTMB: 2})
+					seats[seat].Reset(games.Player(seat), pcg.New(1, uint64(i)))
+				}
+				s := start.Clone()
+				// A seat that found a win in D keeps it: two decisions on
+				// it wins in D − 2 or fewer (sooner if the other errs).
+				winIn := [games.NumSeats]int{-1, -1}
+				for k := 0; !s.IsTerminal() && k < 12; k++ {
+					b := seats[s.CurrentPlayer()]
+					legal := s.LegalMoves(nil)
+					m := b.Choose(s, legal)
+					if len(legal) > 1 {
+						got := bestOf(b)
+						if d := winIn[s.CurrentPlayer()]; d >= 0 && !(got > winValue/2 && int(winValue-got) <= d-2) {
+							t.Fatalf("quiescence %v, depth %d, game %d, decision %d: a win in %d two decisions ago, now %v", quiescence, depth, i, k, d, got)
+						}
+						winIn[s.CurrentPlayer()] = -1
+						if got > winValue/2 {
+							winIn[s.CurrentPlayer()] = int(winValue - got)
+						}
+					}
+					if got := bestOf(b); len(legal) > 1 && math.Abs(got) > winValue/2 && winValue-math.Abs(got) <= 4 {
+						dist := int(winValue - math.Abs(got))
+						if want, _ := reference(b, s, dist, m); got != want {
+							t.Fatalf("%+v, game %d, decision %d, the table kept:\n%v\nsearch %v (a result in %d), minimax to that depth %v", c, i, k, s, got, dist, want)
+						}
+						kept++
+					}
+					s.Apply(m)
+				}
+			}
+		}
+	}
+	t.Logf("%d forced results, %d with the table kept", wins, kept)
+	if wins < 10 || kept < 10 {
+		t.Errorf("%d searches found a forced result, %d with the table kept: the win scores are barely tested", wins, kept)
+	}
+}
+
+// TestTTWinScoresAreRelative: a win stored at one ply and read at another
+// keeps its distance from the node.
+func TestTTWinScoresAreRelative(t *testing.T) {
+	for _, c := range []struct {
+		v           float64
+		store, load int
+		want        float64
+	}{
+		{winValue - 7, 3, 1, winValue - 5},       // a win 4 decisions below a node at ply 3, read at ply 1
+		{-(winValue - 9), 5, 2, -(winValue - 6)}, // a loss 4 below ply 5, read at ply 2
+		{12.5, 5, 2, 12.5},                       // heuristic values are not moved
+	} {
+		if got := loadValue(storeValue(c.v, c.store), c.load); got != c.want {
+			t.Errorf("%v stored at %d, read at %d: %v, want %v", c.v, c.store, c.load, got, c.want)
+		}
+	}
+}
