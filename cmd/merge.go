@@ -23,7 +23,7 @@ timing, as a single run's) and the reports. Every shard must be finished
 			if out == "" {
 				return usageErrorf("--out DIR is required")
 			}
-			summary, err := experiment.Merge(args, out)
+			summary, err := experiment.Merge(cmd.Context(), args, out)
 			if err != nil {
 				return err // bad shards are bad input (exit 2), a full disk a failure (1)
 			}

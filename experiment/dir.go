@@ -308,11 +308,12 @@ func timing(workers int, elapsed time.Duration, games, plies int) reports.Timing
 	return t
 }
 
-// Merge combines the shard directories of one run into dir, which then holds
+// Merge combines the shard directories of one run into dir (ctx stops the
+// example games' replays, leaving dir unfinished), which then holds
 // exactly what a single run of all the games would have written (the
 // summary is the same byte for byte apart from timing). Every shard must be
 // of the same run and finished, and together they must cover every game.
-func Merge(dirs []string, dir string) (*reports.Summary, error) {
+func Merge(ctx context.Context, dirs []string, dir string) (*reports.Summary, error) {
 	if len(dirs) == 0 {
 		return nil, badInputf("merge needs at least one shard directory")
 	}
@@ -420,7 +421,13 @@ func Merge(dirs []string, dir string) (*reports.Summary, error) {
 		return nil, err
 	}
 	summary := agg.Summary(timing(1, time.Since(start), 0, 0))
-	return summary, finish(context.Background(), dir, cfg, m, summary, info)
+	if err := finish(ctx, dir, cfg, m, summary, info); err != nil {
+		if errors.Is(err, context.Canceled) {
+			return nil, fmt.Errorf("interrupted while writing the reports of %s; its log is complete: finish it with playtest run --resume --out %s: %w", dir, shell.Quote(dir), err)
+		}
+		return nil, err
+	}
+	return summary, nil
 }
 
 // resolvedPath is p made absolute with every symbolic link resolved; a

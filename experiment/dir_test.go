@@ -215,13 +215,13 @@ func TestShardsMergeIntoOneRun(t *testing.T) {
 		t.Errorf("shards cover %d games", covered)
 	}
 	merged := filepath.Join(t.TempDir(), "merged")
-	if _, err := Merge(shards[:2], merged); err == nil || !strings.Contains(err.Error(), "shard 0 of 3 is missing") {
+	if _, err := Merge(context.Background(), shards[:2], merged); err == nil || !strings.Contains(err.Error(), "shard 0 of 3 is missing") {
 		t.Errorf("a missing shard: %v", err)
 	}
-	if _, err := Merge(append(shards, shards[0]), merged); err == nil || !strings.Contains(err.Error(), "are both shard 2 of 3") {
+	if _, err := Merge(context.Background(), append(shards, shards[0]), merged); err == nil || !strings.Contains(err.Error(), "are both shard 2 of 3") {
 		t.Errorf("a shard twice: %v", err)
 	}
-	if _, err := Merge(shards, merged); err != nil {
+	if _, err := Merge(context.Background(), shards, merged); err != nil {
 		t.Fatal(err)
 	}
 	if a, b := summaryWithoutTiming(t, whole), summaryWithoutTiming(t, merged); a != b {
@@ -232,7 +232,7 @@ func TestShardsMergeIntoOneRun(t *testing.T) {
 	if _, err := RunToDir(context.Background(), load(t, "games=61", "seed=9"), DirOptions{Shard: runlog.Shard{Index: 0, Count: 3}}, other); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Merge([]string{shards[0], shards[1], other}, merged); err == nil || !strings.Contains(err.Error(), "shards must come from one run") {
+	if _, err := Merge(context.Background(), []string{shards[0], shards[1], other}, merged); err == nil || !strings.Contains(err.Error(), "shards must come from one run") {
 		t.Errorf("shards of two runs: %v", err)
 	}
 }
@@ -292,7 +292,7 @@ func TestEmptyShards(t *testing.T) {
 			t.Errorf("%d games in %d shards: the shards played %d", tt.games, tt.count, played)
 		}
 		merged := filepath.Join(t.TempDir(), "merged")
-		s, err := Merge(shards, merged)
+		s, err := Merge(context.Background(), shards, merged)
 		if err != nil || s.Games != tt.games {
 			t.Fatalf("%d games in %d shards merged to %v games (%v)", tt.games, tt.count, s, err)
 		}
@@ -315,7 +315,7 @@ func TestEmptyShards(t *testing.T) {
 	if _, err := RunToDir(context.Background(), cfg, DirOptions{Shard: runlog.Shard{Index: 1, Count: 2}}, second); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Merge([]string{d, second}, filepath.Join(t.TempDir(), "m")); err == nil || !strings.Contains(err.Error(), "outside the directory's games [0, 0)") {
+	if _, err := Merge(context.Background(), []string{d, second}, filepath.Join(t.TempDir(), "m")); err == nil || !strings.Contains(err.Error(), "outside the directory's games [0, 0)") {
 		t.Errorf("a shard log with games outside its range: %v", err)
 	}
 }
@@ -333,7 +333,7 @@ func TestMergeProtectsDirectories(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, out := range []string{shards[0], link, filepath.Join(link, "sub"), filepath.Join(shards[1], "merged")} {
-		if _, err := Merge(shards, out); err == nil || !strings.Contains(err.Error(), "merging would destroy the shard") {
+		if _, err := Merge(context.Background(), shards, out); err == nil || !strings.Contains(err.Error(), "merging would destroy the shard") {
 			t.Errorf("--out %s: %v", out, err)
 		}
 	}
@@ -353,11 +353,11 @@ func TestMergeProtectsDirectories(t *testing.T) {
 		t.Fatal("the run was not interrupted")
 	}
 	var unfinished *UnfinishedError
-	if _, err := Merge(shards, busy); !errors.As(err, &unfinished) {
+	if _, err := Merge(context.Background(), shards, busy); !errors.As(err, &unfinished) {
 		t.Errorf("--out holding an unfinished run: %v", err)
 	}
 	// A sibling directory is fine.
-	if s, err := Merge(shards, filepath.Join(t.TempDir(), "merged")); err != nil || s.Games != 4 {
+	if s, err := Merge(context.Background(), shards, filepath.Join(t.TempDir(), "merged")); err != nil || s.Games != 4 {
 		t.Errorf("a good merge: %v", err)
 	}
 }
@@ -415,7 +415,7 @@ func TestImpossibleRecordsAreRefused(t *testing.T) {
 	first, rest, _ := strings.Cut(string(shardLog), "\n")
 	os.WriteFile(filepath.Join(shards[1], runlog.GamesFile), []byte(strings.Replace(first, `"winner":`, `"winner":5,"x":`, 1)+"\n"+rest), 0o644)
 	var corrupt *runlog.CorruptError
-	if _, err := Merge(shards, filepath.Join(t.TempDir(), "m")); !errors.As(err, &corrupt) || corrupt.Line != 1 {
+	if _, err := Merge(context.Background(), shards, filepath.Join(t.TempDir(), "m")); !errors.As(err, &corrupt) || corrupt.Line != 1 {
 		t.Errorf("merge of a shard with an impossible line: %v", err)
 	}
 }
@@ -453,7 +453,7 @@ func TestOneWriterAtATime(t *testing.T) {
 	if _, err := RunToDir(context.Background(), cfg, DirOptions{}, shard); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Merge([]string{shard}, dir); !errors.As(err, &busy) {
+	if _, err := Merge(context.Background(), []string{shard}, dir); !errors.As(err, &busy) {
 		t.Errorf("a merge into a locked directory: %v", err)
 	}
 	unlock()
@@ -653,7 +653,7 @@ func TestFullRecordsReplayOnResume(t *testing.T) {
 		if _, err := RunToDir(context.Background(), cfg(), DirOptions{Resume: true}, dir); !errors.As(err, &corrupt) || !strings.Contains(err.Error(), "its moves give") {
 			t.Errorf("%s → %s: resume gave %v", bad.from, bad.to, err)
 		}
-		if _, err := Merge([]string{dir}, filepath.Join(t.TempDir(), "m")); !errors.As(err, &corrupt) {
+		if _, err := Merge(context.Background(), []string{dir}, filepath.Join(t.TempDir(), "m")); !errors.As(err, &corrupt) {
 			t.Errorf("%s → %s: merge gave %v", bad.from, bad.to, err)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"playtest/games"
 	"playtest/games/pcg"
 	"playtest/games/stacktics"
+	"playtest/internal/testenv"
 )
 
 func TestTTEntrySize(t *testing.T) {
@@ -132,7 +133,7 @@ func positions(t *testing.T, n int) []games.State {
 // are read at the root: a forced result the search reports must be the
 // one plain minimax finds at that distance.
 func TestAlphaBetaMatchesMinimax(t *testing.T) {
-	ps := positions(t, 16)
+	ps := positions(t, max(4, testenv.Scale(16)))
 	wins, kept := 0, 0
 	bestOf := func(b *AlphaBeta) float64 {
 		got := math.Inf(-1)
