@@ -23,11 +23,13 @@ type MCTSParams struct {
 	RolloutCap  int     `yaml:"rollout_cap" json:"rollout_cap" default:"0" doc:"decisions per rollout before it stops and the heuristic judges the position (0: play to the end)"`
 	EvalScale   float64 `yaml:"eval_scale" json:"eval_scale" default:"10" doc:"a cut-off rollout scores 1/(1+exp(−d/eval_scale)) for seat 0, d the heuristic's seat 0 − seat 1 difference"`
 	TreeMB      int     `yaml:"tree_mb" json:"tree_mb" default:"512" doc:"most memory the search tree may take, in MiB (1 to 16384); a full tree stops growing and the remaining iterations roll out from its leaves"`
+	// Solver proves wins and losses in the tree (MCTS-Solver).
+	Solver bool `yaml:"solver" json:"solver" default:"true" doc:"prove wins and losses in the tree and back them up (MCTS-Solver, Winands et al. 2008): a proven win is played as won, a move proven lost is never chosen while another is not; only in games without chance or hidden information (mcts; ismcts ignores it)"`
 }
 
 // DefaultMCTSParams returns the defaults.
 func DefaultMCTSParams() *MCTSParams {
-	return &MCTSParams{Iterations: 1000, Exploration: 1.0, Rollout: RolloutRandom, EvalScale: 10, TreeMB: DefaultTreeMB}
+	return &MCTSParams{Iterations: 1000, Exploration: 1.0, Rollout: RolloutRandom, EvalScale: 10, TreeMB: DefaultTreeMB, Solver: true}
 }
 
 // Validate checks every parameter.
@@ -94,7 +96,8 @@ type MCTS struct {
 	// fixed: the search's positions are chance-free, so an expanded node's
 	// children are always its position's legal moves, in order. zeroSum:
 	// the heuristic is zero-sum, one evaluation judges a position.
-	fixed, zeroSum bool
+	// solving: fixed and the solver is on.
+	fixed, zeroSum, solving bool
 }
 
 type node struct {
@@ -110,7 +113,17 @@ type node struct {
 	// mixed: some visit found other legal moves than the children, so
 	// their availability counts may differ and each child keeps its own.
 	mixed bool
+	// proof is what perfect play from this node's position gives its
+	// mover (the player who chose its move), once the solver has proven
+	// it: proofWin, proofLoss, or 0.
+	proof int8
 }
+
+// Proven values of a node, for its mover.
+const (
+	proofWin  = 1
+	proofLoss = -1
+)
 
 // block is a run of children in the tree, linked to the node's next one.
 type block struct {
@@ -226,6 +239,7 @@ func (b *MCTS) Choose(s games.State, legal []games.Move) games.Move {
 	*b.nodes.at(root) = node{mover: games.NoPlayer, blocks: -1}
 	cf, ok := s.(games.ChanceFree)
 	b.fixed = ok && cf.ChanceFree() && !b.determinize
+	b.solving = b.fixed && b.params.Solver
 	zs, ok := s.(games.ZeroSumHeuristic)
 	b.zeroSum = ok && zs.ZeroSum()
 	det, _ := s.(games.Determinizer)
@@ -239,12 +253,19 @@ func (b *MCTS) Choose(s games.State, legal []games.Move) games.Move {
 		}
 		b.iterate()
 	}
-	best, bestVisits := legal[0], int32(-1)
+	// The most visited move; with proofs, a proven win before anything,
+	// and a proven loss only when every move is one.
+	best, bestRank, bestVisits := legal[0], -2, int32(-1)
 	for bl := b.nodes.at(0).blocks; bl >= 0; bl = b.blocks.at(bl).next {
 		k := b.blocks.at(bl)
 		for c := k.first; c < k.first+k.n; c++ {
-			if n := b.nodes.at(c); n.visits > bestVisits && contains(legal, n.move) {
-				best, bestVisits = n.move, n.visits
+			n := b.nodes.at(c)
+			if !contains(legal, n.move) {
+				continue
+			}
+			rank := int(n.proof) // win 1, unknown 0, loss -1
+			if rank > bestRank || rank == bestRank && n.visits > bestVisits {
+				best, bestRank, bestVisits = n.move, rank, n.visits
 			}
 		}
 	}
@@ -266,7 +287,12 @@ func (b *MCTS) iterate() {
 	s := b.state
 	b.path = append(b.path[:0], 0)
 	cur := int32(0)
+	proven := false
 	for !s.IsTerminal() {
+		if b.solving && cur != 0 && b.nodes.at(cur).proof != 0 {
+			proven = true // a solved position: its result needs no rollout
+			break
+		}
 		p := s.CurrentPlayer()
 		if p == games.Chance {
 			var m games.Move
@@ -300,12 +326,72 @@ func (b *MCTS) iterate() {
 			break // a new node: the rollout starts here
 		}
 	}
-	rewards := b.rollout(s)
+	var rewards [games.NumSeats]float64
+	switch leaf := b.nodes.at(cur); {
+	case proven:
+		rewards = provenRewards(leaf)
+	case b.solving && s.IsTerminal() && cur != 0:
+		if w := s.Result().Winner; w != games.NoPlayer {
+			leaf.proof = proofLoss
+			if w == leaf.mover {
+				leaf.proof = proofWin
+			}
+		}
+		rewards = b.rollout(s)
+	default:
+		rewards = b.rollout(s)
+	}
 	for _, n := range b.path {
 		nd := b.nodes.at(n)
 		nd.visits++
 		if nd.mover >= 0 {
 			nd.value += rewards[nd.mover]
+		}
+	}
+	if b.solving {
+		b.backupProofs()
+	}
+}
+
+// provenRewards are the rewards of a proven node's result.
+func provenRewards(n *node) [games.NumSeats]float64 {
+	var r [games.NumSeats]float64
+	win := 0.0
+	if n.proof == proofWin {
+		win = 1
+	}
+	r[n.mover], r[n.mover.Opponent()] = win, 1-win
+	return r
+}
+
+// backupProofs carries a proof found at the end of the iteration's path
+// up the tree (MCTS-Solver): a position is won for the player to move when
+// one of its moves wins, lost when every move loses. A node's children are
+// its position's legal moves (the fixed case), so "every move" is its one
+// block of children.
+func (b *MCTS) backupProofs() {
+	for i := len(b.path) - 1; i >= 1; i-- {
+		child, parent := b.nodes.at(b.path[i]), b.nodes.at(b.path[i-1])
+		if child.proof == 0 || parent.proof != 0 {
+			return
+		}
+		mover := child.mover // the player to move at the parent's position
+		won := child.proof == proofWin
+		if !won {
+			k := b.blocks.at(parent.blocks)
+			for _, c := range b.nodes.run(k.first, int(k.n)) {
+				if c.proof != proofLoss {
+					return // a move not proven lost: the position is open
+				}
+			}
+		}
+		if b.path[i-1] == 0 {
+			return // the root: its moves' proofs decide the choice
+		}
+		if won == (parent.mover == mover) {
+			parent.proof = proofWin
+		} else {
+			parent.proof = proofLoss
 		}
 	}
 }
@@ -529,6 +615,9 @@ func (b *MCTS) selectAmong(children []node) int32 {
 			j -= k
 		}
 		n := &children[j]
+		if n.proof == proofLoss {
+			continue // a move proven lost for the mover
+		}
 		v := n.visits
 		if v == 0 {
 			return int32(j) // the first unvisited child goes first
@@ -557,6 +646,9 @@ func (b *MCTS) selectAmong(children []node) int32 {
 		near = append(near, nearChild{a, int32(j)})
 	}
 	near = dropBelow(near, cut)
+	if len(near) == 0 {
+		return int32(start) // every move proven lost: any will do
+	}
 	if len(near) == 1 {
 		return near[0].index
 	}
@@ -593,9 +685,12 @@ func dropBelow(near []nearChild, cut float64) []nearChild {
 // start: the first unvisited child, else the first with the best score.
 func (b *MCTS) selectExact(children []node, start int, logAvail float64) int32 {
 	k := len(children)
-	best, bestScore := int32(-1), math.Inf(-1)
+	best, bestScore := int32(start), math.Inf(-1) // every move proven lost: the start
 	for i := range k {
 		j := (start + i) % k
+		if children[j].proof == proofLoss {
+			continue
+		}
 		if children[j].visits == 0 {
 			return int32(j)
 		}

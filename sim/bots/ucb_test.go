@@ -200,10 +200,13 @@ func selectExactReference(b *MCTS, children []node) int32 {
 	logAvail := math.Log(float64(children[0].avail))
 	k := len(children)
 	start := b.rng.IntN(k)
-	best, bestScore := int32(-1), math.Inf(-1)
+	best, bestScore := int32(start), math.Inf(-1) // every move proven lost: the start
 	for i := range k {
 		j := (start + i) % k
 		n := children[j]
+		if n.proof == proofLoss {
+			continue // the solver never picks a move proven lost
+		}
 		if n.visits == 0 {
 			return int32(j)
 		}
