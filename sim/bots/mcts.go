@@ -1,6 +1,7 @@
 package bots
 
 import (
+	"encoding/binary"
 	"math"
 	"math/bits"
 	"sync/atomic"
@@ -25,11 +26,13 @@ type MCTSParams struct {
 	TreeMB      int     `yaml:"tree_mb" json:"tree_mb" default:"512" doc:"most memory the search tree may take, in MiB (1 to 16384); a full tree stops growing and the remaining iterations roll out from its leaves"`
 	// Solver proves wins and losses in the tree (MCTS-Solver).
 	Solver bool `yaml:"solver" json:"solver" default:"true" doc:"prove wins and losses in the tree and back them up (MCTS-Solver, Winands et al. 2008): a proven win is played as won, a move proven lost is never chosen while another is not; only in games without chance or hidden information (mcts; ismcts ignores it)"`
+	// Reuse keeps the subtree of the position the game reached.
+	Reuse bool `yaml:"reuse" json:"reuse" default:"true" doc:"keep the subtree of the position reached after the bot's move and the reply, for its next decision (up to one decision's iterations; the tree then has two thirds of tree_mb, the copy a third); only in games without chance or hidden information"`
 }
 
 // DefaultMCTSParams returns the defaults.
 func DefaultMCTSParams() *MCTSParams {
-	return &MCTSParams{Iterations: 1000, Exploration: 1.0, Rollout: RolloutRandom, EvalScale: 10, TreeMB: DefaultTreeMB, Solver: true}
+	return &MCTSParams{Iterations: 1000, Exploration: 1.0, Rollout: RolloutRandom, EvalScale: 10, TreeMB: DefaultTreeMB, Solver: true, Reuse: true}
 }
 
 // Validate checks every parameter.
@@ -98,6 +101,17 @@ type MCTS struct {
 	// the heuristic is zero-sum, one evaluation judges a position.
 	// solving: fixed and the solver is on.
 	fixed, zeroSum, solving bool
+	// kept is the root child the bot played at its last decision (-1:
+	// none), after the position after that move, for Reuse; scratch,
+	// scratchFirst, scratchN and queue carry a subtree while the arenas
+	// are rebuilt, and keys compare positions.
+	kept         int32
+	after, probe games.State
+	scratch      []node
+	scratchFirst []int32
+	scratchN     []int32
+	queue        []int32
+	keys         [2][]byte
 }
 
 type node struct {
@@ -186,7 +200,10 @@ func NewMCTS(p MCTSParams, determinize bool) *MCTS {
 	if p.TreeMB <= 0 {
 		p.TreeMB = DefaultTreeMB
 	}
-	b := &MCTS{params: p, determinize: determinize, free: int64(p.TreeMB) << 20}
+	b := &MCTS{params: p, determinize: determinize, free: int64(p.TreeMB) << 20, kept: -1}
+	if p.Reuse && !determinize {
+		b.free = b.free / 3 * 2 // the last third for a kept subtree's copy
+	}
 	if p.Rollout == RolloutGreedy {
 		b.greedy = NewGreedy(nil, GreedyParams{})
 	}
@@ -207,6 +224,13 @@ func (p *MCTSParams) TreeBytes(maxMoves int) int64 {
 	nodes := (int64(p.Iterations) + 1) * int64(maxMoves)
 	// Whole chunks, one more of each for the tail a block leaves unused.
 	need := (nodes/chunkLen+2)*chunkLen*nodeBytes + (int64(p.Iterations)/chunkLen+2)*chunkLen*blockBytes
+	if p.Reuse {
+		// A kept subtree has at most one decision's iterations (see
+		// reroot): the tree holds it and a decision's growth (two thirds
+		// of tree_mb at most), and its copy passes through scratch memory
+		// as large as the subtree (a third).
+		return min(3*need, limit)
+	}
 	return min(need, limit)
 }
 
@@ -216,6 +240,7 @@ func (b *MCTS) SetStop(stop *atomic.Bool) { b.stop = stop }
 // Reset starts a new game.
 func (b *MCTS) Reset(seat games.Player, rng *pcg.Rand) {
 	b.seat, b.rng = seat, rng
+	b.kept = -1
 	if b.greedy != nil {
 		b.greedy.Reset(seat, rng)
 	}
@@ -225,21 +250,24 @@ func (b *MCTS) Reset(seat games.Player, rng *pcg.Rand) {
 // move visited most (ties to the first).
 func (b *MCTS) Choose(s games.State, legal []games.Move) games.Move {
 	if len(legal) == 1 {
+		b.kept = -1
 		return legal[0]
 	}
 	if b.state == nil {
 		b.state = s.Clone()
 	}
-	b.nodes.reset()
-	b.blocks.reset()
-	root := b.nodes.alloc(1, chunkLen*nodeBytes, &b.free)
-	if root < 0 {
-		return legal[0] // a tree_mb too small for one chunk: Validate refuses it
-	}
-	*b.nodes.at(root) = node{mover: games.NoPlayer, blocks: -1}
 	cf, ok := s.(games.ChanceFree)
 	b.fixed = ok && cf.ChanceFree() && !b.determinize
 	b.solving = b.fixed && b.params.Solver
+	if !(b.fixed && b.params.Reuse && b.reroot(s)) {
+		b.nodes.reset()
+		b.blocks.reset()
+		root := b.nodes.alloc(1, chunkLen*nodeBytes, &b.free)
+		if root < 0 {
+			return legal[0] // a tree_mb too small for one chunk: Validate refuses it
+		}
+		*b.nodes.at(root) = node{mover: games.NoPlayer, blocks: -1}
+	}
 	zs, ok := s.(games.ZeroSumHeuristic)
 	b.zeroSum = ok && zs.ZeroSum()
 	det, _ := s.(games.Determinizer)
@@ -255,7 +283,7 @@ func (b *MCTS) Choose(s games.State, legal []games.Move) games.Move {
 	}
 	// The most visited move; with proofs, a proven win before anything,
 	// and a proven loss only when every move is one.
-	best, bestRank, bestVisits := legal[0], -2, int32(-1)
+	best, bestRank, bestVisits, bestChild := legal[0], -2, int32(-1), int32(-1)
 	for bl := b.nodes.at(0).blocks; bl >= 0; bl = b.blocks.at(bl).next {
 		k := b.blocks.at(bl)
 		for c := k.first; c < k.first+k.n; c++ {
@@ -265,11 +293,118 @@ func (b *MCTS) Choose(s games.State, legal []games.Move) games.Move {
 			}
 			rank := int(n.proof) // win 1, unknown 0, loss -1
 			if rank > bestRank || rank == bestRank && n.visits > bestVisits {
-				best, bestRank, bestVisits = n.move, rank, n.visits
+				best, bestRank, bestVisits, bestChild = n.move, rank, n.visits, c
 			}
 		}
 	}
+	b.kept = -1
+	if b.fixed && b.params.Reuse && bestChild >= 0 {
+		if b.after == nil {
+			b.after, b.probe = s.Clone(), s.Clone()
+		}
+		b.after.CopyFrom(s)
+		b.after.Apply(best)
+		b.kept = bestChild
+	}
 	return best
+}
+
+// reroot makes the tree's node for s the root, when s is the position
+// after the bot's last move (b.after) and a reply the tree has a node for:
+// that node's subtree is copied out, the arenas emptied, and the subtree
+// copied back with its statistics and proofs, its node as the root. It
+// reports false, with the tree unchanged, when there is no such node, the
+// positions cannot be compared (no games.Keyer or games.Hasher), or the
+// subtree holds more than one decision's iterations or a third of tree_mb
+// (which bounds the memory: see TreeBytes).
+func (b *MCTS) reroot(s games.State) bool {
+	if b.kept < 0 || b.after == nil {
+		return false
+	}
+	var ok bool
+	if b.keys[0], ok = positionKey(s, b.keys[0][:0]); !ok {
+		return false
+	}
+	c := b.nodes.at(b.kept)
+	if c.blocks < 0 {
+		return false
+	}
+	k := b.blocks.at(c.blocks)
+	found := int32(-1)
+	for g := k.first; g < k.first+k.n; g++ {
+		b.probe.CopyFrom(b.after)
+		b.probe.Apply(b.nodes.at(g).move)
+		b.keys[1], _ = positionKey(b.probe, b.keys[1][:0])
+		if string(b.keys[0]) == string(b.keys[1]) {
+			found = g
+			break
+		}
+	}
+	if found < 0 || b.nodes.at(found).blocks < 0 || b.nodes.at(found).visits > int32(b.params.Iterations) {
+		return false // nothing to keep, or more than one decision's worth
+	}
+	// Copy the subtree out, breadth first: scratch[i]'s children are
+	// scratch[scratchFirst[i]:][:scratchN[i]] (-1: none).
+	limit := (int64(b.params.TreeMB) << 20) / 3 / nodeBytes
+	b.scratch, b.scratchFirst, b.scratchN = append(b.scratch[:0], *b.nodes.at(found)), b.scratchFirst[:0], b.scratchN[:0]
+	b.queue = append(b.queue[:0], found)
+	for i := 0; i < len(b.queue); i++ {
+		nd := b.nodes.at(b.queue[i])
+		if nd.blocks < 0 {
+			b.scratchFirst, b.scratchN = append(b.scratchFirst, -1), append(b.scratchN, 0)
+			continue
+		}
+		k := b.blocks.at(nd.blocks) // the fixed case: one block
+		b.scratchFirst, b.scratchN = append(b.scratchFirst, int32(len(b.scratch))), append(b.scratchN, k.n)
+		for c := k.first; c < k.first+k.n; c++ {
+			b.scratch = append(b.scratch, *b.nodes.at(c))
+			b.queue = append(b.queue, c)
+		}
+		if int64(len(b.scratch)) > limit {
+			return false
+		}
+	}
+	// Rebuild: the same breadth-first order, each node's children as one
+	// block; queue now maps a scratch index to its new node.
+	b.nodes.reset()
+	b.blocks.reset()
+	root := b.nodes.alloc(1, chunkLen*nodeBytes, &b.free)
+	rootNode := b.scratch[0]
+	rootNode.mover, rootNode.proof, rootNode.blocks = games.NoPlayer, 0, -1
+	*b.nodes.at(root) = rootNode
+	b.queue = append(b.queue[:0], root)
+	for i := range b.scratch {
+		first, n := b.scratchFirst[i], int(b.scratchN[i])
+		if first < 0 || n == 0 {
+			continue
+		}
+		f := b.nodes.alloc(n, chunkLen*nodeBytes, &b.free)
+		bl := b.blocks.alloc(1, chunkLen*blockBytes, &b.free)
+		if f < 0 || bl < 0 {
+			break // cannot happen: the subtree came from a tree this size
+		}
+		children := b.nodes.run(f, n)
+		copy(children, b.scratch[first:first+int32(n)])
+		for j := range children {
+			children[j].blocks = -1
+			b.queue = append(b.queue, f+int32(j))
+		}
+		*b.blocks.at(bl) = block{first: f, n: int32(n), next: -1}
+		b.nodes.at(b.queue[i]).blocks = bl
+	}
+	return true
+}
+
+// positionKey appends s's exact key (games.Keyer), or else its hash
+// (games.Hasher), to buf; ok is false when s has neither.
+func positionKey(s games.State, buf []byte) ([]byte, bool) {
+	if k, ok := s.(games.Keyer); ok {
+		return k.AppendKey(buf), true
+	}
+	if h, ok := s.(games.Hasher); ok {
+		return binary.LittleEndian.AppendUint64(buf, h.Hash()), true
+	}
+	return buf, false
 }
 
 func contains(moves []games.Move, m games.Move) bool {

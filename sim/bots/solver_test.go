@@ -6,6 +6,7 @@ import (
 
 	"playtest/games"
 	"playtest/games/pcg"
+	"playtest/games/stacktics"
 )
 
 // graphGame is a random game graph, cycles included: each position has a
@@ -180,5 +181,71 @@ func TestSolverProofsAreExact(t *testing.T) {
 	}
 	if proofs < 1000 || rootWins < 20 {
 		t.Errorf("%d proofs checked, %d won roots: the test checks too little", proofs, rootWins)
+	}
+}
+
+// checkTree walks the tree from node, whose position is s, down to depth
+// levels: every expanded node's children are its position's legal moves,
+// in order (the fixed case).
+func checkTree(t *testing.T, b *MCTS, node int32, s games.State, depth int) int {
+	t.Helper()
+	nd := b.nodes.at(node)
+	if nd.blocks < 0 || depth == 0 || s.IsTerminal() {
+		return 0
+	}
+	k := b.blocks.at(nd.blocks)
+	legal := s.LegalMoves(nil)
+	if k.next >= 0 || int(k.n) != len(legal) {
+		t.Fatalf("a node with %d children in %v blocks, %d legal moves", k.n, k.next >= 0, len(legal))
+	}
+	checked := 1
+	for i, c := range b.nodes.run(k.first, int(k.n)) {
+		if c.move != legal[i] || c.mover != s.CurrentPlayer() {
+			t.Fatalf("child %d: move %v of %v, legal %v of %v", i, c.move, c.mover, legal[i], s.CurrentPlayer())
+		}
+		child := s.Clone()
+		child.Apply(c.move)
+		checked += checkTree(t, b, k.first+int32(i), child, depth-1)
+	}
+	return checked
+}
+
+// TestReuseKeepsTheRightSubtree plays Stacktics games between two mcts
+// bots that keep their subtrees: at every decision the tree's nodes stand
+// for the positions their moves reach (checked three levels down), the
+// kept root brings its visits.
+func TestReuseKeepsTheRightSubtree(t *testing.T) {
+	g, err := stacktics.DefaultRules().NewGame()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := DefaultMCTSParams()
+	p.Iterations, p.RolloutCap, p.EvalScale = 3000, 6, 6
+	reused, checked := 0, 0
+	for game := range 3 {
+		var bots [games.NumSeats]*MCTS
+		for seat := range bots {
+			bots[seat] = NewMCTS(*p, false)
+			bots[seat].Reset(games.Player(seat), pcg.New(uint64(game), uint64(seat)))
+		}
+		s := g.NewState()
+		for k := 0; !s.IsTerminal() && k < 20; k++ {
+			b := bots[s.CurrentPlayer()]
+			legal := s.LegalMoves(nil)
+			m := b.Choose(s, legal)
+			if !contains(legal, m) {
+				t.Fatalf("an illegal move %v", m)
+			}
+			if len(legal) > 1 {
+				if root := b.nodes.at(0); root.visits > int32(p.Iterations) {
+					reused++ // the root came with the visits of the last decision
+				}
+				checked += checkTree(t, b, 0, s, 3)
+			}
+			s.Apply(m)
+		}
+	}
+	if reused < 10 || checked < 1000 {
+		t.Errorf("%d decisions reused a subtree, %d nodes checked: the test checks too little", reused, checked)
 	}
 }
