@@ -31,7 +31,9 @@ func start(b *testing.B, r games.Rules) games.State {
 func benchBot(b *testing.B, bot bots.Bot, s games.State, work float64, unit string) {
 	legal := s.LegalMoves(nil)
 	bot.Reset(s.CurrentPlayer(), pcg.New(3, 4))
-	bot.Choose(s, legal) // warm up the arena and buffers
+	for range 5 { // warm up the arena, the table and the buffers
+		bot.Choose(s, legal)
+	}
 	b.ReportAllocs()
 	for b.Loop() {
 		bot.Choose(s, legal)
