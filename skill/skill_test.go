@@ -228,3 +228,17 @@ func TestUntilSettled(t *testing.T) {
 		t.Errorf("an easy ladder: %s after %d games: %s", easy.Verdict, easy.Rungs[1].Games, easy.Text)
 	}
 }
+
+// TestRungWarningsAreShown (issue 34): a rung's self-play warnings reach
+// the notes that the table, skill.md and skill.html print under the rungs.
+func TestRungWarningsAreShown(t *testing.T) {
+	r := &Result{Param: "iterations", Rungs: []Rung{rung(50, 0.5, 0.03, 0, 0), rung(200, 0.5, 0.03, 20, 10)}}
+	r.Rungs[0].Warnings = []string{"early-decisions", "weak-bots"}
+	if got := r.notes(); !strings.Contains(got, "Warnings in self-play (playtest run explains each): 50 iterations: early-decisions, weak-bots.") {
+		t.Errorf("notes: %s", got)
+	}
+	var md bytes.Buffer
+	if err := r.WriteMarkdown(&md, false); err != nil || !strings.Contains(md.String(), "50 iterations: early-decisions") {
+		t.Errorf("skill.md: %v\n%s", err, md.String())
+	}
+}
