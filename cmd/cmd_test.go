@@ -763,6 +763,42 @@ func TestSkillCommand(t *testing.T) {
 	)
 }
 
+// TestSkillFamilies: --family twice climbs a ladder per family on the
+// same seeds, prints both and their comparison, and writes them apart.
+func TestSkillFamilies(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errOut := run(t, "skill", "stacktics/size2", "--budgets", "10,40", "--games", "10", "--quiet", "--out", dir,
+		"--family", "mcts", "--family", "{bot: mcts, solver: false, reuse: false}")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if strings.Count(out, "skill ladder of iterations") != 2 || !regexp.MustCompile(`(The two families agree|The two families disagree|Undecided): the mcts \(family 1\) ladder ends at `).MatchString(out) {
+		t.Errorf("output:\n%s", out)
+	}
+	for _, name := range []string{"1-mcts--family-1/skill.json", "2-mcts--family-2/skill.md", "families.json", "families.md"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+			t.Error(err)
+		}
+	}
+	code, out, _ = run(t, "skill", "stacktics/size2", "--budgets", "10,40", "--games", "4", "--quiet", "--format", "json",
+		"--family", "mcts", "--family", "{bot: ismcts}")
+	var fam struct {
+		Schema    string
+		Names     []string
+		Agreement string
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &fam) != nil || fam.Schema != "playtest/skill-families/v1" || len(fam.Names) != 2 || fam.Agreement == "" {
+		t.Errorf("json: exit %d\n%s", code, out)
+	}
+	expectBadInput(t,
+		[]string{"skill", "stacktics/size2", "--family", "mcts"},
+		[]string{"skill", "stacktics/size2", "--family", "mcts", "--family", "random"},
+		[]string{"skill", "stacktics/size2", "--family", "mcts", "--family", "{bot: nosuch}"},
+		[]string{"skill", "stacktics/size2", "--family", "mcts", "--family", "alphabeta", "--budgets", "100,400"},
+		[]string{"skill", "stacktics/size2", "--family", "mcts", "--family", "{bot: mcts, iterations: -1}"},
+	)
+}
+
 func TestSolveCommand(t *testing.T) {
 	tiny := []string{"--set", "rules.board={rows: 2, cols: 2}", "--set", "rules.start_columns=[0, 1]", "--set", "rules.pie_rule=false"}
 	code, out, errOut := run(t, append([]string{"solve", "stacktics/size2", "--quiet"}, tiny...)...)
@@ -915,8 +951,13 @@ func TestJSONStyle(t *testing.T) {
 		append([]string{"sweep", "stacktics-size2", "--games", "4", "--format", "json"}, random...),
 		{"tournament", "size2", "--bot", "random", "--bot", "greedy", "--games", "4", "--format", "json", "--quiet"},
 		{"skill", "size2", "--budgets", "10,20", "--games", "4", "--format", "json", "--quiet"},
+		{"skill", "size2", "--budgets", "10,20", "--games", "4", "--format", "json", "--quiet", "--family", "mcts", "--family", "ismcts"},
 		{"solve", "size2", "--depth", "2", "--format", "json"},
 		{"diff", old, cur, "--format", "json"},
+	}
+	docs, err := os.ReadFile("../docs/json.md")
+	if err != nil {
+		t.Fatal(err)
 	}
 	upper := regexp.MustCompile(`[A-Z]`)
 	var walk func(path string, v any) []string
@@ -943,8 +984,19 @@ func TestJSONStyle(t *testing.T) {
 			t.Errorf("%v: exit %d: %s", args, code, errOut)
 			continue
 		}
-		if s, _ := v["schema"].(string); !strings.HasPrefix(s, "playtest/") {
+		s, _ := v["schema"].(string)
+		if !strings.HasPrefix(s, "playtest/") {
 			t.Errorf("%v: schema %q", args, v["schema"])
+		}
+		// docs/json.md has a row for the schema naming every top-level key.
+		row := regexp.MustCompile("(?m)^\\| `" + regexp.QuoteMeta(s) + "` \\|.*$").FindString(string(docs))
+		if row == "" {
+			t.Errorf("docs/json.md has no row for %s", s)
+		}
+		for k := range v {
+			if k != "schema" && row != "" && !strings.Contains(row, "`"+k+"`") {
+				t.Errorf("docs/json.md does not list %s's key %s", s, k)
+			}
 		}
 		if bad := walk("", v); len(bad) > 0 {
 			t.Errorf("%v: keys not in snake_case: %v", args, bad)

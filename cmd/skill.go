@@ -12,10 +12,12 @@ import (
 	"playtest/progress"
 	"playtest/sim/bots"
 	"playtest/skill"
+	"playtest/variants"
 )
 
 type skillOptions struct {
-	sets []string
+	sets     []string
+	families []string
 }
 
 func newSkillCommand() *cobra.Command {
@@ -48,10 +50,20 @@ a doubled budget wins.
 Without --budgets the ladder starts at the variant's budget / 16 and climbs
 ×4 while the next rung is expected to fit in --max-time; the length of that
 ladder depends on the machine's speed, but every rung's figures depend only
-on the seed. Give --budgets for a ladder that is the same everywhere.`,
+on the seed. Give --budgets for a ladder that is the same everywhere.
+
+With --family given twice, each bot family (a bot name, or a YAML mapping
+of a bot with its parameters) climbs its own ladder in both seats, on the
+same seeds, and their top rungs are compared deal by deal: they agree
+(shown within the tolerance), disagree (the difference leaves 0 out: one
+of them is not yet playing the game's answer), or are undecided. --max-time
+is shared between the two ladders; --budgets needs both families to count
+the same unit. With --out, DIR/1-FAMILY/ and DIR/2-FAMILY/ hold each
+ladder and DIR/families.json and families.md the comparison.`,
 		Example: `  playtest skill stacktics/size2 --budgets 50,200,1000,5000 --games 400
   playtest skill capstone --max-time 30m --out ladder/
-  playtest skill size3 --format json`,
+  playtest skill size3 --format json
+  playtest skill stacktics/size2-nopie --family mcts --family '{bot: alphabeta, noise: 0.1, noise_moves: 4}'`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error { return runSkill(cmd, args, &opts) },
 	}
@@ -68,6 +80,7 @@ on the seed. Give --budgets for a ladder that is the same everywhere.`,
 	f.String("out", "", "write DIR/skill.json, skill.csv, skill.md, skill.html and plots/")
 	f.Bool("quiet", false, "show no progress on stderr")
 	f.StringArrayVar(&opts.sets, "set", nil, "override a variant key, e.g. --set players.0.rollout_cap=6 (repeatable)")
+	f.StringArrayVar(&opts.families, "family", nil, "climb a ladder per bot family on the same seeds and compare their top rungs: give two, each a bot name or a YAML mapping, e.g. --family mcts --family '{bot: alphabeta, noise: 0.1, noise_moves: 4}'")
 	return c
 }
 
@@ -110,6 +123,22 @@ func runSkill(cmd *cobra.Command, args []string, opts *skillOptions) error {
 	if err != nil {
 		return err
 	}
+	var families []bots.Spec
+	for _, text := range opts.families {
+		spec, err := variants.ParseBot("--family", text)
+		if err != nil {
+			return usageError{err}
+		}
+		families = append(families, spec)
+	}
+	if len(families) > 0 {
+		if err := skill.ValidateFamilies(cfg, families, skill.Options{Budgets: budgets}); err != nil {
+			return usageError{err}
+		}
+		// The variant's own bots need not have a budget: validation
+		// checks the families' ladders.
+		cfg.Players = [2]bots.Spec{families[0], families[0]}
+	}
 	tolerance, _ := flags.GetFloat64("tolerance")
 	maxGain, _ := flags.GetFloat64("max-gain")
 	if !(tolerance > 0 && tolerance < 50) || !(maxGain > 0) {
@@ -151,6 +180,25 @@ func runSkill(cmd *cobra.Command, args []string, opts *skillOptions) error {
 		}
 	}
 	ctx := cmd.Context() // cancelled by Ctrl-C or SIGTERM (Execute)
+	if len(families) == 2 {
+		fam, err := skill.RunFamilies(ctx, cfg, families, sopts)
+		rep.Close()
+		if errors.Is(err, context.Canceled) {
+			return fmt.Errorf("interrupted; nothing was written")
+		}
+		if err != nil {
+			return err
+		}
+		if out := v.GetString("out"); out != "" {
+			if err := fam.WriteDir(out); err != nil {
+				return err
+			}
+		}
+		if format == "json" {
+			return fam.WriteJSON(cmd.OutOrStdout())
+		}
+		return fam.WriteTable(cmd.OutOrStdout())
+	}
 	res, err := skill.Run(ctx, cfg, sopts)
 	rep.Close()
 	if errors.Is(err, context.Canceled) {

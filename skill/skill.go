@@ -513,7 +513,13 @@ func shift(top, below *series) *Shift {
 	prior := 2 * 0.25 / games
 	shrunk := (float64(n)*variance + PriorDeals*prior) / float64(n+PriorDeals)
 	half := stats.Z95 * math.Sqrt(shrunk/float64(n))
-	return &Shift{Value: m.Mean(), Low: m.Mean() - half, High: m.Mean() + half, Deals: n}
+	return newShift(m.Mean(), half, n)
+}
+
+// newShift is a shift with its interval value ± half, cut to the ±100
+// points a difference of two figures can span.
+func newShift(value, half float64, deals int) *Shift {
+	return &Shift{Value: value, Low: max(value-half, -1), High: min(value+half, 1), Deals: deals}
 }
 
 // PriorDeals is the weight, in deals, of the prior variance in a Shift.

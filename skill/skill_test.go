@@ -7,8 +7,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"playtest/reports"
+	"playtest/sim/bots"
 	"playtest/variants"
 )
 
@@ -240,5 +242,107 @@ func TestRungWarningsAreShown(t *testing.T) {
 	var md bytes.Buffer
 	if err := r.WriteMarkdown(&md, false); err != nil || !strings.Contains(md.String(), "50 iterations: early-decisions") {
 		t.Errorf("skill.md: %v\n%s", err, md.String())
+	}
+}
+
+// TestFamilies: two bot families climb their own ladders on the same
+// seeds, their top rungs are compared deal by deal, and the comparison
+// names both families and is written beside their ladders.
+func TestFamilies(t *testing.T) {
+	families := []bots.Spec{family(t, "{bot: mcts, iterations: 40}"), family(t, "{bot: alphabeta, nodes: 1600, noise: 0.1, noise_moves: 4}")}
+	fam, err := RunFamilies(context.Background(), cheap(t), families, Options{MaxTime: time.Microsecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fam.Ladders) != 2 || fam.Names[0] != "mcts" || fam.Names[1] != "alphabeta" {
+		t.Fatalf("families %v, %d ladders", fam.Names, len(fam.Ladders))
+	}
+	// Each ladder is its family's default ladder from budget/16 (at least 10), cut at two rungs by the time allowance.
+	for i, want := range [][]int{{10, 40}, {100, 400}} {
+		l := fam.Ladders[i]
+		if len(l.Rungs) != 2 || l.Rungs[0].Budget != want[0] || l.Rungs[1].Budget != want[1] {
+			t.Errorf("%s ladder: %+v", fam.Names[i], l.Rungs)
+		}
+	}
+	if fam.Ladders[0].Param != "iterations" || fam.Ladders[1].Param != "nodes" {
+		t.Errorf("units %s and %s", fam.Ladders[0].Param, fam.Ladders[1].Param)
+	}
+	if fam.Shift == nil || fam.Shift.Deals != 10 {
+		t.Errorf("the top rungs are not paired over the 10 deals: %+v", fam.Shift)
+	}
+	if fam.Agreement == "" || !strings.Contains(fam.Text, "the mcts ladder ends at ") || !strings.Contains(fam.Text, "the alphabeta ladder at ") || !strings.Contains(fam.Text, "at 400 nodes") {
+		t.Errorf("%s: %s", fam.Agreement, fam.Text)
+	}
+	dir := t.TempDir()
+	if err := fam.WriteDir(dir); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"1-mcts/" + JSONFile, "2-alphabeta/" + HTMLFile, "families.json", "families.md"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+			t.Error(err)
+		}
+	}
+	var table bytes.Buffer
+	if err := fam.WriteTable(&table); err != nil || strings.Count(table.String(), "— skill ladder of ") != 2 || !strings.HasSuffix(table.String(), fam.Text+"\n") {
+		t.Errorf("table: %v\n%s", err, table.String())
+	}
+}
+
+// TestFamiliesCompare: the top rungs agree only when their difference is
+// shown within the tolerance, disagree when it leaves 0 out.
+func TestFamiliesCompare(t *testing.T) {
+	ladder := func(top Rung) *Result {
+		return &Result{Param: "iterations", Verdict: Converged, Rungs: []Rung{rung(10, 0.5, 0.03, 0, 0), top}}
+	}
+	tests := []struct {
+		name      string
+		a, b      Rung
+		agreement string
+		phrase    string
+	}{
+		{"close and narrow", rung(400, 0.52, 0.01, 20, 10), rung(400, 0.515, 0.01, 20, 10), Agree, "Both ladders converged"},
+		{"apart", rung(400, 0.60, 0.02, 20, 10), rung(400, 0.45, 0.02, 20, 10), Disagree, "a difference of -15.0 points"},
+		{"wide", rung(400, 0.52, 0.08, 20, 10), rung(400, 0.50, 0.08, 20, 10), Undecided, "neither shown within ±3 points nor apart"},
+		{"the interval stops at -100 points", rung(400, 0.95, 0.5, 20, 10), rung(400, 0.05, 0.5, 20, 10), Disagree, "-90.0 points [-100.0, -19.3]"},
+	}
+	for _, tt := range tests {
+		f := &Families{Names: []string{"mcts (family 1)", "mcts (family 2)"}, Ladders: []*Result{ladder(tt.a), ladder(tt.b)}}
+		f.compare(DefaultTolerance)
+		if f.Agreement != tt.agreement || !strings.Contains(f.Text, tt.phrase) || !strings.Contains(f.Text, "the mcts (family 2) ladder at 51.5%") && tt.agreement == Agree {
+			t.Errorf("%s: %s: %s", tt.name, f.Agreement, f.Text)
+		}
+	}
+}
+
+// family reads a --family value.
+func family(t *testing.T, text string) bots.Spec {
+	t.Helper()
+	spec, err := variants.ParseBot("--family", text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return spec
+}
+
+func TestValidateFamilies(t *testing.T) {
+	mcts, ab := family(t, "{bot: mcts, iterations: 40}"), family(t, "alphabeta")
+	tests := []struct {
+		name     string
+		families []bots.Spec
+		budgets  []int
+		want     string
+	}{
+		{"one family", []bots.Spec{mcts}, nil, "give two bot families to compare (got 1)"},
+		{"a family without search", []bots.Spec{mcts, family(t, "random")}, nil, "--family random: a family climbs a ladder of its own search budget, and random has none"},
+		{"budgets in two units", []bots.Spec{mcts, ab}, []int{10, 40}, "different units (iterations and nodes)"},
+	}
+	for _, tt := range tests {
+		err := ValidateFamilies(cheap(t), tt.families, Options{Budgets: tt.budgets})
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: %v, want %q", tt.name, err, tt.want)
+		}
+	}
+	if err := ValidateFamilies(cheap(t), []bots.Spec{mcts, family(t, "{bot: mcts, solver: false}")}, Options{Budgets: []int{10, 40}}); err != nil {
+		t.Errorf("two mcts families on one ladder: %v", err)
 	}
 }

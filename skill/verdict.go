@@ -22,8 +22,7 @@ const (
 // independent samples: for a ladder read back without its deals.
 func independentShift(top, below reports.Headline) *Shift {
 	se := func(h reports.Headline) float64 { return (h.High - h.Low) / (2 * stats.Z95) }
-	d, half := top.Value-below.Value, stats.Z95*math.Hypot(se(top), se(below))
-	return &Shift{Value: d, Low: d - half, High: d + half}
+	return newShift(top.Value-below.Value, stats.Z95*math.Hypot(se(top), se(below)), 0)
 }
 
 // moves says a shift's interval leaves 0 out.

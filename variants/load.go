@@ -368,6 +368,14 @@ func ParseBot(flag, text string) (bots.Spec, error) {
 	if err := yaml.Unmarshal([]byte(text), &doc); err != nil || len(doc.Content) == 0 {
 		return bots.Spec{}, &Error{File: flag, Message: fmt.Sprintf("%q is not a bot name or a YAML mapping such as {bot: mcts, iterations: 500}", text)}
 	}
+	if m := doc.Content[0]; m.Kind == yaml.MappingNode {
+		// {bot:mcts} is one key "bot:mcts" in YAML: say so.
+		for i := 0; i < len(m.Content); i += 2 {
+			if k := m.Content[i].Value; strings.Contains(k, ":") && m.Content[i+1].Tag == "!!null" {
+				return bots.Spec{}, &Error{File: flag, Message: fmt.Sprintf("%q: YAML needs a space after each colon, as in {bot: mcts, iterations: 500}", k)}
+			}
+		}
+	}
 	d := &decoder{file: flag, origin: map[*yaml.Node]string{}}
 	d.markOrigin(doc.Content[0], text)
 	return d.decodePlayer(doc.Content[0], "bot")

@@ -1,0 +1,177 @@
+package skill
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"playtest/reports"
+	"playtest/sim/bots"
+	"playtest/variants"
+)
+
+// FamiliesSchema is the schema tag of a ladder per bot family.
+const FamiliesSchema = "playtest/skill-families/v1"
+
+// Families is one ladder per bot family on the same seeds, and whether
+// their top rungs agree.
+type Families struct {
+	Schema  string `json:"schema"`
+	Game    string `json:"game"`
+	Variant string `json:"variant"`
+	// Names names the families: the bot, numbered when both are the
+	// same bot with different parameters.
+	Names   []string  `json:"names"`
+	Ladders []*Result `json:"ladders"`
+	// Shift is the second family's top rung's seat-0 figure minus the
+	// first's, paired deal by deal (the ladders play the same deals).
+	Shift *Shift `json:"shift,omitempty"`
+	// Agreement is agree, disagree or undecided; Text says it in words.
+	Agreement string `json:"agreement"`
+	Text      string `json:"text"`
+}
+
+// Agreements of two families' top rungs (or Undecided).
+const (
+	Agree    = "agree"
+	Disagree = "disagree"
+)
+
+// RunFamilies climbs a ladder for each bot family (the players of every
+// rung are the family's bot, with the family's own parameters and
+// budgets; the time allowance is shared), all on cfg's seeds, and
+// compares their top rungs: they agree when the paired shift between them
+// is shown within the tolerance, disagree when it leaves 0 out, and are
+// undecided otherwise. An answer two kinds of player reach is worth more
+// than one.
+func RunFamilies(ctx context.Context, cfg *variants.Config, families []bots.Spec, opts Options) (*Families, error) {
+	if err := ValidateFamilies(cfg, families, opts); err != nil {
+		return nil, err
+	}
+	// The two ladders share the time allowance.
+	opts.MaxTime = max(cmp.Or(opts.MaxTime, DefaultMaxTime)/time.Duration(len(families)), 1)
+	out := &Families{Schema: FamiliesSchema, Game: cfg.Definition.Name, Variant: cfg.Name, Names: familyNames(families)}
+	for _, f := range families {
+		c := *cfg
+		c.Players = [2]bots.Spec{f, f}
+		res, err := Run(ctx, &c, opts)
+		if err != nil {
+			return nil, fmt.Errorf("family %s: %w", f.Describe(), err)
+		}
+		out.Ladders = append(out.Ladders, res)
+	}
+	out.compare(cmp.Or(opts.Tolerance, DefaultTolerance))
+	return out, nil
+}
+
+// ValidateFamilies checks, before any game, that there are two families
+// and each can climb a ladder of cfg; a fixed ladder (opts.Budgets) needs
+// both families to count their budget in the same unit.
+func ValidateFamilies(cfg *variants.Config, families []bots.Spec, opts Options) error {
+	if len(families) != 2 {
+		return fmt.Errorf("--family: give two bot families to compare (got %d)", len(families))
+	}
+	units := [2]string{}
+	for i, f := range families {
+		if f.Weak() {
+			return fmt.Errorf("--family %s: a family climbs a ladder of its own search budget, and %s has none: give search bots (mcts, ismcts, alphabeta)", f.Bot, f.Bot)
+		}
+		units[i], _, _ = f.Budget()
+	}
+	if len(opts.Budgets) > 0 && units[0] != units[1] {
+		return fmt.Errorf("--budgets with --family: the families' budgets are in different units (%s and %s); leave --budgets out and each family climbs its own default ladder", units[0], units[1])
+	}
+	for _, f := range families {
+		c := *cfg
+		c.Players = [2]bots.Spec{f, f}
+		if err := Validate(&c, opts); err != nil {
+			return fmt.Errorf("--family %s: %w", f.Describe(), err)
+		}
+	}
+	return nil
+}
+
+// compare judges the two ladders' top rungs.
+func (f *Families) compare(tol float64) {
+	a, b := f.Ladders[0], f.Ladders[1]
+	ta, tb := a.Rungs[len(a.Rungs)-1], b.Rungs[len(b.Rungs)-1]
+	f.Shift = shiftTo(tb, ta)
+	both := fmt.Sprintf("the %s ladder ends at %s (%s), the %s ladder at %s (%s)",
+		f.Names[0], a.figure(ta), a.Verdict, f.Names[1], b.figure(tb), b.Verdict)
+	switch s := f.Shift; {
+	case s.Low >= -tol && s.High <= tol:
+		f.Agreement = Agree
+		f.Text = fmt.Sprintf("The two families agree: %s, a difference of %s, shown within ±%.0f points.", both, points(s), 100*tol)
+		if a.Verdict == Converged && b.Verdict == Converged {
+			f.Text += " Both ladders converged: two kinds of player reach the same answer."
+		} else {
+			f.Text += " A ladder that has not converged may still move: the agreement holds at these budgets."
+		}
+	case s.moves():
+		f.Agreement = Disagree
+		f.Text = fmt.Sprintf("The two families disagree: %s, a difference of %s. At least one of them is not yet playing the game's answer.", both, points(s))
+	default:
+		f.Agreement = Undecided
+		f.Text = fmt.Sprintf("Undecided: %s, a difference of %s, neither shown within ±%.0f points nor apart: play more games per rung.", both, points(s), 100*tol)
+	}
+}
+
+// WriteTable prints each ladder, then the comparison.
+func (f *Families) WriteTable(w io.Writer) error {
+	for _, l := range f.Ladders {
+		if err := l.WriteTable(w); err != nil {
+			return err
+		}
+		fmt.Fprintln(w)
+	}
+	_, err := fmt.Fprintln(w, f.Text)
+	return err
+}
+
+// WriteJSON writes the ladders and the comparison as indented JSON.
+func (f *Families) WriteJSON(w io.Writer) error { return reports.WriteJSON(w, f) }
+
+// WriteDir writes each family's ladder into dir/FAMILY (as a ladder's
+// --out does) and the comparison as families.json and families.md.
+func (f *Families) WriteDir(dir string) error {
+	for i, l := range f.Ladders {
+		if err := l.WriteDir(filepath.Join(dir, fmt.Sprintf("%d-%s", i+1, dirName(f.Names[i])))); err != nil {
+			return err
+		}
+	}
+	if err := reports.WriteFileAtomic(filepath.Join(dir, "families.json"), f.WriteJSON); err != nil {
+		return err
+	}
+	return reports.WriteFileAtomic(filepath.Join(dir, "families.md"), func(w io.Writer) error {
+		fmt.Fprintf(w, "# Skill ladders by bot family: %s (%s)\n\n%s\n", reports.MarkdownEscape(f.Variant), reports.MarkdownEscape(f.Game), reports.MarkdownText(f.Text))
+		return nil
+	})
+}
+
+// familyNames names each family by its bot, numbered when the two are
+// the same bot.
+func familyNames(families []bots.Spec) []string {
+	names := make([]string, len(families))
+	for i, f := range families {
+		names[i] = f.Bot
+		if families[0].Bot == families[len(families)-1].Bot {
+			names[i] = fmt.Sprintf("%s (family %d)", f.Bot, i+1)
+		}
+	}
+	return names
+}
+
+// dirName makes a directory name of a family's name: "mcts (family 1)"
+// becomes "mcts--family-1".
+func dirName(name string) string {
+	return strings.Trim(strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			return r
+		}
+		return '-'
+	}, strings.ToLower(name)), "-")
+}
