@@ -18,7 +18,9 @@ type AlphaBetaParams struct {
 	NoiseMoves int `yaml:"noise_moves" json:"noise_moves" default:"0" doc:"apply noise only to the bot's first noise_moves decisions of each game, then play its best (0: every decision): varied openings without weaker play later"`
 	// Quiescence turns the search on through forcing moves at the horizon.
 	Quiescence bool `yaml:"quiescence" json:"quiescence" default:"true" doc:"at the horizon, search on through the game's forcing moves (captures) with stand-pat, so no position is judged in the middle of an exchange (games without forcing moves ignore it)"`
-	TTMB       int  `yaml:"tt_mb" json:"tt_mb" default:"0" doc:"transposition table size in MiB (0: sized for the node budget, 1.5 MiB to 96 MiB)"`
+	// Tempo is the horizon's bonus for having the move.
+	Tempo float64 `yaml:"tempo" json:"tempo" default:"0" doc:"at the horizon, add this to the evaluation of the side to move, in the heuristic's units: a position is judged better for the player who can act on it, so odd and even depths judge alike"`
+	TTMB  int     `yaml:"tt_mb" json:"tt_mb" default:"0" doc:"transposition table size in MiB (0: sized for the node budget, 1.5 MiB to 96 MiB)"`
 }
 
 // DefaultAlphaBetaParams returns the defaults.
@@ -37,6 +39,8 @@ func (p *AlphaBetaParams) Validate() error {
 		return games.KnobErrorf("noise", "must be between 0 and 1e9, got %g", p.Noise)
 	case p.NoiseMoves < 0 || p.NoiseMoves > 1000000:
 		return games.KnobErrorf("noise_moves", "must be between 0 and 1000000, got %d", p.NoiseMoves)
+	case p.Tempo < 0 || p.Tempo > 1e9:
+		return games.KnobErrorf("tempo", "must be between 0 and 1e9, got %g", p.Tempo)
 	case p.TTMB < 0 || p.TTMB > MaxTTMB:
 		return games.KnobErrorf("tt_mb", "must be between 0 and %d (MiB; 0 sizes it for the budget), got %d", MaxTTMB, p.TTMB)
 	}
@@ -564,7 +568,15 @@ func (b *AlphaBeta) evaluate(s games.State) float64 {
 	if !ok {
 		return 0
 	}
-	return h.Evaluate(b.seat) - h.Evaluate(b.seat.Opponent())
+	v := h.Evaluate(b.seat) - h.Evaluate(b.seat.Opponent())
+	if b.params.Tempo != 0 {
+		if s.CurrentPlayer() == b.seat {
+			v += b.params.Tempo
+		} else {
+			v -= b.params.Tempo
+		}
+	}
+	return v
 }
 
 // Budget returns the nodes per decision.

@@ -159,22 +159,23 @@ func TestAlphaBetaMatchesMinimax(t *testing.T) {
 	type config struct {
 		quiescence bool
 		depth      int
+		tempo      float64
 	}
 	var configs []config
 	for depth := 1; depth <= 3; depth++ {
-		configs = append(configs, config{true, depth}, config{false, depth})
+		configs = append(configs, config{true, depth, 0}, config{false, depth, 0}, config{true, depth, 0.3})
 	}
 	for _, c := range configs {
 		quiescence, depth := c.quiescence, c.depth
 		{
-			params := AlphaBetaParams{Nodes: 100000000, Depth: depth, Quiescence: quiescence, TTMB: 2}
+			params := AlphaBetaParams{Nodes: 100000000, Depth: depth, Quiescence: quiescence, TTMB: 2, Tempo: c.tempo}
 			for i, start := range ps {
 				fresh := NewAlphaBeta(params)
 				fresh.Reset(start.CurrentPlayer(), pcg.New(1, uint64(i)))
 				chosen := fresh.Choose(start, start.LegalMoves(nil))
 				got := bestOf(fresh)
 				if want, chosenValue := reference(fresh, start, depth, chosen); got != want || chosenValue != want {
-					t.Fatalf("quiescence %v, depth %d, position %d:\n%v\nsearch %v, minimax %v, the chosen move's %v", quiescence, depth, i, start, got, want, chosenValue)
+					t.Fatalf("%+v, position %d:\n%v\nsearch %v, minimax %v, the chosen move's %v", c, i, start, got, want, chosenValue)
 				}
 				if math.Abs(got) > winValue/2 {
 					wins++
@@ -183,7 +184,7 @@ func TestAlphaBetaMatchesMinimax(t *testing.T) {
 				// one decision that the next reads at other plies.
 				var seats [games.NumSeats]*AlphaBeta
 				for seat := range seats {
-					seats[seat] = NewAlphaBeta(AlphaBetaParams{Nodes: 5000 * depth, Quiescence: quiescence, TTMB: 2})
+					seats[seat] = NewAlphaBeta(AlphaBetaParams{Nodes: 5000 * depth, Quiescence: quiescence, TTMB: 2, Tempo: c.tempo})
 					seats[seat].Reset(games.Player(seat), pcg.New(1, uint64(i)))
 				}
 				s := start.Clone()
@@ -236,6 +237,26 @@ func TestTTWinScoresAreRelative(t *testing.T) {
 	} {
 		if got := loadValue(storeValue(c.v, c.store), c.load); got != c.want {
 			t.Errorf("%v stored at %d, read at %d: %v, want %v", c.v, c.store, c.load, got, c.want)
+		}
+	}
+}
+
+// TestTempoFavoursTheSideToMove: tempo adds to the horizon's evaluation
+// of the player to move and takes from the other's, whichever the bot's
+// seat.
+func TestTempoFavoursTheSideToMove(t *testing.T) {
+	for _, s := range positions(t, 4) {
+		for seat := range games.Player(games.NumSeats) {
+			plain, tempo := NewAlphaBeta(AlphaBetaParams{Nodes: 1000}), NewAlphaBeta(AlphaBetaParams{Nodes: 1000, Tempo: 0.25})
+			plain.Reset(seat, pcg.New(1, 1))
+			tempo.Reset(seat, pcg.New(1, 1))
+			want := plain.evaluate(s) - 0.25
+			if s.CurrentPlayer() == seat {
+				want += 0.5
+			}
+			if got := tempo.evaluate(s); math.Abs(got-want) > 1e-12 {
+				t.Errorf("seat %d, %d to move: %v with tempo, %v without", seat, s.CurrentPlayer(), got, plain.evaluate(s))
+			}
 		}
 	}
 }

@@ -26,6 +26,9 @@ type MCTSParams struct {
 	TreeMB      int     `yaml:"tree_mb" json:"tree_mb" default:"512" doc:"most memory the search tree may take, in MiB (1 to 16384); a full tree stops growing and the remaining iterations roll out from its leaves"`
 	// Solver proves wins and losses in the tree (MCTS-Solver).
 	Solver bool `yaml:"solver" json:"solver" default:"true" doc:"prove wins and losses in the tree and back them up (MCTS-Solver, Winands et al. 2008): a proven win is played as won, a move proven lost is never chosen while another is not; only in games without chance or hidden information (mcts; ismcts ignores it)"`
+	// Implicit weighs the heuristic's minimax value of a move against its
+	// mean reward (implicit minimax backups).
+	Implicit float64 `yaml:"implicit" json:"implicit" default:"0" doc:"weight α of the heuristic's minimax value in the tree against the rollouts' mean, (1−α)·mean + α·minimax (implicit minimax backups, Lanctot et al. 2014): each new node is judged by the heuristic, as eval_scale's logistic, and the best child's judgement backed up; 0 turns it off; only in games with a heuristic and without chance or hidden information (mcts; ismcts ignores it)"`
 	// Reuse keeps the subtree of the position the game reached.
 	Reuse bool `yaml:"reuse" json:"reuse" default:"true" doc:"keep the subtree of the position reached after the bot's move and the reply, for its next decision (up to one decision's iterations; the tree then has two thirds of tree_mb, the copy a third); only in games without chance or hidden information"`
 }
@@ -48,6 +51,8 @@ func (p *MCTSParams) Validate() error {
 		return games.KnobErrorf("rollout_cap", "must be between 0 and 1000000, got %d", p.RolloutCap)
 	case p.EvalScale <= 0 || p.EvalScale > 1e9:
 		return games.KnobErrorf("eval_scale", "must be positive, got %g", p.EvalScale)
+	case !(p.Implicit >= 0 && p.Implicit <= 1):
+		return games.KnobErrorf("implicit", "must be between 0 and 1, got %g", p.Implicit)
 	case p.TreeMB < 1 || p.TreeMB > MaxTreeMB:
 		return games.KnobErrorf("tree_mb", "must be between 1 and %d (MiB), got %d", MaxTreeMB, p.TreeMB)
 	}
@@ -101,6 +106,10 @@ type MCTS struct {
 	// the heuristic is zero-sum, one evaluation judges a position.
 	// solving: fixed and the solver is on.
 	fixed, zeroSum, solving bool
+	// alpha is the weight of implicit minimax values in selection: the
+	// Implicit parameter when the search can use it (fixed, and the game
+	// has a heuristic), else 0.
+	alpha float64
 	// kept is the root child the bot played at its last decision (-1:
 	// none), after the position after that move, for Reuse; scratch,
 	// scratchFirst, scratchN and queue carry a subtree while the arenas
@@ -118,6 +127,10 @@ type node struct {
 	value  float64 // sum of the mover's rewards
 	move   games.Move
 	visits int32
+	// minimax is the implicit minimax value for the mover (with Implicit):
+	// the heuristic's judgement of the position when the node was first
+	// visited, then the best of its children's, backed up.
+	minimax float32
 	// avail counts the selections at the parent that could have chosen
 	// this child. While the parent is not mixed its children share one
 	// count, kept by the first child only (see selectAmong).
@@ -270,6 +283,10 @@ func (b *MCTS) Choose(s games.State, legal []games.Move) games.Move {
 	}
 	zs, ok := s.(games.ZeroSumHeuristic)
 	b.zeroSum = ok && zs.ZeroSum()
+	b.alpha = 0
+	if _, ok := s.(games.Heuristic); ok && b.fixed {
+		b.alpha = b.params.Implicit
+	}
 	det, _ := s.(games.Determinizer)
 	for range b.params.Iterations {
 		if b.stop != nil && b.stop.Load() {
@@ -462,7 +479,16 @@ func (b *MCTS) iterate() {
 		}
 	}
 	var rewards [games.NumSeats]float64
-	switch leaf := b.nodes.at(cur); {
+	leaf := b.nodes.at(cur)
+	if b.alpha > 0 && leaf.visits == 0 && cur != 0 && !proven {
+		// A new node: the heuristic judges its position before the rollout.
+		if s.IsTerminal() {
+			leaf.minimax = float32(s.Result().ScoreFor(leaf.mover))
+		} else {
+			leaf.minimax = float32(b.judge(s)[leaf.mover])
+		}
+	}
+	switch {
 	case proven:
 		rewards = provenRewards(leaf)
 	case b.solving && s.IsTerminal() && cur != 0:
@@ -483,9 +509,55 @@ func (b *MCTS) iterate() {
 			nd.value += rewards[nd.mover]
 		}
 	}
+	proved := len(b.path)
 	if b.solving {
-		b.backupProofs()
+		proved = b.backupProofs()
 	}
+	if b.alpha > 0 {
+		b.backupMinimax(proved)
+	}
+}
+
+// backupMinimax carries the new leaf's judgement up the path (implicit
+// minimax backups): a node's value is the best of its children's for the
+// player to move at its position, the one who chose them, and a proven
+// child counts as won or lost. It stops where a value does not change and
+// no node above was just proved (path[proved] is the highest that was).
+// The fixed case: a node's children are one block.
+func (b *MCTS) backupMinimax(proved int) {
+	for i := len(b.path) - 1; i >= 2; i-- {
+		parent := b.nodes.at(b.path[i-1])
+		k := b.blocks.at(parent.blocks)
+		mover := b.nodes.at(b.path[i]).mover // the player to move at the parent's position
+		best := float32(-1)
+		for _, c := range b.nodes.run(k.first, int(k.n)) {
+			if c.visits > 0 || c.proof != 0 {
+				best = max(best, c.judged())
+			}
+		}
+		if best < 0 {
+			return // cannot happen: the path's child has been visited
+		}
+		if parent.mover != mover {
+			best = 1 - best
+		}
+		if best == parent.minimax && proved >= i {
+			return
+		}
+		parent.minimax = best
+	}
+}
+
+// judged is the implicit minimax value of a visited node for its mover:
+// 1 or 0 once proven.
+func (n *node) judged() float32 {
+	switch n.proof {
+	case proofWin:
+		return 1
+	case proofLoss:
+		return 0
+	}
+	return n.minimax
 }
 
 // provenRewards are the rewards of a proven node's result.
@@ -503,8 +575,10 @@ func provenRewards(n *node) [games.NumSeats]float64 {
 // up the tree (MCTS-Solver): a position is won for the player to move when
 // one of its moves wins, lost when every move loses. A node's children are
 // its position's legal moves (the fixed case), so "every move" is its one
-// block of children.
-func (b *MCTS) backupProofs() {
+// block of children. It returns the index in the path of the highest node
+// it proved (len(path): none).
+func (b *MCTS) backupProofs() (highest int) {
+	highest = len(b.path)
 	for i := len(b.path) - 1; i >= 1; i-- {
 		child, parent := b.nodes.at(b.path[i]), b.nodes.at(b.path[i-1])
 		if child.proof == 0 || parent.proof != 0 {
@@ -528,7 +602,9 @@ func (b *MCTS) backupProofs() {
 		} else {
 			parent.proof = proofLoss
 		}
+		highest = i - 1
 	}
+	return
 }
 
 // addBlock gives node a block of children, one per move; it reports false,
@@ -741,6 +817,7 @@ func (b *MCTS) selectAmong(children []node) int32 {
 	logAvail := lnCount(children[0].avail)
 	c := b.params.Exploration
 	cSqrtLog := c * sqrtLnCount(children[0].avail)
+	alpha := b.alpha
 	near := b.near[:0]
 	top, cut := math.Inf(-1), math.Inf(-1)
 	start := b.rng.IntN(k) // the children are visited from a random start
@@ -758,9 +835,12 @@ func (b *MCTS) selectAmong(children []node) int32 {
 			return int32(j) // the first unvisited child goes first
 		}
 		var a float64
-		if uint32(v) < countTables {
+		switch {
+		case alpha > 0:
+			a = b.implicitScore(n, c, logAvail)
+		case uint32(v) < countTables:
 			a = n.value*invTable[v] + cSqrtLog*invSqrtTable[v]
-		} else {
+		default:
 			a = ucbScore(n, c, logAvail)
 		}
 		if a < cut {
@@ -789,7 +869,7 @@ func (b *MCTS) selectAmong(children []node) int32 {
 	}
 	best, bestScore := int32(-1), math.Inf(-1)
 	for _, x := range near {
-		if score := ucbScore(&children[x.index], c, logAvail); score > bestScore {
+		if score := b.score(&children[x.index], c, logAvail); score > bestScore {
 			best, bestScore = x.index, score
 		}
 	}
@@ -829,11 +909,27 @@ func (b *MCTS) selectExact(children []node, start int, logAvail float64) int32 {
 		if children[j].visits == 0 {
 			return int32(j)
 		}
-		if score := ucbScore(&children[j], b.params.Exploration, logAvail); score > bestScore {
+		if score := b.score(&children[j], b.params.Exploration, logAvail); score > bestScore {
 			best, bestScore = int32(j), score
 		}
 	}
 	return best
+}
+
+// score is a visited child's exact score in the fixed case: the UCB
+// score, with implicit minimax values when they are on.
+func (b *MCTS) score(n *node, c, logAvail float64) float64 {
+	if b.alpha > 0 {
+		return b.implicitScore(n, c, logAvail)
+	}
+	return ucbScore(n, c, logAvail)
+}
+
+// implicitScore is the UCB score with the mean reward blended with the
+// implicit minimax value: (1−α)·mean + α·minimax + c·√(ln avail / visits).
+func (b *MCTS) implicitScore(n *node, c, logAvail float64) float64 {
+	mean := n.value / float64(n.visits)
+	return (1-b.alpha)*mean + b.alpha*float64(n.judged()) + c*math.Sqrt(logAvail/float64(n.visits))
 }
 
 // ucbScore is a visited child's exact UCB score.

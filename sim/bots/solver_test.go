@@ -249,3 +249,81 @@ func TestReuseKeepsTheRightSubtree(t *testing.T) {
 		t.Errorf("%d decisions reused a subtree, %d nodes checked: the test checks too little", reused, checked)
 	}
 }
+
+// TestImplicitMinimaxValues plays Stacktics games between mcts bots with
+// implicit minimax backups (the solver and tree reuse on too), and after
+// every decision checks each node of the tree: a node none of whose
+// children has been visited holds the heuristic's judgement of its
+// position for its mover (the result, for a finished game); any other
+// holds the best of its visited children's values for the player who
+// chose them, a proven child counting as won or lost.
+func TestImplicitMinimaxValues(t *testing.T) {
+	g, err := stacktics.DefaultRules().NewGame()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := DefaultMCTSParams()
+	p.Iterations, p.RolloutCap, p.EvalScale, p.Implicit = 2000, 6, 3, 0.4
+	proven := 0
+	var check func(b *MCTS, node int32, s games.State) int
+	check = func(b *MCTS, node int32, s games.State) int {
+		nd := b.nodes.at(node)
+		best := float32(-1)
+		checked := 0
+		if nd.blocks >= 0 {
+			k := b.blocks.at(nd.blocks)
+			for i, c := range b.nodes.run(k.first, int(k.n)) {
+				if c.visits == 0 && c.proof == 0 {
+					continue
+				}
+				child := s.Clone()
+				child.Apply(c.move)
+				checked += check(b, k.first+int32(i), child)
+				best = max(best, c.judged())
+				if c.proof != 0 {
+					proven++
+				}
+			}
+		}
+		if node == 0 {
+			return checked
+		}
+		want := best
+		switch {
+		case best < 0 && s.IsTerminal():
+			want = float32(s.Result().ScoreFor(nd.mover))
+		case best < 0:
+			want = float32(b.judge(s)[nd.mover])
+		case nd.mover != s.CurrentPlayer():
+			want = 1 - best
+		}
+		if nd.minimax != want {
+			t.Fatalf("a node of %v (mover %v, %d visits, %v children visited): minimax %v, want %v", s, nd.mover, nd.visits, best >= 0, nd.minimax, want)
+		}
+		return checked + 1
+	}
+	checked := 0
+	for game := range 4 {
+		var bots [games.NumSeats]*MCTS
+		for seat := range bots {
+			bots[seat] = NewMCTS(*p, false)
+			bots[seat].Reset(games.Player(seat), pcg.New(uint64(game), uint64(seat)))
+		}
+		s := g.NewState()
+		for !s.IsTerminal() {
+			b := bots[s.CurrentPlayer()]
+			legal := s.LegalMoves(nil)
+			m := b.Choose(s, legal)
+			if len(legal) > 1 {
+				if b.alpha != p.Implicit {
+					t.Fatalf("implicit minimax is off: alpha %v", b.alpha)
+				}
+				checked += check(b, 0, s)
+			}
+			s.Apply(m)
+		}
+	}
+	if checked < 10000 || proven < 100 {
+		t.Errorf("%d nodes checked, %d proven children: the test checks too little", checked, proven)
+	}
+}
