@@ -160,7 +160,7 @@ func (r *Result) sentence(from Rung, moved, step *Shift, tol, maxGain float64, s
 	case Drifting:
 		fmt.Fprintf(&b, "Drifting %s: %s moves from %s to %s, a shift of %s, as the bots get stronger. ", r.Direction, measure, r.figure(from), r.figure(top), points(moved))
 		if r.Missing == MissingStrength {
-			fmt.Fprintf(&b, "Yet the top rung is not significantly stronger than the one below (%s): the bots stop getting stronger here, so this ladder cannot settle the variant; try another bot family (--set players.0.bot=..., players.1.bot=...).", gainText(top.Gain))
+			fmt.Fprintf(&b, "Yet the top rung is not significantly stronger than the one below (%s): the bots stop getting stronger here, so this ladder cannot settle the variant; try another bot family, or compare two with --family.", gainText(top.Gain))
 		} else {
 			b.WriteString("The answer at any of these budgets is the bots' answer, not yet the game's: climb higher (--budgets, or --until-settled), or solve the variant exactly if it is small enough (playtest solve).")
 		}

@@ -19,13 +19,13 @@ type AlphaBetaParams struct {
 	// Quiescence turns the search on through forcing moves at the horizon.
 	Quiescence bool `yaml:"quiescence" json:"quiescence" default:"true" doc:"at the horizon, search on through the game's forcing moves (captures) with stand-pat, so no position is judged in the middle of an exchange (games without forcing moves ignore it)"`
 	// Tempo is the horizon's bonus for having the move.
-	Tempo float64 `yaml:"tempo" json:"tempo" default:"0" doc:"at the horizon, add this to the evaluation of the side to move, in the heuristic's units: a position is judged better for the player who can act on it, so odd and even depths judge alike"`
+	Tempo float64 `yaml:"tempo" json:"tempo" default:"0.3" doc:"at the horizon, add this to the evaluation of the side to move, in the heuristic's units: a position is judged better for the player who can act on it, so odd and even depths judge alike"`
 	TTMB  int     `yaml:"tt_mb" json:"tt_mb" default:"0" doc:"transposition table size in MiB (0: sized for the node budget, 1.5 MiB to 96 MiB)"`
 }
 
 // DefaultAlphaBetaParams returns the defaults.
 func DefaultAlphaBetaParams() *AlphaBetaParams {
-	return &AlphaBetaParams{Nodes: 20000, Quiescence: true}
+	return &AlphaBetaParams{Nodes: 20000, Quiescence: true, Tempo: 0.3}
 }
 
 // Validate checks the parameters.

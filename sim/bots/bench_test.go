@@ -43,15 +43,17 @@ func benchBot(b *testing.B, bot bots.Bot, s games.State, work float64, unit stri
 
 // BenchmarkMCTS searches 2000 iterations from the Stacktics size-3 opening
 // (rollouts cut at 6 decisions and judged by the heuristic, as the presets
-// play), and to the end with random rollouts.
+// play, also with implicit minimax backups), and to the end with random
+// rollouts.
 func BenchmarkMCTS(b *testing.B) {
 	for _, c := range []struct {
-		name string
-		cap  int
-	}{{"stacktics3/cap6", 6}, {"stacktics3/full", 0}} {
+		name     string
+		cap      int
+		implicit float64
+	}{{"stacktics3/cap6", 6, 0}, {"stacktics3/cap6-implicit", 6, 0.3}, {"stacktics3/full", 0, 0}} {
 		b.Run(c.name, func(b *testing.B) {
 			p := bots.DefaultMCTSParams()
-			p.Iterations, p.RolloutCap, p.EvalScale = 2000, c.cap, 3
+			p.Iterations, p.RolloutCap, p.EvalScale, p.Implicit = 2000, c.cap, 3, c.implicit
 			benchBot(b, bots.NewMCTS(*p, false), start(b, stacktics.DefaultRules()), 2000, "iterations")
 		})
 	}
