@@ -29,9 +29,9 @@ func explainFlagError(c *cobra.Command, err error) error {
 		var names []string
 		c.Flags().VisitAll(func(f *pflag.Flag) { names = append(names, f.Name) })
 		if s := variants.Suggest(m[1], names); s != "" {
-			return fmt.Errorf("unknown flag --%s (did you mean --%s?); playtest %s --help lists the flags", m[1], s, c.Name())
+			return fmt.Errorf("unknown flag --%s (did you mean --%s?); %s --help lists the flags", m[1], s, c.CommandPath())
 		}
-		return fmt.Errorf("unknown flag --%s; playtest %s --help lists the flags", m[1], c.Name())
+		return fmt.Errorf("unknown flag --%s; %s --help lists the flags", m[1], c.CommandPath())
 	}
 	if m := invalidArgument.FindStringSubmatch(msg); m != nil {
 		want := "a valid value"
