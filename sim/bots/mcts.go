@@ -28,14 +28,14 @@ type MCTSParams struct {
 	Solver bool `yaml:"solver" json:"solver" default:"true" doc:"prove wins and losses in the tree and back them up (MCTS-Solver, Winands et al. 2008): a proven win is played as won, a move proven lost is never chosen while another is not; only in games without chance or hidden information (mcts; ismcts ignores it)"`
 	// Implicit weighs the heuristic's minimax value of a move against its
 	// mean reward (implicit minimax backups).
-	Implicit float64 `yaml:"implicit" json:"implicit" default:"0" doc:"weight α of the heuristic's minimax value in the tree against the rollouts' mean, (1−α)·mean + α·minimax (implicit minimax backups, Lanctot et al. 2014): each new node is judged by the heuristic, as eval_scale's logistic, and the best child's judgement backed up; 0 turns it off; only in games with a heuristic and without chance or hidden information (mcts; ismcts ignores it)"`
+	Implicit float64 `yaml:"implicit" json:"implicit" default:"0.5" doc:"weight α of the heuristic's minimax value in the tree against the rollouts' mean, (1−α)·mean + α·minimax (implicit minimax backups, Lanctot et al. 2014): each new node is judged by the heuristic, as eval_scale's logistic, and the best child's judgement backed up; 0 turns it off; only in games with a heuristic and without chance or hidden information (mcts; ismcts ignores it)"`
 	// Reuse keeps the subtree of the position the game reached.
 	Reuse bool `yaml:"reuse" json:"reuse" default:"true" doc:"keep the subtree of the position reached after the bot's move and the reply, for its next decision (up to one decision's iterations; the tree then has two thirds of tree_mb, the copy a third); only in games without chance or hidden information"`
 }
 
 // DefaultMCTSParams returns the defaults.
 func DefaultMCTSParams() *MCTSParams {
-	return &MCTSParams{Iterations: 1000, Exploration: 1.0, Rollout: RolloutRandom, EvalScale: 10, TreeMB: DefaultTreeMB, Solver: true, Reuse: true}
+	return &MCTSParams{Iterations: 1000, Exploration: 1.0, Rollout: RolloutRandom, EvalScale: 10, TreeMB: DefaultTreeMB, Solver: true, Reuse: true, Implicit: 0.5}
 }
 
 // Validate checks every parameter.

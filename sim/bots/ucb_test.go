@@ -61,10 +61,12 @@ func TestSelectChildIsExact(t *testing.T) {
 		iterations  int
 		// The case must reach mixed nodes, and children past the tables.
 		mixed, big bool
+		implicit   float64
 	}{
-		{"mcts/stacktics", stacktics.DefaultRules(), false, 100000, false, true},
-		{"ismcts/capstone", capstone.DefaultRules(), true, 5000, false, false},
-		{"ismcts/stacks", stacks.DefaultRules(), true, 5000, true, false},
+		{"mcts/stacktics", stacktics.DefaultRules(), false, 100000, false, true, 0.5},
+		{"mcts/stacktics without implicit minimax", stacktics.DefaultRules(), false, 100000, false, true, 0},
+		{"ismcts/capstone", capstone.DefaultRules(), true, 5000, false, false, 0.5},
+		{"ismcts/stacks", stacks.DefaultRules(), true, 5000, true, false, 0.5},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			g, err := c.rules.NewGame()
@@ -72,7 +74,7 @@ func TestSelectChildIsExact(t *testing.T) {
 				t.Fatal(err)
 			}
 			p := DefaultMCTSParams()
-			p.Iterations, p.RolloutCap, p.EvalScale = c.iterations, 4, 3
+			p.Iterations, p.RolloutCap, p.EvalScale, p.Implicit = c.iterations, 4, 3, c.implicit
 			b := NewMCTS(*p, c.determinize)
 			rng := pcg.New(5, 6)
 			s := g.NewState()
@@ -210,7 +212,11 @@ func selectExactReference(b *MCTS, children []node) int32 {
 		if n.visits == 0 {
 			return int32(j)
 		}
-		score := n.value/float64(n.visits) + b.params.Exploration*math.Sqrt(logAvail/float64(n.visits))
+		mean := n.value / float64(n.visits)
+		if b.alpha > 0 { // implicit minimax: the mean blended with the node's value
+			mean = (1-b.alpha)*mean + b.alpha*float64(n.judged())
+		}
+		score := mean + b.params.Exploration*math.Sqrt(logAvail/float64(n.visits))
 		if score > bestScore {
 			best, bestScore = int32(j), score
 		}
