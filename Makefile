@@ -8,9 +8,9 @@ BENCH_COUNT ?= 6
 
 all: build
 
-## build: compile bin/playtest
+## build: compile bin/playtest, stamped with its commit and build date (playtest version)
 build:
-	$(GO) build -o $(BIN) ./cmd/playtest
+	$(GO) build -buildvcs=auto -ldflags "-X playtest/internal/buildinfo.buildDate=$$(date -u +%Y-%m-%dT%H:%M:%SZ)" -o $(BIN) ./cmd/playtest
 
 ## test: vet, the race-enabled suite, then the full-size suite without -race
 ## (slow pure-logic tests shrink under -race; allocation checks need it off);

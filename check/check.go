@@ -163,7 +163,8 @@ func ExitCode(vs []Verdict) int {
 // seen, without an interval: sampling can refute such a bound (one game
 // beyond it) but never prove it.
 func WriteMarkdown(w io.Writer, s *reports.Summary, vs []Verdict) error {
-	icon := map[Outcome]string{Pass: "✅ pass", Inconclusive: "⚠️ inconclusive", Fail: "❌ fail"}
+	// Text symbols that common fonts have (no emoji font needed in check.html).
+	icon := map[Outcome]string{Pass: "✓ pass", Inconclusive: "⚠ inconclusive", Fail: "✗ fail"}
 	md := reports.MarkdownEscape
 	fmt.Fprintf(w, "### playtest check: %s (%s), %d games, seed %d: %s\n\n", md(s.Variant), md(s.Game), s.Games, s.Seed, Worst(vs))
 	if s.Headline.Text != "" {
@@ -185,7 +186,7 @@ func WriteMarkdown(w io.Writer, s *reports.Summary, vs []Verdict) error {
 			extremes = true
 			interval = "— (seen in " + fmt.Sprint(v.N) + " games)"
 			if v.Outcome == Pass {
-				verdict = "✅ pass (not refuted)"
+				verdict = "✓ pass (not refuted)"
 			}
 		}
 		_, err := fmt.Fprintf(w, "| %s | %s | %s | %s | %d | %s |\n", md(boundName(v)), md(bound(v.Expectation)), value, interval, v.N, verdict)
@@ -197,7 +198,7 @@ func WriteMarkdown(w io.Writer, s *reports.Summary, vs []Verdict) error {
 	if extremes {
 		fmt.Fprintln(w, "A min or max is the extreme seen over the games played: one game beyond a bound refutes it, but no number of games can prove it, so a pass there means only that no game broke it.")
 	}
-	return nil
+	return reports.WriteMarkdownFooter(w)
 }
 
 // isExtreme says the verdict bounds a minimum or maximum over games.

@@ -44,7 +44,7 @@ func TestEvaluate(t *testing.T) {
 	}
 	var b bytes.Buffer
 	if err := WriteMarkdown(&b, s, vs); err != nil || !strings.Contains(b.String(), "| min of full\\_stacks | ≥ 6 |") ||
-		!strings.Contains(b.String(), "| rare.wins | ≤ 0.5 | — | — (no game measured it) | 0 | ⚠️ inconclusive (no sample) |") {
+		!strings.Contains(b.String(), "| rare.wins | ≤ 0.5 | — | — (no game measured it) | 0 | ⚠ inconclusive (no sample) |") {
 		t.Errorf("markdown %v:\n%s", err, b.String())
 	}
 	b.Reset()

@@ -19,6 +19,7 @@ import (
 	"github.com/spf13/pflag"
 	"github.com/spf13/viper"
 
+	"playtest/internal/buildinfo"
 	"playtest/variants"
 )
 
@@ -65,7 +66,11 @@ the stack trace); 130 or 143 stopped by SIGINT or SIGTERM.`,
 		newSolveCommand(),
 		newDiffCommand(),
 		newPlayCommand(),
+		newVersionCommand(),
 	)
+	// --version prints what `playtest version` does.
+	root.Version = buildinfo.Get().Short()
+	root.SetVersionTemplate("{{.Version}}\n")
 	for _, c := range root.Commands() {
 		if check := c.Args; check != nil {
 			// A wrong number of arguments is bad input (exit 2).
@@ -251,7 +256,8 @@ func formatSetting(flags *pflag.FlagSet, v *viper.Viper, allowed ...string) (str
 	format := v.GetString("format")
 	if !slices.Contains(allowed, format) {
 		last := len(allowed) - 1
-		return "", usageErrorf("%s %q: want %s or %s", origin(flags, "format"), format, strings.Join(allowed[:last], ", "), allowed[last])
+		return "", usageErrorf("%s %q: want %s or %s (the formats of playtest %s)", origin(flags, "format"), format,
+			strings.Join(allowed[:last], ", "), allowed[last], flags.Name())
 	}
 	return format, nil
 }

@@ -70,7 +70,7 @@ results under variants/.`,
 	f.String("format", "table", "output format: table, csv or json")
 	f.String("out", "", "write DIR/sweep.json, sweep.csv, sweep.md, sweep.html, plots/ and variants/")
 	f.Bool("resume", false, "continue the variants an interrupted sweep left in --out DIR, reusing the finished ones")
-	f.Bool("quiet", false, "show no progress within a variant on stderr")
+	f.Bool("quiet", false, "show no progress on stderr (neither within a variant nor a line per variant)")
 	f.Int("max-variants", sweep.DefaultMaxVariants, "refuse a sweep that crosses more variants than this")
 	f.StringArrayVar(&opts.sets, "set", nil, "override a key of every variant, e.g. --set players.0=greedy (repeatable)")
 	return c
@@ -131,6 +131,9 @@ func runSweep(cmd *cobra.Command, arg string, opts *sweepOptions) error {
 	sopts.OnGame = func() { rep.Add(1) }
 	sopts.Done = func(i, n int, cfg *variants.Config, s *reports.Summary) {
 		rep.Close()
+		if mode == progress.Quiet {
+			return
+		}
 		fmt.Fprintf(stderr, "[%d/%d] %s: %d games, seat 0 wins %s, %.1f s\n", i+1, n, sw.Label(points[i]), s.Games,
 			reports.FormatPercent(s.Rates.Seat0.Rate), s.Timing.ElapsedSeconds)
 	}

@@ -99,7 +99,7 @@ func (r *Result) WriteMarkdown(w io.Writer) error {
 			reports.MarkdownEscape(s.Hypotheses.String()), s.Alpha, s.Beta, s.LLR, s.Lower, s.Upper, s.Decision, r.Games)
 		fmt.Fprintln(w, "The test is one-sided: accepting H0 says the difference is smaller than H1's, even when the interval excludes 0.")
 	}
-	return nil
+	return reports.WriteMarkdownFooter(w)
 }
 
 // differenceText states the paired difference with its interval and what

@@ -145,6 +145,9 @@ func RunToDir(ctx context.Context, cfg *variants.Config, opts DirOptions, dir st
 			return nil, &runlog.ManifestError{Path: filepath.Join(dir, runlog.ManifestFile),
 				Err: fmt.Errorf("games [%d, %d), but the run plays games [%d, %d)", old.From, old.To, m.From, m.To)}
 		}
+		if old.Playtest != m.Playtest {
+			old.ResumedBy = m.Playtest // written with the run's next manifest
+		}
 		m = old
 		if err := reports.RemoveTemps(dir); err != nil {
 			return nil, err

@@ -22,7 +22,7 @@ func (s *Summary) WriteTable(w io.Writer) error {
 	fmt.Fprintf(w, "%s: %s\n", s.Game, s.Variant)
 	pairs := ""
 	if s.Pairs {
-		pairs = fmt.Sprintf(", %d seat-swapped pairs", s.Games/2)
+		pairs = fmt.Sprintf(", %d seat-swapped pair%s", s.Games/2, map[bool]string{true: "", false: "s"}[s.Games/2 == 1])
 	}
 	fmt.Fprintf(w, "%d games%s, seed %d; players: %s vs %s\n", s.Games, pairs, s.Seed, playerName(s, 0), playerName(s, 1))
 	if s.Failed > 0 {

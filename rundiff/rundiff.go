@@ -213,8 +213,10 @@ func (r *Result) WriteMarkdown(w io.Writer) error {
 	if err := reports.WriteMarkdownTable(w, header, r.rows()); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintf(w, "\n%s\n", reports.MarkdownText(r.footer()))
-	return err
+	if _, err := fmt.Fprintf(w, "\n%s\n", reports.MarkdownText(r.footer())); err != nil {
+		return err
+	}
+	return reports.WriteMarkdownFooter(w)
 }
 
 var header = []string{"figure", "old (95% CI)", "new (95% CI)", "change (95% CI)", "p", "p adjusted", "moved"}

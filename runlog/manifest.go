@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"playtest/internal/bounded"
+	"playtest/internal/buildinfo"
 	"playtest/reports"
 	"playtest/variants"
 )
@@ -136,6 +137,11 @@ type Manifest struct {
 	// summary.json and the reports are all in place: a run killed while
 	// writing them is unfinished, and --resume writes them again.
 	Finished bool `json:"finished,omitempty"`
+	// Playtest is the build that started the run (as playtest version
+	// names it); ResumedBy is the last build that resumed it, when that
+	// was another one.
+	Playtest  string `json:"playtest,omitempty"`
+	ResumedBy string `json:"resumed_by,omitempty"`
 }
 
 // NewManifest describes a run of cfg.
@@ -145,6 +151,7 @@ func NewManifest(cfg *variants.Config, shard Shard, records string) *Manifest {
 		Schema: SchemaV1, Game: cfg.Definition.Name, Variant: cfg.Name, ConfigHash: cfg.Hash(),
 		Games: cfg.Games, Seed: cfg.Seed, Pairs: cfg.Pairs, Shard: shard, From: from, To: to, Records: records,
 		Source: cfg.Source, DefaultName: cfg.DefaultName, Text: string(cfg.Text), Overrides: cfg.Overrides,
+		Playtest: buildinfo.Get().Short(),
 	}
 }
 

@@ -148,7 +148,7 @@ func (f *Families) WriteDir(dir string) error {
 	}
 	return reports.WriteFileAtomic(filepath.Join(dir, "families.md"), func(w io.Writer) error {
 		fmt.Fprintf(w, "# Skill ladders by bot family: %s (%s)\n\n%s\n", reports.MarkdownEscape(f.Variant), reports.MarkdownEscape(f.Game), reports.MarkdownText(f.Text))
-		return nil
+		return reports.WriteMarkdownFooter(w)
 	})
 }
 

@@ -215,12 +215,21 @@ func TestUntilSettled(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	top := res.Rungs[1]
-	if res.Verdict == Converged || top.Games != 80 || res.Rungs[0].Games != 80 || !strings.Contains(res.Text, "Stopped at 80 games a rung") {
-		t.Errorf("verdict %s, games %d and %d: %s", res.Verdict, res.Rungs[0].Games, top.Games, res.Text)
+	// A ladder that drifts with budget first grows a rung above (and the
+	// cheap bots may well drift); the top two rungs then double their games.
+	n := len(res.Rungs)
+	below, top := res.Rungs[n-2], res.Rungs[n-1]
+	if res.Verdict == Converged || top.Games != 80 || below.Games != 80 || !strings.Contains(res.Text, "Stopped at 80 games a rung") {
+		t.Errorf("verdict %s, games %d and %d: %s", res.Verdict, below.Games, top.Games, res.Text)
 	}
-	if top.Shift == nil || top.Shift.Deals != 40 || top.Gain.Score.Pairs != 40 || len(verdicts) != 3 {
+	last := verdicts[max(0, len(verdicts)-3):]
+	if top.Shift == nil || top.Shift.Deals != 40 || top.Gain.Score.Pairs != 40 || len(last) != 3 || last[0] != last[2] || last[0] != "undecided/games" {
 		t.Errorf("shift %+v, gain over %d pairs, verdicts %v", top.Shift, top.Gain.Score.Pairs, verdicts)
+	}
+	for _, r := range res.Rungs[:n-2] {
+		if r.Games != 20 {
+			t.Errorf("rung %d played %d games; only the top two add games", r.Budget, r.Games)
+		}
 	}
 	easy, err := Run(context.Background(), cheap(t), Options{Budgets: []int{10, 40}, UntilSettled: true, Tolerance: 0.49, MaxGain: 10000})
 	if err != nil {

@@ -180,8 +180,10 @@ func (r *Result) WriteMarkdown(w io.Writer, withPlots bool) error {
 		}
 		fmt.Fprintf(w, "| %s |\n", strings.Join(c, " | "))
 	}
-	_, err := fmt.Fprintf(w, "\n%s\n\n%s\n", reports.MarkdownText(r.notes()), reports.MarkdownText(r.depthLine()))
-	return err
+	if _, err := fmt.Fprintf(w, "\n%s\n\n%s\n", reports.MarkdownText(r.notes()), reports.MarkdownText(r.depthLine())); err != nil {
+		return err
+	}
+	return reports.WriteMarkdownFooter(w)
 }
 
 // Figures draws seat 0's figure and the Elo gain per doubling against the
@@ -261,7 +263,7 @@ type inlineFigure struct {
 	PNG     template.URL
 }
 
-var page = template.Must(template.New(HTMLFile).Parse(`<!DOCTYPE html>
+var page = template.Must(template.New(HTMLFile).Funcs(template.FuncMap{"footer": reports.Footer}).Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -288,7 +290,7 @@ img { max-width: 100%; height: auto; border: 1px solid #eee; }
 <p>{{.Depth}}</p>
 {{range .Figures}}<figure><img alt="{{.Caption}}" src="{{.PNG}}"><figcaption>{{.Caption}}</figcaption></figure>
 {{end}}
-<p class="note">Made by playtest.</p>
+<p class="note">{{footer}}</p>
 </body>
 </html>
 `))

@@ -220,7 +220,10 @@ func (r *Result) WriteMarkdown(w io.Writer, figure bool) error {
 			fmt.Fprintf(w, "\n> ⚠ **%s**, %s: %s\n", reports.MarkdownEscape(row.Label), reports.MarkdownEscape(warn.Code), reports.MarkdownText(warn.Message))
 		}
 	}
-	return err
+	if err != nil {
+		return err
+	}
+	return reports.WriteMarkdownFooter(w)
 }
 
 // Figure plots the metric against the knob (one axis), as a heat map (two

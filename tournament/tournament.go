@@ -199,7 +199,10 @@ func (r *Result) WriteMarkdown(w io.Writer) error {
 	ratings, scores, header := r.rows()
 	reports.WriteMarkdownTable(w, ratingsHeader, ratings)
 	fmt.Fprint(w, "\n"+scoresNote+"\n\n")
-	return reports.WriteMarkdownTable(w, header, scores)
+	if err := reports.WriteMarkdownTable(w, header, scores); err != nil {
+		return err
+	}
+	return reports.WriteMarkdownFooter(w)
 }
 
 // cell writes i's score against j.

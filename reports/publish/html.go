@@ -212,7 +212,7 @@ Rates have 95% Wilson intervals{{if eq .Rates.Interval "paired-wilson"}}; the se
 <p class="note">A few telling games of the run, every position drawn. Step with the buttons, the slider, a click on a move, or the keys ← → Home End when a viewer has the focus. <code>playtest replay DIR --game N</code> prints any game.</p>
 {{template "viewer" .Games}}
 {{end}}{{end}}
-<p class="note">Made by playtest.</p>
+<p class="note">{{footer}}</p>
 </body>
 </html>
 `

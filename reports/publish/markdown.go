@@ -28,7 +28,8 @@ var funcs = map[string]any{
 		lo, hi := max(m.Low, m.Min), min(m.High, m.Max)
 		return fmt.Sprintf("%.2f – %.2f", lo, hi)
 	},
-	"inc": func(k int) int { return k + 1 },
+	"inc":    func(k int) int { return k + 1 },
+	"footer": reports.Footer,
 	"hasDocs": func(ms []reports.Metric) bool {
 		return slices.ContainsFunc(ms, func(m reports.Metric) bool { return m.Doc != "" })
 	},
@@ -37,7 +38,8 @@ var funcs = map[string]any{
 var markdown = template.Must(template.New("report.md").Funcs(funcs).Parse(markdownText))
 
 // WriteMarkdown writes report.md. It holds nothing that depends on the
-// clock or the machine, so a seeded run's report is reproducible.
+// clock or the machine (its footer names the build of playtest), so a
+// seeded run's report is reproducible.
 func (r *Report) WriteMarkdown(w io.Writer) error { return markdown.Execute(w, r) }
 
 const markdownText = `{{with .Summary}}# {{md .Variant}} ({{md .Game}})
@@ -133,4 +135,5 @@ Every position of these games is drawn in report.html's board viewer;
 - game {{.Index}}: {{md .Label}}. {{md .Result}}.{{end}}
 
 {{end}}{{end}}
+{{mdText footer}}
 `
