@@ -166,7 +166,7 @@ func WriteMarkdown(w io.Writer, s *reports.Summary, vs []Verdict) error {
 	// Text symbols that common fonts have (no emoji font needed in check.html).
 	icon := map[Outcome]string{Pass: "✓ pass", Inconclusive: "⚠ inconclusive", Fail: "✗ fail"}
 	md := reports.MarkdownEscape
-	fmt.Fprintf(w, "### playtest check: %s (%s), %d games, seed %d: %s\n\n", md(s.Variant), md(s.Game), s.Games, s.Seed, Worst(vs))
+	fmt.Fprintf(w, "### playtest check: %s (%s), %d games, seed %d: %s\n\n", md(s.VariantLabel()), md(s.Game), s.Games, s.Seed, Worst(vs))
 	if s.Headline.Text != "" {
 		fmt.Fprintf(w, "%s\n\n", reports.MarkdownText(s.Headline.Text))
 	}

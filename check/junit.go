@@ -52,7 +52,7 @@ type junitMessage struct {
 // CI systems that read it: a failed bound is a failure, an inconclusive one
 // is skipped (more games would decide; playtest check still exits 3).
 func WriteJUnit(w io.Writer, s *reports.Summary, vs []Verdict) error {
-	suite := junitSuite{Name: s.Variant, Tests: len(vs), Time: fmt.Sprintf("%.3f", s.Timing.ElapsedSeconds),
+	suite := junitSuite{Name: s.VariantLabel(), Tests: len(vs), Time: fmt.Sprintf("%.3f", s.Timing.ElapsedSeconds),
 		Properties: []junitProperty{
 			{"game", s.Game}, {"games", fmt.Sprint(s.Games)}, {"seed", fmt.Sprint(s.Seed)},
 			{"config_hash", s.ConfigHash}, {"headline", s.Headline.Text},

@@ -1057,3 +1057,45 @@ func TestPlayCommand(t *testing.T) {
 		[]string{"play", "size2", "--bot", "gredy"},
 	)
 }
+
+// TestRuleTweakIsNamedEverywhere (issue 32): a run with --set rules shows
+// the tweak in its table, report.md, report.html and summary; its
+// suggested skill command carries the --sets; diff and compare show a knob
+// table of the two sides.
+func TestRuleTweakIsNamedEverywhere(t *testing.T) {
+	dir := t.TempDir()
+	base, tweak := filepath.Join(dir, "base"), filepath.Join(dir, "tweak")
+	cheap := []string{"--games", "20", "--set", "players.0.iterations=20", "--set", "players.1.iterations=20", "--quiet"}
+	sets := []string{"--set", "rules.board.rows=5", "--set", "rules.board.cols=3", "--set", "rules.start_columns=[0,2]"}
+	label := "stacktics/size2 + board {rows: 5, cols: 3}, start_columns [0, 2]"
+	if code, _, errOut := run(t, append([]string{"run", "size2", "--out", base}, cheap...)...); code != 0 {
+		t.Fatal(errOut)
+	}
+	code, out, errOut := run(t, append(append([]string{"run", "size2", "--out", tweak}, cheap...), sets...)...)
+	if code != 0 || !strings.HasPrefix(out, "stacktics: "+label+"\n") ||
+		!strings.Contains(out, "playtest skill stacktics/size2 --set rules.board.rows=5 --set rules.board.cols=3 --set 'rules.start_columns=[0,2]'") {
+		t.Errorf("exit %d: %s\n%s", code, errOut, out)
+	}
+	md, _ := os.ReadFile(filepath.Join(tweak, "report.md"))
+	html, _ := os.ReadFile(filepath.Join(tweak, "report.html"))
+	summary, _ := os.ReadFile(filepath.Join(tweak, "summary.json"))
+	if !strings.Contains(string(md), `# stacktics/size2 + board {rows: 5, cols: 3}, start\_columns \[0, 2\] (stacktics)`) ||
+		!strings.Contains(string(md), `| board | {rows: 5, cols: 3} (set; was {rows: 4, cols: 4}) |`) {
+		t.Errorf("report.md does not name the tweak:\n%s", md)
+	}
+	if !strings.Contains(string(html), "<h1>stacktics/size2 &#43; board {rows: 5, cols: 3}, start_columns [0, 2] <small>") ||
+		!strings.Contains(string(html), `<details class="rules"><summary>Rules: every knob (2 changed by <code>--set</code>, marked)</summary>`) {
+		t.Errorf("report.html does not name the tweak")
+	}
+	if !strings.Contains(string(summary), `"label": "`+label+`"`) || !strings.Contains(string(summary), `"knob": "start_columns"`) {
+		t.Errorf("summary.json lacks the label or the changes")
+	}
+	_, out, _ = run(t, "diff", base, tweak)
+	if !strings.Contains(out, "→ new "+tweak+" ("+label+", 20 games") || !strings.Contains(out, "│ start_columns │ [1, 2]             │ [0, 2]             │") {
+		t.Errorf("diff lacks the label or the knob table:\n%s", out)
+	}
+	_, out, _ = run(t, append(append([]string{"compare", "size2", "size2", "--set-b", "rules.pie_rule=false"}, cheap[:len(cheap)-1]...), "--quiet")...)
+	if !strings.Contains(out, "B = stacktics/size2 + pie_rule false") || !strings.Contains(out, "│ pie_rule │ true │ false │") {
+		t.Errorf("compare lacks the label or the knob table:\n%s", out)
+	}
+}

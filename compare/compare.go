@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"playtest/internal/knobs"
 	"slices"
 	"strings"
 	"sync"
@@ -110,7 +111,10 @@ type Standing struct {
 
 // Side is one variant's results.
 type Side struct {
-	Variant    string           `json:"variant"`
+	Variant string `json:"variant"`
+	// Label names the variant with what --set (or --set-a, --set-b)
+	// changed in its rules.
+	Label      string           `json:"label,omitempty"`
 	Source     string           `json:"source"`
 	ConfigHash string           `json:"config_hash"`
 	Summary    *reports.Summary `json:"summary"`
@@ -140,6 +144,8 @@ type Result struct {
 	Metric    string `json:"metric"`
 	A         Side   `json:"a"`
 	B         Side   `json:"b"`
+	// Knobs are the rule knobs and bots that differ from A to B.
+	Knobs []knobs.Change `json:"knobs,omitempty"`
 	// Diff is the mean difference A − B per game with its 95% interval
 	// over units of play (seat-swapped pairs of games, else games), N the
 	// number of units.
@@ -336,6 +342,7 @@ func Run(ctx context.Context, a, b *variants.Config, opts Options) (*Result, err
 	timing := reports.Timing{Workers: workers}
 	res.A = side(a, aggA.Summary(timing), sumA, diff.n)
 	res.B = side(b, aggB.Summary(timing), sumB, diff.n)
+	res.Knobs = reports.KnobChanges(res.A.Summary, res.B.Summary)
 	res.Diff = diff.estimate()
 	if scored && penta.Pairs() > 0 {
 		ps := penta.Score(stats.Z95)
@@ -349,7 +356,7 @@ func side(cfg *variants.Config, s *reports.Summary, sum float64, n int) Side {
 	if n > 0 {
 		mean = sum / float64(n)
 	}
-	return Side{Variant: cfg.Name, Source: cfg.Source, ConfigHash: cfg.Hash(), Summary: s, Mean: mean}
+	return Side{Variant: cfg.Name, Label: s.Label, Source: cfg.Source, ConfigHash: cfg.Hash(), Summary: s, Mean: mean}
 }
 
 func isScore(v float64) bool { return v == 0 || v == 0.5 || v == 1 }

@@ -13,12 +13,15 @@ func (r *Result) WriteJSON(w io.Writer) error { return reports.WriteJSON(w, r) }
 // WriteText prints the comparison: both variants' outcomes, the paired
 // difference with its interval, the pairs, and the sequential test.
 func (r *Result) WriteText(w io.Writer) error {
-	fmt.Fprintf(w, "%s: A = %s, B = %s\n", r.Game, r.A.Variant, r.B.Variant)
+	fmt.Fprintf(w, "%s: A = %s, B = %s\n", r.Game, r.A.name(), r.B.name())
 	fmt.Fprintf(w, "%d games each on the same seeds (seed %d)", r.Games, r.Seed)
 	if r.Games < r.Requested {
 		fmt.Fprintf(w, ", of %d requested", r.Requested)
 	}
 	fmt.Fprintln(w)
+	if err := reports.WriteKnobTable(w, "A", "B", r.Knobs); err != nil {
+		return err
+	}
 	t := reports.NewTable(w, "", "games", "seat 0 wins (95% CI)", "seat 1 wins", "draws", "stalled", r.Metric+" per game")
 	for _, s := range []struct {
 		name string
@@ -61,19 +64,22 @@ func (r *Result) WriteText(w io.Writer) error {
 // WriteText, for --out and CI job summaries.
 func (r *Result) WriteMarkdown(w io.Writer) error {
 	esc := reports.MarkdownEscape
-	fmt.Fprintf(w, "### playtest compare: A = %s, B = %s (%s)\n\n", esc(r.A.Variant), esc(r.B.Variant), esc(r.Game))
+	fmt.Fprintf(w, "### playtest compare: A = %s, B = %s (%s)\n\n", esc(r.A.name()), esc(r.B.name()), esc(r.Game))
 	fmt.Fprintf(w, "%d games each on the same seeds (seed %d)", r.Games, r.Seed)
 	if r.Games < r.Requested {
 		fmt.Fprintf(w, ", of %d requested", r.Requested)
 	}
 	fmt.Fprint(w, ".\n\n")
+	if err := reports.WriteKnobMarkdown(w, "A", "B", r.Knobs); err != nil {
+		return err
+	}
 	var rows [][]string
 	for _, s := range []struct {
 		name string
 		side Side
 	}{{"A", r.A}, {"B", r.B}} {
 		sum := s.side.Summary
-		rows = append(rows, []string{s.name + ": " + s.side.Variant, fmt.Sprint(sum.Games),
+		rows = append(rows, []string{s.name + ": " + s.side.name(), fmt.Sprint(sum.Games),
 			fmt.Sprintf("%s (%s)", reports.FormatPercent(sum.Rates.Seat0.Rate), reports.FormatInterval(sum.Rates.Seat0.Low, sum.Rates.Seat0.High)),
 			reports.FormatPercent(sum.Rates.Seat1.Rate), reports.FormatPercent(sum.Rates.Draw.Rate), reports.FormatPercent(sum.Stalled.Rate),
 			fmt.Sprintf("%.4g", s.side.Mean)})
@@ -100,6 +106,14 @@ func (r *Result) WriteMarkdown(w io.Writer) error {
 		fmt.Fprintln(w, "The test is one-sided: accepting H0 says the difference is smaller than H1's, even when the interval excludes 0.")
 	}
 	return reports.WriteMarkdownFooter(w)
+}
+
+// name is the side's variant for people: its label, else its name.
+func (s Side) name() string {
+	if s.Label != "" {
+		return s.Label
+	}
+	return s.Variant
 }
 
 // differenceText states the paired difference with its interval and what

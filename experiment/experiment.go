@@ -33,8 +33,12 @@ func Job(cfg *variants.Config) (*sim.Job, error) {
 func Info(cfg *variants.Config, g games.Game) reports.RunInfo {
 	info := reports.RunInfo{
 		Source: cfg.Source, Game: cfg.Definition.Name, Variant: cfg.Name, ConfigHash: cfg.Hash(),
+		RuleChanges: cfg.RuleChanges(), Rerun: cfg.RuleArgs(),
 		Seed: cfg.Seed, Pairs: cfg.Pairs, Rules: cfg.Rules, Players: cfg.Players,
 		Describe: cfg.Definition.Describe,
+	}
+	if len(info.RuleChanges) > 0 {
+		info.Label = variants.LabelOf(cfg.Name, info.RuleChanges)
 	}
 	if sided, ok := g.(games.Sided); ok {
 		info.Sides = sided.Sides()

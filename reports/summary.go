@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -8,6 +9,7 @@ import (
 	"slices"
 
 	"playtest/games"
+	"playtest/internal/knobs"
 	"playtest/reports/stats"
 	"playtest/sim"
 	"playtest/sim/bots"
@@ -18,11 +20,16 @@ const SchemaV1 = "playtest/summary/v1"
 
 // Summary is the result of a run, as written to summary.json.
 type Summary struct {
-	Schema     string `json:"schema"`
-	Game       string `json:"game"`
-	Variant    string `json:"variant"`
-	ConfigHash string `json:"config_hash"`
-	Seed       uint64 `json:"seed"`
+	Schema  string `json:"schema"`
+	Game    string `json:"game"`
+	Variant string `json:"variant"`
+	// Label names the variant with what --set changed in its rules
+	// ("stacktics/size2 + board {rows: 5, cols: 3}"); RuleChanges are
+	// those knobs, from the preset's or file's value to the one played.
+	Label       string         `json:"label,omitempty"`
+	RuleChanges []knobs.Change `json:"rule_changes,omitempty"`
+	ConfigHash  string         `json:"config_hash"`
+	Seed        uint64         `json:"seed"`
 	// Games is the number of games played to a result.
 	Games int `json:"games"`
 	// Failed counts the games that failed (an engine panic or an invalid
@@ -61,6 +68,10 @@ type Summary struct {
 	// Timing holds everything that depends on the clock or the machine.
 	Timing Timing `json:"timing"`
 }
+
+// VariantLabel names the run's variant for people: with what --set changed
+// in its rules, when anything did.
+func (s *Summary) VariantLabel() string { return cmp.Or(s.Label, s.Variant) }
 
 // Outcomes counts games by result.
 type Outcomes struct {
@@ -202,14 +213,19 @@ type Timing struct {
 // RunInfo describes a run for its summary.
 type RunInfo struct {
 	// Source is where the variant came from: a file, or "preset NAME".
-	Source     string
-	Game       string
-	Variant    string
-	ConfigHash string
-	Seed       uint64
-	Pairs      bool
-	Rules      any
-	Players    [games.NumSeats]bots.Spec
+	Source  string
+	Game    string
+	Variant string
+	// Label and RuleChanges: see Summary. Rerun holds the shell-quoted
+	// --set arguments that give a suggested command the same rules.
+	Label       string
+	RuleChanges []knobs.Change
+	Rerun       string
+	ConfigHash  string
+	Seed        uint64
+	Pairs       bool
+	Rules       any
+	Players     [games.NumSeats]bots.Spec
 	// Sides names the game's sides, if it has any.
 	Sides []string
 	// Describe, if set, explains a game metric in one line (the game's
@@ -438,6 +454,7 @@ func (a *Aggregator) Summary(timing Timing) *Summary {
 	n := a.games
 	s := &Summary{
 		Schema: SchemaV1, Game: a.info.Game, Variant: a.info.Variant, ConfigHash: a.info.ConfigHash,
+		Label: a.info.Label, RuleChanges: a.info.RuleChanges,
 		Seed: a.info.Seed, Games: n, Failed: a.failed, Pairs: a.info.Pairs, Rules: a.info.Rules,
 		Outcomes:    a.outcomes,
 		Rates:       a.outcomeRates(),
@@ -560,10 +577,13 @@ func (p *Player) UnmarshalJSON(data []byte) error {
 // ReadSummary reads a summary.json written by WriteJSON.
 func ReadSummary(r io.Reader) (*Summary, error) {
 	var s Summary
+	var rules json.RawMessage
+	s.Rules = &rules // kept as written, so the knobs keep the game's order
 	dec := json.NewDecoder(r)
 	if err := dec.Decode(&s); err != nil {
 		return nil, err
 	}
+	s.Rules = rules
 	if s.Schema != SchemaV1 {
 		return nil, fmt.Errorf("schema %q, want %q", s.Schema, SchemaV1)
 	}

@@ -19,7 +19,7 @@ import (
 // intervals, draws by reason (stalled games apart), game length, and the
 // game-specific metrics.
 func (s *Summary) WriteTable(w io.Writer) error {
-	fmt.Fprintf(w, "%s: %s\n", s.Game, s.Variant)
+	fmt.Fprintf(w, "%s: %s\n", s.Game, s.VariantLabel())
 	pairs := ""
 	if s.Pairs {
 		pairs = fmt.Sprintf(", %d seat-swapped pair%s", s.Games/2, map[bool]string{true: "", false: "s"}[s.Games/2 == 1])

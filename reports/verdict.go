@@ -95,7 +95,11 @@ func skillCommand(info RunInfo) string {
 	if target == "" {
 		target = info.Variant
 	}
-	return "playtest skill " + shell.Quote(target)
+	cmd := "playtest skill " + shell.Quote(target)
+	if info.Rerun != "" {
+		cmd += " " + info.Rerun
+	}
+	return cmd
 }
 
 // headline builds the run's Headline from its figures.

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"playtest/internal/bounded"
+	"playtest/internal/knobs"
 	"playtest/reports"
 	"playtest/reports/stats"
 )
@@ -28,8 +29,10 @@ const MinSample = 10
 
 // Run is one side of the diff: a saved run's identity.
 type Run struct {
-	Dir        string `json:"dir"`
-	Variant    string `json:"variant"`
+	Dir     string `json:"dir"`
+	Variant string `json:"variant"`
+	// Label names the variant with what --set changed in its rules.
+	Label      string `json:"label,omitempty"`
 	ConfigHash string `json:"config_hash"`
 	Games      int    `json:"games"`
 	Seed       uint64 `json:"seed"`
@@ -62,6 +65,8 @@ type Result struct {
 	Game   string `json:"game"`
 	Old    Run    `json:"old"`
 	New    Run    `json:"new"`
+	// Knobs are the rule knobs and bots that differ between the runs.
+	Knobs []knobs.Change `json:"knobs,omitempty"`
 	// Changes are the figures both runs report, builtin ones first.
 	Changes []Change `json:"changes"`
 	// OnlyOld and OnlyNew name the figures one run reports and the other
@@ -96,7 +101,7 @@ func Compare(oldDir string, old *reports.Summary, newDir string, cur *reports.Su
 	if old.Game != cur.Game {
 		return nil, fmt.Errorf("%s plays %s and %s plays %s: diff compares two runs of one game", oldDir, old.Game, newDir, cur.Game)
 	}
-	res := &Result{Schema: SchemaV1, Game: old.Game, Old: run(oldDir, old), New: run(newDir, cur)}
+	res := &Result{Schema: SchemaV1, Game: old.Game, Old: run(oldDir, old), New: run(newDir, cur), Knobs: reports.KnobChanges(old, cur)}
 	share := func(name string) bool { rate, _ := cur.IsRate(name); return rate }
 	names := order(old.MetricNames())
 	newNames := order(cur.MetricNames())
@@ -139,7 +144,15 @@ func Compare(oldDir string, old *reports.Summary, newDir string, cur *reports.Su
 }
 
 func run(dir string, s *reports.Summary) Run {
-	return Run{Dir: dir, Variant: s.Variant, ConfigHash: s.ConfigHash, Games: s.Games, Seed: s.Seed}
+	return Run{Dir: dir, Variant: s.Variant, Label: s.Label, ConfigHash: s.ConfigHash, Games: s.Games, Seed: s.Seed}
+}
+
+// name is the run's variant for people: its label, else its name.
+func (r Run) name() string {
+	if r.Label != "" {
+		return r.Label
+	}
+	return r.Variant
 }
 
 // order puts the builtin figures first, in BuiltinMetrics order, then the
@@ -192,7 +205,10 @@ func change(name string, o, n reports.MetricEstimate, rate bool) Change {
 // WriteText prints the diff as a table.
 func (r *Result) WriteText(w io.Writer) error {
 	fmt.Fprintf(w, "%s: old %s (%s, %d games, seed %d) → new %s (%s, %d games, seed %d)\n",
-		r.Game, r.Old.Dir, r.Old.Variant, r.Old.Games, r.Old.Seed, r.New.Dir, r.New.Variant, r.New.Games, r.New.Seed)
+		r.Game, r.Old.Dir, r.Old.name(), r.Old.Games, r.Old.Seed, r.New.Dir, r.New.name(), r.New.Games, r.New.Seed)
+	if err := reports.WriteKnobTable(w, "old", "new", r.Knobs); err != nil {
+		return err
+	}
 	rows := r.rows()
 	t := reports.NewTable(w, reports.Cells(header)...)
 	for _, row := range rows {
@@ -209,7 +225,10 @@ func (r *Result) WriteText(w io.Writer) error {
 func (r *Result) WriteMarkdown(w io.Writer) error {
 	md := reports.MarkdownEscape
 	fmt.Fprintf(w, "### playtest diff: %s\n\nOld: %s (%s, %d games, seed %d). New: %s (%s, %d games, seed %d).\n\n",
-		md(r.Game), reports.MarkdownCode(r.Old.Dir), md(r.Old.Variant), r.Old.Games, r.Old.Seed, reports.MarkdownCode(r.New.Dir), md(r.New.Variant), r.New.Games, r.New.Seed)
+		md(r.Game), reports.MarkdownCode(r.Old.Dir), md(r.Old.name()), r.Old.Games, r.Old.Seed, reports.MarkdownCode(r.New.Dir), md(r.New.name()), r.New.Games, r.New.Seed)
+	if err := reports.WriteKnobMarkdown(w, "old", "new", r.Knobs); err != nil {
+		return err
+	}
 	if err := reports.WriteMarkdownTable(w, header, r.rows()); err != nil {
 		return err
 	}

@@ -23,6 +23,8 @@ type Families struct {
 	Schema  string `json:"schema"`
 	Game    string `json:"game"`
 	Variant string `json:"variant"`
+	// Label names the variant with what --set changed in its rules.
+	Label string `json:"label,omitempty"`
 	// Names names the families: the bot, numbered when both are the
 	// same bot with different parameters.
 	Names   []string  `json:"names"`
@@ -54,7 +56,7 @@ func RunFamilies(ctx context.Context, cfg *variants.Config, families []bots.Spec
 	}
 	// The two ladders share the time allowance.
 	opts.MaxTime = max(cmp.Or(opts.MaxTime, DefaultMaxTime)/time.Duration(len(families)), 1)
-	out := &Families{Schema: FamiliesSchema, Game: cfg.Definition.Name, Variant: cfg.Name, Names: familyNames(families)}
+	out := &Families{Schema: FamiliesSchema, Game: cfg.Definition.Name, Variant: cfg.Name, Label: cfg.Label(), Names: familyNames(families)}
 	for _, f := range families {
 		c := *cfg
 		c.Players = [2]bots.Spec{f, f}
@@ -147,7 +149,7 @@ func (f *Families) WriteDir(dir string) error {
 		return err
 	}
 	return reports.WriteFileAtomic(filepath.Join(dir, "families.md"), func(w io.Writer) error {
-		fmt.Fprintf(w, "# Skill ladders by bot family: %s (%s)\n\n%s\n", reports.MarkdownEscape(f.Variant), reports.MarkdownEscape(f.Game), reports.MarkdownText(f.Text))
+		fmt.Fprintf(w, "# Skill ladders by bot family: %s (%s)\n\n%s\n", reports.MarkdownEscape(cmp.Or(f.Label, f.Variant)), reports.MarkdownEscape(f.Game), reports.MarkdownText(f.Text))
 		return reports.WriteMarkdownFooter(w)
 	})
 }

@@ -144,8 +144,10 @@ type Result struct {
 	Schema  string `json:"schema"`
 	Game    string `json:"game"`
 	Variant string `json:"variant"`
-	Source  string `json:"source"`
-	Seed    uint64 `json:"seed"`
+	// Label names the variant with what --set changed in its rules.
+	Label  string `json:"label,omitempty"`
+	Source string `json:"source"`
+	Seed   uint64 `json:"seed"`
 	// Games is the games per rung asked for (a rung may have played more:
 	// Rung.Games).
 	Games int  `json:"games"`
@@ -264,7 +266,7 @@ func Run(ctx context.Context, cfg *variants.Config, opts Options) (*Result, erro
 		return nil, err
 	}
 	param, own, _ := budgets(cfg)
-	res := &Result{Schema: Schema, Game: cfg.Definition.Name, Variant: cfg.Name, Source: cfg.Source, Seed: cfg.Seed,
+	res := &Result{Schema: Schema, Game: cfg.Definition.Name, Variant: cfg.Name, Label: cfg.Label(), Source: cfg.Source, Seed: cfg.Seed,
 		Games: cfg.Games, Pairs: cfg.Pairs, Bots: bots.DescribePlayers(cfg.Players), Param: param,
 		Tolerance: cmp.Or(opts.Tolerance, DefaultTolerance), MaxGain: cmp.Or(opts.MaxGain, DefaultMaxGain)}
 	ladder := opts.Budgets

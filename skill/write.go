@@ -1,6 +1,7 @@
 package skill
 
 import (
+	"cmp"
 	"encoding/base64"
 	"encoding/csv"
 	"fmt"
@@ -70,7 +71,7 @@ func shortMeasure(r *Result) string {
 // WriteTable prints the ladder, the verdict and the skill depth.
 func (r *Result) WriteTable(w io.Writer) error {
 	fmt.Fprintf(w, "%s: %s — skill ladder of %s\n%d games per rung and per head-to-head, in %s, seed %d; bots: %s\n\n",
-		r.Game, r.Variant, r.Param, r.Games, pairsWord(r.Pairs), r.Seed, r.Bots)
+		r.Game, r.Name(), r.Param, r.Games, pairsWord(r.Pairs), r.Seed, r.Bots)
 	if err := reports.WriteStringTable(w, r.header(), r.rows()); err != nil {
 		return err
 	}
@@ -162,7 +163,7 @@ func (r *Result) WriteCSV(w io.Writer) error {
 // WriteMarkdown writes the ladder as a Markdown report (with the plots
 // when withPlots).
 func (r *Result) WriteMarkdown(w io.Writer, withPlots bool) error {
-	fmt.Fprintf(w, "# Skill ladder: %s (%s)\n\n", reports.MarkdownEscape(r.Variant), reports.MarkdownEscape(r.Game))
+	fmt.Fprintf(w, "# Skill ladder: %s (%s)\n\n", reports.MarkdownEscape(r.Name()), reports.MarkdownEscape(r.Game))
 	fmt.Fprintf(w, "%d games per rung and per head-to-head, in %s, seed %d; bots: %s.\n\n", r.Games, pairsWord(r.Pairs), r.Seed, reports.MarkdownEscape(r.Bots))
 	fmt.Fprintf(w, "**%s**\n\n", reports.MarkdownText(r.Text))
 	if withPlots {
@@ -197,7 +198,7 @@ func (r *Result) Figures() ([]plots.Figure, error) {
 		seat0[i] = reports.MetricEstimate{Value: h.Value, Low: h.Low, High: h.High, N: h.N}
 	}
 	half, zero := 0.5, 0.0
-	p1, err := plots.Against(fmt.Sprintf("%s: seat 0 %s against the bots' budget", r.Variant, shortMeasure(r)), r.Param, "seat 0 "+shortMeasure(r), labels, seat0, &half)
+	p1, err := plots.Against(fmt.Sprintf("%s: seat 0 %s against the bots' budget", r.Name(), shortMeasure(r)), r.Param, "seat 0 "+shortMeasure(r), labels, seat0, &half)
 	if err != nil {
 		return nil, err
 	}
@@ -211,7 +212,7 @@ func (r *Result) Figures() ([]plots.Figure, error) {
 		}
 	}
 	if len(gains) > 0 {
-		p2, err := plots.Against(fmt.Sprintf("%s: strength gained over the rung below", r.Variant), r.Param, "Elo per doubling", gl, gains, &zero)
+		p2, err := plots.Against(fmt.Sprintf("%s: strength gained over the rung below", r.Name()), r.Param, "Elo per doubling", gl, gains, &zero)
 		if err != nil {
 			return nil, err
 		}
@@ -268,7 +269,7 @@ var page = template.Must(template.New(HTMLFile).Funcs(template.FuncMap{"footer":
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Skill ladder: {{.R.Variant}} ({{.R.Game}})</title>
+<title>Skill ladder: {{.R.Name}} ({{.R.Game}})</title>
 <style>
 body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 64rem; padding: 0 1rem; color: #222; }
 table { border-collapse: collapse; margin: 1rem 0; }
@@ -279,7 +280,7 @@ img { max-width: 100%; height: auto; border: 1px solid #eee; }
 </style>
 </head>
 <body>
-<h1>Skill ladder: {{.R.Variant}} <small>({{.R.Game}})</small></h1>
+<h1>Skill ladder: {{.R.Name}} <small>({{.R.Game}})</small></h1>
 <p>{{.R.Games}} games per rung and per head-to-head, seed {{.R.Seed}}; bots: {{.R.Bots}}.</p>
 <p class="verdict"><strong>{{.R.Text}}</strong></p>
 <table>
@@ -304,3 +305,7 @@ func (r *Result) writeHTML(w io.Writer, figs []inlineFigure) error {
 		Figures      []inlineFigure
 	}{r, r.header(), r.rows(), r.notes(), r.depthLine(), figs})
 }
+
+// Name is the ladder's variant for people: with what --set changed in its
+// rules, when anything did.
+func (r *Result) Name() string { return cmp.Or(r.Label, r.Variant) }

@@ -91,7 +91,7 @@ func Prove(ctx context.Context, cfg *variants.Config, opts ProveOptions) (*Resul
 			break
 		}
 	}
-	res := &Result{Schema: Schema, Game: cfg.Definition.Name, Variant: cfg.Name, Source: cfg.Source, MoveCap: sr.MoveCap(), Horizon: opts.Depth}
+	res := &Result{Schema: Schema, Game: cfg.Definition.Name, Variant: cfg.Name, Label: cfg.Label(), Source: cfg.Source, MoveCap: sr.MoveCap(), Horizon: opts.Depth}
 	root := pr.search(start, opts.Depth, 0)
 	res.Value, res.Plies = proofValue(root, start.CurrentPlayer())
 	res.Line = pr.line(start.Clone(), opts.Depth)

@@ -40,7 +40,9 @@ type Result struct {
 	Schema  string `json:"schema"`
 	Game    string `json:"game"`
 	Variant string `json:"variant"`
-	Source  string `json:"source"`
+	// Label names the variant with what --set changed in its rules.
+	Label  string `json:"label,omitempty"`
+	Source string `json:"source"`
 	// Positions, Moves and Finished count the position graph: reachable
 	// positions, moves between them, and positions where the game is over.
 	Positions int `json:"positions,omitempty"`
@@ -192,7 +194,7 @@ func Run(ctx context.Context, cfg *variants.Config, opts Options) (*Result, erro
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Schema: Schema, Game: cfg.Definition.Name, Variant: cfg.Name, Source: cfg.Source,
+	res := &Result{Schema: Schema, Game: cfg.Definition.Name, Variant: cfg.Name, Label: cfg.Label(), Source: cfg.Source,
 		Positions: len(gr.mover), Moves: len(gr.succ), MoveCap: sr.MoveCap()}
 	for i := range gr.mover {
 		if gr.mover[i] == terminalMover {

@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"strings"
@@ -11,14 +12,14 @@ import (
 // WriteTable prints the value, the openings and the note.
 func (r *Result) WriteTable(w io.Writer) error {
 	if r.Horizon > 0 {
-		fmt.Fprintf(w, "%s: %s — forced results within %d decisions\n%d positions searched; %.1f s\n\n", r.Game, r.Variant, r.Horizon, r.Nodes, r.Seconds)
+		fmt.Fprintf(w, "%s: %s — forced results within %d decisions\n%d positions searched; %.1f s\n\n", r.Game, cmp.Or(r.Label, r.Variant), r.Horizon, r.Nodes, r.Seconds)
 		if r.Value == Unknown {
 			fmt.Fprintf(w, "From the start neither seat can force a win within %d decisions.\n\n", r.Horizon)
 		} else {
 			fmt.Fprintf(w, "From the start %s by force%s.\n\n", r.Value, plies(r.Plies, " in %d decisions"))
 		}
 	} else {
-		fmt.Fprintf(w, "%s: %s — solved exactly\n%d positions, %d moves, %d finished positions; %.1f s\n\n", r.Game, r.Variant, r.Positions, r.Moves, r.Finished, r.Seconds)
+		fmt.Fprintf(w, "%s: %s — solved exactly\n%d positions, %d moves, %d finished positions; %.1f s\n\n", r.Game, cmp.Or(r.Label, r.Variant), r.Positions, r.Moves, r.Finished, r.Seconds)
 		fmt.Fprintf(w, "Value with perfect play: %s%s.\n\n", r.Value, plies(r.Plies, " in %d decisions"))
 	}
 	if len(r.Line) > 0 {

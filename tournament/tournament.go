@@ -44,9 +44,11 @@ type Options struct {
 
 // Result is a finished round robin.
 type Result struct {
-	Schema   string    `json:"schema"`
-	Game     string    `json:"game"`
-	Variant  string    `json:"variant"`
+	Schema  string `json:"schema"`
+	Game    string `json:"game"`
+	Variant string `json:"variant"`
+	// Label names the variant with what --set changed in its rules.
+	Label    string    `json:"label,omitempty"`
 	Seed     uint64    `json:"seed"`
 	Games    int       `json:"games_per_pairing"`
 	Entrants []Entrant `json:"entrants"`
@@ -82,7 +84,7 @@ func Run(ctx context.Context, cfg *variants.Config, entrants []Entrant, opts Opt
 		return nil, err
 	}
 	n := len(entrants)
-	res := &Result{Schema: SchemaV1, Game: cfg.Definition.Name, Variant: cfg.Name, Seed: cfg.Seed, Games: cfg.Games, Entrants: entrants}
+	res := &Result{Schema: SchemaV1, Game: cfg.Definition.Name, Variant: cfg.Name, Label: cfg.Label(), Seed: cfg.Seed, Games: cfg.Games, Entrants: entrants}
 	score, played := square(n), square(n)
 	for a := range n {
 		for b := a + 1; b < n; b++ {
@@ -175,7 +177,7 @@ const scoresNote = "score of the row entrant against the column entrant, per gam
 // table in the same order.
 func (r *Result) WriteTable(w io.Writer) error {
 	fmt.Fprintf(w, "%s: %s\nround robin of %d entrants, %d games per pairing in seat-swapped pairs, seed %d\n\n",
-		r.Game, r.Variant, len(r.Entrants), r.Games, r.Seed)
+		r.Game, cmp.Or(r.Label, r.Variant), len(r.Entrants), r.Games, r.Seed)
 	ratings, scores, header := r.rows()
 	t := reports.NewTable(w, reports.Cells(ratingsHeader)...)
 	for _, row := range ratings {
@@ -195,7 +197,7 @@ func (r *Result) WriteTable(w io.Writer) error {
 // WriteMarkdown writes the same tables in Markdown.
 func (r *Result) WriteMarkdown(w io.Writer) error {
 	fmt.Fprintf(w, "### playtest tournament: %s (%s)\n\nRound robin of %d entrants, %d games per pairing in seat-swapped pairs, seed %d. Elo is a Bradley-Terry fit with 95%% intervals, entrant #1 anchored at 0.\n\n",
-		reports.MarkdownEscape(r.Variant), reports.MarkdownEscape(r.Game), len(r.Entrants), r.Games, r.Seed)
+		reports.MarkdownEscape(cmp.Or(r.Label, r.Variant)), reports.MarkdownEscape(r.Game), len(r.Entrants), r.Games, r.Seed)
 	ratings, scores, header := r.rows()
 	reports.WriteMarkdownTable(w, ratingsHeader, ratings)
 	fmt.Fprint(w, "\n"+scoresNote+"\n\n")

@@ -89,7 +89,9 @@ func runInto(t *testing.T, preset string, sets ...string) (string, *variants.Con
 func screenshot(t *testing.T, bin, page, size string) image.Image {
 	t.Helper()
 	shot := filepath.Join(t.TempDir(), "shot.png")
-	chrome(t, bin, page, "--window-size="+size, "--screenshot="+shot)
+	// Virtual time lets the page finish decoding its inline images however
+	// loaded the machine is.
+	chrome(t, bin, page, "--window-size="+size, "--virtual-time-budget=10000", "--screenshot="+shot)
 	f, err := os.Open(shot)
 	if err != nil {
 		t.Fatal(err)

@@ -116,7 +116,7 @@ const htmlText = `<!DOCTYPE html>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-{{with .Summary}}<title>{{.Variant}} ({{.Game}}): playtest report</title>{{end}}
+{{with .Summary}}<title>{{.VariantLabel}} ({{.Game}}): playtest report</title>{{end}}
 <style>
 body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 60rem; padding: 0 1rem; color: #222; }
 table { border-collapse: collapse; margin: 1rem 0; }
@@ -127,15 +127,24 @@ img { max-width: 100%; height: auto; border: 1px solid #eee; }
 .note { color: #555; }
 .headline { font-size: 1.1rem; background: #f4f7fb; padding: 0.7rem 1rem; border-left: 4px solid #36c; }
 .warning { background: #fff7e0; padding: 0.5rem 1rem; border-left: 4px solid #e0a000; }
+details.rules { margin: 0.5rem 0; }
+details.rules summary { cursor: pointer; color: #36c; }
+tr.changed td { background: #fff7e0; font-weight: bold; }
 {{template "viewerStyle"}}
 </style>
 </head>
 <body>
 {{with .Summary}}
-<h1>{{.Variant}} <small>({{.Game}})</small></h1>
+<h1>{{.VariantLabel}} <small>({{.Game}})</small></h1>
 <p>{{.Games}} games{{if .Pairs}} in seat-swapped pairs{{end}}, seed {{.Seed}}, config <code>{{.ConfigHash}}</code>.
 Players: {{range $i, $p := .Players}}{{if $i}} vs {{end}}{{$p.Bot}}{{end}}. Seat 0 moved first.
 Rates have 95% Wilson intervals{{if eq .Rates.Interval "paired-wilson"}}; the seat and draw rates' intervals are over the seat-swapped pairs, whose two games are not independent{{end}}.</p>
+{{with $.Knobs}}<details class="rules"><summary>Rules: every knob{{with $.Summary.RuleChanges}} ({{len .}} changed by <code>--set</code>, marked){{end}}</summary>
+<table>
+<tr><th>knob</th><th>value</th><th>as written</th></tr>
+{{range .}}<tr{{if .Changed}} class="changed"{{end}}><td><code>{{.Name}}</code></td><td><code>{{.Value}}</code></td><td>{{if .Changed}}<code>{{.From}}</code>{{end}}</td></tr>
+{{end}}</table>
+</details>{{end}}
 {{if .Headline.Text}}<p class="headline"><strong>{{code .Headline.Text}}</strong></p>{{end}}
 {{range .Warnings}}<p class="warning">⚠ <strong>{{.Code}}</strong>: {{code .Message}}</p>
 {{end}}

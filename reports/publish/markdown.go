@@ -42,7 +42,7 @@ var markdown = template.Must(template.New("report.md").Funcs(funcs).Parse(markdo
 // seeded run's report is reproducible.
 func (r *Report) WriteMarkdown(w io.Writer) error { return markdown.Execute(w, r) }
 
-const markdownText = `{{with .Summary}}# {{md .Variant}} ({{md .Game}})
+const markdownText = `{{with .Summary}}# {{md .VariantLabel}} ({{md .Game}})
 
 {{.Games}} games{{if .Pairs}} in seat-swapped pairs{{end}}, seed {{.Seed}}, config {{md .ConfigHash}}.
 Players: {{range $i, $p := .Players}}{{if $i}} vs {{end}}{{md $p.Bot}}{{end}}.
@@ -121,7 +121,15 @@ whole-number figures (scores, margins, counts), a percentile bootstrap one.
 {{range .Metrics}}{{if .Doc}}
 - {{mdCode .Name}}: {{md .Doc}}{{end}}{{end}}
 {{end}}{{end}}{{end}}
-## Plots
+{{with .Knobs}}## Rules
+
+{{with $.Summary.RuleChanges}}Changed by {{mdCode "--set"}} from the variant as written: {{range $i, $c := .}}{{if $i}}; {{end}}{{md $c.Knob}} {{md $c.From}} → {{md $c.To}}{{end}}.
+
+{{end}}| knob | value |
+|---|---|
+{{range .}}| {{md .Name}} | {{md .Value}}{{if .Changed}} (set; was {{md .From}}){{end}} |
+{{end}}
+{{end}}## Plots
 {{range .Notes}}
 {{md .}}
 {{end}}{{range .Figures}}
