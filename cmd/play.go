@@ -4,11 +4,16 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"os"
+	"strconv"
 
 	"github.com/spf13/cobra"
+	"golang.org/x/term"
 
 	"playtest/games"
 	"playtest/play"
+	"playtest/sim/bots"
 	"playtest/variants"
 )
 
@@ -16,6 +21,7 @@ type playOptions struct {
 	sets []string
 	seat int
 	bot  string
+	hint string
 }
 
 func newPlayCommand() *cobra.Command {
@@ -25,13 +31,16 @@ func newPlayCommand() *cobra.Command {
 		Short: "Play a variant against a bot in the terminal",
 		Long: `Play a variant against a bot: the board is drawn as your seat sees it (in
 Capstone your own goal only, in STACKS your own hand), the legal decisions are
-listed with numbers and notation, and you answer with either. Commands: undo
-(take back your last decision), hint (what the bot would play in your place),
-save FILE (a record playtest replay reads), board, moves, help, quit. Bad input
-gets a message and the prompt again.
+listed with numbers and notation in columns that fit the terminal, and you
+answer with either. Commands: undo (take back your last decision), hint (what
+a strong bot would play in your place), save FILE (a record playtest replay
+reads), board, moves, help, quit. Bad input gets a message and the prompt
+again. Ctrl-C quits at once.
 
 --seat chooses your seat (0 moves first); --bot the bot you face (default: the
-variant's bot for the other seat); --seed the chance outcomes.`,
+variant's bot for the other seat); --hint-bot the bot hints come from (default:
+the variant's search bot, else mcts or ismcts at 1,000 iterations: never a
+random hint); --seed the chance outcomes.`,
 		Example: `  playtest play stacktics/size2 --seat 0 --bot random
   playtest play capstone --seat 1 --bot '{bot: ismcts, iterations: 300}'
   printf '1\n1\n1\n' | playtest play size2 --bot random`,
@@ -52,13 +61,20 @@ variant's bot for the other seat); --seed the chance outcomes.`,
 					return usageError{err}
 				}
 			}
-			rec, err := play.Run(cmd.Context(), cfg, play.Options{Seat: seat, Bot: bot, Seed: cfg.Seed, In: cmd.InOrStdin(), Out: cmd.OutOrStdout()})
+			var hint bots.Spec
+			if opts.hint != "" {
+				if hint, err = variants.ParseBot("--hint-bot "+opts.hint, opts.hint); err != nil {
+					return usageError{err}
+				}
+			}
+			rec, err := play.Run(cmd.Context(), cfg, play.Options{Seat: seat, Bot: bot, Hint: hint, Seed: cfg.Seed,
+				In: cmd.InOrStdin(), Out: cmd.OutOrStdout(), Width: terminalWidth(cmd.OutOrStdout())})
 			if errors.Is(err, play.ErrQuit) {
 				fmt.Fprintf(cmd.OutOrStdout(), "the game was left unfinished after %d entries (save FILE keeps a game to replay)\n", len(rec.Moves))
 				return nil
 			}
 			if errors.Is(err, context.Canceled) {
-				return fmt.Errorf("interrupted; the game was left unfinished after %d entries", len(rec.Moves))
+				return fmt.Errorf("interrupted: the game was left unfinished after %d entries", len(rec.Moves))
 			}
 			return err
 		},
@@ -66,7 +82,22 @@ variant's bot for the other seat); --seed the chance outcomes.`,
 	f := c.Flags()
 	f.IntVar(&opts.seat, "seat", 0, "your seat: 0 (moves first) or 1")
 	f.StringVar(&opts.bot, "bot", "", "the bot you face: a name or a YAML mapping, e.g. '{bot: mcts, iterations: 300}'")
+	f.StringVar(&opts.hint, "hint-bot", "", "the bot hints come from (default: the variant's search bot, else mcts or ismcts at 1,000 iterations)")
 	f.Uint64("seed", 0, "seed of the chance outcomes and the bot (default: the variant's)")
 	f.StringArrayVar(&opts.sets, "set", nil, "override a variant key (repeatable)")
 	return c
+}
+
+// terminalWidth is the width of the terminal w writes to: its size when it
+// is one, else $COLUMNS, else 80.
+func terminalWidth(w io.Writer) int {
+	if f, ok := w.(*os.File); ok {
+		if width, _, err := term.GetSize(int(f.Fd())); err == nil && width > 0 {
+			return width
+		}
+	}
+	if n, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil && n > 0 {
+		return n
+	}
+	return 80
 }

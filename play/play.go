@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
+	"unicode/utf8"
 
 	"playtest/games"
 	"playtest/internal/bounded"
@@ -24,8 +25,13 @@ import (
 type Options struct {
 	// Seat is the person's seat; the bot plays the other.
 	Seat games.Player
-	// Bot is the other seat's bot, and the one that gives hints.
+	// Bot is the other seat's bot.
 	Bot bots.Spec
+	// Hint is the bot that answers hint (HintBot chooses a strong one).
+	Hint bots.Spec
+	// Width is the terminal's width in columns, for the list of legal
+	// decisions (0: 80).
+	Width int
 	// Seed decides the chance outcomes and the bot's randomness.
 	Seed uint64
 	In   io.Reader
@@ -119,7 +125,12 @@ func Run(ctx context.Context, cfg *variants.Config, opts Options) (*Record, erro
 	if p.bot, err = opts.Bot.New(g); err != nil {
 		return nil, err
 	}
-	if p.hinter, err = opts.Bot.New(g); err != nil {
+	if p.opts.Hint.Bot == "" {
+		if p.opts.Hint, err = HintBot(cfg, opts.Seat); err != nil {
+			return nil, err
+		}
+	}
+	if p.hinter, err = p.opts.Hint.New(g); err != nil {
 		return nil, err
 	}
 	// A signal stops a bot's search at once.
@@ -153,7 +164,7 @@ func Run(ctx context.Context, cfg *variants.Config, opts Options) (*Record, erro
 	if err := ctx.Err(); err != nil {
 		return p.record(), err
 	}
-	fmt.Fprintf(p.out, "\n%s\n%s\n", p.view(), resultText(p.s))
+	fmt.Fprintf(p.out, "\n%s\n%s: %s\n", p.view(), resultText(p.s), p.outcome())
 	return p.record(), nil
 }
 
@@ -232,7 +243,7 @@ func (p *session) view() string {
 	return p.s.String()
 }
 
-const help = `commands: a number or a decision in the game's notation; undo (take back your last decision); hint (what the bot would play); save FILE (a record for playtest replay); board; moves (the game so far); quit`
+const help = `commands: a number or a decision in the game's notation; undo (take back your last decision); hint (what a strong bot would play in your place); save FILE (a record for playtest replay); board; moves (the game so far); quit`
 
 // humanMove reads decisions until one is legal (or a command ends the game).
 func (p *session) humanMove() error {
@@ -297,15 +308,42 @@ func (p *session) humanMove() error {
 	}
 }
 
+// listMoves lists the legal decisions, numbered, in columns that fit the
+// terminal: no decision is split across lines.
 func (p *session) listMoves() {
-	var b strings.Builder
+	items := make([]string, len(p.legal))
 	for i, m := range p.legal {
-		if i > 0 {
+		items[i] = fmt.Sprintf("%d:%s", i+1, p.s.MoveString(m))
+	}
+	fmt.Fprintf(p.out, "legal (%d):\n%s", len(items), columns(items, p.opts.Width))
+}
+
+// columns lays items out in rows of equal-width columns within width
+// (80 when 0), numbered left to right; a single item wider than the line
+// gets a line of its own.
+func columns(items []string, width int) string {
+	if width <= 0 {
+		width = 80
+	}
+	cell := 0
+	for _, it := range items {
+		cell = max(cell, utf8.RuneCountInString(it))
+	}
+	cell += 2
+	per := max(1, (width-2)/cell)
+	var b strings.Builder
+	for i, it := range items {
+		if i%per == 0 {
 			b.WriteString("  ")
 		}
-		fmt.Fprintf(&b, "%d:%s", i+1, p.s.MoveString(m))
+		b.WriteString(it)
+		if i%per == per-1 || i == len(items)-1 {
+			b.WriteByte('\n')
+		} else {
+			b.WriteString(strings.Repeat(" ", cell-utf8.RuneCountInString(it)))
+		}
 	}
-	fmt.Fprintf(p.out, "legal: %s\n", b.String())
+	return b.String()
 }
 
 // parse reads a decision: its number in the list or its notation.
@@ -352,8 +390,54 @@ func (p *session) undo() bool {
 			p.botMove(p.s.CurrentPlayer())
 		}
 	}
-	fmt.Fprintf(p.out, "undone: back to entry %d\n", len(p.history)+1)
+	fmt.Fprintf(p.out, "undone: back to your decision %d\n", p.decisions()+1)
 	return true
+}
+
+// decisions counts the person's decisions so far.
+func (p *session) decisions() int {
+	s := p.g.NewState()
+	n := 0
+	for _, text := range p.history {
+		if s.CurrentPlayer() == p.opts.Seat {
+			n++
+		}
+		m, _ := s.ParseMove(text)
+		s.Apply(m)
+	}
+	return n
+}
+
+// outcome says how the game ended for the person.
+func (p *session) outcome() string {
+	switch r := p.s.Result(); {
+	case r.IsDraw():
+		return "a draw"
+	case r.Winner == p.opts.Seat:
+		return "you win"
+	}
+	return "you lose"
+}
+
+// HintBot is the bot hints come from when none is chosen: the strongest
+// practical player of the variant, its own search bot for the person's seat
+// (or the other seat's), else mcts (ismcts where a seat hides something)
+// at 1,000 iterations. A random or greedy hint would be no hint.
+func HintBot(cfg *variants.Config, seat games.Player) (bots.Spec, error) {
+	for _, spec := range []bots.Spec{cfg.Players[seat], cfg.Players[seat.Opponent()]} {
+		if _, _, ok := spec.Budget(); ok {
+			return spec, nil
+		}
+	}
+	g, err := cfg.NewGame()
+	if err != nil {
+		return bots.Spec{}, err
+	}
+	name := "mcts"
+	if _, hidden := g.NewState().(games.Determinizer); hidden {
+		name = "ismcts"
+	}
+	return variants.ParseBot("hint bot", "{bot: "+name+", iterations: 1000}")
 }
 
 // hint asks the bot what it would play in the person's place, from what
@@ -365,7 +449,7 @@ func (p *session) hint() {
 		d.Determinize(p.opts.Seat, sim.ViewStream(p.opts.Seed, len(p.history)+1<<20, int(p.opts.Seat)))
 	}
 	m := p.hinter.Choose(view, p.legal)
-	text := fmt.Sprintf("hint: %s would play %s", p.opts.Bot.Describe(), p.s.MoveString(m))
+	text := fmt.Sprintf("hint: %s would play %s", p.opts.Hint.Describe(), p.s.MoveString(m))
 	if _, ok := view.(games.Heuristic); ok {
 		after := view.Clone()
 		after.Apply(m)

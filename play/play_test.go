@@ -20,9 +20,20 @@ import (
 	"playtest/variants"
 )
 
-func load(t testing.TB, preset string) *variants.Config {
+func load(t testing.TB, preset string, sets ...string) *variants.Config {
 	t.Helper()
-	cfg, err := variants.Load(preset, nil)
+	var overrides []variants.Override
+	for _, kv := range sets {
+		if kv == "" {
+			continue
+		}
+		o, err := variants.ParseSet(kv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		overrides = append(overrides, o)
+	}
+	cfg, err := variants.Load(preset, overrides)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,6 +63,13 @@ func TestEveryGamePlaysToTheEnd(t *testing.T) {
 				}
 				if !strings.Contains(out.String(), "result: ") || rec.Result == "" || len(rec.Moves) == 0 {
 					t.Fatalf("no result:\n%s", tail(out.String()))
+				}
+				// The result says what it means for the person.
+				verdict := map[string]string{"draw": "a draw", seat.String() + " wins": "you win", seat.Opponent().String() + " wins": "you lose"}
+				for key, want := range verdict {
+					if strings.Contains(rec.Result, key) && !strings.Contains(out.String(), rec.Result+": "+want+"\n") {
+						t.Errorf("%q is not followed by %q:\n%s", rec.Result, want, tail(out.String()))
+					}
 				}
 				var replayed bytes.Buffer
 				again, err := rec.Config()
@@ -100,8 +118,10 @@ func TestCommands(t *testing.T) {
 	}
 	text := out.String()
 	for _, want := range []string{
-		`"nonsense"`, "0 is not a decision: pick 1 to 20", `"z9-z9"`, "hint: random would play", "commands:",
-		"nothing to undo", "undone: back to entry 1", "saved 3 entries to " + saved,
+		`"nonsense"`, "0 is not a decision: pick 1 to 20", `"z9-z9"`, "commands:",
+		// Hints come from the variant's search bot, not the random opponent.
+		"hint: mcts, 1,000 iterations would play",
+		"nothing to undo", "undone: back to your decision 1", "saved 3 entries to " + saved,
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("output lacks %q:\n%s", want, text)
@@ -224,4 +244,36 @@ func FuzzSaveFile(f *testing.F) {
 			_, _ = experiment.DrawGame(g, rec.Moves)
 		}
 	})
+}
+
+// TestColumns: the legal decisions fit the width, numbered left to right,
+// never split; an item wider than the line stands alone.
+func TestColumns(t *testing.T) {
+	items := []string{"1:a", "2:bb", "3:ccc", "4:dddd", "5:e"}
+	if got, want := columns(items, 20), "  1:a     2:bb\n  3:ccc   4:dddd\n  5:e\n"; got != want {
+		t.Errorf("columns(20) =\n%q\nwant\n%q", got, want)
+	}
+	if got, want := columns(items, 5), "  1:a\n  2:bb\n  3:ccc\n  4:dddd\n  5:e\n"; got != want {
+		t.Errorf("columns(5) = %q", got)
+	}
+	if got := columns(items, 0); got != "  1:a     2:bb    3:ccc   4:dddd  5:e\n" {
+		t.Errorf("columns(0) = %q, want one line of 80", got)
+	}
+}
+
+// TestHintBot: hints come from a search bot, never a random one.
+func TestHintBot(t *testing.T) {
+	for _, c := range []struct{ preset, sets, want string }{
+		{"stacktics/size2", "", "mcts"},
+		{"capstone", "", "ismcts"},
+		{"stacktics/size2", "players.0=random", "mcts"},
+		{"capstone", "players.0=random,players.1=greedy", "ismcts"},
+		{"stacktics/size2", "players.0=random,players.1=random", "mcts"},
+	} {
+		cfg := load(t, c.preset, strings.Split(c.sets, ",")...)
+		spec, err := HintBot(cfg, games.Seat0)
+		if _, _, searches := spec.Budget(); err != nil || spec.Bot != c.want || !searches {
+			t.Errorf("%s %s: %+v, %v", c.preset, c.sets, spec, err)
+		}
+	}
 }

@@ -158,6 +158,15 @@ func (s *State) render(viewer games.Player) string {
 		fmt.Fprintf(&b, "\n%v drawing its goal (%d drawn)", s.drawer, s.drawnN)
 	case phaseOrder:
 		fmt.Fprintf(&b, "\n%v ordering its goal", s.drawer)
+		if viewer == games.NoPlayer || viewer == s.drawer {
+			// The Smalls drawn and not yet stacked: the drawer saw them.
+			b.WriteString("; drawn, still to stack:")
+			for c := range g.rules.Colors {
+				for range s.drawn[c] {
+					b.WriteString(" " + string(colorLetters[c]))
+				}
+			}
+		}
 	case phaseOver:
 		fmt.Fprintf(&b, "\nover after %d turns: %v (%s), scores %d-%d, perfect %d-%d",
 			s.turns, s.winner, s.reason, s.score[0], s.score[1], s.perfect[0], s.perfect[1])
