@@ -13,6 +13,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"unicode/utf8"
 	"time"
 
 	"playtest/internal/buildinfo"
@@ -35,7 +36,7 @@ func TestRunDefaultTable(t *testing.T) {
 	}
 	for _, want := range []string{"stacktics: stacktics/size3", "20 games, 10 seat-swapped pairs", "seat 0 wins", "seat 1 wins",
 		"side A wins", "side B wins", "draws", "95% CI", "plies: mean",
-		"Seat 0 (the first player) scores", "Bots: mcts, 1,000 iterations in both seats — run `playtest skill stacktics/size3`", "openings (first decision"} {
+		"Seat 0 (the first player) scores", "Bots: mcts, 1,000 iterations (rollout_cap 6, eval_scale 6) in both seats — run `playtest skill stacktics/size3`", "players: mcts, 1,000 iterations (rollout_cap 6, eval_scale 6) vs mcts", "openings (first decision"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("table lacks %q:\n%s", want, out)
 		}
@@ -464,7 +465,12 @@ func TestSweepCommand(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	for _, want := range []string{"sweep stacktics-size2: 4 variants, 20 games each on the same seeds", "3x5", "adjusted p", "Holm",
+	for _, line := range strings.Split(out, "\n") {
+		if strings.ContainsAny(line[:min(len(line), 3)], "┌│├└") && utf8.RuneCountInString(line) > 120 {
+			t.Errorf("a table line of %d columns, more than 120: %s", utf8.RuneCountInString(line), line)
+		}
+	}
+	for _, want := range []string{"sweep stacktics-size2: 4 variants, 20 games each on the same seeds", "3x5", "bias p (adjusted)", "Holm",
 		"exact sign-flip test over seat-swapped pairs", "warning (board=3x5, pie=false: weak-bots): player 0 plays random"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)

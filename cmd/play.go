@@ -74,7 +74,7 @@ random hint); --seed the chance outcomes.`,
 				return nil
 			}
 			if errors.Is(err, context.Canceled) {
-				return fmt.Errorf("interrupted: the game was left unfinished after %d entries", len(rec.Moves))
+				return fmt.Errorf("interrupted; the game was left unfinished after %d entries", len(rec.Moves))
 			}
 			return err
 		},

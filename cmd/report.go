@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"fmt"
+	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -22,7 +23,9 @@ replayed.`,
 			if err := publish.Write(args[0]); err != nil {
 				return err // a damaged run is bad input (exit 2), a full disk a failure (1)
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "wrote %s/%s, %s/%s and %s/%s/\n", args[0], publish.MarkdownFile, args[0], publish.HTMLFile, args[0], publish.PlotsDir)
+			dir := args[0]
+			fmt.Fprintf(cmd.OutOrStdout(), "wrote %s, %s and %s\n", filepath.Join(dir, publish.MarkdownFile), filepath.Join(dir, publish.HTMLFile),
+				filepath.Join(dir, publish.PlotsDir)+string(filepath.Separator))
 			return nil
 		},
 	}

@@ -3,6 +3,8 @@ package compare
 import (
 	"fmt"
 	"io"
+	"strconv"
+	"strings"
 
 	"playtest/reports"
 )
@@ -40,7 +42,7 @@ func (r *Result) WriteText(w io.Writer) error {
 	reports.WriteWarnings(w, "B", r.B.Summary.Warnings)
 	fmt.Fprintf(w, "difference A − B in %s per game: %s\n", r.Metric, r.differenceText())
 	if p := r.Pairs; p != nil {
-		fmt.Fprintf(w, "pairs (A's game, B's game on one seed), scored A + 1 − B: %d pairs, counts 0–2 %v\n", p.Pairs, p.Counts)
+		fmt.Fprintf(w, "pairs (A's game, B's game on one seed), scored A + 1 − B: %d pairs, counts of pair scores 0, ½, 1, 1½, 2: %s\n", p.Pairs, countList(p.Counts[:]))
 		if p.Counts[2] == p.Pairs {
 			fmt.Fprintln(w, "  every pair scored the same in A and B: the variants played alike on every seed")
 		}
@@ -98,7 +100,7 @@ func (r *Result) WriteMarkdown(w io.Writer) error {
 	}
 	fmt.Fprintf(w, "**Difference A − B** in %s per game: %s.\n\n", esc(r.Metric), esc(r.differenceText()))
 	if p := r.Pairs; p != nil {
-		fmt.Fprintf(w, "Pairs (A's game, B's game on one seed), scored A + 1 − B: %d pairs, counts 0–2 %v.\n\n", p.Pairs, p.Counts)
+		fmt.Fprintf(w, "Pairs (A's game, B's game on one seed), scored A + 1 − B: %d pairs, counts of pair scores 0, ½, 1, 1½, 2: %s.\n\n", p.Pairs, countList(p.Counts[:]))
 	}
 	if s := r.SPRT; s != nil {
 		fmt.Fprintf(w, "**SPRT** %s (α %g, β %g): LLR %.3f, bounds [%.3f, %.3f]: **%s** after %d games. ",
@@ -145,4 +147,13 @@ func StandingLine(st *Standing) string {
 	}
 	return fmt.Sprintf("SPRT: %d games each, pentanomial %v, score %.1f%%, Δ %+.3f [%+.3f, %+.3f], %s, LLR %.2f (%.2f, %.2f)",
 		st.Games, p.Counts, 100*p.Score, st.DeltaValue, st.Delta.Low, st.Delta.High, elo, st.LLR, st.Lower, st.Upper)
+}
+
+// countList writes counts as "66, 0, 147, 0, 66".
+func countList(counts []int) string {
+	parts := make([]string, len(counts))
+	for i, c := range counts {
+		parts[i] = strconv.Itoa(c)
+	}
+	return strings.Join(parts, ", ")
 }

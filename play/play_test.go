@@ -120,7 +120,7 @@ func TestCommands(t *testing.T) {
 	for _, want := range []string{
 		`"nonsense"`, "0 is not a decision: pick 1 to 20", `"z9-z9"`, "commands:",
 		// Hints come from the variant's search bot, not the random opponent.
-		"hint: mcts, 1,000 iterations would play",
+		"hint: mcts, 1,000 iterations (rollout_cap 6, eval_scale 6) would play",
 		"nothing to undo", "undone: back to your decision 1", "saved 3 entries to " + saved,
 	} {
 		if !strings.Contains(text, want) {

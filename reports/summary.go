@@ -69,6 +69,17 @@ type Summary struct {
 	Timing Timing `json:"timing"`
 }
 
+// DrawReasonRate is the share of games drawn for reason, with a Wilson
+// interval over games; when every draw had this reason it is the draws'
+// own rate, so the two rows of the same count show the same interval
+// (over pairs, when the games came in pairs).
+func (s *Summary) DrawReasonRate(reason string) Rate {
+	if n := s.DrawReasons[reason]; n != s.Rates.Draw.Count || n == 0 {
+		return NewRate(n, s.Games)
+	}
+	return s.Rates.Draw
+}
+
 // VariantLabel names the run's variant for people: with what --set changed
 // in its rules, when anything did.
 func (s *Summary) VariantLabel() string { return cmp.Or(s.Label, s.Variant) }
@@ -557,6 +568,27 @@ func (p SavedParams) MarshalJSON() ([]byte, error) {
 		return []byte("{}"), nil
 	}
 	return p, nil
+}
+
+// Describe names the player's bot with its budget and the settings that
+// differ from the bot's defaults: "mcts, 1,000 iterations (rollout_cap 6,
+// eval_scale 6)"; the bot's name alone when its parameters cannot be read.
+func (p Player) Describe() string {
+	params := p.Params
+	if saved, ok := params.(SavedParams); ok {
+		d, err := bots.Lookup(p.Bot)
+		if err != nil {
+			return p.Bot
+		}
+		params = d.NewParams()
+		if len(saved) > 0 && json.Unmarshal(saved, params) != nil {
+			return p.Bot
+		}
+	}
+	if params == nil {
+		return p.Bot
+	}
+	return bots.Spec{Bot: p.Bot, Params: params}.Describe()
 }
 
 // UnmarshalJSON reads a player, keeping its bot parameters as SavedParams.

@@ -46,7 +46,7 @@ func (s *Summary) WriteTable(w io.Writer) error {
 		if games.IsStalled(reason) {
 			label += " (stalled)"
 		}
-		add(label, NewRate(s.DrawReasons[reason], s.Games))
+		add(label, s.DrawReasonRate(reason))
 	}
 	for _, side := range s.Sides {
 		add("side "+side.Name+" wins", side.Wins)
@@ -291,7 +291,7 @@ func WriteMarkdownTable(w io.Writer, header []string, rows [][]string, raw ...bo
 
 func playerName(s *Summary, i int) string {
 	if i < len(s.Players) {
-		return s.Players[i].Bot
+		return s.Players[i].Describe()
 	}
 	return "?"
 }

@@ -64,6 +64,58 @@ func (r *Result) cells(row Row) []string {
 	return append(c, pValue(row.SeatBiasP), pValue(row.AdjustedP), bias)
 }
 
+// terminalTable is the table for a terminal: the columns of header and
+// cells, packed to fit about 120 columns with two axes (seat 1's wins and
+// the draws share a column, as do the two p-values; the games column only
+// when the variants played different numbers). sweep.md, sweep.html and
+// sweep.csv keep every column.
+func (r *Result) terminalTable() ([]string, [][]string) {
+	h := make([]string, 0, len(r.Axes)+8)
+	for _, a := range r.Axes {
+		h = append(h, a.Name)
+	}
+	sameGames := true
+	for _, row := range r.Rows {
+		sameGames = sameGames && row.Games == r.Rows[0].Games
+	}
+	if !sameGames {
+		h = append(h, "games")
+	}
+	h = append(h, "seat 0 wins [95% CI]", "seat 1 / draws", "stalled [95% CI]", "plies")
+	if !r.metricShown() {
+		h = append(h, r.Metric+" [95% CI]")
+	}
+	h = append(h, "bias p (adjusted)", "seat bias")
+	rows := make([][]string, len(r.Rows))
+	for i, row := range r.Rows {
+		c := append([]string(nil), row.Values...)
+		if !sameGames {
+			c = append(c, strconv.Itoa(row.Games))
+		}
+		c = append(c, compact(rateCell(row.Seat0)),
+			reports.FormatPercent(row.Seat1.Rate)+" / "+reports.FormatPercent(row.Draws.Rate),
+			compact(rateCell(row.Stalled)), fmt.Sprintf("%.1f", row.Plies.Value))
+		if !r.metricShown() {
+			c = append(c, compact(r.metricCell(row.Metric)))
+		}
+		bias := "no"
+		if row.SeatBias {
+			bias = "yes (" + favoured(row) + ")"
+		}
+		rows[i] = append(c, pValue(row.SeatBiasP)+" ("+pValue(row.AdjustedP)+")", bias)
+	}
+	return h, rows
+}
+
+// compact writes a cell's interval "x (lo – hi)" as "x [lo–hi]".
+func compact(cell string) string {
+	cell = strings.Replace(cell, " (", " [", 1)
+	if strings.HasSuffix(cell, ")") {
+		cell = cell[:len(cell)-1] + "]"
+	}
+	return strings.ReplaceAll(cell, " – ", "–")
+}
+
 // favoured names the seat a flagged variant favours.
 func favoured(row Row) string {
 	if row.Seat0.Count < row.Seat1.Count {
@@ -116,11 +168,8 @@ func (r *Result) correctionName() string {
 func (r *Result) WriteTable(w io.Writer) error {
 	fmt.Fprintf(w, "sweep %s: %d variants, %d games each on the same seeds (seed %d%s)\n",
 		r.Name, len(r.Rows), r.Games, r.Seed, pairsNote(r.Pairs))
-	rows := make([][]string, len(r.Rows))
-	for i, row := range r.Rows {
-		rows[i] = r.cells(row)
-	}
-	if err := reports.WriteStringTable(w, r.header(), rows); err != nil {
+	header, rows := r.terminalTable()
+	if err := reports.WriteStringTable(w, header, rows); err != nil {
 		return err
 	}
 	_, err := fmt.Fprintln(w, r.note())

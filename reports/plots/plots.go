@@ -157,6 +157,9 @@ func rateBars(p *plot.Plot, labels []string, rates []reports.Rate, colours []col
 	eb.Width = vg.Points(1.2)
 	p.Add(eb)
 	p.NominalX(labels...)
+	// Half a slot of room either side, so the end bars are not cut at the
+	// plot's edges.
+	p.X.Min, p.X.Max = -0.5, float64(len(rates))-0.5
 	return nil
 }
 

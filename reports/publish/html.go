@@ -137,7 +137,7 @@ tr.changed td { background: #fff7e0; font-weight: bold; }
 {{with .Summary}}
 <h1>{{.VariantLabel}} <small>({{.Game}})</small></h1>
 <p>{{.Games}} games{{if .Pairs}} in seat-swapped pairs{{end}}, seed {{.Seed}}, config <code>{{.ConfigHash}}</code>.
-Players: {{range $i, $p := .Players}}{{if $i}} vs {{end}}{{$p.Bot}}{{end}}. Seat 0 moved first.
+Players: {{range $i, $p := .Players}}{{if $i}} vs {{end}}{{$p.Describe}}{{end}}. Seat 0 moved first.
 Rates have 95% Wilson intervals{{if eq .Rates.Interval "paired-wilson"}}; the seat and draw rates' intervals are over the seat-swapped pairs, whose two games are not independent{{end}}.</p>
 {{with $.Knobs}}<details class="rules"><summary>Rules: every knob{{with $.Summary.RuleChanges}} ({{len .}} changed by <code>--set</code>, marked){{end}}</summary>
 <table>
@@ -154,7 +154,7 @@ Rates have 95% Wilson intervals{{if eq .Rates.Interval "paired-wilson"}}; the se
 <tr><td>seat 0 wins</td><td>{{.Rates.Seat0.Count}}</td><td>{{pct .Rates.Seat0.Rate}}</td><td>{{ci .Rates.Seat0.Low .Rates.Seat0.High}}</td></tr>
 <tr><td>seat 1 wins</td><td>{{.Rates.Seat1.Count}}</td><td>{{pct .Rates.Seat1.Rate}}</td><td>{{ci .Rates.Seat1.Low .Rates.Seat1.High}}</td></tr>
 <tr><td>draws</td><td>{{.Rates.Draw.Count}}</td><td>{{pct .Rates.Draw.Rate}}</td><td>{{ci .Rates.Draw.Low .Rates.Draw.High}}</td></tr>
-{{- $s := .}}{{range keys .DrawReasons}}{{$r := rateOf (index $s.DrawReasons .) $s.Games}}
+{{- $s := .}}{{range keys .DrawReasons}}{{$r := $s.DrawReasonRate .}}
 <tr><td>draws: {{.}}{{if stalled .}} (stalled){{end}}</td><td>{{$r.Count}}</td><td>{{pct $r.Rate}}</td><td>{{ci $r.Low $r.High}}</td></tr>{{end}}
 {{- range .Sides}}
 <tr><td>side {{.Name}} wins</td><td>{{.Wins.Count}}</td><td>{{pct .Wins.Rate}}</td><td>{{ci .Wins.Low .Wins.High}}</td></tr>{{end}}

@@ -18,7 +18,6 @@ var funcs = map[string]any{
 	"p":        func(x float64) string { return fmt.Sprintf("%.3g", x) },
 	"stalled":  games.IsStalled,
 	"keys":     reports.SortedKeys,
-	"rateOf":   reports.NewRate,
 	"md":       reports.MarkdownEscape,
 	"reasons":  reports.FormatCounts,
 	"biasTest": reports.SeatBiasDescription,
@@ -45,7 +44,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error { return markdown.Execute(w, r
 const markdownText = `{{with .Summary}}# {{md .VariantLabel}} ({{md .Game}})
 
 {{.Games}} games{{if .Pairs}} in seat-swapped pairs{{end}}, seed {{.Seed}}, config {{md .ConfigHash}}.
-Players: {{range $i, $p := .Players}}{{if $i}} vs {{end}}{{md $p.Bot}}{{end}}.
+Players: {{range $i, $p := .Players}}{{if $i}} vs {{end}}{{md $p.Describe}}{{end}}.
 Seat 0 moved first. Rates have 95% Wilson intervals{{if eq .Rates.Interval "paired-wilson"}}; the seat and draw rates' intervals are over the seat-swapped pairs, whose two games are not independent{{end}}.
 {{if .Headline.Text}}
 **{{mdText .Headline.Text}}**
@@ -59,7 +58,7 @@ Seat 0 moved first. Rates have 95% Wilson intervals{{if eq .Rates.Interval "pair
 | seat 0 wins | {{.Rates.Seat0.Count}} | {{pct .Rates.Seat0.Rate}} | {{ci .Rates.Seat0.Low .Rates.Seat0.High}} |
 | seat 1 wins | {{.Rates.Seat1.Count}} | {{pct .Rates.Seat1.Rate}} | {{ci .Rates.Seat1.Low .Rates.Seat1.High}} |
 | draws | {{.Rates.Draw.Count}} | {{pct .Rates.Draw.Rate}} | {{ci .Rates.Draw.Low .Rates.Draw.High}} |
-{{- $s := .}}{{range keys .DrawReasons}}{{$r := rateOf (index $s.DrawReasons .) $s.Games}}
+{{- $s := .}}{{range keys .DrawReasons}}{{$r := $s.DrawReasonRate .}}
 | draws: {{md .}}{{if stalled .}} (stalled){{end}} | {{$r.Count}} | {{pct $r.Rate}} | {{ci $r.Low $r.High}} |{{end}}
 {{- range .Sides}}
 | side {{md .Name}} wins | {{.Wins.Count}} | {{pct .Wins.Rate}} | {{ci .Wins.Low .Wins.High}} |{{end}}

@@ -2,6 +2,8 @@ package bots
 
 import (
 	"fmt"
+	"reflect"
+	"strconv"
 	"strings"
 	"sync/atomic"
 
@@ -186,11 +188,53 @@ func (s Spec) WithBudget(value int) Spec {
 // Describe names the bot with its budget, as headlines and warnings write
 // it: "mcts, 1,000 iterations" or "random".
 func (s Spec) Describe() string {
-	name, value, ok := s.Budget()
-	if !ok {
-		return s.Bot
+	text := s.Bot
+	if name, value, ok := s.Budget(); ok {
+		text = fmt.Sprintf("%s, %s %s", s.Bot, Thousands(value), name)
 	}
-	return fmt.Sprintf("%s, %s %s", s.Bot, Thousands(value), name)
+	if set := s.Settings(); len(set) > 0 {
+		text += " (" + strings.Join(set, ", ") + ")"
+	}
+	return text
+}
+
+// Settings lists the spec's parameters that differ from its bot's
+// defaults, the budget aside, as "name value": "rollout_cap 6",
+// "eval_scale 6". Two bots of one name with different settings are named
+// apart by them.
+func (s Spec) Settings() []string {
+	d, err := Lookup(s.Bot)
+	if err != nil || s.Params == nil {
+		return nil
+	}
+	cur, def := reflect.Indirect(reflect.ValueOf(s.Params)), reflect.Indirect(reflect.ValueOf(d.NewParams()))
+	if cur.Kind() != reflect.Struct || cur.Type() != def.Type() {
+		return nil
+	}
+	budget, _, _ := s.Budget()
+	var out []string
+	for i := range cur.NumField() {
+		name := games.KnobName(cur.Type().Field(i))
+		if name == "" || name == budget || reflect.DeepEqual(cur.Field(i).Interface(), def.Field(i).Interface()) {
+			continue
+		}
+		out = append(out, name+" "+settingValue(cur.Field(i)))
+	}
+	return out
+}
+
+// settingValue writes a parameter's value as a variant file would.
+func settingValue(v reflect.Value) string {
+	for v.Kind() == reflect.Pointer {
+		if v.IsNil() {
+			return "default"
+		}
+		v = v.Elem()
+	}
+	if v.Kind() == reflect.Float32 || v.Kind() == reflect.Float64 {
+		return strconv.FormatFloat(v.Float(), 'g', -1, 64)
+	}
+	return fmt.Sprint(v.Interface())
 }
 
 // Same reports whether two specs are the same bot with the same

@@ -2,6 +2,7 @@ package bots_test
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"playtest/games"
@@ -109,6 +110,18 @@ func TestDescribeAndBudget(t *testing.T) {
 	ab := bots.Spec{Bot: "alphabeta", Params: bots.DefaultAlphaBetaParams()}
 	if ab.Describe() != "alphabeta, 20,000 nodes" || ab.Weak() {
 		t.Errorf("alphabeta: %q", ab.Describe())
+	}
+	// Settings that differ from the defaults are named (issue 32): two
+	// mcts of 1,000 iterations that play differently read differently.
+	tuned := bots.DefaultMCTSParams()
+	tuned.RolloutCap, tuned.EvalScale, tuned.Implicit = 6, 6, 0
+	if got := (bots.Spec{Bot: "mcts", Params: tuned}).Describe(); got != "mcts, 1,000 iterations (rollout_cap 6, eval_scale 6, implicit 0)" {
+		t.Errorf("Describe with settings = %q", got)
+	}
+	noisy := bots.DefaultAlphaBetaParams()
+	noisy.Noise, noisy.NoiseMoves = 0.1, 4
+	if got := (bots.Spec{Bot: "alphabeta", Params: noisy}).Settings(); strings.Join(got, ", ") != "noise 0.1, noise_moves 4" {
+		t.Errorf("Settings = %q", got)
 	}
 	r := bots.Spec{Bot: "random", Params: &bots.NoParams{}}
 	if !r.Weak() || r.Describe() != "random" || r.WithBudget(5).Params != r.Params {
