@@ -13,8 +13,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"unicode/utf8"
 	"time"
+	"unicode/utf8"
 
 	"playtest/internal/buildinfo"
 	"playtest/internal/testenv"
@@ -660,8 +660,11 @@ func TestShardsFromTheEnvironment(t *testing.T) {
 		}
 		t.Setenv(env[0], env[1])
 		d := filepath.Join(root, fmt.Sprintf("shard-%d", i))
-		if code, _, errOut := run(t, append(base, "--shard", "3", "--out", d)...); code != 0 {
+		if code, _, errOut := run(t, append(base, "--shard", "3", "--out", d, "--no-reports")...); code != 0 {
 			t.Fatalf("shard %d: %s", i, errOut)
+		}
+		if _, err := os.Stat(filepath.Join(d, "report.md")); !os.IsNotExist(err) {
+			t.Errorf("shard %d: --no-reports wrote report.md", i)
 		}
 		os.Unsetenv(env[0])
 		shards = append(shards, d)
@@ -673,6 +676,9 @@ func TestShardsFromTheEnvironment(t *testing.T) {
 	}
 	if a, b := summaryFile(t, whole), summaryFile(t, merged); a != b {
 		t.Errorf("merged summary differs from a single run's")
+	}
+	if _, err := os.Stat(filepath.Join(merged, "report.html")); err != nil {
+		t.Errorf("the merged run has no reports: %v", err)
 	}
 	for _, c := range []struct {
 		args []string

@@ -57,7 +57,7 @@ PLAYTEST_WORKERS, PLAYTEST_FORMAT, PLAYTEST_OUT, PLAYTEST_SHARD (flags win).`,
   playtest run stacktics/size2 --set rules.pie_rule=false --format json
   playtest run my-variant.yaml --out results/   # summary.json, games.csv, report.md, report.html, plots/
   playtest run --resume --out results/          # continue an interrupted run
-  playtest run size3 --games 100000 --shard 2/8 --out shard-2/
+  playtest run size3 --games 100000 --shard 2/8 --out shard-2/ --no-reports
   playtest run size3 --records full --out r/ && playtest replay r/ --game 7`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -73,6 +73,7 @@ PLAYTEST_WORKERS, PLAYTEST_FORMAT, PLAYTEST_OUT, PLAYTEST_SHARD (flags win).`,
 	f.Bool("resume", false, "continue the interrupted run in --out DIR")
 	f.String("shard", "", "play shard I/N of the games, I counted from 0 (N alone: the index from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID)")
 	f.String("records", runlog.RecordsSummary, "what --out keeps of each game: summary, or full (every move, for playtest replay)")
+	f.Bool("no-reports", false, "with --out: write summary.json and games.csv but not report.md, report.html and plots/ (for shards; playtest report DIR draws them later)")
 	f.Bool("quiet", false, "show no progress on stderr")
 	f.StringArrayVar(&opts.sets, "set", nil, "override a variant key, e.g. --set rules.pie_rule=false (repeatable)")
 	return c
@@ -90,7 +91,8 @@ func runRun(cmd *cobra.Command, args []string, opts *runOptions) error {
 		return err
 	}
 	out := v.GetString("out")
-	dopts := experiment.DirOptions{Options: experiment.Options{Workers: workers}, Records: v.GetString("records"), Resume: v.GetBool("resume")}
+	dopts := experiment.DirOptions{Options: experiment.Options{Workers: workers}, Records: v.GetString("records"), Resume: v.GetBool("resume"),
+		NoReports: v.GetBool("no-reports")}
 	if dopts.Records != runlog.RecordsSummary && dopts.Records != runlog.RecordsFull {
 		return usageErrorf("--records %q: want %s or %s", dopts.Records, runlog.RecordsSummary, runlog.RecordsFull)
 	}
@@ -111,6 +113,9 @@ func runRun(cmd *cobra.Command, args []string, opts *runOptions) error {
 	}
 	if out == "" && (dopts.Shard.Count > 0 || dopts.Records == runlog.RecordsFull) {
 		return usageErrorf("--shard and --records full keep their games in a directory: give --out DIR")
+	}
+	if out == "" && dopts.NoReports {
+		return usageErrorf("--no-reports leaves the reports out of --out DIR: give --out")
 	}
 
 	ctx := cmd.Context() // cancelled by Ctrl-C or SIGTERM (Execute)

@@ -36,6 +36,11 @@ type DirOptions struct {
 	// Notice, if set, is told what a resume did that the user should know
 	// (a torn last line dropped).
 	Notice func(string)
+	// NoReports leaves out report.md, report.html and plots/ (summary.json,
+	// games.csv and examples.json are written as ever; playtest report DIR
+	// draws the reports later): a shard's reports are seldom read, and
+	// drawing the plots is most of the work of finishing a small run.
+	NoReports bool
 }
 
 // UnfinishedError is returned when a directory holds an unfinished run and
@@ -225,7 +230,7 @@ func RunToDir(ctx context.Context, cfg *variants.Config, opts DirOptions, dir st
 		return nil, err
 	}
 	summary := agg.Summary(timing(opts.Workers, time.Since(start), played, plies))
-	if err := finish(ctx, dir, cfg, m, summary, info); err != nil {
+	if err := finish(ctx, dir, cfg, m, summary, info, !opts.NoReports); err != nil {
 		if errors.Is(err, context.Canceled) {
 			return nil, &InterruptedError{Dir: dir, Done: m.To - m.From, Total: m.To - m.From}
 		}
@@ -247,7 +252,7 @@ func clear(dir string) error {
 
 // finish writes games.csv from the log, then summary.json and the reports,
 // and last marks the manifest finished.
-func finish(ctx context.Context, dir string, cfg *variants.Config, m *runlog.Manifest, summary *reports.Summary, info reports.RunInfo) error {
+func finish(ctx context.Context, dir string, cfg *variants.Config, m *runlog.Manifest, summary *reports.Summary, info reports.RunInfo, withReports bool) error {
 	examples, err := examplesSelection(cfg)
 	if err != nil {
 		return err
@@ -263,8 +268,10 @@ func finish(ctx context.Context, dir string, cfg *variants.Config, m *runlog.Man
 	if err := reports.WriteFileAtomic(filepath.Join(dir, publish.SummaryFile), summary.WriteJSON); err != nil {
 		return err
 	}
-	if err := publish.Write(dir); err != nil {
-		return err
+	if withReports {
+		if err := publish.Write(dir); err != nil {
+			return err
+		}
 	}
 	m.Finished = true
 	return m.Write(dir)
@@ -424,7 +431,7 @@ func Merge(ctx context.Context, dirs []string, dir string) (*reports.Summary, er
 		return nil, err
 	}
 	summary := agg.Summary(timing(1, time.Since(start), 0, 0))
-	if err := finish(ctx, dir, cfg, m, summary, info); err != nil {
+	if err := finish(ctx, dir, cfg, m, summary, info, true); err != nil {
 		if errors.Is(err, context.Canceled) {
 			return nil, fmt.Errorf("interrupted while writing the reports of %s; its log is complete: finish it with playtest run --resume --out %s: %w", dir, shell.Quote(dir), err)
 		}

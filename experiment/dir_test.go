@@ -204,9 +204,15 @@ func TestShardsMergeIntoOneRun(t *testing.T) {
 	covered := 0
 	for i := range 3 {
 		d := t.TempDir()
-		s, err := RunToDir(context.Background(), cfg(), DirOptions{Options: Options{Workers: 2}, Shard: runlog.Shard{Index: 2 - i, Count: 3}}, d)
+		// Shards need no reports (--no-reports): the merged run draws them.
+		s, err := RunToDir(context.Background(), cfg(), DirOptions{Options: Options{Workers: 2}, Shard: runlog.Shard{Index: 2 - i, Count: 3}, NoReports: true}, d)
 		if err != nil {
 			t.Fatal(err)
+		}
+		for _, name := range []string{publish.MarkdownFile, publish.HTMLFile, publish.PlotsDir} {
+			if _, err := os.Stat(filepath.Join(d, name)); !os.IsNotExist(err) {
+				t.Errorf("a shard run with NoReports wrote %s", name)
+			}
 		}
 		covered += s.Games
 		shards = append(shards, d)
@@ -229,7 +235,7 @@ func TestShardsMergeIntoOneRun(t *testing.T) {
 	}
 	sameFiles(t, whole, merged, runlog.GamesFile, "games.csv", "report.md", runlog.ManifestFile)
 	other := t.TempDir()
-	if _, err := RunToDir(context.Background(), load(t, "games=61", "seed=9"), DirOptions{Shard: runlog.Shard{Index: 0, Count: 3}}, other); err != nil {
+	if _, err := RunToDir(context.Background(), load(t, "games=61", "seed=9"), DirOptions{Shard: runlog.Shard{Index: 0, Count: 3}, NoReports: true}, other); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := Merge(context.Background(), []string{shards[0], shards[1], other}, merged); err == nil || !strings.Contains(err.Error(), "shards must come from one run") {
@@ -281,7 +287,7 @@ func TestEmptyShards(t *testing.T) {
 		played := 0
 		for i := range tt.count {
 			d := t.TempDir()
-			s, err := RunToDir(context.Background(), cfg(), DirOptions{Shard: runlog.Shard{Index: i, Count: tt.count}}, d)
+			s, err := RunToDir(context.Background(), cfg(), DirOptions{Shard: runlog.Shard{Index: i, Count: tt.count}, NoReports: true}, d)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -300,7 +306,7 @@ func TestEmptyShards(t *testing.T) {
 	// A shard log with a game outside the shard's range.
 	d := t.TempDir()
 	cfg := load(t, "games=2", "seed=4", "players.0=random", "players.1=random")
-	if _, err := RunToDir(context.Background(), cfg, DirOptions{Shard: runlog.Shard{Index: 0, Count: 2}}, d); err != nil {
+	if _, err := RunToDir(context.Background(), cfg, DirOptions{Shard: runlog.Shard{Index: 0, Count: 2}, NoReports: true}, d); err != nil {
 		t.Fatal(err)
 	}
 	full := t.TempDir()
@@ -312,7 +318,7 @@ func TestEmptyShards(t *testing.T) {
 		t.Fatal(err)
 	}
 	second := t.TempDir()
-	if _, err := RunToDir(context.Background(), cfg, DirOptions{Shard: runlog.Shard{Index: 1, Count: 2}}, second); err != nil {
+	if _, err := RunToDir(context.Background(), cfg, DirOptions{Shard: runlog.Shard{Index: 1, Count: 2}, NoReports: true}, second); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := Merge(context.Background(), []string{d, second}, filepath.Join(t.TempDir(), "m")); err == nil || !strings.Contains(err.Error(), "outside the directory's games [0, 0)") {
@@ -403,7 +409,7 @@ func TestImpossibleRecordsAreRefused(t *testing.T) {
 		// As the last line: a torn tail, cut off; the resumed run ends as
 		// the whole one did.
 		os.WriteFile(filepath.Join(dir, runlog.GamesFile), []byte(strings.Join(lines[:2], "")+line), 0o644)
-		if _, err := RunToDir(context.Background(), cfg(), DirOptions{Resume: true}, dir); err != nil {
+		if _, err := RunToDir(context.Background(), cfg(), DirOptions{Resume: true, NoReports: true}, dir); err != nil {
 			t.Errorf("%s as the last line: %v", bad.to, err)
 		} else if a, b := summaryWithoutTiming(t, whole), summaryWithoutTiming(t, dir); a != b {
 			t.Errorf("%s as the last line: the resumed summary differs", bad.to)
@@ -552,7 +558,7 @@ func runShards(t *testing.T, cfg func() *variants.Config, n int) []string {
 	var shards []string
 	for i := range n {
 		d := t.TempDir()
-		if _, err := RunToDir(context.Background(), cfg(), DirOptions{Shard: runlog.Shard{Index: i, Count: n}}, d); err != nil {
+		if _, err := RunToDir(context.Background(), cfg(), DirOptions{Shard: runlog.Shard{Index: i, Count: n}, NoReports: true}, d); err != nil {
 			t.Fatal(err)
 		}
 		shards = append(shards, d)
