@@ -60,6 +60,10 @@ type Summary struct {
 	Metrics []Metric `json:"metrics,omitempty"`
 	// Openings are the statistics of the first decision.
 	Openings *Openings `json:"openings,omitempty"`
+	// Repetition counts the different games among the games played (nil
+	// for a run read back from a log written before games had
+	// fingerprints).
+	Repetition *Repetition `json:"repetition,omitempty"`
 	// Headline is the run's answer in one plain sentence.
 	Headline Headline `json:"headline"`
 	// Warnings say where the answer may be the bots' rather than the
@@ -361,6 +365,8 @@ type Aggregator struct {
 	openings map[string]*openingAcc
 	// early counts the games won within EarlyPlies plies.
 	early int
+	// repeats tells the games apart by their decisions.
+	repeats RepetitionCounter
 }
 
 type metricAcc struct {
@@ -397,6 +403,7 @@ func (a *Aggregator) Add(r *sim.Record) {
 		return
 	}
 	a.games++
+	a.repeats.Add(r.Fingerprint)
 	a.plies.Add(r.Plies)
 	a.bal.add(r, a.info.Pairs)
 	a.addOpening(r)
@@ -475,6 +482,7 @@ func (a *Aggregator) Summary(timing Timing) *Summary {
 		Plies:       newDistribution(&a.plies),
 		Balance:     a.balance(),
 		PairStats:   a.pairStats(),
+		Repetition:  a.repeats.Summary(),
 		Timing:      timing,
 	}
 	for i, name := range a.info.Sides {

@@ -190,6 +190,18 @@ func TestWarnings(t *testing.T) {
 	if got := codes(early); got != WarnEarlyDecisions || !strings.Contains(early.Warnings[0].Message, "6 of 100 games") {
 		t.Errorf("early decisions: %s %+v", got, early.Warnings)
 	}
+	// Bots that replay 8 games (issue 35's alphabeta): a warning, and the
+	// headline says its figure describes a few lines of play; 100
+	// different games earn neither.
+	repeated := pairedRun(50, mcts, both(games.Seat1), func(r *sim.Record) { r.Fingerprint = uint64(r.Index%8 + 1) })
+	if got := codes(repeated); got != WarnRepeatedGames || !strings.Contains(repeated.Warnings[0].Message, "only 8 of the 100 games were different (the most frequent was played 13 times)") ||
+		!strings.Contains(repeated.Headline.Text, "(p < 0.0001), but from only 8 different games among 100 (one played 13 times)") {
+		t.Errorf("repeated games: %s %+v\n%s", got, repeated.Warnings, repeated.Headline.Text)
+	}
+	varied := pairedRun(50, mcts, both(games.Seat1), func(r *sim.Record) { r.Fingerprint = uint64(r.Index + 1) })
+	if got := codes(varied); got != "" || strings.Contains(varied.Headline.Text, "different games") || varied.Repetition.Distinct != 100 {
+		t.Errorf("100 different games: %s, %+v", got, varied.Repetition)
+	}
 	// Seat 1 keeps in every game and wins only a fifth of them.
 	pie := pairedRun(30, mcts, func(k int) [2]games.Player {
 		if k%5 == 0 {

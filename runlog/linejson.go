@@ -52,6 +52,10 @@ func (l *Line) appendJSON(b []byte) ([]byte, error) {
 		b = append(b, `,"opening":`...)
 		b = appendJSONString(b, l.Opening)
 	}
+	if l.Fingerprint != "" {
+		b = append(b, `,"fp":`...)
+		b = appendJSONString(b, l.Fingerprint)
+	}
 	if l.Run != "" {
 		b = append(b, `,"run":`...)
 		b = appendJSONString(b, l.Run)
@@ -146,6 +150,7 @@ func parseLine(b []byte, l *Line) bool {
 	}
 	return (!p.next(`,"sides":[`) || p.list(side)) &&
 		(!p.next(`,"opening":`) || p.str(&l.Opening)) &&
+		(!p.next(`,"fp":`) || p.str(&l.Fingerprint)) &&
 		(!p.next(`,"run":`) || p.str(&l.Run)) &&
 		(!p.next(`,"metrics":[`) || p.list(metric)) &&
 		(!p.next(`,"moves":[`) || p.list(move)) &&

@@ -5,10 +5,12 @@ import (
 	"encoding/json"
 	"math"
 	"reflect"
+	"strings"
 	"testing"
 
 	"playtest/games"
 	"playtest/games/pcg"
+	"playtest/sim"
 )
 
 // randomLine builds a line with every field exercised: empty and nil
@@ -23,7 +25,7 @@ func randomLine(rng *pcg.Rand) *Line {
 	l := &Line{
 		Index: num(), Deal: num(), Swapped: rng.IntN(2) == 0, Winner: games.Player(rng.IntN(6) - 3), Reason: text(),
 		Plies: num(), Decisions: num(), PlayerDecisions: num(), Choices: num(), LegalMoves: num(),
-		Opening: text(), Run: text(),
+		Opening: text(), Fingerprint: text(), Run: text(),
 	}
 	if rng.IntN(2) == 0 {
 		l.Uncounted = num()
@@ -83,7 +85,7 @@ func FuzzLineJSON(f *testing.F) {
 	f.Add("capture-threshold", "d1S-b3", 0.5, int64(3))
 	f.Add("<&>", "\u2028", 1e-7, int64(-1))
 	f.Fuzz(func(t *testing.T, reason, move string, value float64, n int64) {
-		checkLineJSON(t, &Line{Index: int(n), Winner: games.Player(n), Reason: reason, Opening: move, Run: reason,
+		checkLineJSON(t, &Line{Index: int(n), Winner: games.Player(n), Reason: reason, Opening: move, Fingerprint: move, Run: reason,
 			Sides: []int{int(n)}, Metrics: []MetricLine{{Name: move, Kind: games.MetricKind(n), Value: value}}, Moves: []string{move, reason}})
 	})
 }
@@ -115,7 +117,7 @@ func TestParseLineMatchesEncodingJSON(t *testing.T) {
 	for i := range 20000 {
 		l := randomLine(rng)
 		if i%2 == 0 { // strings without escapes, as the games write them
-			l.Reason, l.Opening, l.Run = "capture-threshold", "d1MS-d3", "1388daefdb007545"
+			l.Reason, l.Opening, l.Fingerprint, l.Run = "capture-threshold", "d1MS-d3", "00c0ffee12345678", "1388daefdb007545"
 			for j := range l.Metrics {
 				l.Metrics[j].Name = "first_capture.capturer_wins"
 			}
@@ -158,4 +160,22 @@ func TestParseLineMatchesEncodingJSON(t *testing.T) {
 func FuzzParseLine(f *testing.F) {
 	f.Add([]byte(`{"index":3,"deal":1,"swapped":true,"winner":0,"reason":"capture-threshold","plies":253,"decisions":253,"player_decisions":253,"choices":253,"legal_moves":6963,"sides":[0,1],"opening":"d1S-b3","run":"1388daefdb007545","metrics":[{"name":"captures","kind":1,"value":7.5e-3}],"moves":["a","b"]}` + "\n"))
 	f.Fuzz(func(t *testing.T, b []byte) { checkParseLine(t, b) })
+}
+
+// TestFingerprintLines: a line's fingerprint reads back as the record's,
+// and a malformed one is refused as the line is read.
+func TestFingerprintLines(t *testing.T) {
+	for fp, ok := range map[string]bool{"": true, "00c0ffee12345678": true, "0000000000000000": false, "00C0FFEE12345678": false, "c0ffee": false, "00c0ffee1234567g": false} {
+		if validFingerprint(fp) != ok {
+			t.Errorf("validFingerprint(%q) = %v", fp, !ok)
+		}
+	}
+	l := lineOf(&sim.Record{Fingerprint: 0xc0ffee, Result: games.Result{Reason: "x"}})
+	if l.Fingerprint != "0000000000c0ffee" || l.Record().Fingerprint != 0xc0ffee {
+		t.Errorf("fingerprint %q read back as %x", l.Fingerprint, l.Record().Fingerprint)
+	}
+	lr := &lineReader{name: GamesFile}
+	if _, err := lr.decode([]byte(`{"index":0,"deal":0,"winner":0,"reason":"x","plies":1,"decisions":1,"player_decisions":1,"choices":1,"legal_moves":1,"fp":"zz"}`), false); err == nil || !strings.Contains(err.Error(), `fingerprint "zz"`) {
+		t.Errorf("a bad fingerprint: %v", err)
+	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"time"
 
 	"playtest/games"
@@ -32,6 +33,9 @@ type Line struct {
 	Uncounted int    `json:"uncounted,omitempty"`
 	Sides     []int  `json:"sides,omitempty"`
 	Opening   string `json:"opening,omitempty"`
+	// Fingerprint is sim.Record.Fingerprint in 16 hex digits; empty in
+	// logs written before it was added.
+	Fingerprint string `json:"fp,omitempty"`
 	// Run is the run's identity (Manifest.RunID): a log line from another
 	// run is refused.
 	Run     string       `json:"run,omitempty"`
@@ -52,6 +56,9 @@ func lineOf(r *sim.Record) *Line {
 		Plies: r.Plies, Decisions: r.Decisions, PlayerDecisions: r.PlayerDecisions, Choices: r.Choices,
 		LegalMoves: r.LegalMoves, Uncounted: r.Uncounted, Sides: r.Sides, Opening: r.Opening, Moves: r.Moves,
 	}
+	if r.Fingerprint != 0 {
+		l.Fingerprint = fmt.Sprintf("%016x", r.Fingerprint)
+	}
 	for _, m := range r.Metrics {
 		l.Metrics = append(l.Metrics, MetricLine{Name: m.Name, Kind: m.Kind, Value: m.Value})
 	}
@@ -65,6 +72,7 @@ func (l *Line) Record() *sim.Record {
 		Plies: l.Plies, Decisions: l.Decisions, PlayerDecisions: l.PlayerDecisions, Choices: l.Choices,
 		LegalMoves: l.LegalMoves, Uncounted: l.Uncounted, Sides: l.Sides, Opening: l.Opening, Moves: l.Moves,
 	}
+	r.Fingerprint, _ = strconv.ParseUint(l.Fingerprint, 16, 64) // checked as read (validFingerprint)
 	for _, m := range l.Metrics {
 		r.Metrics = append(r.Metrics, games.Metric{Name: m.Name, Kind: m.Kind, Value: m.Value})
 	}
@@ -251,6 +259,23 @@ func (lr *lineReader) advance() {
 	lr.head, lr.headEnd = rec, lr.off
 }
 
+// validFingerprint accepts a line's fingerprint: none (an older log), or
+// 16 lower-case hex digits, as lineOf writes it, not all zero.
+func validFingerprint(fp string) bool {
+	if fp == "" {
+		return true
+	}
+	if len(fp) != 16 || fp == "0000000000000000" {
+		return false
+	}
+	for _, c := range fp {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
+}
+
 // decode reads line b as a record, or says why it cannot be one of the
 // run's games.
 func (lr *lineReader) decode(b []byte, cut bool) (*sim.Record, error) {
@@ -272,6 +297,9 @@ func (lr *lineReader) decode(b []byte, cut bool) (*sim.Record, error) {
 			if l = (Line{}); json.Unmarshal(b, &l) != nil {
 				return nil, errors.New("not a game's line (undecodable JSON)")
 			}
+		}
+		if !validFingerprint(l.Fingerprint) {
+			return nil, fmt.Errorf("fingerprint %q: want 16 hex digits", l.Fingerprint)
 		}
 		rec, run = l.Record(), l.Run
 	}

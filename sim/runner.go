@@ -76,6 +76,11 @@ type Record struct {
 	// (chance outcomes before it, such as a deal, and setup decisions, such
 	// as Capstone's goal order, are not counted).
 	Opening string
+	// Fingerprint identifies the game's sequence of decisions (moves and
+	// chance outcomes; Fingerprint): two games with the same one played the
+	// same game. Bots that always answer alike play few distinct games,
+	// which are then not independent samples.
+	Fingerprint uint64
 	// Sides gives the side (index into the game's Sides) each seat
 	// commanded at the end; nil for games without sides.
 	Sides []int
@@ -505,6 +510,7 @@ func (w *worker) play(i int, observe Observer) (rec *Record) {
 		return nil // its last searches may have been cut short
 	}
 	rec.Result, rec.Plies = s.Result(), s.Plies()
+	rec.Fingerprint = Fingerprint(w.history)
 	if ss, ok := s.(games.SideState); ok {
 		rec.Sides = []int{ss.SideOf(games.Seat0), ss.SideOf(games.Seat1)}
 	}
@@ -512,6 +518,22 @@ func (w *worker) play(i int, observe Observer) (rec *Record) {
 		rec.Metrics = ms.AppendMetrics(nil)
 	}
 	return rec
+}
+
+// Fingerprint hashes a game's decisions in order (FNV-1a over each move's
+// 64 bits), never 0: equal sequences give equal fingerprints, and distinct
+// ones collide with a chance of about one in 2^64.
+func Fingerprint(moves []games.Move) uint64 {
+	h := uint64(14695981039346656037)
+	for _, m := range moves {
+		x := uint64(m)
+		for range 8 {
+			h ^= x & 0xff
+			h *= 1099511628211
+			x >>= 8
+		}
+	}
+	return max(h, 1)
 }
 
 // viewOf returns what seat p's bot is shown of s: s itself in games of

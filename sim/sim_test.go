@@ -7,6 +7,7 @@ import (
 	"math"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -356,5 +357,32 @@ func TestSamplingRunsCountEveryNthDecision(t *testing.T) {
 		if r.Uncounted != 0 {
 			t.Errorf("game %d: %d decisions uncounted with a greedy seat", r.Index, r.Uncounted)
 		}
+	}
+}
+
+// TestFingerprints: a game's fingerprint follows its moves — equal for the
+// games that played the same moves, different for the others — and
+// greedy (which always answers alike) replays one game per seat order.
+func TestFingerprints(t *testing.T) {
+	if Fingerprint(nil) == 0 || Fingerprint([]games.Move{1, 2}) == Fingerprint([]games.Move{2, 1}) ||
+		Fingerprint([]games.Move{7}) != Fingerprint([]games.Move{7}) || Fingerprint([]games.Move{1 << 20}) == Fingerprint([]games.Move{1 << 21}) {
+		t.Error("Fingerprint does not follow the sequence")
+	}
+	j := job(t, 200, "random", "random")
+	j.Moves = true
+	seen := map[uint64]string{}
+	for _, r := range collect(t, j, 2) {
+		moves := strings.Join(r.Moves, " ")
+		if prev, ok := seen[r.Fingerprint]; ok && prev != moves || r.Fingerprint == 0 {
+			t.Fatalf("game %d: fingerprint %x for %q, and for %q", r.Index, r.Fingerprint, moves, prev)
+		}
+		seen[r.Fingerprint] = moves
+	}
+	greedy := map[uint64]bool{}
+	for _, r := range collect(t, job(t, 20, "greedy", "greedy"), 2) {
+		greedy[r.Fingerprint] = true
+	}
+	if len(greedy) > 2 {
+		t.Errorf("two greedy bots played %d different games in 20", len(greedy))
 	}
 }

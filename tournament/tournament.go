@@ -29,6 +29,10 @@ type Pairing struct {
 	Draws  int             `json:"draws"`
 	Losses int             `json:"losses"`
 	Score  stats.PairScore `json:"score"` // A's score per game over pairs
+	// Repetition counts the pairing's different games: two bots that
+	// always answer alike replay a few games, and the score's interval,
+	// which takes the pairs as independent, is then too narrow.
+	Repetition *reports.Repetition `json:"repetition,omitempty"`
 }
 
 // SchemaV1 is the schema tag of a tournament's JSON.
@@ -91,6 +95,7 @@ func Run(ctx context.Context, cfg *variants.Config, entrants []Entrant, opts Opt
 			job := &sim.Job{Game: g, Players: [2]bots.Spec{entrants[a].Spec, entrants[b].Spec}, Games: cfg.Games, Seed: cfg.Seed, Pairs: true}
 			p := Pairing{A: a, B: b, Labels: [2]string{entrants[a].Label, entrants[b].Label}}
 			var pairs stats.PairSeries
+			var repeats reports.RepetitionCounter
 			var failed error
 			err := sim.Run(ctx, job, sim.Options{Workers: opts.Workers}, func(r *sim.Record) {
 				if opts.OnGame != nil {
@@ -114,11 +119,13 @@ func Run(ctx context.Context, cfg *variants.Config, entrants []Entrant, opts Opt
 				played[a][b]++
 				played[b][a]++
 				pairs.Add(r.Index, s)
+				repeats.Add(r.Fingerprint)
 			})
 			if err = cmp.Or(err, failed); err != nil {
 				return nil, err
 			}
 			p.Score = pairs.Score(stats.Z95)
+			p.Repetition = repeats.Summary()
 			res.Pairings = append(res.Pairings, p)
 		}
 	}
@@ -191,7 +198,14 @@ func (r *Result) WriteTable(w io.Writer) error {
 	for _, row := range scores {
 		_ = pt.Append(reports.Cells(row)...)
 	}
-	return pt.Render()
+	if err := pt.Render(); err != nil {
+		return err
+	}
+	if note := r.repetitionNote(); note != "" {
+		_, err := fmt.Fprintf(w, "\nwarning (repeated-games): %s\n", note)
+		return err
+	}
+	return nil
 }
 
 // WriteMarkdown writes the same tables in Markdown.
@@ -204,7 +218,25 @@ func (r *Result) WriteMarkdown(w io.Writer) error {
 	if err := reports.WriteMarkdownTable(w, header, scores); err != nil {
 		return err
 	}
+	if note := r.repetitionNote(); note != "" {
+		fmt.Fprintf(w, "\n> ⚠ **repeated-games**: %s\n", reports.MarkdownText(note))
+	}
 	return reports.WriteMarkdownFooter(w)
+}
+
+// repetitionNote names the pairings whose games repeat (fewer than 90%
+// different), or "" when none does.
+func (r *Result) repetitionNote() string {
+	var parts []string
+	for _, p := range r.Pairings {
+		if rep := p.Repetition; rep.Repeated(r.Games) {
+			parts = append(parts, fmt.Sprintf("#%d vs #%d: %d different games of %d", p.A+1, p.B+1, rep.Distinct, r.Games))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return strings.Join(parts, "; ") + ". These bots repeat themselves: their scores describe a few lines of play, and the intervals, which take the pairs as independent, are too narrow; give deterministic bots variety (alphabeta: noise with noise_moves) or play a stochastic one."
 }
 
 // cell writes i's score against j.

@@ -67,7 +67,12 @@ func TestRoundRobin(t *testing.T) {
 	if err := res.WriteTable(&b); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"alphabeta, nodes: 2000", "anchor", "vs #3"} {
+	// greedy and alphabeta without noise always answer alike: their
+	// pairing replays a few games and says so; random's games all differ.
+	if p := res.Pairings[0].Repetition; p == nil || p.Distinct != 10 {
+		t.Errorf("random against greedy: %+v", p)
+	}
+	for _, want := range []string{"alphabeta, nodes: 2000", "anchor", "vs #3", "warning (repeated-games): #2 vs #3: "} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("table lacks %q:\n%s", want, b.String())
 		}

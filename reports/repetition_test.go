@@ -1,0 +1,36 @@
+package reports
+
+import "testing"
+
+func TestRepetitionCounter(t *testing.T) {
+	var c RepetitionCounter
+	if c.Summary() != nil {
+		t.Error("no games, yet a count")
+	}
+	for _, fp := range []uint64{5, 7, 5, 5, 9} {
+		c.Add(fp)
+	}
+	if got := *c.Summary(); got != (Repetition{Distinct: 3, MostPlayed: 3}) {
+		t.Errorf("Summary = %+v", got)
+	}
+	if r := c.Summary(); !r.Repeated(10) || r.Repeated(3) || !r.Mostly(10) || r.Mostly(5) {
+		t.Errorf("3 different games: Repeated(10) %v, Repeated(3) %v (too few games to judge), Mostly(10) %v, Mostly(5) %v", r.Repeated(10), r.Repeated(3), r.Mostly(10), r.Mostly(5))
+	}
+	// A game without a fingerprint (an older log) makes the count unknown.
+	c.Add(0)
+	if c.Summary() != nil {
+		t.Error("a game without a fingerprint was counted")
+	}
+	// Past MaxTrackedGames the games are plainly varied: counting stops.
+	var many RepetitionCounter
+	for i := range MaxTrackedGames + 10 {
+		many.Add(uint64(i + 1))
+	}
+	if r := many.Summary(); r.Distinct != MaxTrackedGames || !r.AtLeast || r.Repeated(MaxTrackedGames+10) {
+		t.Errorf("many games: %+v", r)
+	}
+	var none *Repetition
+	if none.Repeated(100) {
+		t.Error("an unknown count is not repetition")
+	}
+}
