@@ -210,7 +210,7 @@ func TestWriteDir(t *testing.T) {
 // rungs' shifts are paired over their common deals.
 func TestUntilSettled(t *testing.T) {
 	var verdicts []string
-	res, err := Run(context.Background(), cheap(t), Options{Budgets: []int{10, 40}, UntilSettled: true, Tolerance: 0.0001, MaxGames: 80,
+	res, err := Run(context.Background(), cheap(t), Options{Budgets: []int{4, 16}, UntilSettled: true, Tolerance: 0.0001, MaxGames: 80,
 		Judged: func(r *Result) { verdicts = append(verdicts, r.Verdict+"/"+r.Missing) }})
 	if err != nil {
 		t.Fatal(err)

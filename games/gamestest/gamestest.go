@@ -52,8 +52,18 @@ func Run(t *testing.T, g games.Game, opts Options) {
 		opts.MaxDecisions = 100000
 	}
 	opts.Games = testenv.Scale(opts.Games)
+	if testenv.RaceEnabled {
+		// The suite plays one goroutine's games, where the race detector
+		// finds nothing: under -race it is a smoke test of 20 games a
+		// variant (a tenth of the usual tenth); make test then plays it in
+		// full without the detector.
+		opts.Games = max(1, opts.Games/5)
+	}
 	if opts.Thorough == 0 {
 		opts.Thorough = max(20, opts.Games/10)
+		if testenv.RaceEnabled {
+			opts.Thorough = 4 // the smoke test's thorough games
+		}
 	}
 	t.Run("RandomGames", func(t *testing.T) { randomGames(t, g, opts) })
 	t.Run("Determinism", func(t *testing.T) { determinism(t, g, opts) })

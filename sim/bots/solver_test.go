@@ -6,6 +6,7 @@ import (
 
 	"playtest/games"
 	"playtest/games/pcg"
+	"playtest/internal/testenv"
 	"playtest/games/stacktics"
 )
 
@@ -123,7 +124,8 @@ func (s *graphState) ChanceFree() bool                     { return true }
 func TestSolverProofsAreExact(t *testing.T) {
 	rng := pcg.New(2008, 1)
 	proofs, rootWins := 0, 0
-	for trial := range 300 {
+	trials := testenv.Scale(300) // one goroutine's search: a smoke test under -race
+	for trial := range trials {
 		g := randomGraph(rng, 3+rng.IntN(25))
 		val := g.exact()
 		if g.movers[0] == games.Terminal || len(g.next[0]) < 2 {
@@ -179,7 +181,7 @@ func TestSolverProofsAreExact(t *testing.T) {
 			}
 		}
 	}
-	if proofs < 1000 || rootWins < 20 {
+	if proofs < trials*10/3 || rootWins < trials/15 {
 		t.Errorf("%d proofs checked, %d won roots: the test checks too little", proofs, rootWins)
 	}
 }
