@@ -6,8 +6,8 @@ import (
 
 	"playtest/games"
 	"playtest/games/pcg"
-	"playtest/internal/testenv"
 	"playtest/games/stacktics"
+	"playtest/internal/testenv"
 )
 
 // graphGame is a random game graph, cycles included: each position has a
