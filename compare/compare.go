@@ -5,12 +5,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"playtest/internal/knobs"
 	"slices"
 	"strings"
 	"sync"
 
 	"playtest/experiment"
+	"playtest/internal/knobs"
 	"playtest/reports"
 	"playtest/reports/stats"
 	"playtest/sim"

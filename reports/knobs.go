@@ -12,15 +12,15 @@ import (
 
 // KnobChanges lists what differs between the variants of two runs: the
 // rule knobs whose values differ (in the game's order), then each player
-// whose bot differs ("player 0"). Nil when the runs played the same rules
-// and bots.
+// whose bot, budget or settings differ ("player 0"). Nil when the runs
+// played the same rules and bots.
 func KnobChanges(a, b *Summary) []knobs.Change {
 	changes, err := knobs.Diff(a.Rules, b.Rules)
 	if err != nil {
 		changes = nil // a summary's rules are always a mapping
 	}
 	for i := range min(len(a.Players), len(b.Players)) {
-		if pa, pb := a.Players[i].Bot, b.Players[i].Bot; pa != pb {
+		if pa, pb := a.Players[i].Describe(), b.Players[i].Describe(); pa != pb {
 			changes = append(changes, knobs.Change{Knob: fmt.Sprintf("player %d", i), From: pa, To: pb})
 		}
 	}
