@@ -160,7 +160,8 @@ type Result struct {
 	// Verdict is converged, drifting or undecided; Direction, when
 	// drifting, says toward which seat; Text says it in words. Missing,
 	// when not converged, says what the ladder lacks: MissingGames (the
-	// top two rungs' comparison is too uncertain), MissingBudget (the bots
+	// top two rungs' comparison is too uncertain), MissingVariety (their
+	// games repeat), MissingBudget (the bots
 	// still gain, or the answer still moves) or MissingStrength (the bots
 	// stop getting stronger while the answer moves).
 	Verdict   string `json:"verdict"`

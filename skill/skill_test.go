@@ -17,11 +17,17 @@ import (
 // cheap loads Stacktics size 2 with small search budgets and few games.
 func cheap(t *testing.T, sets ...string) *variants.Config {
 	t.Helper()
+	return cheapOf(t, "stacktics/size2", sets...)
+}
+
+// cheapOf loads a preset with 20 games and the given sets.
+func cheapOf(t *testing.T, preset string, sets ...string) *variants.Config {
+	t.Helper()
 	overrides, err := variants.ParseSets(append([]string{"games=20"}, sets...))
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg, err := variants.Load("stacktics/size2", overrides)
+	cfg, err := variants.Load(preset, overrides)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,6 +135,12 @@ func rung(budget int, value, halfWidth, gain, gainHalf float64) Rung {
 	return r
 }
 
+// repeating marks a synthetic rung's self-play as replaying its games.
+func repeating(r Rung) Rung {
+	r.Warnings = []string{reports.WarnRepeatedGames}
+	return r
+}
+
 // shifted gives a synthetic rung a paired shift from the rung below.
 func shifted(r Rung, value, half float64) Rung {
 	r.Shift = &Shift{Value: value, Low: value - half, High: value + half, Deals: 500}
@@ -166,6 +178,11 @@ func TestVerdicts(t *testing.T) {
 			Drifting, "toward seat 0", MissingBudget, "from 40.0% [37.0 – 43.0%] at 100 iterations to 48.0%"},
 		{"undecided for games and budget", []Rung{rung(100, 0.50, 0.03, 0, 0), shifted(rung(400, 0.51, 0.03, 82, 20), 0.01, 0.05)},
 			Undecided, "", MissingGames, "The top rung also still gains +82 Elo per doubling [+62, +102]"},
+		// The "converged" ladder above, its top rung replaying its games.
+		{"repeated games settle nothing", []Rung{rung(100, 0.55, 0.03, 0, 0), shifted(rung(400, 0.52, 0.03, 150, 30), -0.03, 0.02), repeating(shifted(rung(1600, 0.515, 0.02, 20, 10), -0.005, 0.02))},
+			Undecided, "", MissingVariety, "the top rungs' bots replay the same few games"},
+		{"nor drift", []Rung{repeating(rung(100, 0.60, 0.03, 0, 0)), shifted(rung(400, 0.50, 0.03, 100, 20), -0.10, 0.03)},
+			Undecided, "", MissingVariety, "neither an agreement nor a drift can be read"},
 	}
 	for _, tt := range tests {
 		r := &Result{Param: "iterations", Rungs: tt.rungs}
@@ -210,7 +227,7 @@ func TestWriteDir(t *testing.T) {
 // rungs' shifts are paired over their common deals.
 func TestUntilSettled(t *testing.T) {
 	var verdicts []string
-	res, err := Run(context.Background(), cheap(t), Options{Budgets: []int{4, 16}, UntilSettled: true, Tolerance: 0.0001, MaxGames: 80,
+	res, err := Run(context.Background(), cheapOf(t, "stacktics/size3"), Options{Budgets: []int{4, 16}, UntilSettled: true, Tolerance: 0.0001, MaxGames: 80,
 		Judged: func(r *Result) { verdicts = append(verdicts, r.Verdict+"/"+r.Missing) }})
 	if err != nil {
 		t.Fatal(err)
@@ -231,7 +248,7 @@ func TestUntilSettled(t *testing.T) {
 			t.Errorf("rung %d played %d games; only the top two add games", r.Budget, r.Games)
 		}
 	}
-	easy, err := Run(context.Background(), cheap(t), Options{Budgets: []int{10, 40}, UntilSettled: true, Tolerance: 0.49, MaxGain: 10000})
+	easy, err := Run(context.Background(), cheapOf(t, "stacktics/size3"), Options{Budgets: []int{4, 16}, UntilSettled: true, Tolerance: 0.49, MaxGain: 10000})
 	if err != nil {
 		t.Fatal(err)
 	}

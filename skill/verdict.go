@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"playtest/reports"
@@ -16,6 +17,7 @@ const (
 	MissingGames    = "games"    // the top two rungs' comparison is too uncertain
 	MissingBudget   = "budget"   // the bots still gain, or the answer still moves
 	MissingStrength = "strength" // the answer moves but the bots stop getting stronger
+	MissingVariety  = "variety"  // the top rungs' games repeat: their intervals overstate what is known
 )
 
 // independentShift is the change between two rungs' figures taken as
@@ -87,8 +89,17 @@ func (r *Result) judge() {
 	case !agree:
 		r.Missing = MissingGames
 	}
+	if r.Verdict != Undecided && (repeats(top) || repeats(prev)) {
+		// A few games replayed again and again make every interval too
+		// narrow: neither an agreement nor a drift can be read from them.
+		r.Verdict, r.Direction, r.Missing = Undecided, "", MissingVariety
+	}
 	r.Text = r.sentence(from, moved, step, tol, maxGain, small, clearlyLess, stronger)
 }
+
+// repeats says a rung's self-play replayed its games (fewer than 90%
+// different: the repeated-games warning).
+func repeats(rung Rung) bool { return slices.Contains(rung.Warnings, reports.WarnRepeatedGames) }
 
 // skillDepth is the mean Elo per doubling over the ladder's gains.
 func (r *Result) skillDepth() {
@@ -166,6 +177,10 @@ func (r *Result) sentence(from Rung, moved, step *Shift, tol, maxGain float64, s
 		}
 	default:
 		fmt.Fprintf(&b, "Undecided: %s is %s and %s, a shift of %s", measure, r.figure(prev), r.figure(top), points(step))
+		if r.Missing == MissingVariety {
+			b.WriteString(", but the top rungs' bots replay the same few games (the repeated-games warning), so the intervals, which take the games as independent, overstate what is known and neither an agreement nor a drift can be read from them: climb higher if the games are decided in a few plies (--budgets, or --until-settled), and give bots that always answer alike variety (alphabeta: noise with noise_moves) or use a stochastic bot such as mcts.")
+			return b.String()
+		}
 		if r.Missing == MissingGames {
 			fmt.Fprintf(&b, ", not yet shown within ±%.0f points: play more games per rung (--games, or --until-settled).", 100*tol)
 			if !small && !clearlyLess && top.Gain != nil {
