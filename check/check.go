@@ -37,6 +37,10 @@ type Verdict struct {
 	Value, Low, High float64
 	N                int
 	Outcome          Outcome
+	// Repeated says the run's games repeat (reports.Repetition.Repeated):
+	// an interval over them overstates what is known, so a bound judged by
+	// one is inconclusive whatever the interval says.
+	Repeated bool
 }
 
 // CheckBounds checks the bounds against what the summary knows of each
@@ -126,6 +130,8 @@ func Evaluate(file string, s *reports.Summary, exps []variants.Expectation, know
 			hi = *e.Max
 		}
 		switch {
+		case s.Repetition.Repeated(s.Games) && !isExtreme(v):
+			v.Outcome, v.Repeated = Inconclusive, true
 		case est.High < lo || est.Low > hi:
 			v.Outcome = Fail
 		case est.Low >= lo && est.High <= hi:
@@ -182,6 +188,8 @@ func WriteMarkdown(w io.Writer, s *reports.Summary, vs []Verdict) error {
 		switch {
 		case v.N == 0:
 			value, interval, verdict = "—", "— (no game measured it)", icon[Inconclusive]+" (no sample)"
+		case v.Repeated:
+			verdict = icon[Inconclusive] + " (the games repeat)"
 		case isExtreme(v):
 			extremes = true
 			interval = "— (seen in " + fmt.Sprint(v.N) + " games)"
@@ -220,7 +228,11 @@ func verdictLine(v Verdict) string {
 	if isExtreme(v) {
 		return fmt.Sprintf("%s = %s over %d games (the extreme seen); bound %s: %s", boundName(v), formatValue(v.Value), v.N, bound(v.Expectation), v.Outcome)
 	}
-	return fmt.Sprintf("%s = %s, 95%% CI [%s, %s], n = %d; bound %s: %s", boundName(v), formatValue(v.Value), formatValue(v.Low), formatValue(v.High), v.N, bound(v.Expectation), v.Outcome)
+	line := fmt.Sprintf("%s = %s, 95%% CI [%s, %s], n = %d; bound %s: %s", boundName(v), formatValue(v.Value), formatValue(v.Low), formatValue(v.High), v.N, bound(v.Expectation), v.Outcome)
+	if v.Repeated {
+		line += " (the games repeat themselves, so the interval overstates what is known: repeated-games)"
+	}
+	return line
 }
 
 // formatValue prints a figure for people: whole numbers as they are,
@@ -260,6 +272,8 @@ type VerdictRecord struct {
 	High    float64  `json:"high"`
 	N       int      `json:"n"`
 	Outcome string   `json:"outcome"`
+	// Repeated: inconclusive because the run's games repeat.
+	Repeated bool `json:"repeated,omitempty"`
 }
 
 // NewReport gathers the verdicts for check.json.
@@ -269,7 +283,7 @@ func NewReport(s *reports.Summary, vs []Verdict) *Report {
 	for _, v := range vs {
 		e := v.Expectation
 		r.Verdicts = append(r.Verdicts, VerdictRecord{Metric: e.Metric, Stat: e.Stat, Min: e.Min, Max: e.Max,
-			Value: v.Value, Low: v.Low, High: v.High, N: v.N, Outcome: v.Outcome.String()})
+			Value: v.Value, Low: v.Low, High: v.High, N: v.N, Outcome: v.Outcome.String(), Repeated: v.Repeated})
 	}
 	return r
 }

@@ -51,6 +51,24 @@ func TestEvaluate(t *testing.T) {
 	if err := WriteJUnit(&b, s, vs); err != nil || !strings.Contains(b.String(), "no game measured it") {
 		t.Errorf("junit %v:\n%s", err, b.String())
 	}
+	// Games that repeat themselves decide no interval bound; an extreme
+	// seen still refutes or passes.
+	s.Repetition = &reports.Repetition{Distinct: 12, MostPlayed: 30}
+	vs, err = Evaluate("v.yaml", s, exps, known)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = []Outcome{Inconclusive, Inconclusive, Inconclusive, Pass, Inconclusive, Inconclusive, Inconclusive}
+	for i, v := range vs {
+		if v.Outcome != want[i] || v.Repeated != (i != 3 && v.N > 0) {
+			t.Errorf("repeated games, bound %d: %v (repeated %v), want %v", i, v.Outcome, v.Repeated, want[i])
+		}
+	}
+	b.Reset()
+	if err := WriteMarkdown(&b, s, vs); err != nil || !strings.Contains(b.String(), "⚠ inconclusive (the games repeat)") {
+		t.Errorf("markdown %v:\n%s", err, b.String())
+	}
+	s.Repetition = nil
 	_, err = Evaluate("v.yaml", s, []variants.Expectation{{Metric: "full_stack", Min: f(1), Line: 7}}, known)
 	var ve *variants.Error
 	if !errors.As(err, &ve) || !strings.Contains(err.Error(), `v.yaml:7: expect[0].metric: unknown metric "full_stack" (did you mean "full_stacks"?)`) {

@@ -67,8 +67,11 @@ func WriteJUnit(w io.Writer, s *reports.Summary, vs []Verdict) error {
 		case Inconclusive:
 			suite.Skipped++
 			msg := "inconclusive: the 95% interval straddles the bound; more games would decide"
-			if v.N == 0 {
+			switch {
+			case v.N == 0:
 				msg = "inconclusive: no game measured it; more games (or other bots) may reach the situation it measures"
+			case v.Repeated:
+				msg = "inconclusive: the games repeat themselves, so the interval overstates what is known; the bots need variety"
 			}
 			c.Skipped = &junitMessage{Message: msg, Text: verdictLine(v)}
 		}
