@@ -30,6 +30,7 @@ func run(t *testing.T, args ...string) (int, string, string) {
 }
 
 func TestRunDefaultTable(t *testing.T) {
+	t.Parallel() // heavy, and sets no environment: runs beside the others
 	code, out, errOut := run(t, "run", "--games", "20")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
@@ -62,6 +63,7 @@ var timingBlock = regexp.MustCompile(`(?s)"timing": \{.*?\}`)
 // TestWorkersGiveIdenticalJSON is the issue's acceptance check: the JSON
 // output is byte-identical apart from timing with 1 and 4 workers.
 func TestWorkersGiveIdenticalJSON(t *testing.T) {
+	t.Parallel() // heavy, and sets no environment: runs beside the others
 	// Fast greedy bots on many games, and the preset's search bots on a few.
 	games := "2000"
 	if testenv.RaceEnabled {
@@ -100,6 +102,7 @@ func mustAtoi(s string) int {
 }
 
 func TestOutWritesSummary(t *testing.T) {
+	t.Parallel() // heavy, and sets no environment: runs beside the others
 	dir := filepath.Join(t.TempDir(), "results")
 	code, out, errOut := run(t, "run", "stacktics/size2", "--games", "30", "--format", "json", "--out", dir)
 	if code != 0 {
@@ -467,6 +470,7 @@ func TestCheckOutAndJUnit(t *testing.T) {
 }
 
 func TestSweepCommand(t *testing.T) {
+	t.Parallel() // heavy, and sets no environment: runs beside the others
 	dir := t.TempDir()
 	code, out, errOut := run(t, "sweep", "stacktics-size2", "--games", "20", "--set", "players.0=random", "--set", "players.1=random", "--out", dir)
 	if code != 0 {
@@ -589,6 +593,7 @@ func summaryFile(t *testing.T, dir string) string {
 // middle of a run, resumes it, and compares the result with an
 // uninterrupted run's.
 func TestKilledRunResumes(t *testing.T) {
+	t.Parallel() // heavy, and sets no environment: runs beside the others
 	games := "20000"
 	if testenv.RaceEnabled {
 		games = "3000"
@@ -816,6 +821,7 @@ func TestSkillCommand(t *testing.T) {
 // TestSkillFamilies: --family twice climbs a ladder per family on the
 // same seeds, prints both and their comparison, and writes them apart.
 func TestSkillFamilies(t *testing.T) {
+	t.Parallel() // heavy, and sets no environment: runs beside the others
 	dir := t.TempDir()
 	code, out, errOut := run(t, "skill", "stacktics/size2", "--budgets", "10,40", "--games", "10", "--quiet", "--out", dir,
 		"--family", "mcts", "--family", "{bot: mcts, solver: false, reuse: false}")
@@ -900,6 +906,7 @@ func expectBadInput(t *testing.T, commands ...[]string) {
 // TestDiffCommand saves two runs and diffs them in every format; a missing
 // run and two different games are bad input.
 func TestDiffCommand(t *testing.T) {
+	t.Parallel() // heavy, and sets no environment: runs beside the others
 	dir := t.TempDir()
 	old, cur, other := filepath.Join(dir, "old"), filepath.Join(dir, "new"), filepath.Join(dir, "other")
 	random := []string{"--games", "40", "--set", "players.0=random", "--set", "players.1=random", "--quiet"}
@@ -987,6 +994,7 @@ func TestMessagesForPeople(t *testing.T) {
 // TestJSONStyle checks every --format json output: one object, a schema
 // string, and snake_case keys all the way down (docs/json.md).
 func TestJSONStyle(t *testing.T) {
+	t.Parallel() // heavy, and sets no environment: runs beside the others
 	dir := t.TempDir()
 	random := []string{"--set", "players.0=random", "--set", "players.1=random", "--quiet"}
 	old, cur := filepath.Join(dir, "old"), filepath.Join(dir, "new")
@@ -1082,6 +1090,7 @@ func TestPlayCommand(t *testing.T) {
 // suggested skill command carries the --sets; diff and compare show a knob
 // table of the two sides.
 func TestRuleTweakIsNamedEverywhere(t *testing.T) {
+	t.Parallel() // heavy, and sets no environment: runs beside the others
 	dir := t.TempDir()
 	base, tweak := filepath.Join(dir, "base"), filepath.Join(dir, "tweak")
 	cheap := []string{"--games", "20", "--set", "players.0.iterations=20", "--set", "players.1.iterations=20", "--quiet"}

@@ -22,6 +22,7 @@ const hostile = "<script>alert(1)</script> <img src=x onerror=alert(2)> [x](java
 // an event handler or a javascript: link from it, and no page shows it
 // escaped twice.
 func TestHostileNameInEveryOutput(t *testing.T) {
+	t.Parallel() // heavy, and sets no environment: runs beside the others
 	dir := t.TempDir()
 	variant := filepath.Join(dir, "hostile.yaml")
 	os.WriteFile(variant, []byte("game: stacktics\nname: '"+strings.ReplaceAll(hostile, "'", "''")+"'\nrules: {size: 2}\n"+
