@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -42,8 +43,10 @@ before it: the answer no longer depends on the bots' strength), drifting
 (a shift's interval leaves 0 out: the answer moves as the bots get
 stronger; with the top rung no stronger than the one below, the bots have
 stopped improving and the ladder cannot settle the variant), or undecided,
-saying what is missing: more games, or more budget. --until-settled adds
-them until the ladder converges or --max-time runs out, as fishtest's
+saying what is missing: more games, more budget, or games that differ (a
+top rung whose bots replay the same few games proves nothing either way).
+--until-settled adds games or budget until the ladder converges or
+--max-time runs out, as fishtest's
 sequential tests add games until they decide. The skill depth says how much
 a doubled budget wins.
 
@@ -180,26 +183,12 @@ func runSkill(cmd *cobra.Command, args []string, opts *skillOptions) error {
 		}
 	}
 	ctx := cmd.Context() // cancelled by Ctrl-C or SIGTERM (Execute)
+	var res ladder
 	if len(families) == 2 {
-		fam, err := skill.RunFamilies(ctx, cfg, families, sopts)
-		rep.Close()
-		if errors.Is(err, context.Canceled) {
-			return fmt.Errorf("interrupted; nothing was written")
-		}
-		if err != nil {
-			return err
-		}
-		if out := v.GetString("out"); out != "" {
-			if err := fam.WriteDir(out); err != nil {
-				return err
-			}
-		}
-		if format == "json" {
-			return fam.WriteJSON(cmd.OutOrStdout())
-		}
-		return fam.WriteTable(cmd.OutOrStdout())
+		res, err = skill.RunFamilies(ctx, cfg, families, sopts)
+	} else {
+		res, err = skill.Run(ctx, cfg, sopts)
 	}
-	res, err := skill.Run(ctx, cfg, sopts)
 	rep.Close()
 	if errors.Is(err, context.Canceled) {
 		return fmt.Errorf("interrupted; nothing was written")
@@ -216,4 +205,11 @@ func runSkill(cmd *cobra.Command, args []string, opts *skillOptions) error {
 		return res.WriteJSON(cmd.OutOrStdout())
 	}
 	return res.WriteTable(cmd.OutOrStdout())
+}
+
+// ladder is what skill prints and writes: one ladder, or one per family.
+type ladder interface {
+	WriteDir(dir string) error
+	WriteJSON(w io.Writer) error
+	WriteTable(w io.Writer) error
 }

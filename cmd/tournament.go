@@ -31,8 +31,10 @@ per game against each other one, with its pentanomial interval.
 A SPEC is written as a players: entry: a bot name, or a YAML mapping with
 bot: and its parameters (playtest games lists them). The ratings table lists
 the entrants from the highest Elo down; # is an entrant's place on the
-command line. --out DIR writes tournament.json, tournament.md and
-tournament.html.`,
+command line. A pairing whose bots replay the same few games (two
+deterministic bots: greedy, alphabeta without noise) is named in a warning:
+its interval, which takes the pairs as independent, is then too narrow.
+--out DIR writes tournament.json, tournament.md and tournament.html.`,
 		Example: `  playtest tournament stacktics/size3 --bot random --bot greedy \
     --bot '{bot: mcts, iterations: 300, rollout_cap: 6, eval_scale: 3}' \
     --bot '{bot: alphabeta, nodes: 5000}' --games 60`,

@@ -34,3 +34,20 @@ func TestRepetitionCounter(t *testing.T) {
 		t.Error("an unknown count is not repetition")
 	}
 }
+
+// TestRepetitionThresholds pins the words' thresholds: "fewer than 90%
+// different" warns, "fewer than half" reaches the headline.
+func TestRepetitionThresholds(t *testing.T) {
+	for _, c := range []struct {
+		distinct         int
+		repeated, mostly bool
+	}{{90, false, false}, {89, true, false}, {50, true, false}, {49, true, true}} {
+		r := &Repetition{Distinct: c.distinct, MostPlayed: 2}
+		if r.Repeated(100) != c.repeated || r.Mostly(100) != c.mostly {
+			t.Errorf("%d different of 100: repeated %v, mostly %v; want %v, %v", c.distinct, r.Repeated(100), r.Mostly(100), c.repeated, c.mostly)
+		}
+	}
+	if (&Repetition{Distinct: 1, MostPlayed: 9}).Repeated(9) {
+		t.Error("9 games are too few to judge")
+	}
+}

@@ -1,121 +1,14 @@
 package bots
 
 import (
-	"fmt"
 	"testing"
 
 	"playtest/games"
+	"playtest/games/gamestest"
 	"playtest/games/pcg"
 	"playtest/games/stacktics"
 	"playtest/internal/testenv"
 )
-
-// graphGame is a random game graph, cycles included: each position has a
-// player to move and one to three moves, or is finished with a winner or a
-// draw. Play that never ends is a draw.
-type graphGame struct {
-	movers  []games.Player
-	winners []games.Player
-	next    [][]int
-}
-
-func randomGraph(rng *pcg.Rand, n int) *graphGame {
-	g := &graphGame{movers: make([]games.Player, n), winners: make([]games.Player, n), next: make([][]int, n)}
-	for i := range n {
-		if i > 0 && rng.IntN(4) == 0 {
-			g.movers[i] = games.Terminal
-			g.winners[i] = []games.Player{games.Seat0, games.Seat1, games.NoPlayer}[rng.IntN(3)]
-			continue
-		}
-		g.movers[i] = games.Player(rng.IntN(2))
-		for range 1 + rng.IntN(3) {
-			g.next[i] = append(g.next[i], rng.IntN(n))
-		}
-	}
-	return g
-}
-
-// exact returns each position's value for its mover by retrograde
-// analysis: +1 won, -1 lost, 0 drawn (or endless).
-func (g *graphGame) exact() []int {
-	n := len(g.movers)
-	val := make([]int, n)
-	known := make([]bool, n)
-	for i := range n {
-		if g.movers[i] == games.Terminal {
-			known[i] = true
-		}
-	}
-	// forMover is what reaching j means for player p.
-	forMover := func(j int, p games.Player) (int, bool) {
-		if !known[j] {
-			return 0, false
-		}
-		if g.movers[j] == games.Terminal {
-			switch g.winners[j] {
-			case p:
-				return 1, true
-			case games.NoPlayer:
-				return 0, true
-			}
-			return -1, true
-		}
-		if g.movers[j] == p {
-			return val[j], true
-		}
-		return -val[j], true
-	}
-	for changed := true; changed; {
-		changed = false
-		for i := range n {
-			if known[i] {
-				continue
-			}
-			p := g.movers[i]
-			allLost := true
-			for _, j := range g.next[i] {
-				v, ok := forMover(j, p)
-				if ok && v == 1 {
-					val[i], known[i], changed = 1, true, true
-					break
-				}
-				if !ok || v != -1 {
-					allLost = false
-				}
-			}
-			if !known[i] && allLost {
-				val[i], known[i], changed = -1, true, true
-			}
-		}
-	}
-	return val // unknown positions keep 0: drawn or endless
-}
-
-type graphState struct {
-	g    *graphGame
-	node int
-}
-
-func (s *graphState) CurrentPlayer() games.Player { return s.g.movers[s.node] }
-func (s *graphState) LegalMoves(buf []games.Move) []games.Move {
-	for i := range s.g.next[s.node] {
-		buf = append(buf, games.Move(i))
-	}
-	return buf
-}
-func (s *graphState) ChanceOutcomes(buf []games.ChanceOutcome) []games.ChanceOutcome { return buf }
-func (s *graphState) Apply(m games.Move)                                             { s.node = s.g.next[s.node][m] }
-func (s *graphState) Clone() games.State                                             { c := *s; return &c }
-func (s *graphState) CopyFrom(src games.State)                                       { *s = *src.(*graphState) }
-func (s *graphState) IsTerminal() bool                                               { return s.g.movers[s.node] == games.Terminal }
-func (s *graphState) Result() games.Result {
-	return games.Result{Winner: s.g.winners[s.node], Reason: "graph"}
-}
-func (s *graphState) Plies() int                           { return 0 }
-func (s *graphState) MoveString(m games.Move) string       { return fmt.Sprint(m) }
-func (s *graphState) ParseMove(string) (games.Move, error) { return 0, fmt.Errorf("no") }
-func (s *graphState) String() string                       { return fmt.Sprint(s.node) }
-func (s *graphState) ChanceFree() bool                     { return true }
 
 // TestSolverProofsAreExact grows mcts trees with the solver on random game
 // graphs (rollouts capped at 30 decisions: endless play judges even) and
@@ -126,23 +19,23 @@ func TestSolverProofsAreExact(t *testing.T) {
 	proofs, rootWins := 0, 0
 	trials := testenv.Scale(300) // one goroutine's search: a smoke test under -race
 	for trial := range trials {
-		g := randomGraph(rng, 3+rng.IntN(25))
-		val := g.exact()
-		if g.movers[0] == games.Terminal || len(g.next[0]) < 2 {
+		g := gamestest.RandomGraph(rng, 3+rng.IntN(25), 4)
+		val, _ := g.Values()
+		if g.Movers[0] == games.Terminal || len(g.Next[0]) < 2 {
 			continue // no search: no tree
 		}
 		p := DefaultMCTSParams()
 		p.Iterations, p.RolloutCap = 3000, 30
 		b := NewMCTS(*p, false)
-		s := &graphState{g: g}
+		s := &gamestest.GraphState{G: g}
 		b.Reset(s.CurrentPlayer(), pcg.New(uint64(trial), 7))
 		move := b.Choose(s, s.LegalMoves(nil))
-		if val[0] == 1 {
+		if val[0] == 'W' {
 			c := s.Clone()
 			c.Apply(move)
-			if v := g.movers[c.(*graphState).node]; !(v == games.Terminal && g.winners[c.(*graphState).node] == g.movers[0] ||
-				v != games.Terminal && (v == g.movers[0]) == (val[c.(*graphState).node] == 1) && val[c.(*graphState).node] != 0) {
-				t.Fatalf("trial %d: the root is won for %v but the bot played %d", trial, g.movers[0], move)
+			if v := g.Movers[c.(*gamestest.GraphState).Node]; !(v == games.Terminal && g.Results[c.(*gamestest.GraphState).Node] == g.Movers[0] ||
+				v != games.Terminal && (v == g.Movers[0]) == (val[c.(*gamestest.GraphState).Node] == 'W') && val[c.(*gamestest.GraphState).Node] != 'D') {
+				t.Fatalf("trial %d: the root is won for %v but the bot played %d", trial, g.Movers[0], move)
 			}
 			rootWins++
 		}
@@ -159,24 +52,24 @@ func TestSolverProofsAreExact(t *testing.T) {
 				// The position's value for the node's mover.
 				want := 0
 				switch {
-				case g.movers[it.pos] == games.Terminal && g.winners[it.pos] == nd.mover:
+				case g.Movers[it.pos] == games.Terminal && g.Results[it.pos] == nd.mover:
 					want = proofWin
-				case g.movers[it.pos] == games.Terminal && g.winners[it.pos] != games.NoPlayer:
+				case g.Movers[it.pos] == games.Terminal && g.Results[it.pos] != games.NoPlayer:
 					want = proofLoss
-				case g.movers[it.pos] != games.Terminal && (g.movers[it.pos] == nd.mover) == (val[it.pos] == 1):
+				case g.Movers[it.pos] != games.Terminal && (g.Movers[it.pos] == nd.mover) == (val[it.pos] == 'W'):
 					want = proofWin
 				default:
 					want = proofLoss
 				}
-				if g.movers[it.pos] != games.Terminal && val[it.pos] == 0 || int(nd.proof) != want {
-					t.Fatalf("trial %d: a node at position %d proven %d for %v, exact value %d for its mover %v", trial, it.pos, nd.proof, nd.mover, val[it.pos], g.movers[it.pos])
+				if g.Movers[it.pos] != games.Terminal && val[it.pos] == 'D' || int(nd.proof) != want {
+					t.Fatalf("trial %d: a node at position %d proven %d for %v, exact value %c for its mover %v", trial, it.pos, nd.proof, nd.mover, val[it.pos], g.Movers[it.pos])
 				}
 				proofs++
 			}
 			for bl := nd.blocks; bl >= 0; bl = b.blocks.at(bl).next {
 				k := b.blocks.at(bl)
 				for c := k.first; c < k.first+k.n; c++ {
-					queue = append(queue, item{c, g.next[it.pos][b.nodes.at(c).move]})
+					queue = append(queue, item{c, g.Next[it.pos][b.nodes.at(c).move]})
 				}
 			}
 		}
@@ -225,11 +118,7 @@ func TestReuseKeepsTheRightSubtree(t *testing.T) {
 	p.Iterations, p.RolloutCap, p.EvalScale = 3000, 6, 6
 	reused, checked := 0, 0
 	for game := range 3 {
-		var bots [games.NumSeats]*MCTS
-		for seat := range bots {
-			bots[seat] = NewMCTS(*p, false)
-			bots[seat].Reset(games.Player(seat), pcg.New(uint64(game), uint64(seat)))
-		}
+		bots := seatBots(p, game)
 		s := g.NewState()
 		for k := 0; !s.IsTerminal() && k < 20; k++ {
 			b := bots[s.CurrentPlayer()]
@@ -250,6 +139,16 @@ func TestReuseKeepsTheRightSubtree(t *testing.T) {
 	if reused < 10 || checked < 1000 {
 		t.Errorf("%d decisions reused a subtree, %d nodes checked: the test checks too little", reused, checked)
 	}
+}
+
+// seatBots makes an mcts bot with p for each seat of game number game.
+func seatBots(p *MCTSParams, game int) [games.NumSeats]*MCTS {
+	var bots [games.NumSeats]*MCTS
+	for seat := range bots {
+		bots[seat] = NewMCTS(*p, false)
+		bots[seat].Reset(games.Player(seat), pcg.New(uint64(game), uint64(seat)))
+	}
+	return bots
 }
 
 // TestImplicitMinimaxValues plays Stacktics games between mcts bots with
@@ -306,11 +205,7 @@ func TestImplicitMinimaxValues(t *testing.T) {
 	}
 	checked := 0
 	for game := range 4 {
-		var bots [games.NumSeats]*MCTS
-		for seat := range bots {
-			bots[seat] = NewMCTS(*p, false)
-			bots[seat].Reset(games.Player(seat), pcg.New(uint64(game), uint64(seat)))
-		}
+		bots := seatBots(p, game)
 		s := g.NewState()
 		for !s.IsTerminal() {
 			b := bots[s.CurrentPlayer()]
