@@ -17,13 +17,17 @@ build:
 ## shrink under -race; allocation checks need it off); each stage prints its
 ## ten slowest tests (verbose logs in bin/)
 ##
-## RACE lists the packages whose code or tests run goroutines: the runner
-## and its workers, the bots' stop flags, run directories, every command.
-## The game, rule, statistics and report packages are single-goroutine code,
-## where the race detector finds nothing; their shared tables (sync.Once)
-## are read by concurrent workers in the sim, experiment and cmd tests,
-## which run under -race. A package that starts goroutines joins RACE.
-RACE = ./cmd ./sim/... ./experiment ./compare ./sweep ./skill ./tournament ./play ./progress ./runlog
+## RACE lists the packages whose code or tests start goroutines: the runner
+## and its workers (with the bots' stop flags and the games' shared tables),
+## compare's parallel sides, play's input, the progress bars, every command.
+## The other packages' code runs on one goroutine (a worker's bots and game,
+## or the caller's, to which the runner hands each finished game), where the
+## detector finds nothing alone; the runner's and the commands' tests run it
+## under -race from several goroutines. The heavy command tests of what is written
+## (reports, messages) skip under -race (testenv.SkipUnderRace) and run in
+## the second stage. A package that starts a goroutine joins RACE
+## (TestRaceCoversGoroutines).
+RACE = ./cmd ./sim ./compare ./play ./progress
 test:
 	$(GO) vet ./...
 	@mkdir -p bin

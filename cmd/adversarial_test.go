@@ -16,6 +16,8 @@ import (
 
 	"playtest/runlog"
 	"playtest/variants"
+
+	"playtest/internal/testenv"
 )
 
 // The adversarial cases of issue 16, one per defect, through the command
@@ -210,6 +212,7 @@ func unfinish(t *testing.T, dir string) {
 // the command line: each bad input gets exit 2 (or 1) and one line naming
 // what is wrong, never a panic, and nothing half-written.
 func TestAdversarialInputs(t *testing.T) {
+	testenv.SkipUnderRace(t)
 	for _, c := range []struct {
 		name string
 		// setup prepares dir and returns the command to run.
@@ -484,6 +487,7 @@ func oneMessage(errOut string) bool {
 // the first failed write with exit 1, says how to resume, and the resumed
 // run ends as an uninterrupted one.
 func TestDiskFull(t *testing.T) {
+	testenv.SkipUnderRace(t)
 	whole := t.TempDir()
 	mustRun(t, append(randomRun, "--out", whole)...)
 	dir := t.TempDir()

@@ -30,6 +30,7 @@ func run(t *testing.T, args ...string) (int, string, string) {
 }
 
 func TestRunDefaultTable(t *testing.T) {
+	testenv.SkipUnderRace(t)
 	t.Parallel() // heavy, and sets no environment: runs beside the others
 	code, out, errOut := run(t, "run", "--games", "20")
 	if code != 0 {
@@ -65,15 +66,15 @@ var timingBlock = regexp.MustCompile(`(?s)"timing": \{.*?\}`)
 func TestWorkersGiveIdenticalJSON(t *testing.T) {
 	t.Parallel() // heavy, and sets no environment: runs beside the others
 	// Fast greedy bots on many games, and the preset's search bots on a few.
-	games := "2000"
+	games, searchGames := "2000", "12"
 	if testenv.RaceEnabled {
-		games = "200"
+		games, searchGames = "200", "4"
 	}
 	greedy := []string{"--set", "players.0=greedy", "--set", "players.1={bot: greedy, epsilon: 0.1}"}
 	_, one, e1 := run(t, append([]string{"run", "stacktics/size3", "--games", games, "--format", "json", "--workers", "1"}, greedy...)...)
 	_, four, e4 := run(t, append([]string{"run", "stacktics/size3", "--games", games, "--format", "json", "--workers", "4"}, greedy...)...)
-	_, oneSearch, e1s := run(t, "run", "stacktics/size3", "--games", "12", "--format", "json", "--workers", "1", "--quiet")
-	_, fourSearch, e4s := run(t, "run", "stacktics/size3", "--games", "12", "--format", "json", "--workers", "4", "--quiet")
+	_, oneSearch, e1s := run(t, "run", "stacktics/size3", "--games", searchGames, "--format", "json", "--workers", "1", "--quiet")
+	_, fourSearch, e4s := run(t, "run", "stacktics/size3", "--games", searchGames, "--format", "json", "--workers", "4", "--quiet")
 	if e1s != "" || e4s != "" || mustJSON(withoutTiming(t, oneSearch)) != mustJSON(withoutTiming(t, fourSearch)) {
 		t.Errorf("search bots: the summaries differ between 1 and 4 workers (%s %s)", e1s, e4s)
 	}
@@ -102,6 +103,7 @@ func mustAtoi(s string) int {
 }
 
 func TestOutWritesSummary(t *testing.T) {
+	testenv.SkipUnderRace(t)
 	t.Parallel() // heavy, and sets no environment: runs beside the others
 	dir := filepath.Join(t.TempDir(), "results")
 	code, out, errOut := run(t, "run", "stacktics/size2", "--games", "30", "--format", "json", "--out", dir)
@@ -169,6 +171,7 @@ func mustJSON(v any) string {
 }
 
 func TestSetAndEnvironment(t *testing.T) {
+	testenv.SkipUnderRace(t)
 	_, out, _ := run(t, "run", "stacktics/size2", "--games", "10", "--set", "rules.pie_rule=false", "--format", "json")
 	m := withoutTiming(t, out)
 	if rules := m["rules"].(map[string]any); rules["pie_rule"] != false {
@@ -470,6 +473,7 @@ func TestCheckOutAndJUnit(t *testing.T) {
 }
 
 func TestSweepCommand(t *testing.T) {
+	testenv.SkipUnderRace(t)
 	t.Parallel() // heavy, and sets no environment: runs beside the others
 	dir := t.TempDir()
 	code, out, errOut := run(t, "sweep", "stacktics-size2", "--games", "20", "--set", "players.0=random", "--set", "players.1=random", "--out", dir)
@@ -659,6 +663,7 @@ func TestKilledRunResumes(t *testing.T) {
 // the variables Kubernetes Indexed Jobs and Slurm job arrays set, merges
 // them and compares with a single run.
 func TestShardsFromTheEnvironment(t *testing.T) {
+	testenv.SkipUnderRace(t)
 	base := []string{"run", "capturecard", "--games", "41", "--set", "players.0=random", "--set", "players.1=random", "--quiet"}
 	whole := t.TempDir()
 	if code, _, errOut := run(t, append(base, "--out", whole)...); code != 0 {
@@ -821,6 +826,7 @@ func TestSkillCommand(t *testing.T) {
 // TestSkillFamilies: --family twice climbs a ladder per family on the
 // same seeds, prints both and their comparison, and writes them apart.
 func TestSkillFamilies(t *testing.T) {
+	testenv.SkipUnderRace(t)
 	t.Parallel() // heavy, and sets no environment: runs beside the others
 	dir := t.TempDir()
 	code, out, errOut := run(t, "skill", "stacktics/size2", "--budgets", "10,40", "--games", "10", "--quiet", "--out", dir,
@@ -906,6 +912,7 @@ func expectBadInput(t *testing.T, commands ...[]string) {
 // TestDiffCommand saves two runs and diffs them in every format; a missing
 // run and two different games are bad input.
 func TestDiffCommand(t *testing.T) {
+	testenv.SkipUnderRace(t)
 	t.Parallel() // heavy, and sets no environment: runs beside the others
 	dir := t.TempDir()
 	old, cur, other := filepath.Join(dir, "old"), filepath.Join(dir, "new"), filepath.Join(dir, "other")
@@ -994,6 +1001,7 @@ func TestMessagesForPeople(t *testing.T) {
 // TestJSONStyle checks every --format json output: one object, a schema
 // string, and snake_case keys all the way down (docs/json.md).
 func TestJSONStyle(t *testing.T) {
+	testenv.SkipUnderRace(t)
 	t.Parallel() // heavy, and sets no environment: runs beside the others
 	dir := t.TempDir()
 	random := []string{"--set", "players.0=random", "--set", "players.1=random", "--quiet"}
@@ -1090,6 +1098,7 @@ func TestPlayCommand(t *testing.T) {
 // suggested skill command carries the --sets; diff and compare show a knob
 // table of the two sides.
 func TestRuleTweakIsNamedEverywhere(t *testing.T) {
+	testenv.SkipUnderRace(t)
 	t.Parallel() // heavy, and sets no environment: runs beside the others
 	dir := t.TempDir()
 	base, tweak := filepath.Join(dir, "base"), filepath.Join(dir, "tweak")
@@ -1125,5 +1134,82 @@ func TestRuleTweakIsNamedEverywhere(t *testing.T) {
 	_, out, _ = run(t, append(append([]string{"compare", "size2", "size2", "--set-b", "rules.pie_rule=false"}, cheap[:len(cheap)-1]...), "--quiet")...)
 	if !strings.Contains(out, "B = stacktics/size2 + pie_rule false") || !strings.Contains(out, "│ pie_rule │ true │ false │") {
 		t.Errorf("compare lacks the label or the knob table:\n%s", out)
+	}
+}
+
+// TestSweepShardsAndKill (issue 36): a sweep played by 4 processes, each
+// its shard from JOB_COMPLETION_INDEX, merges into the sweep one process
+// writes; a sweep killed with SIGKILL in its second variant resumes from
+// its directory alone to the same sweep.
+func TestSweepShardsAndKill(t *testing.T) {
+	testenv.SkipUnderRace(t)
+	t.Parallel() // heavy, and sets no environment: runs beside the others
+	args := []string{"sweep", "stacktics-size2", "--games", "4000", "--seed", "3", "--set", "players.0=greedy", "--set", "players.1={bot: greedy, epsilon: 0.2}", "--quiet"}
+	root := t.TempDir()
+	whole := filepath.Join(root, "whole")
+	if code, _, errOut := run(t, append(args, "--out", whole)...); code != 0 {
+		t.Fatal(errOut)
+	}
+	want, err := os.ReadFile(filepath.Join(whole, "sweep.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	var shards []string
+	var procs []*exec.Cmd
+	var stderrs []*bytes.Buffer
+	for i := range 4 {
+		d := filepath.Join(root, fmt.Sprintf("shard-%d", i))
+		p, stderr := start(t, []string{fmt.Sprintf("JOB_COMPLETION_INDEX=%d", i)}, append(args, "--shard", "4", "--out", d, "--workers", "1")...)
+		shards, procs, stderrs = append(shards, d), append(procs, p), append(stderrs, stderr)
+	}
+	for i, p := range procs {
+		if code := exitCode(t, p); code != 0 {
+			t.Fatalf("shard %d: exit %d: %s", i, code, stderrs[i])
+		}
+	}
+	merged := filepath.Join(root, "merged")
+	if code, out, errOut := run(t, append([]string{"merge"}, append(shards, "--out", merged)...)...); code != 0 || !strings.Contains(out, "board") {
+		t.Fatalf("merge: exit %d: %s\n%s", code, errOut, out)
+	}
+	if got, _ := os.ReadFile(filepath.Join(merged, "sweep.json")); string(got) != string(want) {
+		t.Errorf("the merged sweep differs from one process's:\n%s", got)
+	}
+
+	killed := filepath.Join(root, "killed")
+	p, stderr := start(t, nil, append(args, "--out", killed, "--workers", "2")...)
+	logged := 0
+	for deadline := time.Now().Add(time.Minute); logged < 300; time.Sleep(5 * time.Millisecond) {
+		logs, _ := filepath.Glob(filepath.Join(killed, "variants", "02-*", "games.jsonl"))
+		if len(logs) == 1 {
+			b, _ := os.ReadFile(logs[0])
+			logged = bytes.Count(b, []byte("\n"))
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the sweep logged %d games of its second variant in a minute: %s", logged, stderr)
+		}
+	}
+	p.Process.Signal(syscall.SIGKILL)
+	if err := p.Wait(); err == nil {
+		t.Fatal("the sweep finished before the kill")
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{append(args, "--out", killed), "holds an unfinished sweep"},
+		{[]string{"sweep", "--resume", "--out", killed, "--games", "5"}, "it takes no --games"},
+		{[]string{"sweep", "--out", killed}, "give a SWEEP"},
+		{[]string{"sweep", "stacktics-size2", "--shard", "1/4"}, "give --out DIR"},
+	} {
+		if code, _, errOut := run(t, c.args...); code != ExitBadInput || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d, %s; want 2 and %q", c.args, code, errOut, c.want)
+		}
+	}
+	if code, _, errOut := run(t, "sweep", "--resume", "--out", killed, "--quiet"); code != 0 {
+		t.Fatalf("resume: exit %d: %s", code, errOut)
+	}
+	if got, _ := os.ReadFile(filepath.Join(killed, "sweep.json")); string(got) != string(want) {
+		t.Errorf("the resumed sweep differs from the uninterrupted one:\n%s", got)
 	}
 }

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"golang.org/x/net/html"
+
+	"playtest/internal/testenv"
 )
 
 // hostile is a variant name full of markup: HTML, a script, an event
@@ -22,6 +24,7 @@ const hostile = "<script>alert(1)</script> <img src=x onerror=alert(2)> [x](java
 // an event handler or a javascript: link from it, and no page shows it
 // escaped twice.
 func TestHostileNameInEveryOutput(t *testing.T) {
+	testenv.SkipUnderRace(t)
 	t.Parallel() // heavy, and sets no environment: runs beside the others
 	dir := t.TempDir()
 	variant := filepath.Join(dir, "hostile.yaml")

@@ -4,14 +4,18 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"playtest/experiment"
 	"playtest/internal/shell"
 	"playtest/progress"
 	"playtest/reports"
+	"playtest/runlog"
+	"playtest/study"
 	"playtest/sweep"
 	"playtest/variants"
 )
@@ -52,13 +56,20 @@ A sweep file:
 
 An axis key may be base, to vary the base variant. With --out DIR it writes
 sweep.json, sweep.csv, sweep.md, plots/sweep.svg and .png (the metric
-against the knob for one axis, a heat map for two) and each variant's
-results under variants/.`,
+against the knob for one axis, a heat map for two), each variant's results
+under variants/ (a run directory each) and study.json, which records the
+sweep: playtest sweep --resume --out DIR continues it after Ctrl-C, a kill
+or a power cut, from the directory alone. --shard I/N plays the I-th slice
+(from 0) of every variant's games (the index may come from
+JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID with --shard N), and playtest
+merge assembles the shards into the sweep one process would have written.`,
 		Example: `  playtest sweep stacktics-size2
   playtest sweep capturecard-through-jokers --games 100 --out sweep-out/
-  playtest sweep my-sweep.yaml --set players.0=greedy --set players.1=greedy --correction bh`,
-		Args: cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error { return runSweep(cmd, args[0], &opts) },
+  playtest sweep my-sweep.yaml --set players.0=greedy --set players.1=greedy --correction bh
+  playtest sweep stacktics-size2 --shard 2/4 --out shard-2/   # then: playtest merge shard-* --out all/
+  playtest sweep --resume --out sweep-out/`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error { return runSweep(cmd, args, &opts) },
 	}
 	f := c.Flags()
 	f.Int("games", 0, "games per variant (overrides the sweep's)")
@@ -69,14 +80,19 @@ results under variants/.`,
 	f.Float64("alpha", 0.05, "level at which seat bias is flagged")
 	f.String("format", "table", "output format: table, csv or json")
 	f.String("out", "", "write DIR/sweep.json, sweep.csv, sweep.md, sweep.html, plots/ and variants/")
-	f.Bool("resume", false, "continue the variants an interrupted sweep left in --out DIR, reusing the finished ones")
+	f.Bool("resume", false, "continue the sweep recorded in --out DIR (its study.json), reusing the finished variants; takes no SWEEP or flag that changes the sweep")
+	f.String("shard", "", "with --out: play shard I/N of every variant's games, I counted from 0 (N alone: the index from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID); playtest merge assembles the sweep")
 	f.Bool("quiet", false, "show no progress on stderr (neither within a variant nor a line per variant)")
 	f.Int("max-variants", sweep.DefaultMaxVariants, "refuse a sweep that crosses more variants than this")
 	f.StringArrayVar(&opts.sets, "set", nil, "override a key of every variant, e.g. --set players.0=greedy (repeatable)")
 	return c
 }
 
-func runSweep(cmd *cobra.Command, arg string, opts *sweepOptions) error {
+// sweepDefinition lists the flags that change what a sweep plays or
+// reports: --resume takes none of them.
+var sweepDefinition = []string{"games", "seed", "set", "metric", "correction", "alpha", "max-variants", "shard"}
+
+func runSweep(cmd *cobra.Command, args []string, opts *sweepOptions) error {
 	v := settings(cmd.Flags())
 	format, err := formatSetting(cmd.Flags(), v, "table", "csv", "json")
 	if err != nil {
@@ -86,38 +102,60 @@ func runSweep(cmd *cobra.Command, arg string, opts *sweepOptions) error {
 	if err != nil {
 		return err
 	}
-	sw, err := sweep.Load(arg)
-	if err != nil {
-		return err
-	}
-	overrides, err := variantOverrides(cmd.Flags(), v, []string{"games", "seed"}, opts.sets)
-	if err != nil {
-		return err
-	}
-	maxVariants, err := intSetting(cmd.Flags(), v, "max-variants")
-	if err != nil {
-		return err
-	}
-	if maxVariants < 1 {
-		return usageErrorf("--max-variants %d: want at least 1", maxVariants)
-	}
-	sopts := sweep.Options{
-		MaxVariants: maxVariants, Workers: workers, Metric: v.GetString("metric"), Correction: v.GetString("correction"),
-		Alpha: v.GetFloat64("alpha"), Out: v.GetString("out"), Resume: v.GetBool("resume"),
-	}
+	sopts := sweep.Options{Workers: workers, Out: v.GetString("out"), Resume: v.GetBool("resume")}
 	if sopts.Resume && sopts.Out == "" {
 		return usageErrorf("--resume continues the sweep in --out DIR: give --out")
 	}
 	if err := writableDir("--out", sopts.Out); err != nil {
 		return err
 	}
-	cfgs, points, err := sweep.Prepare(sw, overrides, &sopts)
-	if err != nil {
-		var ve *variants.Error
-		if errors.As(err, &ve) {
+	resumeOnly := len(args) == 0
+	var sw *sweep.Sweep
+	var cfgs []*variants.Config
+	var points []sweep.Point
+	switch {
+	case resumeOnly && !sopts.Resume:
+		return usageErrorf("give a SWEEP (a file or one of %s), or --resume --out DIR", strings.Join(sweep.Names(), ", "))
+	case resumeOnly:
+		// Only flags count: PLAYTEST_* variables left in a job's
+		// environment must not stop a restarted job from resuming.
+		for _, name := range sweepDefinition {
+			if cmd.Flags().Changed(name) {
+				return usageErrorf("--resume continues the sweep recorded in %s: it takes no --%s (nor SWEEP, --games, --seed, --set, --metric, --correction, --alpha, --max-variants or --shard)", sopts.Out, name)
+			}
+		}
+	default:
+		if sw, err = sweep.Load(args[0]); err != nil {
 			return err
 		}
-		return usageError{err}
+		overrides, err := variantOverrides(cmd.Flags(), v, []string{"games", "seed"}, opts.sets)
+		if err != nil {
+			return err
+		}
+		maxVariants, err := intSetting(cmd.Flags(), v, "max-variants")
+		if err != nil {
+			return err
+		}
+		if maxVariants < 1 {
+			return usageErrorf("--max-variants %d: want at least 1", maxVariants)
+		}
+		sopts.MaxVariants, sopts.Metric, sopts.Correction, sopts.Alpha = maxVariants, v.GetString("metric"), v.GetString("correction"), v.GetFloat64("alpha")
+		if v.GetString("shard") != "" {
+			if sopts.Out == "" {
+				return usageErrorf("--shard keeps its slice of the games in a directory: give --out DIR")
+			}
+			if sopts.Shard, err = runlog.ParseShard(v.GetString("shard"), os.Getenv); err != nil {
+				return usageErrorf("--shard %s: %v", v.GetString("shard"), err)
+			}
+		}
+		sopts.Command = study.Command(sweep.Kind, append(args[:1:1], changedFlags(cmd.Flags(), sweepDefinition)...))
+		if cfgs, points, err = sweep.Prepare(sw, overrides, &sopts); err != nil {
+			var ve *variants.Error
+			if errors.As(err, &ve) {
+				return err
+			}
+			return usageError{err}
+		}
 	}
 	stderr := cmd.ErrOrStderr()
 	mode := progress.Auto
@@ -125,8 +163,10 @@ func runSweep(cmd *cobra.Command, arg string, opts *sweepOptions) error {
 		mode = progress.Quiet
 	}
 	rep := progress.New(nil, progress.Quiet, "", 0, 0)
-	sopts.Start = func(i, n int, label string, done, total int) {
-		rep = progress.New(stderr, mode, fmt.Sprintf("[%d/%d] %s", i+1, n, label), done, total)
+	label := ""
+	sopts.Start = func(i, n int, l string, done, total int) {
+		label = l
+		rep = progress.New(stderr, mode, fmt.Sprintf("[%d/%d] %s", i+1, n, l), done, total)
 	}
 	sopts.OnGame = func() { rep.Add(1) }
 	sopts.Done = func(i, n int, cfg *variants.Config, s *reports.Summary) {
@@ -134,15 +174,20 @@ func runSweep(cmd *cobra.Command, arg string, opts *sweepOptions) error {
 		if mode == progress.Quiet {
 			return
 		}
-		fmt.Fprintf(stderr, "[%d/%d] %s: %d games, seat 0 wins %s, %.1f s\n", i+1, n, sw.Label(points[i]), s.Games,
+		fmt.Fprintf(stderr, "[%d/%d] %s: %d games, seat 0 wins %s, %.1f s\n", i+1, n, label, s.Games,
 			reports.FormatPercent(s.Rates.Seat0.Rate), s.Timing.ElapsedSeconds)
 	}
 	ctx := cmd.Context() // cancelled by Ctrl-C or SIGTERM (Execute)
-	res, err := sweep.Run(ctx, sw, cfgs, points, sopts)
+	var res *sweep.Result
+	if resumeOnly {
+		res, err = sweep.Resume(ctx, sopts.Out, sopts)
+	} else {
+		res, err = sweep.Run(ctx, sw, cfgs, points, sopts)
+	}
 	rep.Close()
 	if errors.Is(err, context.Canceled) {
 		if sopts.Out != "" {
-			return fmt.Errorf("interrupted; continue with: playtest sweep %s --resume --out %s (and the same flags)", shell.Quote(arg), shell.Quote(sopts.Out))
+			return fmt.Errorf("interrupted; continue with: playtest sweep --resume --out %s", shell.Quote(sopts.Out))
 		}
 		return fmt.Errorf("interrupted; nothing was written")
 	}
@@ -153,12 +198,21 @@ func runSweep(cmd *cobra.Command, arg string, opts *sweepOptions) error {
 	if err != nil {
 		return err
 	}
+	out := cmd.OutOrStdout()
+	if res == nil { // a shard: its variants hold a slice of the games each
+		m, err := study.Read(sopts.Out)
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintf(out, "sweep %s: %v finished in %s (%d variants); when all %d are, assemble the sweep with: playtest merge SHARD_DIR... --out DIR\n",
+			m.Name, m.Shard, sopts.Out, len(m.Units), m.Shard.Count)
+		return err
+	}
 	if sopts.Out != "" {
 		if err := res.WriteDir(sopts.Out); err != nil {
 			return err
 		}
 	}
-	out := cmd.OutOrStdout()
 	switch format {
 	case "json":
 		return res.WriteJSON(out)
@@ -166,4 +220,25 @@ func runSweep(cmd *cobra.Command, arg string, opts *sweepOptions) error {
 		return res.WriteCSV(out)
 	}
 	return res.WriteTable(out)
+}
+
+// changedFlags lists the named flags set on the command line, as
+// arguments ("--games=100"; a repeated flag once per value), for a
+// study's record of the command that started it.
+func changedFlags(flags *pflag.FlagSet, names []string) []string {
+	var out []string
+	for _, name := range names {
+		f := flags.Lookup(name)
+		if f == nil || !f.Changed {
+			continue
+		}
+		values := []string{f.Value.String()}
+		if sv, ok := f.Value.(pflag.SliceValue); ok {
+			values = sv.GetSlice()
+		}
+		for _, value := range values {
+			out = append(out, "--"+name+"="+value)
+		}
+	}
+	return out
 }

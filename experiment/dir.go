@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
@@ -348,21 +347,15 @@ func Merge(ctx context.Context, dirs []string, dir string) (*reports.Summary, er
 		if other, dup := byIndex[m.Shard.Index]; dup {
 			return nil, badInputf("%s and %s are both %v", other, d, m.Shard)
 		}
-		if within(resolvedPath(dir), resolvedPath(d)) {
+		if Inside(dir, d) {
 			return nil, badInputf("the merged directory %s is the shard directory %s or inside it (links followed): merging would destroy the shard", dir, d)
 		}
 		byIndex[m.Shard.Index] = d
 		shards[i] = m
 	}
 	n := max(shards[0].Shard.Count, 1)
-	var missing []int
-	for i := range n {
-		if _, ok := byIndex[i]; !ok {
-			missing = append(missing, i)
-		}
-	}
-	if len(missing) > 0 {
-		return nil, badInputf("%s of %d %s missing (shards are counted from 0)", shardList(missing), n, map[bool]string{true: "is", false: "are"}[len(missing) == 1])
+	if missing := runlog.MissingShards(byIndex, n); missing != "" {
+		return nil, badInputf("%s", missing)
 	}
 	cfg, err := shards[0].Config()
 	if err != nil {
@@ -458,21 +451,13 @@ func resolvedPath(p string) string {
 	return filepath.Join(resolvedPath(parent), filepath.Base(a))
 }
 
+// Inside reports whether path is dir or lies inside it, every symbolic
+// link followed (a path that does not exist yet through its nearest
+// existing ancestor).
+func Inside(path, dir string) bool { return within(resolvedPath(path), resolvedPath(dir)) }
+
 // within reports whether path is dir or lies inside it.
 func within(path, dir string) bool {
 	rel, err := filepath.Rel(dir, path)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
-}
-
-// shardList names shards in prose: "shard 0", "shards 0 and 3", "shards
-// 0, 2 and 3".
-func shardList(indices []int) string {
-	words := make([]string, len(indices))
-	for i, n := range indices {
-		words[i] = strconv.Itoa(n)
-	}
-	if len(words) == 1 {
-		return "shard " + words[0]
-	}
-	return "shards " + strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
 }

@@ -30,6 +30,12 @@ func WriteFileAtomic(path string, write func(io.Writer) error) error {
 	return os.Rename(tmp.Name(), path)
 }
 
+// WriteJSONFileAtomic writes v to path as playtest's JSON (WriteJSON),
+// atomically (WriteFileAtomic).
+func WriteJSONFileAtomic(path string, v any) error {
+	return WriteFileAtomic(path, func(w io.Writer) error { return WriteJSON(w, v) })
+}
+
 // RemoveTemps removes the temporary files WriteFileAtomic leaves behind
 // when the process is killed mid-write (".NAME.DIGITS"), in dir and in its
 // plots directory.

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -128,11 +127,7 @@ type Manifest struct {
 	From    int    `json:"from"`
 	To      int    `json:"to"`
 	Records string `json:"records"`
-	// Source, DefaultName, Text and Overrides rebuild the variant exactly.
-	Source      string              `json:"source"`
-	DefaultName string              `json:"default_name"`
-	Text        string              `json:"text"`
-	Overrides   []variants.Override `json:"overrides,omitempty"`
+	Recipe
 	// Finished is set, in the last write of a run, once games.csv,
 	// summary.json and the reports are all in place: a run killed while
 	// writing them is unfinished, and --resume writes them again.
@@ -150,36 +145,56 @@ func NewManifest(cfg *variants.Config, shard Shard, records string) *Manifest {
 	return &Manifest{
 		Schema: SchemaV1, Game: cfg.Definition.Name, Variant: cfg.Name, ConfigHash: cfg.Hash(),
 		Games: cfg.Games, Seed: cfg.Seed, Pairs: cfg.Pairs, Shard: shard, From: from, To: to, Records: records,
-		Source: cfg.Source, DefaultName: cfg.DefaultName, Text: string(cfg.Text), Overrides: cfg.Overrides,
-		Playtest: buildinfo.Get().Short(),
+		Recipe: NewRecipe(cfg), Playtest: buildinfo.Get().Short(),
 	}
+}
+
+// Recipe rebuilds a variant exactly: where it came from, its text and the
+// overrides applied to it.
+type Recipe struct {
+	Source      string              `json:"source"`
+	DefaultName string              `json:"default_name"`
+	Text        string              `json:"text"`
+	Overrides   []variants.Override `json:"overrides,omitempty"`
+}
+
+// NewRecipe is cfg's recipe.
+func NewRecipe(cfg *variants.Config) Recipe {
+	return Recipe{Source: cfg.Source, DefaultName: cfg.DefaultName, Text: string(cfg.Text), Overrides: cfg.Overrides}
+}
+
+// Rebuild builds the variant named name from the recipe and checks that it
+// is the one recorded with the config hash; file names the record in
+// messages.
+func (r *Recipe) Rebuild(name, hash, file string) (*variants.Config, error) {
+	cfg, err := variants.Parse(r.Source, r.DefaultName, []byte(r.Text), r.Overrides)
+	if err != nil {
+		return nil, err
+	}
+	cfg.Name = name
+	if cfg.Hash() != hash {
+		return nil, fmt.Errorf("the variant recorded in %s no longer decodes to the same run (config hash %s, recorded %s): was it written by another version of playtest?",
+			file, cfg.Hash(), hash)
+	}
+	return cfg, nil
 }
 
 // Config rebuilds the run's variant and checks it is the one recorded.
 func (m *Manifest) Config() (*variants.Config, error) {
-	cfg, err := variants.Parse(m.Source, m.DefaultName, []byte(m.Text), m.Overrides)
+	cfg, err := m.Recipe.Rebuild(m.Variant, m.ConfigHash, ManifestFile)
 	if err != nil {
 		return nil, err
 	}
-	cfg.Name = m.Variant
 	if cfg.Games != m.Games || cfg.Seed != m.Seed || cfg.Pairs != m.Pairs {
 		return nil, &ManifestError{Path: ManifestFile, Err: fmt.Errorf("games %d, seed %d, pairs %v, but its variant has games %d, seed %d, pairs %v",
 			m.Games, m.Seed, m.Pairs, cfg.Games, cfg.Seed, cfg.Pairs)}
-	}
-	if cfg.Hash() != m.ConfigHash {
-		return nil, fmt.Errorf("the variant recorded in %s no longer decodes to the same run (config hash %s, recorded %s): was it written by another version of playtest?",
-			ManifestFile, cfg.Hash(), m.ConfigHash)
 	}
 	return cfg, nil
 }
 
 // Write writes the manifest to dir atomically.
 func (m *Manifest) Write(dir string) error {
-	return reports.WriteFileAtomic(filepath.Join(dir, ManifestFile), func(w io.Writer) error {
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		return enc.Encode(m)
-	})
+	return reports.WriteJSONFileAtomic(filepath.Join(dir, ManifestFile), m)
 }
 
 // ErrNoManifest is returned by ReadManifest for a directory without one.
@@ -253,4 +268,23 @@ func shardName(s Shard) string {
 		return "the whole of"
 	}
 	return fmt.Sprintf("shard %d of %d of", s.Index, s.Count)
+}
+
+// MissingShards says which of the n shards of a split are not among
+// present ("shard 0 of 4 is missing (shards are counted from 0)"), or ""
+// when none is.
+func MissingShards[T any](present map[int]T, n int) string {
+	var missing []string
+	for i := range n {
+		if _, ok := present[i]; !ok {
+			missing = append(missing, strconv.Itoa(i))
+		}
+	}
+	switch len(missing) {
+	case 0:
+		return ""
+	case 1:
+		return fmt.Sprintf("shard %s of %d is missing (shards are counted from 0)", missing[0], n)
+	}
+	return fmt.Sprintf("shards %s and %s of %d are missing (shards are counted from 0)", strings.Join(missing[:len(missing)-1], ", "), missing[len(missing)-1], n)
 }

@@ -289,7 +289,7 @@ func FuzzScanLog(f *testing.F) {
 // sent past the run's games.
 func FuzzReadManifest(f *testing.F) {
 	good := Manifest{Schema: SchemaV1, Games: 400, Pairs: true, From: 100, To: 200, Shard: Shard{1, 4}, Records: RecordsSummary,
-		ConfigHash: "sha256:" + strings.Repeat("ab", 32), Source: "preset stacktics/size2", DefaultName: "stacktics/size2", Text: "game: stacktics\n"}
+		ConfigHash: "sha256:" + strings.Repeat("ab", 32), Recipe: Recipe{Source: "preset stacktics/size2", DefaultName: "stacktics/size2", Text: "game: stacktics\n"}}
 	b, _ := json.Marshal(good)
 	f.Add(b)
 	f.Add(bytes.Replace(b, []byte(`"from":100`), []byte(`"from":-100`), 1))

@@ -13,6 +13,7 @@ import (
 
 	"playtest/games"
 	"playtest/games/stacktics"
+	"playtest/internal/testenv"
 	"playtest/sim/bots"
 )
 
@@ -239,10 +240,17 @@ func TestCancelCutsSearchesShort(t *testing.T) {
 // exactly the first ones of an uninterrupted run (a game whose searches
 // were cut short would differ).
 func TestCancelKeepsOnlyWholeGames(t *testing.T) {
-	whole := collect(t, withBudget(job(t, 6, "random", "random"), "mcts", 3000), 1)
+	// Searches long enough that the second worker's game is in progress
+	// when the first is delivered (shorter under the race detector, which
+	// slows them about tenfold).
+	iterations := 3000
+	if testenv.RaceEnabled {
+		iterations = 600
+	}
+	whole := collect(t, withBudget(job(t, 6, "random", "random"), "mcts", iterations), 1)
 	ctx, cancel := context.WithCancel(context.Background())
 	var got []Record
-	err := Run(ctx, withBudget(job(t, 6, "random", "random"), "mcts", 3000), Options{Workers: 2, Window: 2}, func(r *Record) {
+	err := Run(ctx, withBudget(job(t, 6, "random", "random"), "mcts", iterations), Options{Workers: 2, Window: 2}, func(r *Record) {
 		got = append(got, *r)
 		cancel()
 	})

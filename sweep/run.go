@@ -2,6 +2,7 @@ package sweep
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 	"path/filepath"
@@ -15,6 +16,7 @@ import (
 	"playtest/runlog"
 	"playtest/sim"
 	"playtest/sim/bots"
+	"playtest/study"
 	"playtest/variants"
 )
 
@@ -43,6 +45,12 @@ type Options struct {
 	// Resume continues the variants an interrupted sweep left in Out (and
 	// reuses the finished ones) instead of starting afresh.
 	Resume bool
+	// Shard, with Out, plays that slice of every variant's games (no
+	// reports per variant): the sweep's result comes from playtest merge.
+	Shard runlog.Shard
+	// Command is the command line that started the sweep, recorded in
+	// Out's study manifest.
+	Command string
 	// MaxVariants refuses a sweep of more variants (0: DefaultMaxVariants).
 	MaxVariants int
 	// Start, if set, is called before variant i of n plays, with its
@@ -202,8 +210,22 @@ func checkMetric(s *Sweep, cfg *variants.Config, metric string) error {
 		metric, variants.Suggestion(metric, names), cfg.Definition.Name, strings.Join(names, ", "))}
 }
 
+// Kind is the study kind of a sweep (study.Manifest.Kind).
+const Kind = "sweep"
+
+// design is what a sweep's study manifest records beside its units: the
+// result's header (no rows) and each variant's axis values.
+type design struct {
+	Result
+	Values [][]string `json:"values"`
+}
+
 // Run plays every variant (as Prepare built them) one after the other on
-// the same seeds and returns the sweep's result.
+// the same seeds and returns the sweep's result. With Out it keeps the
+// sweep as a study (package study): each variant a run directory under
+// variants/, and study.json. With a Shard it plays that slice of every
+// variant and returns no result (nil): playtest merge assembles the
+// sweep from its shards.
 func Run(ctx context.Context, s *Sweep, cfgs []*variants.Config, points []Point, opts Options) (*Result, error) {
 	res := &Result{
 		Schema: SchemaV1, Name: s.Name, Description: s.Description, Source: s.Source,
@@ -213,7 +235,77 @@ func Run(ctx context.Context, s *Sweep, cfgs []*variants.Config, points []Point,
 	for _, a := range s.Axes {
 		res.Axes = append(res.Axes, AxisInfo{Name: a.Name, Labels: a.Labels})
 	}
+	for i := range cfgs {
+		row := Row{Label: s.Label(points[i]), Values: points[i].Labels}
+		if opts.Out != "" {
+			row.Dir = filepath.Join("variants", fmt.Sprintf("%02d-%s", i+1, slug(row.Label)))
+		}
+		res.Rows = append(res.Rows, row)
+	}
+	var m *study.Manifest
 	if opts.Out != "" {
+		d := design{Result: *res}
+		d.Rows = nil
+		units := make([]study.Unit, len(cfgs))
+		for i, cfg := range cfgs {
+			units[i] = study.NewUnit(res.Rows[i].Label, res.Rows[i].Dir, cfg)
+			d.Values = append(d.Values, res.Rows[i].Values)
+		}
+		var err error
+		if m, err = study.New(Kind, s.Name, opts.Command, opts.Shard, units, d); err != nil {
+			return nil, err
+		}
+	}
+	return play(ctx, res, cfgs, m, opts)
+}
+
+// Resume continues the sweep kept in out from its study manifest alone,
+// with its shard: no sweep file is read again.
+func Resume(ctx context.Context, out string, opts Options) (*Result, error) {
+	m, err := study.Read(out)
+	if err != nil {
+		return nil, err
+	}
+	res, cfgs, err := fromManifest(m)
+	if err != nil {
+		return nil, err
+	}
+	opts.Out, opts.Resume, opts.Shard = out, true, m.Shard
+	opts.Metric, opts.Correction, opts.Alpha = res.Metric, res.Correction, res.Alpha
+	return play(ctx, res, cfgs, m, opts)
+}
+
+// fromManifest rebuilds a sweep's result (rows without results) and its
+// variants from its study manifest.
+func fromManifest(m *study.Manifest) (*Result, []*variants.Config, error) {
+	if m.Kind != Kind {
+		return nil, nil, fmt.Errorf("%s is a %s, not a sweep", study.ManifestFile, m.Kind)
+	}
+	var d design
+	if err := json.Unmarshal(m.Design, &d); err != nil || len(d.Values) != len(m.Units) || d.Schema != SchemaV1 {
+		return nil, nil, &study.Error{Path: study.ManifestFile, Err: fmt.Errorf("its sweep design does not match its %d units (%v)", len(m.Units), err)}
+	}
+	res := d.Result
+	cfgs := make([]*variants.Config, len(m.Units))
+	for i, u := range m.Units {
+		cfg, err := u.Config()
+		if err != nil {
+			return nil, nil, err
+		}
+		cfgs[i] = cfg
+		res.Rows = append(res.Rows, Row{Label: u.Name, Values: d.Values[i], Dir: u.Dir})
+	}
+	return &res, cfgs, nil
+}
+
+// play plays the variants of res's rows, each into its directory under
+// opts.Out (kept by the study manifest m) or in memory.
+func play(ctx context.Context, res *Result, cfgs []*variants.Config, m *study.Manifest, opts Options) (*Result, error) {
+	if opts.Out != "" {
+		var err error
+		if m, err = study.Begin(opts.Out, m, opts.Resume); err != nil {
+			return nil, err
+		}
 		// The sweep's own results are written once every variant is done:
 		// an earlier sweep's must not stand beside this one's variants
 		// if it is stopped.
@@ -221,10 +313,11 @@ func Run(ctx context.Context, s *Sweep, cfgs []*variants.Config, points []Point,
 			return nil, err
 		}
 	}
+	summaries := make([]*reports.Summary, len(cfgs))
 	for i, cfg := range cfgs {
 		var summary *reports.Summary
 		var err error
-		row := Row{Label: s.Label(points[i]), Values: points[i].Labels}
+		row := &res.Rows[i]
 		eopts := experiment.Options{Workers: opts.Workers}
 		if opts.OnGame != nil {
 			eopts.OnRecord = func(*sim.Record) { opts.OnGame() }
@@ -235,10 +328,10 @@ func Run(ctx context.Context, s *Sweep, cfgs []*variants.Config, points []Point,
 			}
 		}
 		if opts.Out != "" {
-			row.Dir = filepath.Join("variants", fmt.Sprintf("%02d-%s", i+1, slug(row.Label)))
 			dir := filepath.Join(opts.Out, row.Dir)
 			_, logged := runlog.ReadManifest(dir)
-			dopts := experiment.DirOptions{Options: eopts, Resume: opts.Resume && logged == nil, Start: start}
+			dopts := experiment.DirOptions{Options: eopts, Resume: opts.Resume && logged == nil, Start: start,
+				Shard: m.Shard, NoReports: m.Shard.Count > 0}
 			summary, err = experiment.RunToDir(ctx, cfg, dopts, dir)
 		} else {
 			start(0, cfg.Games)
@@ -247,17 +340,45 @@ func Run(ctx context.Context, s *Sweep, cfgs []*variants.Config, points []Point,
 		if err != nil {
 			return nil, fmt.Errorf("variant %s: %w", row.Label, err)
 		}
-		row.fill(summary, opts.Metric)
-		if i == 0 {
-			res.MetricRate, _ = summary.IsRate(opts.Metric)
-		}
-		res.Rows = append(res.Rows, row)
+		summaries[i] = summary
 		if opts.Done != nil {
 			opts.Done(i, len(cfgs), cfg, summary)
 		}
 	}
-	res.adjust()
+	if m != nil && m.Shard.Count > 0 {
+		return nil, study.Finish(opts.Out, m) // a slice of every variant: merge assembles the sweep
+	}
+	res.fill(summaries)
 	return res, nil
+}
+
+// Merge assembles the sweep whose shard directories are dirs into out
+// (study.Merge), writes its results there and returns it: the same result
+// as one process playing the whole sweep.
+func Merge(ctx context.Context, dirs []string, out string) (*Result, error) {
+	m, summaries, err := study.Merge(ctx, dirs, out)
+	if err != nil {
+		return nil, err
+	}
+	res, _, err := fromManifest(m)
+	if err != nil {
+		return nil, err
+	}
+	res.fill(summaries)
+	if err := res.WriteDir(out); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// fill completes the rows from their variants' summaries and corrects the
+// seat-bias p-values for the number of variants.
+func (r *Result) fill(summaries []*reports.Summary) {
+	for i, s := range summaries {
+		r.Rows[i].fill(s, r.Metric)
+	}
+	r.MetricRate, _ = summaries[0].IsRate(r.Metric)
+	r.adjust()
 }
 
 func (r *Row) fill(s *reports.Summary, metric string) {

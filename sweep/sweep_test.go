@@ -116,14 +116,7 @@ func TestVariantsShareSeeds(t *testing.T) {
 		t.Fatal(err)
 	}
 	opts := Options{Workers: 3, Out: filepath.Join(dir, "out")}
-	cfgs, points, err := Prepare(s, nil, &opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := Run(context.Background(), s, cfgs, points, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := runSweep(t, s, opts)
 	a, b := res.Rows[0], res.Rows[1]
 	if a.Seat0 != b.Seat0 || a.Stalled != b.Stalled || a.Plies != b.Plies || res.Seed != 5 {
 		t.Errorf("same seeds, different results: %+v\n%+v", a, b)
@@ -141,7 +134,7 @@ func TestVariantsShareSeeds(t *testing.T) {
 	// A knob that changes the game changes the results on the same deals.
 	s2, _ := Parse("s2.yaml", []byte("base: capturecard/capturecard\naxes:\n  - {key: rules.through, values: [jump, replace]}\n"))
 	opts = Options{}
-	cfgs, points, err = Prepare(s2, quick, &opts)
+	cfgs, points, err := Prepare(s2, quick, &opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -301,15 +294,9 @@ func TestStoppedSweepLeavesNoStaleResults(t *testing.T) {
 	}
 	out := filepath.Join(dir, "out")
 	opts := Options{Workers: 1, Out: out}
+	runSweep(t, s, opts)
 	cfgs, points, err := Prepare(s, nil, &opts)
 	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := Run(context.Background(), s, cfgs, points, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := res.WriteDir(out); err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())

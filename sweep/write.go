@@ -16,6 +16,7 @@ import (
 	"playtest/reports"
 	"playtest/reports/plots"
 	"playtest/reports/publish"
+	"playtest/study"
 )
 
 // Files of a sweep's output directory.
@@ -329,7 +330,7 @@ func (r *Result) Figure() (*plot.Plot, error) {
 
 // WriteDir writes sweep.json, sweep.csv, sweep.md, sweep.html (the
 // Markdown as a self-contained page) and plots/sweep.svg and .png to dir,
-// each atomically.
+// each atomically, then marks the study kept in dir (study.json) finished.
 func (r *Result) WriteDir(dir string) error {
 	p, err := r.Figure()
 	if err != nil {
@@ -359,7 +360,15 @@ func (r *Result) WriteDir(dir string) error {
 			return err
 		}
 	}
-	return nil
+	// Last, the study kept in dir (if any) is marked finished.
+	m, err := study.Read(dir)
+	if errors.Is(err, study.ErrNoManifest) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return study.Finish(dir, m)
 }
 
 // removeResults removes a sweep's own result files from dir (not its

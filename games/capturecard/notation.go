@@ -99,18 +99,23 @@ func (s *State) ParseMove(text string) (games.Move, error) {
 func (s *State) String() string {
 	var b strings.Builder
 	for r := Rows - 1; r >= 0; r-- {
-		fmt.Fprintf(&b, "%d ", r+1)
+		b.WriteString(strconv.Itoa(r + 1))
+		b.WriteByte(' ')
 		for c := range Cols {
 			sq := r*Cols + c
 			card := "??"
 			if s.layout[sq] >= 0 {
 				card = CardName(int(s.layout[sq]))
 			}
-			piece := " .."
+			b.WriteString("    "[:1+max(0, 3-len(card))]) // " %3s"
+			b.WriteString(card)
 			if o := s.owner[sq]; o >= 0 {
-				piece = fmt.Sprintf(" %d%c", o, sizeLetters[s.size[sq]])
+				b.WriteByte(' ')
+				b.WriteByte(byte('0' + o))
+				b.WriteByte(sizeLetters[s.size[sq]])
+			} else {
+				b.WriteString(" ..")
 			}
-			fmt.Fprintf(&b, " %3s%s", card, piece)
 		}
 		b.WriteByte('\n')
 	}

@@ -1,5 +1,7 @@
 package testenv
 
+import "testing"
+
 // Scale divides the sizes of slow pure-logic tests: the race detector makes
 // them many times slower and finds nothing in single-goroutine code, so
 // under -race they run as a smoke test and `make test` runs them in full
@@ -9,4 +11,17 @@ func Scale(n int) int {
 		return max(1, n/10)
 	}
 	return n
+}
+
+// SkipUnderRace skips t under the race detector. It is for the heavy
+// end-to-end tests of what a command writes (reports, messages, files):
+// their concurrency is the runner's workers, the signal watch and the
+// progress bars, which the lighter tests of the same packages run under
+// -race, and the rest is single-goroutine code where the detector finds
+// nothing. make test's second stage runs them in full, without -race.
+func SkipUnderRace(t testing.TB) {
+	t.Helper()
+	if RaceEnabled {
+		t.Skip("end-to-end test of single-goroutine output code: runs without -race (make test's second stage)")
+	}
 }
