@@ -1177,22 +1177,7 @@ func TestSweepShardsAndKill(t *testing.T) {
 	}
 
 	killed := filepath.Join(root, "killed")
-	p, stderr := start(t, nil, append(args, "--out", killed, "--workers", "2")...)
-	logged := 0
-	for deadline := time.Now().Add(time.Minute); logged < 300; time.Sleep(5 * time.Millisecond) {
-		logs, _ := filepath.Glob(filepath.Join(killed, "variants", "02-*", "games.jsonl"))
-		if len(logs) == 1 {
-			b, _ := os.ReadFile(logs[0])
-			logged = bytes.Count(b, []byte("\n"))
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the sweep logged %d games of its second variant in a minute: %s", logged, stderr)
-		}
-	}
-	p.Process.Signal(syscall.SIGKILL)
-	if err := p.Wait(); err == nil {
-		t.Fatal("the sweep finished before the kill")
-	}
+	killWhileLogging(t, append(args, "--out", killed, "--workers", "2"), filepath.Join(killed, "variants", "02-*", "games.jsonl"))
 	for _, c := range []struct {
 		args []string
 		want string
@@ -1213,3 +1198,53 @@ func TestSweepShardsAndKill(t *testing.T) {
 		t.Errorf("the resumed sweep differs from the uninterrupted one:\n%s", got)
 	}
 }
+
+// killWhileLogging starts playtest with args in a subprocess and kills it
+// with SIGKILL once the run log that glob matches holds 300 games.
+func killWhileLogging(t *testing.T, args []string, glob string) {
+	t.Helper()
+	p, stderr := start(t, nil, args...)
+	logged := 0
+	for deadline := time.Now().Add(time.Minute); logged < 300; time.Sleep(5 * time.Millisecond) {
+		if logs, _ := filepath.Glob(glob); len(logs) == 1 {
+			b, _ := os.ReadFile(logs[0])
+			logged = bytes.Count(b, []byte("\n"))
+		}
+		if time.Now().After(deadline) {
+			p.Process.Kill()
+			t.Fatalf("%s logged %d games in a minute: %s", glob, logged, stderr)
+		}
+	}
+	p.Process.Signal(syscall.SIGKILL)
+	if err := p.Wait(); err == nil {
+		t.Fatalf("%v finished before the kill", args)
+	}
+}
+
+// TestTournamentKilledResumes (issue 36): a tournament killed with
+// SIGKILL in its second pairing resumes from its directory alone to the
+// tournament.json an uninterrupted one writes.
+func TestTournamentKilledResumes(t *testing.T) {
+	testenv.SkipUnderRace(t)
+	t.Parallel() // heavy, and sets no environment: runs beside the others
+	args := []string{"tournament", "size2", "--bot", "greedy", "--bot", "{bot: greedy, epsilon: 0.2}", "--bot", "random", "--games", "4000", "--quiet"}
+	root := t.TempDir()
+	whole := filepath.Join(root, "whole")
+	if code, _, errOut := run(t, append(args, "--out", whole)...); code != 0 {
+		t.Fatal(errOut)
+	}
+	killed := filepath.Join(root, "killed")
+	killWhileLogging(t, append(args, "--out", killed, "--workers", "2"), filepath.Join(killed, "pairings", "01-vs-03", "games.jsonl"))
+	if code, _, errOut := run(t, "tournament", "--resume", "--out", killed, "--bot", "random"); code != ExitBadInput || !strings.Contains(errOut, "it takes no variant, --bot") {
+		t.Errorf("a resume with --bot: exit %d, %s", code, errOut)
+	}
+	if code, _, errOut := run(t, "tournament", "--resume", "--out", killed, "--quiet"); code != 0 {
+		t.Fatalf("resume: exit %d: %s", code, errOut)
+	}
+	a, _ := os.ReadFile(filepath.Join(whole, "tournament.json"))
+	b, _ := os.ReadFile(filepath.Join(killed, "tournament.json"))
+	if string(a) != string(b) || len(a) == 0 {
+		t.Errorf("the resumed tournament differs from the uninterrupted one:\n%s", b)
+	}
+}
+

@@ -4,23 +4,26 @@ import (
 	"github.com/spf13/cobra"
 
 	"playtest/experiment"
+	"playtest/reports"
 	"playtest/study"
 	"playtest/sweep"
+	"playtest/tournament"
 )
 
 func newMergeCommand() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "merge SHARD_DIR... --out DIR",
-		Short: "Combine the shard directories of one run or sweep into the result of a single process",
+		Short: "Combine the shard directories of one run, sweep or tournament into the result of a single process",
 		Long: `Combine the directories written by playtest run --shard I/N --out DIR_I into
 --out DIR, which then holds exactly what one run of all the games writes:
 games.jsonl, errors.jsonl, games.csv, summary.json (the same, apart from
 timing, as a single run's) and the reports. Every shard must be finished
 (resume an unfinished one first), and all N must be given.
 
-The shards of a sweep (playtest sweep --shard I/N --out DIR_I) merge the
-same way, variant by variant, into the sweep one process would have
-written: sweep.json (the same), the tables, plots and every variant's run.`,
+The shards of a sweep (playtest sweep --shard I/N --out DIR_I) or a
+tournament merge the same way, run by run, into the study one process
+would have written: sweep.json or tournament.json (the same), the tables,
+plots and every variant's or pairing's run.`,
 		Example: `  playtest merge results/shard-* --out results/all
   playtest merge sweep-shard-0 sweep-shard-1 sweep-shard-2 sweep-shard-3 --out sweep`,
 		Args: cobra.MinimumNArgs(1),
@@ -31,17 +34,7 @@ written: sweep.json (the same), the tables, plots and every variant's run.`,
 				return usageErrorf("--out DIR is required")
 			}
 			if m, err := study.Read(args[0]); err == nil {
-				if m.Kind != sweep.Kind {
-					return usageErrorf("%s holds a %s, which playtest merge cannot assemble", args[0], m.Kind)
-				}
-				res, err := sweep.Merge(cmd.Context(), args, out)
-				if err != nil {
-					return err
-				}
-				if v.GetString("format") == "json" {
-					return res.WriteJSON(cmd.OutOrStdout())
-				}
-				return res.WriteTable(cmd.OutOrStdout())
+				return mergeStudy(cmd, m.Kind, args, out, v.GetString("format"))
 			}
 			summary, err := experiment.Merge(cmd.Context(), args, out)
 			if err != nil {
@@ -56,4 +49,34 @@ written: sweep.json (the same), the tables, plots and every variant's run.`,
 	c.Flags().String("out", "", "directory of the merged run")
 	c.Flags().String("format", "table", "output format: table or json")
 	return c
+}
+
+// mergeStudy assembles the shards of a study of kind into out and prints
+// its result.
+func mergeStudy(cmd *cobra.Command, kind string, shards []string, out, format string) error {
+	w := cmd.OutOrStdout()
+	switch kind {
+	case sweep.Kind:
+		res, err := sweep.Merge(cmd.Context(), shards, out)
+		if err != nil {
+			return err
+		}
+		if format == "json" {
+			return res.WriteJSON(w)
+		}
+		return res.WriteTable(w)
+	case tournament.Kind:
+		res, err := tournament.Merge(cmd.Context(), shards, out)
+		if err != nil {
+			return err
+		}
+		if err := writeTournament(out, res); err != nil {
+			return err
+		}
+		if format == "json" {
+			return reports.WriteJSON(w, res)
+		}
+		return res.WriteTable(w)
+	}
+	return usageErrorf("%s holds a %s, which playtest merge cannot assemble", shards[0], kind)
 }

@@ -200,13 +200,7 @@ func runSweep(cmd *cobra.Command, args []string, opts *sweepOptions) error {
 	}
 	out := cmd.OutOrStdout()
 	if res == nil { // a shard: its variants hold a slice of the games each
-		m, err := study.Read(sopts.Out)
-		if err != nil {
-			return err
-		}
-		_, err = fmt.Fprintf(out, "sweep %s: %v finished in %s (%d variants); when all %d are, assemble the sweep with: playtest merge SHARD_DIR... --out DIR\n",
-			m.Name, m.Shard, sopts.Out, len(m.Units), m.Shard.Count)
-		return err
+		return shardDone(cmd, sopts.Out)
 	}
 	if sopts.Out != "" {
 		if err := res.WriteDir(sopts.Out); err != nil {

@@ -2,12 +2,19 @@ package cmd
 
 import (
 	"bytes"
+	"cmp"
+	"context"
+	"errors"
 	"fmt"
+	"os"
 
 	"github.com/spf13/cobra"
 
+	"playtest/internal/shell"
 	"playtest/progress"
 	"playtest/reports"
+	"playtest/runlog"
+	"playtest/study"
 	"playtest/tournament"
 	"playtest/variants"
 )
@@ -34,72 +41,17 @@ the entrants from the highest Elo down; # is an entrant's place on the
 command line. A pairing whose bots replay the same few games (two
 deterministic bots: greedy, alphabeta without noise) is named in a warning:
 its interval, which takes the pairs as independent, is then too narrow.
---out DIR writes tournament.json, tournament.md and tournament.html.`,
+--out DIR writes tournament.json, tournament.md and tournament.html, and
+keeps the tournament as a study: each pairing a run directory under
+pairings/, and study.json. playtest tournament --resume --out DIR continues
+it from the directory alone; --shard I/N plays the I-th slice (from 0) of
+every pairing's games, and playtest merge assembles the shards.`,
 		Example: `  playtest tournament stacktics/size3 --bot random --bot greedy \
     --bot '{bot: mcts, iterations: 300, rollout_cap: 6, eval_scale: 3}' \
-    --bot '{bot: alphabeta, nodes: 5000}' --games 60`,
+    --bot '{bot: alphabeta, nodes: 5000}' --games 60
+  playtest tournament --resume --out t/`,
 		Args: cobra.MaximumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			v := settings(cmd.Flags())
-			format, err := formatSetting(cmd.Flags(), v, "table", "json")
-			if err != nil {
-				return err
-			}
-			if len(opts.bots) < 2 {
-				return usageErrorf("a tournament needs at least two --bot settings")
-			}
-			var entrants []tournament.Entrant
-			for _, text := range opts.bots {
-				spec, err := variants.ParseBot("--bot "+text, text)
-				if err != nil {
-					return usageError{err}
-				}
-				entrants = append(entrants, tournament.Entrant{Label: tournament.Label(text), Spec: spec})
-			}
-			workers, err := workerCount(cmd.Flags(), v)
-			if err != nil {
-				return err
-			}
-			overrides, err := variantOverrides(cmd.Flags(), v, []string{"seed"}, opts.sets)
-			if err != nil {
-				return err
-			}
-			games, _ := cmd.Flags().GetInt("games")
-			overrides = append(overrides, variants.Override{Path: "games", Value: fmt.Sprint(games), Origin: "--games"})
-			cfg, err := loadVariant(args, overrides)
-			if err != nil {
-				return err
-			}
-			if err := tournament.Validate(cfg, entrants); err != nil {
-				return usageError{err}
-			}
-			if err := writableDir("--out", v.GetString("out")); err != nil {
-				return err
-			}
-			rep := progress.New(nil, progress.Quiet, "", 0, 0)
-			if !v.GetBool("quiet") {
-				rep = progress.New(cmd.ErrOrStderr(), progress.Auto, "tournament", 0, tournament.Pairings(len(entrants))*cfg.Games)
-			}
-			ctx := cmd.Context() // cancelled by Ctrl-C or SIGTERM (Execute)
-			res, err := tournament.Run(ctx, cfg, entrants, tournament.Options{Workers: workers, OnGame: func() { rep.Add(1) }})
-			rep.Close()
-			if err != nil {
-				return err
-			}
-			if out := v.GetString("out"); out != "" {
-				var md bytes.Buffer
-				if err := res.WriteMarkdown(&md); err != nil {
-					return err
-				}
-				if err := writeReportFiles(out, "tournament", "playtest tournament: "+cfg.Name, res, md.Bytes()); err != nil {
-					return err
-				}
-			}
-			if format == "json" {
-				return reports.WriteJSON(cmd.OutOrStdout(), res)
-			}
-			return res.WriteTable(cmd.OutOrStdout())
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return runTournament(cmd, args, &opts) },
 	}
 	f := c.Flags()
 	f.StringArrayVar(&opts.bots, "bot", nil, "an entrant: a bot name or a YAML mapping, e.g. '{bot: mcts, iterations: 500}' (repeat, at least twice)")
@@ -107,8 +59,135 @@ its interval, which takes the pairs as independent, is then too narrow.
 	f.Uint64("seed", 0, "run seed (overrides the variant's seed:)")
 	f.Int("workers", 0, "worker goroutines (default: all cores)")
 	f.String("format", "table", "output format: table or json")
-	f.String("out", "", "also write DIR/tournament.json, tournament.md and tournament.html")
+	f.String("out", "", "also write DIR/tournament.json, tournament.md and tournament.html, and keep every pairing's games under DIR/pairings/")
+	f.Bool("resume", false, "continue the tournament recorded in --out DIR (its study.json); takes no variant, --bot, --games, --seed, --set or --shard")
+	f.String("shard", "", "with --out: play shard I/N of every pairing's games, I counted from 0 (N alone: the index from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID); playtest merge assembles the tournament")
 	f.Bool("quiet", false, "show no progress on stderr")
 	f.StringArrayVar(&opts.sets, "set", nil, "override a variant key, e.g. --set rules.pie_rule=true (repeatable)")
 	return c
+}
+
+// tournamentDefinition lists the flags that change what a tournament
+// plays: --resume takes none of them.
+var tournamentDefinition = []string{"bot", "games", "seed", "set", "shard"}
+
+func runTournament(cmd *cobra.Command, args []string, opts *tournamentOptions) error {
+	v := settings(cmd.Flags())
+	format, err := formatSetting(cmd.Flags(), v, "table", "json")
+	if err != nil {
+		return err
+	}
+	workers, err := workerCount(cmd.Flags(), v)
+	if err != nil {
+		return err
+	}
+	out := v.GetString("out")
+	topts := tournament.Options{Workers: workers, Out: out, Resume: v.GetBool("resume")}
+	if err := writableDir("--out", out); err != nil {
+		return err
+	}
+	var cfg *variants.Config
+	var entrants []tournament.Entrant
+	if topts.Resume {
+		if out == "" {
+			return usageErrorf("--resume continues the tournament in --out DIR: give --out")
+		}
+		// Only flags count: PLAYTEST_* variables left in a job's
+		// environment must not stop a restarted job from resuming.
+		for _, name := range tournamentDefinition {
+			if len(args) > 0 || cmd.Flags().Changed(name) {
+				return usageErrorf("--resume continues the tournament recorded in %s: it takes no variant, --bot, --games, --seed, --set or --shard", out)
+			}
+		}
+	} else {
+		if len(opts.bots) < 2 {
+			return usageErrorf("a tournament needs at least two --bot settings")
+		}
+		for _, text := range opts.bots {
+			spec, err := variants.ParseBot("--bot "+text, text)
+			if err != nil {
+				return usageError{err}
+			}
+			entrants = append(entrants, tournament.Entrant{Label: tournament.Label(text), Spec: spec, Text: text})
+		}
+		overrides, err := variantOverrides(cmd.Flags(), v, []string{"seed"}, opts.sets)
+		if err != nil {
+			return err
+		}
+		games, _ := cmd.Flags().GetInt("games")
+		overrides = append(overrides, variants.Override{Path: "games", Value: fmt.Sprint(games), Origin: "--games"})
+		if cfg, err = loadVariant(args, overrides); err != nil {
+			return err
+		}
+		if err := tournament.Validate(cfg, entrants); err != nil {
+			return usageError{err}
+		}
+		if v.GetString("shard") != "" {
+			if out == "" {
+				return usageErrorf("--shard keeps its slice of the games in a directory: give --out DIR")
+			}
+			if topts.Shard, err = runlog.ParseShard(v.GetString("shard"), os.Getenv); err != nil {
+				return usageErrorf("--shard %s: %v", v.GetString("shard"), err)
+			}
+		}
+		topts.Command = study.Command(tournament.Kind, append(args[:len(args):len(args)], changedFlags(cmd.Flags(), tournamentDefinition)...))
+	}
+	rep := progress.New(nil, progress.Quiet, "", 0, 0)
+	if !v.GetBool("quiet") && cfg != nil {
+		rep = progress.New(cmd.ErrOrStderr(), progress.Auto, "tournament", 0, tournament.Pairings(len(entrants))*cfg.Games)
+	} else if !v.GetBool("quiet") {
+		rep = progress.New(cmd.ErrOrStderr(), progress.Auto, "tournament", 0, 0)
+	}
+	topts.OnGame = func() { rep.Add(1) }
+	ctx := cmd.Context() // cancelled by Ctrl-C or SIGTERM (Execute)
+	var res *tournament.Result
+	if topts.Resume {
+		res, err = tournament.Resume(ctx, out, topts)
+	} else {
+		res, err = tournament.Run(ctx, cfg, entrants, topts)
+	}
+	rep.Close()
+	if errors.Is(err, context.Canceled) && out != "" {
+		return fmt.Errorf("interrupted; continue with: playtest tournament --resume --out %s", shell.Quote(out))
+	}
+	if err != nil {
+		return err
+	}
+	if res == nil { // a shard: its pairings hold a slice of the games each
+		return shardDone(cmd, out)
+	}
+	if out != "" {
+		if err := writeTournament(out, res); err != nil {
+			return err
+		}
+	}
+	if format == "json" {
+		return reports.WriteJSON(cmd.OutOrStdout(), res)
+	}
+	return res.WriteTable(cmd.OutOrStdout())
+}
+
+// writeTournament writes tournament.json, .md and .html to out, then
+// marks the tournament's study finished.
+func writeTournament(out string, res *tournament.Result) error {
+	var md bytes.Buffer
+	if err := res.WriteMarkdown(&md); err != nil {
+		return err
+	}
+	if err := writeReportFiles(out, "tournament", "playtest tournament: "+cmp.Or(res.Label, res.Variant), res, md.Bytes()); err != nil {
+		return err
+	}
+	return study.FinishDir(out)
+}
+
+// shardDone tells that a study's shard in out is finished and how to
+// assemble the study.
+func shardDone(cmd *cobra.Command, out string) error {
+	m, err := study.Read(out)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(cmd.OutOrStdout(), "%s %s: %v finished in %s (%d runs); when all %d are, assemble the %s with: playtest merge SHARD_DIR... --out DIR\n",
+		m.Kind, m.Name, m.Shard, out, len(m.Units), m.Shard.Count, m.Kind)
+	return err
 }

@@ -206,6 +206,19 @@ func Finish(dir string, m *Manifest) error {
 	return m.Write(dir)
 }
 
+// FinishDir marks the study kept in dir finished, if dir keeps one: for
+// a kind that writes its own results after its units.
+func FinishDir(dir string) error {
+	m, err := Read(dir)
+	if errors.Is(err, ErrNoManifest) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return Finish(dir, m)
+}
+
 // Merge combines the shard directories of one study into dir, unit by
 // unit (experiment.Merge), and returns the merged study's manifest, not
 // yet finished, with each unit's summary: the kind then writes its own
@@ -249,6 +262,13 @@ func Merge(ctx context.Context, dirs []string, dir string) (*Manifest, []*report
 	}
 	merged := *manifests[0]
 	merged.Shard, merged.Playtest, merged.ResumedBy = runlog.Shard{}, buildinfo.Get().Short(), ""
+	var words []string
+	for _, w := range strings.Fields(merged.Command) {
+		if !strings.HasPrefix(w, "--shard=") {
+			words = append(words, w)
+		}
+	}
+	merged.Command = strings.Join(words, " ") + " (merged from shards)"
 	if old, err := Read(dir); err == nil && !old.Finished {
 		return nil, nil, badInputf("%s holds an unfinished %s (%s): give another --out", dir, old.Kind, old.Command)
 	}

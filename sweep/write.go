@@ -360,15 +360,7 @@ func (r *Result) WriteDir(dir string) error {
 			return err
 		}
 	}
-	// Last, the study kept in dir (if any) is marked finished.
-	m, err := study.Read(dir)
-	if errors.Is(err, study.ErrNoManifest) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	return study.Finish(dir, m)
+	return study.FinishDir(dir) // last: the study is complete
 }
 
 // removeResults removes a sweep's own result files from dir (not its

@@ -3,22 +3,30 @@ package tournament
 import (
 	"cmp"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
+	"path/filepath"
 	"slices"
 	"strings"
 
+	"playtest/experiment"
 	"playtest/reports"
 	"playtest/reports/stats"
 	"playtest/sim"
+	"playtest/runlog"
 	"playtest/sim/bots"
+	"playtest/study"
 	"playtest/variants"
 )
 
-// Entrant is one bot setting with the label the tables show.
+// Entrant is one bot setting with the label the tables show; Text is the
+// setting as given (a bot name or a YAML mapping), which a tournament kept
+// in a directory records in each pairing's variant.
 type Entrant struct {
 	Label string    `json:"label"`
 	Spec  bots.Spec `json:"spec"`
+	Text  string    `json:"-"`
 }
 
 // Pairing is the record of one entrant against another.
@@ -44,6 +52,33 @@ type Options struct {
 	Workers int
 	// OnGame, if set, is called after each game, from one goroutine.
 	OnGame func()
+	// Out, if set, keeps the tournament as a study (package study): each
+	// pairing a run directory under pairings/, and study.json.
+	Out string
+	// Resume continues the tournament kept in Out.
+	Resume bool
+	// Shard, with Out, plays that slice of every pairing's games: the
+	// tournament's result comes from playtest merge.
+	Shard runlog.Shard
+	// Command is the command line that started the tournament, recorded
+	// in Out's study manifest.
+	Command string
+}
+
+// Kind is the study kind of a tournament (study.Manifest.Kind).
+const Kind = "tournament"
+
+// design is what a tournament's study manifest records beside its units
+// (one per pairing, in order): the result's header and the entrants'
+// labels; each entrant's bot is in the pairings' variants.
+type design struct {
+	Schema   string   `json:"schema"`
+	Game     string   `json:"game"`
+	Variant  string   `json:"variant"`
+	Label    string   `json:"label,omitempty"`
+	Seed     uint64   `json:"seed"`
+	Games    int      `json:"games_per_pairing"`
+	Entrants []string `json:"entrants"`
 }
 
 // Result is a finished round robin.
@@ -78,59 +113,245 @@ func Validate(cfg *variants.Config, entrants []Entrant) error {
 func Pairings(n int) int { return n * (n - 1) / 2 }
 
 // Run plays every pairing of the entrants on cfg's variant: cfg.Games
-// games each, in seat-swapped pairs, every pairing on the same seeds.
+// games each, in seat-swapped pairs, every pairing on the same seeds. With
+// a Shard it plays that slice of every pairing and returns no result
+// (nil): playtest merge assembles the tournament from its shards.
 func Run(ctx context.Context, cfg *variants.Config, entrants []Entrant, opts Options) (*Result, error) {
 	if err := Validate(cfg, entrants); err != nil {
 		return nil, err
 	}
-	g, err := cfg.NewGame()
+	res := &Result{Schema: SchemaV1, Game: cfg.Definition.Name, Variant: cfg.Name, Label: cfg.Label(), Seed: cfg.Seed, Games: cfg.Games, Entrants: entrants}
+	cfgs := make([]*variants.Config, 0, Pairings(len(entrants)))
+	for a := range entrants {
+		for b := a + 1; b < len(entrants); b++ {
+			res.Pairings = append(res.Pairings, Pairing{A: a, B: b, Labels: [2]string{entrants[a].Label, entrants[b].Label}})
+			pc := *cfg
+			pc.Players = [2]bots.Spec{entrants[a].Spec, entrants[b].Spec}
+			pc.Pairs = true
+			if opts.Out != "" {
+				// Recorded as overrides, so the pairing's run rebuilds it.
+				p, err := cfg.With(variants.Override{Path: "pairs", Value: "true", Origin: "tournament"},
+					variants.Override{Path: "players.0", Value: entrants[a].Text, Origin: "--bot"},
+					variants.Override{Path: "players.1", Value: entrants[b].Text, Origin: "--bot"})
+				if err != nil {
+					return nil, err
+				}
+				if p.Hash() != pc.Hash() {
+					return nil, fmt.Errorf("pairing #%d vs #%d: its variant does not rebuild from its --bot texts", a+1, b+1)
+				}
+				pc = *p
+			}
+			cfgs = append(cfgs, &pc)
+		}
+	}
+	var m *study.Manifest
+	if opts.Out != "" {
+		d := design{Schema: res.Schema, Game: res.Game, Variant: res.Variant, Label: res.Label, Seed: res.Seed, Games: res.Games}
+		units := make([]study.Unit, len(cfgs))
+		for i, p := range res.Pairings {
+			units[i] = study.NewUnit(fmt.Sprintf("#%d vs #%d", p.A+1, p.B+1), pairingDir(p), cfgs[i])
+		}
+		for _, e := range entrants {
+			d.Entrants = append(d.Entrants, e.Label)
+		}
+		var err error
+		if m, err = study.New(Kind, cmp.Or(res.Label, res.Variant), opts.Command, opts.Shard, units, d); err != nil {
+			return nil, err
+		}
+	}
+	return play(ctx, res, cfgs, m, opts)
+}
+
+// pairingDir is a pairing's run directory in a tournament's.
+func pairingDir(p Pairing) string { return fmt.Sprintf("pairings/%02d-vs-%02d", p.A+1, p.B+1) }
+
+// Resume continues the tournament kept in out from its study manifest
+// alone, with its shard.
+func Resume(ctx context.Context, out string, opts Options) (*Result, error) {
+	m, err := study.Read(out)
 	if err != nil {
 		return nil, err
 	}
-	n := len(entrants)
-	res := &Result{Schema: SchemaV1, Game: cfg.Definition.Name, Variant: cfg.Name, Label: cfg.Label(), Seed: cfg.Seed, Games: cfg.Games, Entrants: entrants}
-	score, played := square(n), square(n)
+	res, cfgs, err := fromManifest(m)
+	if err != nil {
+		return nil, err
+	}
+	opts.Out, opts.Resume, opts.Shard = out, true, m.Shard
+	return play(ctx, res, cfgs, m, opts)
+}
+
+// fromManifest rebuilds a tournament (pairings without results) and its
+// pairings' variants from its study manifest.
+func fromManifest(m *study.Manifest) (*Result, []*variants.Config, error) {
+	if m.Kind != Kind {
+		return nil, nil, fmt.Errorf("%s is a %s, not a tournament", study.ManifestFile, m.Kind)
+	}
+	var d design
+	n := 0
+	if err := json.Unmarshal(m.Design, &d); err == nil {
+		n = len(d.Entrants)
+	}
+	if d.Schema != SchemaV1 || n < 2 || Pairings(n) != len(m.Units) {
+		return nil, nil, &study.Error{Path: study.ManifestFile, Err: fmt.Errorf("its tournament design does not match its %d units", len(m.Units))}
+	}
+	res := &Result{Schema: d.Schema, Game: d.Game, Variant: d.Variant, Label: d.Label, Seed: d.Seed, Games: d.Games, Entrants: make([]Entrant, n)}
+	cfgs := make([]*variants.Config, len(m.Units))
+	i := 0
 	for a := range n {
 		for b := a + 1; b < n; b++ {
-			job := &sim.Job{Game: g, Players: [2]bots.Spec{entrants[a].Spec, entrants[b].Spec}, Games: cfg.Games, Seed: cfg.Seed, Pairs: true}
-			p := Pairing{A: a, B: b, Labels: [2]string{entrants[a].Label, entrants[b].Label}}
-			var pairs stats.PairSeries
-			var repeats reports.RepetitionCounter
-			var failed error
-			err := sim.Run(ctx, job, sim.Options{Workers: opts.Workers}, func(r *sim.Record) {
+			cfg, err := m.Units[i].Config()
+			if err != nil {
+				return nil, nil, err
+			}
+			cfgs[i] = cfg
+			res.Entrants[a] = Entrant{Label: d.Entrants[a], Spec: cfg.Players[0]}
+			res.Entrants[b] = Entrant{Label: d.Entrants[b], Spec: cfg.Players[1]}
+			res.Pairings = append(res.Pairings, Pairing{A: a, B: b, Labels: [2]string{d.Entrants[a], d.Entrants[b]}})
+			i++
+		}
+	}
+	return res, cfgs, nil
+}
+
+// play plays every pairing of res (cfgs[i] is pairing i's variant), each
+// into its run directory under opts.Out (kept by the study manifest m) or
+// in memory, then rates the entrants.
+func play(ctx context.Context, res *Result, cfgs []*variants.Config, m *study.Manifest, opts Options) (*Result, error) {
+	if opts.Out != "" {
+		var err error
+		if m, err = study.Begin(opts.Out, m, opts.Resume); err != nil {
+			return nil, err
+		}
+	}
+	for i, cfg := range cfgs {
+		p := &res.Pairings[i]
+		tally := newTally(p)
+		if opts.Out == "" {
+			job, err := experiment.Job(cfg)
+			if err != nil {
+				return nil, err
+			}
+			err = sim.Run(ctx, job, sim.Options{Workers: opts.Workers}, func(r *sim.Record) {
 				if opts.OnGame != nil {
 					opts.OnGame()
 				}
-				if r.Err != nil {
-					failed = cmp.Or(failed, error(r.Err))
-					return
-				}
-				s := r.Result.ScoreFor(r.SeatOf(0)) // entrant a is player 0
-				switch s {
-				case 1:
-					p.Wins++
-				case 0.5:
-					p.Draws++
-				default:
-					p.Losses++
-				}
-				score[a][b] += s
-				score[b][a] += 1 - s
-				played[a][b]++
-				played[b][a]++
-				pairs.Add(r.Index, s)
-				repeats.Add(r.Fingerprint)
+				tally.add(r)
 			})
-			if err = cmp.Or(err, failed); err != nil {
+			if err = cmp.Or(err, tally.failed); err != nil {
 				return nil, err
 			}
-			p.Score = pairs.Score(stats.Z95)
-			p.Repetition = repeats.Summary()
-			res.Pairings = append(res.Pairings, p)
+			tally.finish()
+			continue
+		}
+		dir := filepath.Join(opts.Out, m.Units[i].Dir)
+		_, logged := runlog.ReadManifest(dir)
+		dopts := experiment.DirOptions{Options: experiment.Options{Workers: opts.Workers}, Resume: opts.Resume && logged == nil, Shard: m.Shard, NoReports: true}
+		if opts.OnGame != nil {
+			dopts.OnRecord = func(*sim.Record) { opts.OnGame() }
+		}
+		if _, err := experiment.RunToDir(ctx, cfg, dopts, dir); err != nil {
+			return nil, fmt.Errorf("pairing #%d vs #%d: %w", p.A+1, p.B+1, err)
 		}
 	}
-	res.Ratings = fitElo(score, played)
+	if opts.Out == "" {
+		res.rate()
+		return res, nil
+	}
+	if m.Shard.Count > 0 {
+		return nil, study.Finish(opts.Out, m) // a slice of every pairing: merge assembles the tournament
+	}
+	if err := res.tallyLogs(opts.Out, m); err != nil {
+		return nil, err
+	}
 	return res, nil
+}
+
+// tallyLogs fills every pairing from the games logged in its run directory
+// under dir (the whole run) and rates the entrants.
+func (r *Result) tallyLogs(dir string, m *study.Manifest) error {
+	for i := range r.Pairings {
+		p := &r.Pairings[i]
+		tally := newTally(p)
+		d := filepath.Join(dir, m.Units[i].Dir)
+		if _, err := runlog.Scan(d, 0, r.Games, nil, func(rec *sim.Record) error { tally.add(rec); return nil }); err != nil {
+			return err
+		}
+		if tally.failed != nil {
+			return fmt.Errorf("pairing #%d vs #%d: %w (its games are in %s)", p.A+1, p.B+1, tally.failed, filepath.Join(d, runlog.ErrorsFile))
+		}
+		tally.finish()
+	}
+	r.rate()
+	return nil
+}
+
+// Merge assembles the tournament whose shard directories are dirs into
+// out (study.Merge) and returns it: the same result as one process
+// playing the whole tournament.
+func Merge(ctx context.Context, dirs []string, out string) (*Result, error) {
+	m, _, err := study.Merge(ctx, dirs, out)
+	if err != nil {
+		return nil, err
+	}
+	res, _, err := fromManifest(m)
+	if err != nil {
+		return nil, err
+	}
+	if err := res.tallyLogs(out, m); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// tally counts a pairing's games as they come: entrant A is player 0.
+type tally struct {
+	p       *Pairing
+	pairs   stats.PairSeries
+	repeats reports.RepetitionCounter
+	failed  error
+}
+
+func newTally(p *Pairing) *tally {
+	p.Wins, p.Draws, p.Losses = 0, 0, 0
+	return &tally{p: p}
+}
+
+func (t *tally) add(r *sim.Record) {
+	if r.Err != nil {
+		t.failed = cmp.Or(t.failed, error(r.Err))
+		return
+	}
+	s := r.Result.ScoreFor(r.SeatOf(0))
+	switch s {
+	case 1:
+		t.p.Wins++
+	case 0.5:
+		t.p.Draws++
+	default:
+		t.p.Losses++
+	}
+	t.pairs.Add(r.Index, s)
+	t.repeats.Add(r.Fingerprint)
+}
+
+func (t *tally) finish() {
+	t.p.Score = t.pairs.Score(stats.Z95)
+	t.p.Repetition = t.repeats.Summary()
+}
+
+// rate fits the entrants' Elo ratings to the pairings' scores.
+func (r *Result) rate() {
+	n := len(r.Entrants)
+	score, played := square(n), square(n)
+	for _, p := range r.Pairings {
+		games := float64(p.Wins + p.Draws + p.Losses)
+		s := float64(p.Wins) + 0.5*float64(p.Draws)
+		score[p.A][p.B] += s
+		score[p.B][p.A] += games - s
+		played[p.A][p.B] += games
+		played[p.B][p.A] += games
+	}
+	r.Ratings = fitElo(score, played)
 }
 
 func square(n int) [][]float64 {

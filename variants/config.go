@@ -325,3 +325,15 @@ func (d *decoder) decodeExpect(c *Config, n *yaml.Node) error {
 	}
 	return nil
 }
+
+// With rebuilds the variant with more overrides after its own (Parse, so
+// that its Text and Overrides rebuild the result too) and keeps its name.
+func (c *Config) With(overrides ...Override) (*Config, error) {
+	all := append(append([]Override(nil), c.Overrides...), overrides...)
+	n, err := Parse(c.Source, c.DefaultName, c.Text, all)
+	if err != nil {
+		return nil, err
+	}
+	n.Name = c.Name
+	return n, nil
+}
