@@ -1247,4 +1247,3 @@ func TestTournamentKilledResumes(t *testing.T) {
 		t.Errorf("the resumed tournament differs from the uninterrupted one:\n%s", b)
 	}
 }
-
