@@ -1247,3 +1247,40 @@ func TestTournamentKilledResumes(t *testing.T) {
 		t.Errorf("the resumed tournament differs from the uninterrupted one:\n%s", b)
 	}
 }
+
+// TestSkillKilledResumes (issue 36): a fixed ladder killed with SIGKILL in
+// its second rung resumes from its directory alone to the skill.json an
+// uninterrupted one writes (apart from the rungs' seconds).
+func TestSkillKilledResumes(t *testing.T) {
+	testenv.SkipUnderRace(t)
+	t.Parallel() // heavy, and sets no environment: runs beside the others
+	args := []string{"skill", "size2", "--budgets", "4,16", "--games", "3000", "--quiet", "--format", "json"}
+	root := t.TempDir()
+	whole := filepath.Join(root, "whole")
+	code, want, errOut := run(t, append(args, "--out", whole)...)
+	if code != 0 {
+		t.Fatal(errOut)
+	}
+	killed := filepath.Join(root, "killed")
+	killWhileLogging(t, append(args, "--out", killed, "--workers", "2"), filepath.Join(killed, "rungs", "02-16", "games.jsonl"))
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"skill", "--resume", "--out", killed, "--games", "10"}, "it takes no variant, --budgets"},
+		{[]string{"skill", "size2", "--shard", "1/4", "--out", killed}, "need a ladder fixed in advance"},
+		{[]string{"skill", "size2", "--budgets", "4,16", "--shard", "1/4"}, "give --out DIR"},
+	} {
+		if code, _, errOut := run(t, c.args...); code != ExitBadInput || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d, %s; want 2 and %q", c.args, code, errOut, c.want)
+		}
+	}
+	code, got, errOut := run(t, "skill", "--resume", "--out", killed, "--quiet", "--format", "json")
+	if code != 0 {
+		t.Fatalf("resume: exit %d: %s", code, errOut)
+	}
+	seconds := regexp.MustCompile(`"seconds": [0-9.e+-]+`)
+	if seconds.ReplaceAllString(got, "") != seconds.ReplaceAllString(want, "") {
+		t.Errorf("the resumed ladder differs from the uninterrupted one:\n%s", got)
+	}
+}

@@ -5,6 +5,7 @@ import (
 
 	"playtest/experiment"
 	"playtest/reports"
+	"playtest/skill"
 	"playtest/study"
 	"playtest/sweep"
 	"playtest/tournament"
@@ -13,17 +14,18 @@ import (
 func newMergeCommand() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "merge SHARD_DIR... --out DIR",
-		Short: "Combine the shard directories of one run, sweep or tournament into the result of a single process",
+		Short: "Combine the shard directories of one run, sweep, tournament or skill ladder into the result of a single process",
 		Long: `Combine the directories written by playtest run --shard I/N --out DIR_I into
 --out DIR, which then holds exactly what one run of all the games writes:
 games.jsonl, errors.jsonl, games.csv, summary.json (the same, apart from
 timing, as a single run's) and the reports. Every shard must be finished
 (resume an unfinished one first), and all N must be given.
 
-The shards of a sweep (playtest sweep --shard I/N --out DIR_I) or a
-tournament merge the same way, run by run, into the study one process
-would have written: sweep.json or tournament.json (the same), the tables,
-plots and every variant's or pairing's run.`,
+The shards of a sweep (playtest sweep --shard I/N --out DIR_I), a
+tournament or a skill ladder merge the same way, run by run, into the
+study one process would have written: sweep.json, tournament.json or
+skill.json (the same, apart from a ladder's seconds), the tables, plots
+and every run.`,
 		Example: `  playtest merge results/shard-* --out results/all
   playtest merge sweep-shard-0 sweep-shard-1 sweep-shard-2 sweep-shard-3 --out sweep`,
 		Args: cobra.MinimumNArgs(1),
@@ -65,6 +67,12 @@ func mergeStudy(cmd *cobra.Command, kind string, shards []string, out, format st
 			return res.WriteJSON(w)
 		}
 		return res.WriteTable(w)
+	case skill.Kind:
+		res, err := skill.Merge(cmd.Context(), shards, out)
+		if err != nil {
+			return err
+		}
+		return finishSkill(cmd, res, nil, out, true, format)
 	case tournament.Kind:
 		res, err := tournament.Merge(cmd.Context(), shards, out)
 		if err != nil {

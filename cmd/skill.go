@@ -5,14 +5,18 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"playtest/internal/shell"
 	"playtest/progress"
+	"playtest/runlog"
 	"playtest/sim/bots"
 	"playtest/skill"
+	"playtest/study"
 	"playtest/variants"
 )
 
@@ -62,11 +66,20 @@ same seeds, and their top rungs are compared deal by deal: they agree
 of them is not yet playing the game's answer), or are undecided. --max-time
 is shared between the two ladders; --budgets needs both families to count
 the same unit. With --out, DIR/1-FAMILY/ and DIR/2-FAMILY/ hold each
-ladder and DIR/families.json and families.md the comparison.`,
+ladder and DIR/families.json and families.md the comparison.
+
+A ladder fixed in advance (--budgets, one family, no --until-settled) with
+--out is kept as a study: each rung's self-play and head-to-head a run
+directory under DIR/rungs/, and DIR/study.json. playtest skill --resume
+--out DIR continues it from the directory alone; --shard I/N plays the
+I-th slice (from 0) of every run's games, and playtest merge assembles the
+ladder. The default ladder and --until-settled decide their rungs and
+games as they go, so they run on one machine.`,
 		Example: `  playtest skill stacktics/size2 --budgets 50,200,1000,5000 --games 400
   playtest skill capstone --max-time 30m --out ladder/
   playtest skill size3 --format json
-  playtest skill stacktics/size2-nopie --family mcts --family '{bot: alphabeta, noise: 0.1, noise_moves: 4}'`,
+  playtest skill stacktics/size2-nopie --family mcts --family '{bot: alphabeta, noise: 0.1, noise_moves: 4}'
+  playtest skill stacktics/size3 --budgets 1000,4000,16000 --games 1000 --shard 2/8 --out ladder-2/`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error { return runSkill(cmd, args, &opts) },
 	}
@@ -80,7 +93,9 @@ ladder and DIR/families.json and families.md the comparison.`,
 	f.Uint64("seed", 0, "run seed (overrides the variant's seed:)")
 	f.Int("workers", 0, "worker goroutines (default: all cores)")
 	f.String("format", "table", "output format: table or json")
-	f.String("out", "", "write DIR/skill.json, skill.csv, skill.md, skill.html and plots/")
+	f.String("out", "", "write DIR/skill.json, skill.csv, skill.md, skill.html and plots/ (and, for a ladder fixed by --budgets, every run under DIR/rungs/)")
+	f.Bool("resume", false, "continue the ladder recorded in --out DIR (its study.json); takes no variant or flag that changes the ladder")
+	f.String("shard", "", "with --out and --budgets: play shard I/N of every run's games, I counted from 0 (N alone: the index from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID); playtest merge assembles the ladder")
 	f.Bool("quiet", false, "show no progress on stderr")
 	f.StringArrayVar(&opts.sets, "set", nil, "override a variant key, e.g. --set players.0.rollout_cap=6 (repeatable)")
 	f.StringArrayVar(&opts.families, "family", nil, "climb a ladder per bot family on the same seeds and compare their top rungs: give two, each a bot name or a YAML mapping, e.g. --family mcts --family '{bot: alphabeta, noise: 0.1, noise_moves: 4}'")
@@ -103,6 +118,10 @@ func parseBudgets(text string) ([]int, error) {
 	return out, nil
 }
 
+// skillDefinition lists the flags that change what a ladder plays or
+// concludes: --resume takes none of them.
+var skillDefinition = []string{"budgets", "max-time", "tolerance", "max-gain", "until-settled", "games", "seed", "set", "family", "shard"}
+
 func runSkill(cmd *cobra.Command, args []string, opts *skillOptions) error {
 	flags := cmd.Flags()
 	v := settings(flags)
@@ -113,6 +132,9 @@ func runSkill(cmd *cobra.Command, args []string, opts *skillOptions) error {
 	workers, err := workerCount(flags, v)
 	if err != nil {
 		return err
+	}
+	if v.GetBool("resume") {
+		return resumeSkill(cmd, args, format, workers)
 	}
 	budgets, err := parseBudgets(v.GetString("budgets"))
 	if err != nil {
@@ -148,31 +170,34 @@ func runSkill(cmd *cobra.Command, args []string, opts *skillOptions) error {
 		return usageErrorf("--tolerance %g, --max-gain %g: want a tolerance above 0 and below 50 points, and a gain above 0 Elo per doubling", tolerance, maxGain)
 	}
 	until, _ := flags.GetBool("until-settled")
+	out := v.GetString("out")
 	sopts := skill.Options{Budgets: budgets, MaxTime: maxTime, Workers: workers, Tolerance: tolerance / 100, MaxGain: maxGain, UntilSettled: until}
+	if len(families) < 2 {
+		sopts.Out = out // one ladder fixed in advance is kept as a study
+		sopts.Command = study.Command(skill.Kind, append(args[:len(args):len(args)], changedFlags(flags, skillDefinition)...))
+	}
+	if v.GetString("shard") != "" {
+		if out == "" {
+			return usageErrorf("--shard keeps its slice of the games in a directory: give --out DIR")
+		}
+		if len(families) > 0 {
+			return usageErrorf("--shard plays one ladder fixed in advance: give --budgets without --family")
+		}
+		if sopts.Shard, err = runlog.ParseShard(v.GetString("shard"), os.Getenv); err != nil {
+			return usageErrorf("--shard %s: %v", v.GetString("shard"), err)
+		}
+	}
 	if err := skill.Validate(cfg, sopts); err != nil {
 		return usageError{err}
 	}
-	if err := writableDir("--out", v.GetString("out")); err != nil {
+	if err := writableDir("--out", out); err != nil {
 		return err
 	}
-	mode := progress.Auto
-	if v.GetBool("quiet") {
-		mode = progress.Quiet
-	}
 	stderr := cmd.ErrOrStderr()
-	var rep progress.Reporter = progress.New(nil, progress.Quiet, "", 0, 0)
-	sopts.Started = func(rung, budget int, headToHead bool, games int) {
-		rep.Close()
-		label := fmt.Sprintf("rung %d: %s %s", rung+1, bots.Thousands(budget), "self-play")
-		if headToHead {
-			label = fmt.Sprintf("rung %d: %s against the rung below", rung+1, bots.Thousands(budget))
-		}
-		rep = progress.New(stderr, mode, label, 0, games)
-	}
-	sopts.OnGame = func() { rep.Add(1) }
+	rep := skillProgress(stderr, v.GetBool("quiet"), &sopts)
 	if !v.GetBool("quiet") {
 		sopts.Judged = func(r *skill.Result) {
-			rep.Close()
+			(*rep).Close()
 			top := r.Rungs[len(r.Rungs)-1]
 			fmt.Fprintf(stderr, "not settled at %s %s, %s games a rung (%s, %s missing): ", bots.Thousands(top.Budget), r.Param, bots.Thousands(top.Games), r.Verdict, r.Missing)
 			if r.Missing == skill.MissingGames {
@@ -189,16 +214,74 @@ func runSkill(cmd *cobra.Command, args []string, opts *skillOptions) error {
 	} else {
 		res, err = skill.Run(ctx, cfg, sopts)
 	}
-	rep.Close()
+	(*rep).Close()
+	return finishSkill(cmd, res, err, out, sopts.Out != "" && sopts.Budgets != nil && !until, format)
+}
+
+// skillProgress shows the ladder's progress on stderr (nothing when
+// quiet): a bar per run. It returns the current bar.
+func skillProgress(stderr io.Writer, quiet bool, sopts *skill.Options) *progress.Reporter {
+	mode := progress.Auto
+	if quiet {
+		mode = progress.Quiet
+	}
+	var rep progress.Reporter = progress.New(nil, progress.Quiet, "", 0, 0)
+	sopts.Started = func(rung, budget int, headToHead bool, games int) {
+		rep.Close()
+		label := fmt.Sprintf("rung %d: %s %s", rung+1, bots.Thousands(budget), "self-play")
+		if headToHead {
+			label = fmt.Sprintf("rung %d: %s against the rung below", rung+1, bots.Thousands(budget))
+		}
+		rep = progress.New(stderr, mode, label, 0, games)
+	}
+	sopts.OnGame = func() { rep.Add(1) }
+	return &rep
+}
+
+// resumeSkill continues the ladder recorded in --out.
+func resumeSkill(cmd *cobra.Command, args []string, format string, workers int) error {
+	v := settings(cmd.Flags())
+	out := v.GetString("out")
+	if out == "" {
+		return usageErrorf("--resume continues the ladder in --out DIR: give --out")
+	}
+	// Only flags count: PLAYTEST_* variables left in a job's environment
+	// must not stop a restarted job from resuming.
+	for _, name := range skillDefinition {
+		if len(args) > 0 || cmd.Flags().Changed(name) {
+			return usageErrorf("--resume continues the ladder recorded in %s: it takes no variant, --budgets, --games, --seed, --set, --family, --shard or verdict setting", out)
+		}
+	}
+	sopts := skill.Options{Workers: workers}
+	rep := skillProgress(cmd.ErrOrStderr(), v.GetBool("quiet"), &sopts)
+	res, err := skill.Resume(cmd.Context(), out, sopts)
+	(*rep).Close()
+	return finishSkill(cmd, res, err, out, true, format)
+}
+
+// finishSkill writes and prints a ladder (or says a shard is done); kept
+// says the ladder is a study in out, to be marked finished.
+func finishSkill(cmd *cobra.Command, res ladder, err error, out string, kept bool, format string) error {
 	if errors.Is(err, context.Canceled) {
+		if kept {
+			return fmt.Errorf("interrupted; continue with: playtest skill --resume --out %s", shell.Quote(out))
+		}
 		return fmt.Errorf("interrupted; nothing was written")
 	}
 	if err != nil {
 		return err
 	}
-	if out := v.GetString("out"); out != "" {
+	if r, ok := res.(*skill.Result); ok && r == nil { // a shard: its runs hold a slice of the games each
+		return shardDone(cmd, out)
+	}
+	if out != "" {
 		if err := res.WriteDir(out); err != nil {
 			return err
+		}
+		if kept {
+			if err := study.FinishDir(out); err != nil {
+				return err
+			}
 		}
 	}
 	if format == "json" {

@@ -14,6 +14,7 @@ import (
 	"playtest/progress"
 	"playtest/reports"
 	"playtest/runlog"
+	"playtest/skill"
 	"playtest/study"
 	"playtest/tournament"
 	"playtest/variants"
@@ -187,7 +188,11 @@ func shardDone(cmd *cobra.Command, out string) error {
 	if err != nil {
 		return err
 	}
+	noun := map[string]string{skill.Kind: "skill ladder"}[m.Kind]
+	if noun == "" {
+		noun = m.Kind
+	}
 	_, err = fmt.Fprintf(cmd.OutOrStdout(), "%s %s: %v finished in %s (%d runs); when all %d are, assemble the %s with: playtest merge SHARD_DIR... --out DIR\n",
-		m.Kind, m.Name, m.Shard, out, len(m.Units), m.Shard.Count, m.Kind)
+		noun, m.Name, m.Shard, out, len(m.Units), m.Shard.Count, noun)
 	return err
 }

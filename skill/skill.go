@@ -5,12 +5,14 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"path/filepath"
 	"time"
 
 	"playtest/experiment"
 	"playtest/games"
 	"playtest/reports"
 	"playtest/reports/stats"
+	"playtest/runlog"
 	"playtest/sim"
 	"playtest/sim/bots"
 	"playtest/variants"
@@ -88,6 +90,30 @@ type Options struct {
 	OnGame func()
 	// Judged, if set, is told each verdict UntilSettled reaches on its way.
 	Judged func(*Result)
+	// Out, if set, keeps a fixed ladder (Budgets, without UntilSettled) as
+	// a study (package study): each rung's self-play and head-to-head a run
+	// directory under rungs/, and study.json.
+	Out string
+	// Resume continues the ladder kept in Out.
+	Resume bool
+	// Shard, with Out, plays that slice of every run's games: the
+	// ladder's result comes from playtest merge.
+	Shard runlog.Shard
+	// Command is the command line that started the ladder, recorded in
+	// Out's study manifest.
+	Command string
+}
+
+// Kind is the study kind of a skill ladder (study.Manifest.Kind).
+const Kind = "skill"
+
+// design is what a ladder's study manifest records beside its units
+// (each rung's self-play, then its head-to-head against the rung below):
+// the result's header and the budgets.
+type design struct {
+	Result
+	Budgets []int  `json:"budgets"`
+	Presets []bool `json:"presets"` // which rungs play the variant's own budget
 }
 
 // Rung is one budget of the ladder: self-play at that budget, and the
@@ -231,7 +257,16 @@ func Validate(cfg *variants.Config, opts Options) error {
 	if opts.Budgets != nil && len(opts.Budgets) < 2 {
 		return fmt.Errorf("--budgets: a ladder needs at least two budgets")
 	}
+	if opts.Out != "" && (opts.Budgets == nil || opts.UntilSettled) && (opts.Resume || opts.Shard.Count > 0) {
+		return fmt.Errorf("--resume and --shard need a ladder fixed in advance: give --budgets, without --until-settled (whose rungs and games depend on what it finds)")
+	}
 	return nil
+}
+
+// keptAsStudy says a ladder is kept as a study: it has an output
+// directory and a design fixed in advance.
+func keptAsStudy(opts Options) bool {
+	return opts.Out != "" && opts.Budgets != nil && !opts.UntilSettled
 }
 
 // DefaultRung is rung k of the default ladder of a variant whose bots play
@@ -270,6 +305,9 @@ func Run(ctx context.Context, cfg *variants.Config, opts Options) (*Result, erro
 	res := &Result{Schema: Schema, Game: cfg.Definition.Name, Variant: cfg.Name, Label: cfg.Label(), Source: cfg.Source, Seed: cfg.Seed,
 		Games: cfg.Games, Pairs: cfg.Pairs, Bots: bots.DescribePlayers(cfg.Players), Param: param,
 		Tolerance: cmp.Or(opts.Tolerance, DefaultTolerance), MaxGain: cmp.Or(opts.MaxGain, DefaultMaxGain)}
+	if keptAsStudy(opts) {
+		return runStudy(ctx, cfg, res, opts)
+	}
 	ladder := opts.Budgets
 	fixed := ladder != nil
 	first := DefaultStart(own)
@@ -366,31 +404,65 @@ func settleStop(res *Result, elapsed, maxTime time.Duration, maxGames int) strin
 // budget below).
 func climb(ctx context.Context, cfg *variants.Config, opts Options, below []Rung, b, games int) (*Rung, error) {
 	begin := time.Now()
-	k := len(below)
-	self := *cfg
-	self.Players = [2]bots.Spec{cfg.Players[0].WithBudget(b), cfg.Players[1].WithBudget(b)}
-	rung := &Rung{Budget: b}
-	var err error
-	if rung.self, err = newSeries(&self, fmt.Sprintf("budget %d", b), k, b, false); err != nil {
+	rung, err := newRung(cfg, below, b)
+	if err != nil {
 		return nil, err
-	}
-	if k > 0 {
-		lower := below[k-1].Budget
-		h2h := *cfg
-		h2h.Pairs = true
-		h2h.Players = [2]bots.Spec{cfg.Players[0].WithBudget(b), cfg.Players[1].WithBudget(lower)}
-		if rung.headToHead, err = newSeries(&h2h, fmt.Sprintf("budget %d against %d", b, lower), k, b, true); err != nil {
-			return nil, err
-		}
 	}
 	if err := rung.extend(ctx, opts, games, true); err != nil {
 		return nil, err
 	}
-	if k > 0 {
+	if k := len(below); k > 0 {
 		rung.Shift = shift(rung.self, below[k-1].self)
 	}
 	rung.Seconds = time.Since(begin).Seconds()
 	return rung, nil
+}
+
+// newRung is the rung at budget b above below, not yet played: its
+// self-play, and its head-to-head against the rung below (player 0 at b,
+// player 1 at the budget below).
+func newRung(cfg *variants.Config, below []Rung, b int) (*Rung, error) {
+	k := len(below)
+	rung := &Rung{Budget: b}
+	self, err := withBudgets(cfg, b, b, cfg.Pairs)
+	if err != nil {
+		return nil, err
+	}
+	if rung.self, err = newSeries(self, fmt.Sprintf("budget %d", b), k, b, false); err != nil {
+		return nil, err
+	}
+	if k > 0 {
+		lower := below[k-1].Budget
+		h2h, err := withBudgets(cfg, b, lower, true)
+		if err != nil {
+			return nil, err
+		}
+		if rung.headToHead, err = newSeries(h2h, fmt.Sprintf("budget %d against %d", b, lower), k, b, true); err != nil {
+			return nil, err
+		}
+	}
+	return rung, nil
+}
+
+// withBudgets is cfg with player 0 at budget b0, player 1 at b1 and pairs
+// as given. It is rebuilt with overrides when cfg can be (a variant's
+// recipe then rebuilds it: study.Unit), else changed in place.
+func withBudgets(cfg *variants.Config, b0, b1 int, pairs bool) (*variants.Config, error) {
+	want := *cfg
+	want.Pairs = pairs
+	want.Players = [2]bots.Spec{cfg.Players[0].WithBudget(b0), cfg.Players[1].WithBudget(b1)}
+	if cfg.Text == nil {
+		return &want, nil // built in code (tests, families): nothing to record
+	}
+	param, _, _ := cfg.Players[0].Budget()
+	param1, _, _ := cfg.Players[1].Budget()
+	n, err := cfg.With(variants.Override{Path: "pairs", Value: fmt.Sprint(pairs), Origin: "skill"},
+		variants.Override{Path: "players.0." + param, Value: fmt.Sprint(b0), Origin: "skill"},
+		variants.Override{Path: "players.1." + param1, Value: fmt.Sprint(b1), Origin: "skill"})
+	if err != nil || n.Hash() != want.Hash() {
+		return &want, nil // the players were set in code (families): not a study's
+	}
+	return n, nil
 }
 
 // extend plays the rung's self-play (and, with headToHead, its
@@ -405,6 +477,12 @@ func (r *Rung) extend(ctx context.Context, opts Options, games int, headToHead b
 			return err
 		}
 	}
+	r.Seconds += time.Since(begin).Seconds()
+	return r.refresh()
+}
+
+// refresh computes the rung's figures from the games its series hold.
+func (r *Rung) refresh() error {
 	r.Games = r.self.played
 	summary := r.self.summary()
 	r.Headline, r.RatesAndLength, r.Warnings = summary.Headline, summary.RatesAndLength(), nil
@@ -420,7 +498,6 @@ func (r *Rung) extend(ctx context.Context, opts Options, games int, headToHead b
 		_, low, _ := lower.Budget()
 		r.Gain = newGain(hs.PairStats.Player0, math.Log2(float64(r.Budget)/float64(low)))
 	}
-	r.Seconds += time.Since(begin).Seconds()
 	return nil
 }
 
@@ -436,6 +513,40 @@ type series struct {
 	agg          *reports.Aggregator
 	played       int
 	deals        []float64 // seat 0's total score per deal (a pair, or a game without pairs)
+}
+
+// add counts one finished game.
+func (s *series) add(r *sim.Record) {
+	s.agg.Add(r)
+	deal := r.Index
+	if s.cfg.Pairs {
+		deal = r.Index / 2
+	}
+	for len(s.deals) <= deal {
+		s.deals = append(s.deals, 0)
+	}
+	s.deals[deal] += r.Result.ScoreFor(games.Seat0)
+}
+
+// load counts the games of the series' run directory dir (all of them).
+func (s *series) load(dir string) error {
+	failed := 0
+	_, err := runlog.Scan(dir, 0, s.cfg.Games, nil, func(r *sim.Record) error {
+		if r.Err != nil {
+			failed++
+		} else {
+			s.add(r)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if failed > 0 {
+		return fmt.Errorf("%s: %d games failed (see %s)", s.name, failed, filepath.Join(dir, runlog.ErrorsFile))
+	}
+	s.played = s.cfg.Games
+	return nil
 }
 
 func newSeries(cfg *variants.Config, name string, rung, budget int, headToHead bool) (*series, error) {
@@ -467,15 +578,7 @@ func (s *series) extend(ctx context.Context, opts Options, to int) error {
 			failed++
 			return
 		}
-		s.agg.Add(r)
-		deal := r.Index
-		if s.cfg.Pairs {
-			deal = r.Index / 2
-		}
-		for len(s.deals) <= deal {
-			s.deals = append(s.deals, 0)
-		}
-		s.deals[deal] += r.Result.ScoreFor(games.Seat0)
+		s.add(r)
 		if opts.OnGame != nil {
 			opts.OnGame()
 		}
