@@ -1284,3 +1284,40 @@ func TestSkillKilledResumes(t *testing.T) {
 		t.Errorf("the resumed ladder differs from the uninterrupted one:\n%s", got)
 	}
 }
+
+// TestCompareKilledResumes (issue 36): a comparison killed with SIGKILL
+// while B plays resumes from its directory alone to the compare.json an
+// uninterrupted one writes (apart from its summaries' timing); a
+// sequential test cannot be sharded.
+func TestCompareKilledResumes(t *testing.T) {
+	testenv.SkipUnderRace(t)
+	t.Parallel() // heavy, and sets no environment: runs beside the others
+	args := []string{"compare", "size2", "size2-nopie", "--games", "6000", "--set", "players.0=greedy", "--set", "players.1={bot: greedy, epsilon: 0.2}", "--quiet"}
+	root := t.TempDir()
+	whole := filepath.Join(root, "whole")
+	if code, _, errOut := run(t, append(args, "--out", whole)...); code != 0 {
+		t.Fatal(errOut)
+	}
+	killed := filepath.Join(root, "killed")
+	killWhileLogging(t, append(args, "--out", killed, "--workers", "2"), filepath.Join(killed, "b", "games.jsonl"))
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"compare", "--resume", "--out", killed, "--metric", "plies"}, "it takes no variants, --games"},
+		{append(args, "--sprt", "delta0=0,delta1=0.1", "--shard", "1/4", "--out", killed), "runs on one machine"},
+		{[]string{"compare", "size2"}, "give two variants"},
+	} {
+		if code, _, errOut := run(t, c.args...); code != ExitBadInput || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d, %s; want 2 and %q", c.args, code, errOut, c.want)
+		}
+	}
+	if code, _, errOut := run(t, "compare", "--resume", "--out", killed, "--quiet"); code != 0 {
+		t.Fatalf("resume: exit %d: %s", code, errOut)
+	}
+	a, _ := os.ReadFile(filepath.Join(whole, "compare.json"))
+	b, _ := os.ReadFile(filepath.Join(killed, "compare.json"))
+	if timingBlock.ReplaceAllString(string(a), "") != timingBlock.ReplaceAllString(string(b), "") || len(a) == 0 {
+		t.Errorf("the resumed comparison differs from the uninterrupted one:\n%s", b)
+	}
+}

@@ -5,11 +5,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 
 	"github.com/spf13/cobra"
 
 	"playtest/compare"
+	"playtest/internal/shell"
 	"playtest/progress"
+	"playtest/runlog"
+	"playtest/study"
 )
 
 type compareOptions struct {
@@ -44,11 +48,19 @@ is one-sided: accepting H0 says the difference is smaller than delta1, even
 when the interval excludes 0.
 
 Exit codes with --sprt: 0 H1 accepted, 1 H0 accepted, 3 undecided after
-every game (play more), 2 bad input. Without --sprt: 0, or 2 for bad input.`,
+every game (play more), 2 bad input. Without --sprt: 0, or 2 for bad input.
+
+Without --sprt, --out DIR keeps the comparison as a study: A's and B's runs
+under DIR/a/ and DIR/b/, and DIR/study.json. playtest compare --resume
+--out DIR continues it from the directory alone; --shard I/N plays the
+I-th slice (from 0) of both variants' games, and playtest merge assembles
+the comparison. A sequential test decides when to stop from the games as
+they come, so --sprt runs on one machine and is written at the end.`,
 		Example: `  playtest compare stacktics/size2 stacktics/size2-nopie --games 2000
   playtest compare size2-nopie size2 --sprt delta0=0,delta1=0.1 --games 4000
-  playtest compare stacks/base stacks/base --set-b rules.must_stack_scope=hand --metric plies`,
-		Args: cobra.ExactArgs(2),
+  playtest compare stacks/base stacks/base --set-b rules.must_stack_scope=hand --metric plies
+  playtest compare --resume --out cmp/`,
+		Args: cobra.MaximumNArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error { return runCompare(cmd, args, &opts) },
 	}
 	f := c.Flags()
@@ -57,7 +69,9 @@ every game (play more), 2 bad input. Without --sprt: 0, or 2 for bad input.`,
 	f.Int("workers", 0, "worker goroutines (default: all cores)")
 	f.String("metric", compare.DefaultMetric, "per-game value to compare")
 	f.String("sprt", "", "sequential test, e.g. delta0=0,delta1=0.1,alpha=0.05,beta=0.05")
-	f.String("out", "", "also write DIR/compare.json, compare.md and compare.html")
+	f.String("out", "", "also write DIR/compare.json, compare.md and compare.html (and, without --sprt, A's and B's runs under DIR/a/ and DIR/b/)")
+	f.Bool("resume", false, "continue the comparison recorded in --out DIR (its study.json); takes no variant or flag that changes the comparison")
+	f.String("shard", "", "with --out, without --sprt: play shard I/N of both variants' games, I counted from 0 (N alone: the index from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID); playtest merge assembles the comparison")
 	f.Int("report-every", 100, "with --sprt, print the test's standing every N games")
 	f.Bool("quiet", false, "show no progress on stderr")
 	f.String("format", "table", "output format: table or json")
@@ -77,10 +91,34 @@ func runCompare(cmd *cobra.Command, args []string, opts *compareOptions) error {
 	if err != nil {
 		return err
 	}
-	copts := compare.Options{Workers: workers, Metric: v.GetString("metric")}
+	out := v.GetString("out")
+	copts := compare.Options{Workers: workers, Metric: v.GetString("metric"), Out: out}
 	every := v.GetInt("report-every")
 	if every < 1 {
 		return usageErrorf("--report-every %d: want a positive number of games", every)
+	}
+	if v.GetBool("resume") {
+		if out == "" {
+			return usageErrorf("--resume continues the comparison in --out DIR: give --out")
+		}
+		// Only flags count: PLAYTEST_* variables left in a job's
+		// environment must not stop a restarted job from resuming.
+		for _, name := range compareDefinition {
+			if len(args) > 0 || cmd.Flags().Changed(name) {
+				return usageErrorf("--resume continues the comparison recorded in %s: it takes no variants, --games, --seed, --metric, --sprt, --set, --set-a, --set-b or --shard", out)
+			}
+		}
+		rep := progress.New(nil, progress.Quiet, "", 0, 0)
+		if !v.GetBool("quiet") {
+			rep = progress.New(cmd.ErrOrStderr(), progress.Auto, "compare", 0, 0)
+			copts.OnGame = func(int, *compare.Standing) { rep.Add(1) }
+		}
+		res, err := compare.Resume(cmd.Context(), out, copts)
+		rep.Close()
+		return finishCompare(cmd, res, err, out, true, format)
+	}
+	if len(args) != 2 {
+		return usageErrorf("give two variants A and B (presets or files), or --resume --out DIR")
 	}
 	if text := v.GetString("sprt"); text != "" {
 		h, err := compare.ParseHypotheses(text)
@@ -100,9 +138,21 @@ func runCompare(cmd *cobra.Command, args []string, opts *compareOptions) error {
 	if err := compare.Prepare(a, b, &copts); err != nil {
 		return usageError{err}
 	}
-	if err := writableDir("--out", v.GetString("out")); err != nil {
+	if err := writableDir("--out", out); err != nil {
 		return err
 	}
+	if v.GetString("shard") != "" {
+		switch {
+		case out == "":
+			return usageErrorf("--shard keeps its slice of the games in a directory: give --out DIR")
+		case copts.SPRT != nil:
+			return usageErrorf("--shard splits a comparison fixed in advance; a sequential test (--sprt) decides when to stop as the games come, so it runs on one machine")
+		}
+		if copts.Shard, err = runlog.ParseShard(v.GetString("shard"), os.Getenv); err != nil {
+			return usageErrorf("--shard %s: %v", v.GetString("shard"), err)
+		}
+	}
+	copts.Command = study.Command(compare.Kind, append(args[:2:2], changedFlags(cmd.Flags(), compareDefinition)...))
 	stderr := cmd.ErrOrStderr()
 	rep := progress.New(nil, progress.Quiet, "", 0, 0)
 	switch {
@@ -120,19 +170,40 @@ func runCompare(cmd *cobra.Command, args []string, opts *compareOptions) error {
 	ctx := cmd.Context() // cancelled by Ctrl-C or SIGTERM (Execute)
 	res, err := compare.Run(ctx, a, b, copts)
 	rep.Close()
+	return finishCompare(cmd, res, err, out, out != "" && copts.SPRT == nil, format)
+}
+
+// compareDefinition lists the flags that change what a comparison plays
+// or concludes: --resume takes none of them.
+var compareDefinition = []string{"games", "seed", "metric", "sprt", "set", "set-a", "set-b", "shard"}
+
+// finishCompare writes and prints a comparison (or says a shard is done);
+// kept says it is a study in out, to be marked finished.
+func finishCompare(cmd *cobra.Command, res *compare.Result, err error, out string, kept bool, format string) error {
 	if errors.Is(err, context.Canceled) {
+		if kept {
+			return fmt.Errorf("interrupted; continue with: playtest compare --resume --out %s", shell.Quote(out))
+		}
 		return fmt.Errorf("interrupted")
 	}
 	if err != nil {
 		return err
 	}
-	if out := v.GetString("out"); out != "" {
+	if res == nil { // a shard: its runs hold a slice of the games each
+		return shardDone(cmd, out)
+	}
+	if out != "" {
 		var md bytes.Buffer
 		if err := res.WriteMarkdown(&md); err != nil {
 			return err
 		}
-		if err := writeReportFiles(out, "compare", "playtest compare: "+a.Name+" vs "+b.Name, res, md.Bytes()); err != nil {
+		if err := writeReportFiles(out, "compare", "playtest compare: "+res.A.Variant+" vs "+res.B.Variant, res, md.Bytes()); err != nil {
 			return err
+		}
+		if kept {
+			if err := study.FinishDir(out); err != nil {
+				return err
+			}
 		}
 	}
 	if format == "json" {
@@ -144,7 +215,7 @@ func runCompare(cmd *cobra.Command, args []string, opts *compareOptions) error {
 		return err
 	}
 	if code := res.ExitCode(); code != 0 {
-		return exitError{code: code, msg: fmt.Sprintf("compare %s %s: %s after %d games", a.Name, b.Name, sprtOutcome(res), res.Games)}
+		return exitError{code: code, msg: fmt.Sprintf("compare %s %s: %s after %d games", res.A.Variant, res.B.Variant, sprtOutcome(res), res.Games)}
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package cmd
 import (
 	"github.com/spf13/cobra"
 
+	"playtest/compare"
 	"playtest/experiment"
 	"playtest/reports"
 	"playtest/skill"
@@ -14,7 +15,7 @@ import (
 func newMergeCommand() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "merge SHARD_DIR... --out DIR",
-		Short: "Combine the shard directories of one run, sweep, tournament or skill ladder into the result of a single process",
+		Short: "Combine the shard directories of one run, sweep, tournament, skill ladder or comparison into the result of a single process",
 		Long: `Combine the directories written by playtest run --shard I/N --out DIR_I into
 --out DIR, which then holds exactly what one run of all the games writes:
 games.jsonl, errors.jsonl, games.csv, summary.json (the same, apart from
@@ -22,10 +23,10 @@ timing, as a single run's) and the reports. Every shard must be finished
 (resume an unfinished one first), and all N must be given.
 
 The shards of a sweep (playtest sweep --shard I/N --out DIR_I), a
-tournament or a skill ladder merge the same way, run by run, into the
-study one process would have written: sweep.json, tournament.json or
-skill.json (the same, apart from a ladder's seconds), the tables, plots
-and every run.`,
+tournament, a skill ladder or a comparison merge the same way, run by run,
+into the study one process would have written: sweep.json,
+tournament.json, skill.json or compare.json (the same, apart from timing),
+the tables, plots and every run.`,
 		Example: `  playtest merge results/shard-* --out results/all
   playtest merge sweep-shard-0 sweep-shard-1 sweep-shard-2 sweep-shard-3 --out sweep`,
 		Args: cobra.MinimumNArgs(1),
@@ -67,6 +68,12 @@ func mergeStudy(cmd *cobra.Command, kind string, shards []string, out, format st
 			return res.WriteJSON(w)
 		}
 		return res.WriteTable(w)
+	case compare.Kind:
+		res, err := compare.Merge(cmd.Context(), shards, out)
+		if err != nil {
+			return err
+		}
+		return finishCompare(cmd, res, nil, out, true, format)
 	case skill.Kind:
 		res, err := skill.Merge(cmd.Context(), shards, out)
 		if err != nil {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"playtest/compare"
 	"playtest/internal/shell"
 	"playtest/progress"
 	"playtest/reports"
@@ -188,7 +189,7 @@ func shardDone(cmd *cobra.Command, out string) error {
 	if err != nil {
 		return err
 	}
-	noun := map[string]string{skill.Kind: "skill ladder"}[m.Kind]
+	noun := map[string]string{skill.Kind: "skill ladder", compare.Kind: "comparison"}[m.Kind]
 	if noun == "" {
 		noun = m.Kind
 	}

@@ -13,6 +13,7 @@ import (
 	"playtest/internal/knobs"
 	"playtest/reports"
 	"playtest/reports/stats"
+	"playtest/runlog"
 	"playtest/sim"
 	"playtest/variants"
 )
@@ -92,6 +93,18 @@ type Options struct {
 	// B's on one seed) with the games compared so far and, with a
 	// sequential test, where the test stands (nil without one).
 	OnGame func(games int, test *Standing)
+	// Out, if set and without a sequential test, keeps the comparison as
+	// a study (package study): A's and B's runs under a/ and b/, and
+	// study.json.
+	Out string
+	// Resume continues the comparison kept in Out.
+	Resume bool
+	// Shard, with Out, plays that slice of A's and B's games: the result
+	// comes from playtest merge.
+	Shard runlog.Shard
+	// Command is the command line that started the comparison, recorded
+	// in Out's study manifest.
+	Command string
 }
 
 // Standing is where a sequential test stands after some games of each
@@ -219,8 +232,12 @@ func Prepare(a, b *variants.Config, opts *Options) error {
 // Run plays a and b (as Prepare left them) on the same seeds, game i of
 // each forming a pair, and compares them. With a sequential test it stops
 // at the first pair where the test decides; the games compared never
-// depend on the number of workers.
+// depend on the number of workers. Without one, and with Out, it keeps
+// the comparison as a study (runStudy).
 func Run(ctx context.Context, a, b *variants.Config, opts Options) (*Result, error) {
+	if opts.Out != "" && opts.SPRT == nil {
+		return runStudy(ctx, a, b, opts)
+	}
 	jobA, err := experiment.Job(a)
 	if err != nil {
 		return nil, err
@@ -229,10 +246,10 @@ func Run(ctx context.Context, a, b *variants.Config, opts Options) (*Result, err
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Schema: SchemaV1, Game: a.Definition.Name, Seed: a.Seed, Requested: a.Games, Metric: opts.Metric}
-	aggA := reports.NewAggregator(experiment.Info(a, jobA.Game))
-	aggB := reports.NewAggregator(experiment.Info(b, jobB.Game))
-
+	t, err := newTally(a, b, opts)
+	if err != nil {
+		return nil, err
+	}
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	workers := opts.Workers
@@ -255,70 +272,7 @@ func Run(ctx context.Context, a, b *variants.Config, opts Options) (*Result, err
 			})
 		}()
 	}
-
-	value := reports.PerGame(opts.Metric)
-	var test stats.SPRT
-	if opts.SPRT != nil {
-		test = opts.SPRT.test()
-		res.SPRT = &SPRTResult{Hypotheses: *opts.SPRT}
-		res.SPRT.Lower, res.SPRT.Upper = test.Bounds()
-	}
-	var diff unitMeans
-	var sumA, sumB float64
-	var penta stats.Pentanomial
-	scored := true
-	var valueErr error
-	for {
-		ra, okA := <-streams[0]
-		rb, okB := <-streams[1]
-		if !okA || !okB {
-			break
-		}
-		if err := cmp.Or(ra.Err, rb.Err); err != nil {
-			valueErr = err
-			break
-		}
-		va, hasA := value(ra)
-		vb, hasB := value(rb)
-		aggA.Add(ra)
-		aggB.Add(rb)
-		res.Games++
-		if !hasA || !hasB {
-			continue // a game that did not report the metric
-		}
-		sumA += va
-		sumB += vb
-		unit := ra.Index
-		if a.Pairs {
-			unit = ra.Deal
-		}
-		diff.add(unit, va-vb)
-		if scored = scored && isScore(va) && isScore(vb); scored {
-			penta.Add(va, 1-vb)
-		}
-		if res.SPRT != nil {
-			if !scored {
-				valueErr = fmt.Errorf("the sequential test needs a score or an event per game (0, ½ or 1), but %s is %g in game %d", opts.Metric, va, ra.Index)
-				break
-			}
-			res.SPRT.LLR = test.LLR(penta)
-			res.SPRT.decision = test.Decide(res.SPRT.LLR)
-		}
-		if opts.OnGame != nil {
-			var st *Standing
-			if res.SPRT != nil {
-				ps := penta.Score(stats.Z95)
-				st = &Standing{Games: res.Games, Pairs: ps, DeltaValue: 2*ps.Score - 1,
-					Delta: stats.Interval{Low: 2*ps.CI.Low - 1, High: 2*ps.CI.High - 1},
-					LLR:   res.SPRT.LLR, Lower: res.SPRT.Lower, Upper: res.SPRT.Upper,
-					Final: res.SPRT.decision != stats.Continue || res.Games == a.Games}
-			}
-			opts.OnGame(res.Games, st)
-		}
-		if res.SPRT != nil && res.SPRT.decision != stats.Continue {
-			break
-		}
-	}
+	valueErr := t.zip(streams)
 	cancel()
 	for range streams[0] {
 	}
@@ -336,19 +290,123 @@ func Run(ctx context.Context, a, b *variants.Config, opts Options) (*Result, err
 			return nil, e
 		}
 	}
+	return t.result(workers), nil
+}
+
+// tally compares the games of A and B pair by pair as they come.
+type tally struct {
+	res        *Result
+	a, b       *variants.Config
+	opts       Options
+	aggA, aggB *reports.Aggregator
+	value      func(*sim.Record) (float64, bool)
+	test       stats.SPRT
+	diff       unitMeans
+	sumA, sumB float64
+	penta      stats.Pentanomial
+	scored     bool
+}
+
+func newTally(a, b *variants.Config, opts Options) (*tally, error) {
+	ga, err := a.NewGame()
+	if err != nil {
+		return nil, err
+	}
+	gb, err := b.NewGame()
+	if err != nil {
+		return nil, err
+	}
+	t := &tally{
+		res: &Result{Schema: SchemaV1, Game: a.Definition.Name, Seed: a.Seed, Requested: a.Games, Metric: opts.Metric},
+		a:   a, b: b, opts: opts, scored: true, value: reports.PerGame(opts.Metric),
+		aggA: reports.NewAggregator(experiment.Info(a, ga)), aggB: reports.NewAggregator(experiment.Info(b, gb)),
+	}
+	if opts.SPRT != nil {
+		t.test = opts.SPRT.test()
+		t.res.SPRT = &SPRTResult{Hypotheses: *opts.SPRT}
+		t.res.SPRT.Lower, t.res.SPRT.Upper = t.test.Bounds()
+	}
+	return t, nil
+}
+
+// zip takes A's and B's games from their streams, in index order, pair by
+// pair until either ends or the sequential test decides.
+func (t *tally) zip(streams [2]chan *sim.Record) error {
+	for {
+		ra, okA := <-streams[0]
+		rb, okB := <-streams[1]
+		if !okA || !okB {
+			return nil
+		}
+		if stop, err := t.add(ra, rb); stop || err != nil {
+			return err
+		}
+	}
+}
+
+// add counts one pair of games, A's and B's on one seed; stop says the
+// sequential test decided.
+func (t *tally) add(ra, rb *sim.Record) (stop bool, err error) {
+	res := t.res
+	if err := cmp.Or(ra.Err, rb.Err); err != nil {
+		return true, err
+	}
+	va, hasA := t.value(ra)
+	vb, hasB := t.value(rb)
+	t.aggA.Add(ra)
+	t.aggB.Add(rb)
+	res.Games++
+	if !hasA || !hasB {
+		return false, nil // a game that did not report the metric
+	}
+	t.sumA += va
+	t.sumB += vb
+	unit := ra.Index
+	if t.a.Pairs {
+		unit = ra.Deal
+	}
+	t.diff.add(unit, va-vb)
+	if t.scored = t.scored && isScore(va) && isScore(vb); t.scored {
+		t.penta.Add(va, 1-vb)
+	}
+	if res.SPRT != nil {
+		if !t.scored {
+			return true, fmt.Errorf("the sequential test needs a score or an event per game (0, ½ or 1), but %s is %g in game %d", t.opts.Metric, va, ra.Index)
+		}
+		res.SPRT.LLR = t.test.LLR(t.penta)
+		res.SPRT.decision = t.test.Decide(res.SPRT.LLR)
+	}
+	if t.opts.OnGame != nil {
+		var st *Standing
+		if res.SPRT != nil {
+			ps := t.penta.Score(stats.Z95)
+			st = &Standing{Games: res.Games, Pairs: ps, DeltaValue: 2*ps.Score - 1,
+				Delta: stats.Interval{Low: 2*ps.CI.Low - 1, High: 2*ps.CI.High - 1},
+				LLR:   res.SPRT.LLR, Lower: res.SPRT.Lower, Upper: res.SPRT.Upper,
+				Final: res.SPRT.decision != stats.Continue || res.Games == t.a.Games}
+		}
+		t.opts.OnGame(res.Games, st)
+	}
+	return res.SPRT != nil && res.SPRT.decision != stats.Continue, nil
+}
+
+// result is the comparison of the games counted, its summaries timed
+// with the number of workers only.
+func (t *tally) result(workers int) *Result {
+	res := t.res
 	if res.SPRT != nil {
 		res.SPRT.Decision = res.SPRT.decision.String()
 	}
 	timing := reports.Timing{Workers: workers}
-	res.A = side(a, aggA.Summary(timing), sumA, diff.n)
-	res.B = side(b, aggB.Summary(timing), sumB, diff.n)
+	res.A = side(t.a, t.aggA.Summary(timing), t.sumA, t.diff.n)
+	res.B = side(t.b, t.aggB.Summary(timing), t.sumB, t.diff.n)
 	res.Knobs = reports.KnobChanges(res.A.Summary, res.B.Summary)
-	res.Diff = diff.estimate()
-	if scored && penta.Pairs() > 0 {
-		ps := penta.Score(stats.Z95)
+	res.Diff = t.diff.estimate()
+	if t.scored && t.penta.Pairs() > 0 {
+		ps := t.penta.Score(stats.Z95)
 		res.Pairs = &ps
 	}
-	return res, nil
+	return res
 }
 
 func side(cfg *variants.Config, s *reports.Summary, sum float64, n int) Side {
