@@ -71,8 +71,8 @@ func TestWorkersGiveIdenticalJSON(t *testing.T) {
 		games, searchGames = "200", "4"
 	}
 	greedy := []string{"--set", "players.0=greedy", "--set", "players.1={bot: greedy, epsilon: 0.1}"}
-	_, one, e1 := run(t, append([]string{"run", "stacktics/size3", "--games", games, "--format", "json", "--workers", "1"}, greedy...)...)
-	_, four, e4 := run(t, append([]string{"run", "stacktics/size3", "--games", games, "--format", "json", "--workers", "4"}, greedy...)...)
+	_, one, e1 := run(t, append([]string{"run", "stacktics/size3", "--games", games, "--format", "json", "--workers", "1", "--quiet"}, greedy...)...)
+	_, four, e4 := run(t, append([]string{"run", "stacktics/size3", "--games", games, "--format", "json", "--workers", "4", "--quiet"}, greedy...)...)
 	_, oneSearch, e1s := run(t, "run", "stacktics/size3", "--games", searchGames, "--format", "json", "--workers", "1", "--quiet")
 	_, fourSearch, e4s := run(t, "run", "stacktics/size3", "--games", searchGames, "--format", "json", "--workers", "4", "--quiet")
 	if e1s != "" || e4s != "" || mustJSON(withoutTiming(t, oneSearch)) != mustJSON(withoutTiming(t, fourSearch)) {
@@ -1250,7 +1250,8 @@ func TestTournamentKilledResumes(t *testing.T) {
 
 // TestSkillKilledResumes (issue 36): a fixed ladder killed with SIGKILL in
 // its second rung resumes from its directory alone to the skill.json an
-// uninterrupted one writes (apart from the rungs' seconds).
+// uninterrupted one writes (apart from the rungs' seconds), and played by
+// 4 processes, each its shard from JOB_COMPLETION_INDEX, merges into it.
 func TestSkillKilledResumes(t *testing.T) {
 	testenv.SkipUnderRace(t)
 	t.Parallel() // heavy, and sets no environment: runs beside the others
@@ -1282,6 +1283,29 @@ func TestSkillKilledResumes(t *testing.T) {
 	seconds := regexp.MustCompile(`"seconds": [0-9.e+-]+`)
 	if seconds.ReplaceAllString(got, "") != seconds.ReplaceAllString(want, "") {
 		t.Errorf("the resumed ladder differs from the uninterrupted one:\n%s", got)
+	}
+
+	// The same ladder as 4 processes, each its shard from
+	// JOB_COMPLETION_INDEX, merged.
+	var shards []string
+	var procs []*exec.Cmd
+	var stderrs []*bytes.Buffer
+	for i := range 4 {
+		d := filepath.Join(root, fmt.Sprintf("shard-%d", i))
+		p, stderr := start(t, []string{fmt.Sprintf("JOB_COMPLETION_INDEX=%d", i)}, append(args, "--shard", "4", "--out", d, "--workers", "1")...)
+		shards, procs, stderrs = append(shards, d), append(procs, p), append(stderrs, stderr)
+	}
+	for i, p := range procs {
+		if code := exitCode(t, p); code != 0 {
+			t.Fatalf("shard %d: exit %d: %s", i, code, stderrs[i])
+		}
+	}
+	code, got, errOut = run(t, append(append([]string{"merge"}, shards...), "--out", filepath.Join(root, "merged"), "--format", "json")...)
+	if code != 0 {
+		t.Fatalf("merge: exit %d: %s", code, errOut)
+	}
+	if seconds.ReplaceAllString(got, "") != seconds.ReplaceAllString(want, "") {
+		t.Errorf("the merged ladder differs from one process's:\n%s", got)
 	}
 }
 

@@ -135,5 +135,8 @@ func (l *lines) Close() {
 	l.once.Do(func() {
 		close(l.stop)
 		l.wg.Wait()
+		if l.count.Load() > 0 {
+			l.line() // the last word: where the run ended, in a job's log too
+		}
 	})
 }
