@@ -1345,3 +1345,40 @@ func TestCompareKilledResumes(t *testing.T) {
 		t.Errorf("the resumed comparison differs from the uninterrupted one:\n%s", b)
 	}
 }
+
+// TestTuneCommand: playtest tune races a sweep's variants, prints the
+// rounds, the candidates and whose answer it is, writes its files, and
+// refuses bad options with exit 2.
+func TestTuneCommand(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"tune", "stacktics-size2", "--set", "players.0=random", "--set", "players.1=random", "--first-games", "20", "--games", "80", "--quiet"}
+	code, out, errOut := run(t, append(args, "--out", dir)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"round 1: 4 candidates × 20 games", "imbalance, points (95% CI)", "Most balanced: ", "The answer is these bots' (random in both seats)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	for _, name := range []string{"tune.json", "tune.csv", "tune.md", "tune.html"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+			t.Error(err)
+		}
+	}
+	if _, csvOut, _ := run(t, append(args, "--format", "csv")...); !strings.HasPrefix(csvOut, "round,label,games,seat0,imbalance") {
+		t.Errorf("csv:\n%s", csvOut)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{append(args, "--first-games", "21"), "even numbers"},
+		{append(args, "--alpha", "2"), "--alpha 2"},
+		{[]string{"tune", "no-such-space"}, "no-such-space"},
+	} {
+		if code, _, errOut := run(t, c.args...); code != ExitBadInput || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d, %s; want 2 and %q", c.args, code, errOut, c.want)
+		}
+	}
+}

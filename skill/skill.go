@@ -614,12 +614,9 @@ func shift(top, below *series) *Shift {
 	for d := range n {
 		m.Add((top.deals[d] - below.deals[d]) / games)
 	}
-	variance := m.SD() * m.SD()
 	// Two independent deals' figures each vary by at most ¼/games.
-	prior := 2 * 0.25 / games
-	shrunk := (float64(n)*variance + PriorDeals*prior) / float64(n+PriorDeals)
-	half := stats.Z95 * math.Sqrt(shrunk/float64(n))
-	return newShift(m.Mean(), half, n)
+	iv := m.ShrunkInterval(stats.Z95, 2*0.25/games, PriorDeals)
+	return newShift(m.Mean(), (iv.High-iv.Low)/2, n)
 }
 
 // newShift is a shift with its interval value ± half, cut to the ±100

@@ -157,6 +157,20 @@ func (m *Moments) SD() float64 {
 	return math.Sqrt(m.m2 / float64(m.N-1))
 }
 
+// ShrunkInterval returns the normal interval for the mean at quantile z
+// whose variance is shrunk toward prior by weight pseudo-values, so that a
+// few values that happen to agree do not make it collapse.
+func (m *Moments) ShrunkInterval(z, prior, weight float64) Interval {
+	if m.N == 0 {
+		return Interval{m.mean, m.mean}
+	}
+	sd := m.SD()
+	n := float64(m.N)
+	shrunk := (n*sd*sd + weight*prior) / (n + weight)
+	half := z * math.Sqrt(shrunk/n)
+	return Interval{m.mean - half, m.mean + half}
+}
+
 // MeanInterval returns the normal-approximation interval for the mean at
 // quantile z.
 func (m *Moments) MeanInterval(z float64) Interval {

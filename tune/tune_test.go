@@ -1,0 +1,161 @@
+package tune
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"playtest/games/pcg"
+	"playtest/sweep"
+	"playtest/variants"
+)
+
+// synthetic is a player of made-up games: each game seat 0 wins with
+// probability p, so a deal (two games) scores 0, ½ or 1 for seat 0.
+func synthetic(rng *pcg.Rand, p map[string]float64) func(c *Candidate, from, to int) error {
+	return func(c *Candidate, from, to int) error {
+		for deal := from / 2; deal < to/2; deal++ {
+			score := 0.0
+			for range 2 {
+				if rng.Float64() < p[c.Label] {
+					score++
+				}
+			}
+			c.deals = append(c.deals, score)
+		}
+		return nil
+	}
+}
+
+// TestRaceKeepsTheBest races candidates whose seat-0 scores are known
+// (50%, the best, and 53, 56, 60 and 70%) 300 times: the best is dropped
+// in at most alpha of the races (the union bound makes it far rarer), and
+// the 70% candidate, far off, is dropped in nearly every race.
+func TestRaceKeepsTheBest(t *testing.T) {
+	p := map[string]float64{"best": 0.5, "a": 0.53, "b": 0.56, "c": 0.6, "far": 0.7}
+	const races = 300
+	bestDropped, farDropped, spent := 0, 0, 0
+	for seed := range uint64(races) {
+		res := &Result{Alpha: 0.05, FullSweep: len(p) * 1600}
+		var cands []*Candidate
+		for _, label := range []string{"a", "best", "b", "c", "far"} {
+			cands = append(cands, &Candidate{Label: label})
+		}
+		if err := res.race(cands, rounds(100, 1600), synthetic(pcg.New(seed, 7), p), Options{}); err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range cands {
+			switch {
+			case c.Label == "best" && c.DroppedAfter > 0:
+				bestDropped++
+			case c.Label == "far" && c.DroppedAfter > 0:
+				farDropped++
+			}
+		}
+		spent += res.Spent
+	}
+	if float64(bestDropped) > 0.05*races {
+		t.Errorf("the best candidate was dropped in %d of %d races", bestDropped, races)
+	}
+	if farDropped < races*95/100 {
+		t.Errorf("the 70%% candidate was dropped in only %d of %d races", farDropped, races)
+	}
+	t.Logf("best dropped in %d of %d races, the far one in %d; %.0f%% of a full sweep's games", bestDropped, races, farDropped, 100*float64(spent)/float64(races*5*1600))
+}
+
+// TestDropsAndRounds: a round drops exactly the candidates whose least
+// imbalance is above the least greatest imbalance, and says why.
+func TestDropsAndRounds(t *testing.T) {
+	if got := fmt.Sprint(rounds(100, 1000)); got != "[100 200 400 800 1000]" {
+		t.Errorf("rounds %s", got)
+	}
+	res := &Result{Alpha: 0.05}
+	even, lopsided := &Candidate{Label: "even"}, &Candidate{Label: "lopsided"}
+	play := func(c *Candidate, from, to int) error {
+		for d := from / 2; d < to/2; d++ {
+			v := float64(d % 3) // seat 0's total over the deal's two games: 0, 1, 2, a mean of ½ a game
+			if c == lopsided {
+				v = 2 // seat 0 wins every game
+			}
+			c.deals = append(c.deals, v)
+		}
+		return nil
+	}
+	if err := res.race([]*Candidate{lopsided, even}, rounds(60, 60), play, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if lopsided.DroppedAfter != 1 || even.DroppedAfter != 0 || !strings.Contains(lopsided.Why, "after 60 games its imbalance is at least") {
+		t.Errorf("lopsided %+v, even %+v", lopsided, even)
+	}
+	if res.Rounds[0].Dropped != 1 || res.Rounds[0].Leader != "even" || len(res.Evaluations) != 2 || res.Stopped != "one candidate left" {
+		t.Errorf("round %+v, %d evaluations, stopped %q", res.Rounds[0], len(res.Evaluations), res.Stopped)
+	}
+}
+
+func space(t *testing.T, sets ...string) (*sweep.Sweep, []*variants.Config, []sweep.Point) {
+	t.Helper()
+	s, err := sweep.Load("stacktics-size2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	overrides, err := variants.ParseSets(append([]string{"players.0=random", "players.1=random"}, sets...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := sweep.Options{}
+	cfgs, points, err := sweep.Prepare(s, overrides, &opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, cfgs, points
+}
+
+// TestRunIsDeterministic: a race of real games gives the same result with
+// 1 and 3 workers, and a budget stops it before the round that would pass
+// it.
+func TestRunIsDeterministic(t *testing.T) {
+	s, cfgs, points := space(t)
+	var out [2]string
+	for i, workers := range []int{1, 3} {
+		res, err := Run(context.Background(), s, cfgs, points, Options{Workers: workers, FirstGames: 20, MaxGames: 80})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := json.Marshal(res)
+		out[i] = string(b)
+	}
+	if out[0] != out[1] {
+		t.Errorf("1 and 3 workers differ:\n%s\n%s", out[0], out[1])
+	}
+	res, err := Run(context.Background(), s, cfgs, points, Options{FirstGames: 20, MaxGames: 80, Budget: 200})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Spent > 200 || len(res.Rounds) != 2 || !strings.Contains(res.Stopped, "budget of 200 games") {
+		t.Errorf("spent %d in %d rounds, stopped %q", res.Spent, len(res.Rounds), res.Stopped)
+	}
+}
+
+func TestValidate(t *testing.T) {
+	_, cfgs, _ := space(t)
+	for _, c := range []struct {
+		opts Options
+		want string
+	}{
+		{Options{FirstGames: 1}, "at least 2 games"},
+		{Options{FirstGames: 30, MaxGames: 20}, "at least 2 games"},
+		{Options{FirstGames: 21, MaxGames: 41}, "even numbers"},
+		{Options{Alpha: 1}, "--alpha 1"},
+		{Options{Budget: -1}, "budget of 0 or more"},
+	} {
+		if err := Validate(cfgs[0], c.opts); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: %v, want %q", c.opts, err, c.want)
+		}
+	}
+	_, nopairs, _ := space(t, "pairs=false")
+	if err := Validate(nopairs[0], Options{}); err == nil || !strings.Contains(err.Error(), "pairs: true") {
+		t.Errorf("without pairs: %v", err)
+	}
+}

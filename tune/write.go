@@ -1,0 +1,157 @@
+package tune
+
+import (
+	"bytes"
+	"encoding/csv"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strconv"
+
+	"playtest/reports"
+	"playtest/reports/publish"
+	"playtest/sim/bots"
+)
+
+// Files of a race's output directory.
+const (
+	JSONFile     = "tune.json"
+	CSVFile      = "tune.csv"
+	MarkdownFile = "tune.md"
+	HTMLFile     = "tune.html"
+)
+
+// Shown is how many candidates the table lists in full.
+const Shown = 10
+
+func pct(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
+
+func (c *Candidate) cells(axes int) []string {
+	status := "in the race"
+	if c.DroppedAfter > 0 {
+		status = fmt.Sprintf("dropped after round %d", c.DroppedAfter)
+	}
+	row := append([]string(nil), c.Values...)
+	return append(row, strconv.Itoa(c.Games),
+		fmt.Sprintf("%s [%s, %s]", pct(c.Seat0Mean), pct(c.Seat0.Low), pct(c.Seat0.High)),
+		fmt.Sprintf("%.1f [%.1f, %.1f]", 100*c.Imbalance.Value, 100*c.Imbalance.Low, 100*c.Imbalance.High),
+		pct(c.Draws), fmt.Sprintf("%.1f", c.Plies), status)
+}
+
+func (r *Result) header() []string {
+	return append(append([]string(nil), r.Axes...), "games", "seat 0 (95% CI)", "imbalance, points (95% CI)", "draws", "plies", "")
+}
+
+// rows lists the first n candidates (all with n < 0).
+func (r *Result) rows(n int) [][]string {
+	var out [][]string
+	for i := range r.Candidates {
+		if n >= 0 && i >= n {
+			break
+		}
+		out = append(out, r.Candidates[i].cells(len(r.Axes)))
+	}
+	return out
+}
+
+// Summary is the race in a sentence or two: the leader, what the race
+// spent against a full sweep, and whose answer it is.
+func (r *Result) Summary() string {
+	best := r.Candidates[0]
+	left := 0
+	for _, c := range r.Candidates {
+		if c.DroppedAfter == 0 {
+			left++
+		}
+	}
+	text := fmt.Sprintf("Most balanced: %s, seat 0 %s [%s, %s] over %s games. %d of %d candidates left in the race after %d rounds (%s); %s games played, %.0f%% of the %s a full sweep at %s games a variant would play.",
+		best.Label, pct(best.Seat0Mean), pct(best.Seat0.Low), pct(best.Seat0.High), bots.Thousands(best.Games),
+		left, len(r.Candidates), len(r.Rounds), r.Stopped, bots.Thousands(r.Spent), 100*float64(r.Spent)/float64(r.FullSweep),
+		bots.Thousands(r.FullSweep), bots.Thousands(r.MaxGames))
+	if left > 1 {
+		text += fmt.Sprintf(" The %d left are not shown apart at this level: more games (--games) or a larger --budget may separate them.", left)
+	}
+	return text + fmt.Sprintf(" The answer is these bots' (%s): a balance tuned with weak bots may not hold for strong ones; check the winner with playtest skill.", r.Bots)
+}
+
+// WriteTable prints the race: its rounds, the candidates ranked, and the
+// summary.
+func (r *Result) WriteTable(w io.Writer) error {
+	fmt.Fprintf(w, "%s: tune %s, %d candidates, objective %s\n", r.Game, r.Name, len(r.Candidates), r.Objective)
+	for _, rd := range r.Rounds {
+		fmt.Fprintf(w, "round %d: %d candidates × %s games, %d dropped (z = %.2f); leader %s\n", rd.Index, rd.Candidates, bots.Thousands(rd.Games), rd.Dropped, rd.Z, rd.Leader)
+	}
+	fmt.Fprintln(w)
+	t := reports.NewTable(w, reports.Cells(r.header())...)
+	for _, row := range r.rows(Shown) {
+		_ = t.Append(reports.Cells(row)...)
+	}
+	if err := t.Render(); err != nil {
+		return err
+	}
+	if more := len(r.Candidates) - Shown; more > 0 {
+		fmt.Fprintf(w, "(%d more: --format json, or --out DIR)\n", more)
+	}
+	_, err := fmt.Fprintf(w, "\n%s\n", r.Summary())
+	return err
+}
+
+// WriteJSON writes the race as JSON.
+func (r *Result) WriteJSON(w io.Writer) error { return reports.WriteJSON(w, r) }
+
+// WriteCSV writes every evaluation: a row per candidate per round.
+func (r *Result) WriteCSV(w io.Writer) error {
+	cw := csv.NewWriter(w)
+	cw.Write([]string{"round", "label", "games", "seat0", "imbalance", "imbalance_low", "imbalance_high", "dropped"})
+	for _, e := range r.Evaluations {
+		cw.Write([]string{strconv.Itoa(e.Round), e.Label, strconv.Itoa(e.Games), strconv.FormatFloat(e.Seat0, 'g', -1, 64),
+			strconv.FormatFloat(e.Imbalance.Value, 'g', -1, 64), strconv.FormatFloat(e.Imbalance.Low, 'g', -1, 64),
+			strconv.FormatFloat(e.Imbalance.High, 'g', -1, 64), strconv.FormatBool(e.Dropped)})
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// WriteMarkdown writes the race as Markdown: rounds, every candidate, why
+// each dropped one was dropped.
+func (r *Result) WriteMarkdown(w io.Writer) error {
+	fmt.Fprintf(w, "# Tune %s (%s)\n\nObjective: %s, over seat-swapped pairs on common seeds (seed %d).\n\n%s\n\n## Rounds\n\n",
+		reports.MarkdownEscape(r.Name), reports.MarkdownEscape(r.Game), reports.MarkdownText(r.Objective), r.Seed, reports.MarkdownText(r.Summary()))
+	var rounds [][]string
+	for _, rd := range r.Rounds {
+		rounds = append(rounds, []string{strconv.Itoa(rd.Index), strconv.Itoa(rd.Candidates), strconv.Itoa(rd.Games), strconv.Itoa(rd.Dropped), fmt.Sprintf("%.2f", rd.Z), rd.Leader})
+	}
+	reports.WriteMarkdownTable(w, []string{"round", "candidates", "games each", "dropped", "z", "leader"}, rounds)
+	fmt.Fprint(w, "\n## Candidates\n\n")
+	reports.WriteMarkdownTable(w, r.header(), r.rows(-1))
+	fmt.Fprint(w, "\n## Why the dropped ones were dropped\n\n")
+	for _, c := range r.Candidates {
+		if c.DroppedAfter > 0 {
+			fmt.Fprintf(w, "- **%s**: %s\n", reports.MarkdownText(c.Label), reports.MarkdownText(c.Why))
+		}
+	}
+	return reports.WriteMarkdownFooter(w)
+}
+
+// WriteDir writes tune.json, tune.csv (every evaluation), tune.md and
+// tune.html to dir.
+func (r *Result) WriteDir(dir string) error {
+	var md bytes.Buffer
+	if err := r.WriteMarkdown(&md); err != nil {
+		return err
+	}
+	for _, f := range []struct {
+		name  string
+		write func(io.Writer) error
+	}{
+		{JSONFile, r.WriteJSON},
+		{CSVFile, r.WriteCSV},
+		{MarkdownFile, func(w io.Writer) error { _, err := w.Write(md.Bytes()); return err }},
+		{HTMLFile, func(w io.Writer) error { return publish.WriteMarkdownPage(w, "Tune "+r.Name, dir, md.Bytes()) }},
+	} {
+		if err := reports.WriteFileAtomic(filepath.Join(dir, f.name), f.write); err != nil {
+			return err
+		}
+	}
+	return nil
+}
