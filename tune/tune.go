@@ -119,9 +119,9 @@ type Result struct {
 	// Axes name the space's axes.
 	Axes []string `json:"axes"`
 	// Objective says what is minimised.
-	Objective string `json:"objective"`
-	Seed      uint64 `json:"seed"`
-	Pairs     bool   `json:"pairs"`
+	Objective string  `json:"objective"`
+	Seed      uint64  `json:"seed"`
+	Pairs     bool    `json:"pairs"`
 	Alpha     float64 `json:"alpha"`
 	// Bots describes the players (of the first candidate): the answer is
 	// theirs.
@@ -133,8 +133,8 @@ type Result struct {
 	Budget     int `json:"budget,omitempty"`
 	// Spent is the games played; FullSweep the games a sweep of every
 	// candidate at MaxGames would play.
-	Spent     int `json:"games_spent"`
-	FullSweep int `json:"games_full_sweep"`
+	Spent     int     `json:"games_spent"`
+	FullSweep int     `json:"games_full_sweep"`
 	Rounds    []Round `json:"rounds"`
 	// Evaluations are every candidate's figures after every round it
 	// played, with the round's drop intervals.
