@@ -253,25 +253,25 @@ func (res *Result) race(cands []*Candidate, sizes []int, play func(c *Candidate,
 		}
 		res.Spent += cost
 		played = n
-		z := distuv.UnitNormal.Quantile(1 - res.Alpha/(2*float64(len(sizes)*len(alive))))
+		// Two one-sided tests per candidate and round: the level of each
+		// is alpha over all of them (a union bound).
+		z := distuv.UnitNormal.Quantile(1 - res.Alpha/float64(2*len(sizes)*len(alive)))
 		for _, c := range alive {
 			c.estimate(z)
 		}
-		// The least upper bound of an imbalance: no candidate whose
-		// imbalance is surely above it can be the best.
-		bound := math.Inf(1)
-		for _, c := range alive {
-			bound = min(bound, c.Imbalance.High)
-		}
+		lead := leader(alive)
 		round := Round{Index: r + 1, Games: n, Candidates: len(alive), Spent: res.Spent, Z: z}
 		kept := alive[:0]
 		for _, c := range alive {
-			dropped := c.Imbalance.Low > bound
+			excess, dropped := 0.0, false
+			if c != lead {
+				excess, dropped = worse(c, lead, z)
+			}
 			res.Evaluations = append(res.Evaluations, Evaluation{Round: r + 1, Label: c.Label, Games: n, Seat0: c.Seat0Mean, Imbalance: c.Imbalance, Dropped: dropped})
 			if dropped {
 				c.DroppedAfter = r + 1
-				c.Why = fmt.Sprintf("after %d games its imbalance is at least %.1f points, more than the %.1f the least imbalanced candidate can have (intervals at z = %.2f)",
-					n, 100*c.Imbalance.Low, 100*bound, z)
+				c.Why = fmt.Sprintf("after %d games on the same deals as %s, its imbalance is at least %.1f points above that one's (paired, z = %.2f)",
+					n, lead.Label, 100*excess, z)
 				round.Dropped++
 				continue
 			}
@@ -289,6 +289,33 @@ func (res *Result) race(cands []*Candidate, sizes []int, play func(c *Candidate,
 		res.Stopped = "one candidate left"
 	}
 	return nil
+}
+
+// worse tests whether c is less balanced than lead, over the deals both
+// played (the same deals: common random numbers, so the comparison is
+// paired). With x and y their seat-0 scores per deal and σ the side of ½
+// c's mean is on, |mean x − ½| − |mean y − ½| is at least the mean of
+// σ(x − ½) − σ'(y − ½) for σ' = +1 and for σ' = −1, whichever is less: c
+// is worse when both means are shown above 0 (their intervals' low ends
+// at quantile z), and excess is the lesser low end. If c is not worse,
+// the test for σ' on the side of lead's true mean has a true mean of 0 or
+// less, and passes with probability at most that of one interval missing.
+func worse(c, lead *Candidate, z float64) (excess float64, dropped bool) {
+	sc := 1.0
+	if c.Seat0Mean < 0.5 {
+		sc = -1
+	}
+	n := min(len(c.deals), len(lead.deals))
+	excess = math.Inf(1)
+	for _, sl := range []float64{1, -1} {
+		var m stats.Moments
+		for i := range n {
+			m.Add(sc*(c.deals[i]/2-0.5) - sl*(lead.deals[i]/2-0.5))
+		}
+		// Two independent deals' scores each vary by at most ¼.
+		excess = min(excess, m.ShrunkInterval(z, 2*0.25, stats.PriorPairs).Low)
+	}
+	return excess, excess > 0
 }
 
 // leader is the candidate with the least imbalance estimate (the first
