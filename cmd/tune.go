@@ -30,13 +30,12 @@ its base variant and axes, crossed, are the candidates (playtest sweep
 The candidates race: in round 1 every candidate plays --first-games games
 (100), in each later round twice as many, up to --games (the sweep's), all
 on the same seeds and deals (common random numbers). After each round a
-candidate is dropped when its games show it less balanced than the best can
-be: the least imbalance |seat 0's score − 50%| its interval allows is above
-the greatest the least imbalanced candidate's allows. The intervals are
-widened so that, over every round and candidate together, the race drops
-the best candidate with probability at most --alpha (a union bound), and
-the games that would have gone to dropped candidates are saved. --budget
-bounds the games of the whole race.
+candidate is dropped when its games show it less balanced, |seat 0's score
+− 50%|, than the leader's on the same deals (paired tests, docs/tune.md).
+The tests' intervals are widened so that, over every round and candidate
+together, the race drops the best candidate with probability at most
+--alpha (a union bound), and the games that would have gone to dropped
+candidates are saved. --budget bounds the games of the whole race.
 
 The answer is the bots': a rule tuned with weak bots may be balanced only
 for them. Check the winner with playtest skill.`,
