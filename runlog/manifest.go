@@ -47,6 +47,15 @@ func (s Shard) String() string {
 	return fmt.Sprintf("shard %d of %d (counted from 0)", s.Index, s.Count)
 }
 
+// Check tests that the shard can be one: an index from 0 to the count
+// less one, or 0 of 0 (everything).
+func (s Shard) Check() error {
+	if s.Count < 0 || s.Index < 0 || s.Count == 0 && s.Index != 0 || s.Count > 0 && s.Index >= s.Count {
+		return fmt.Errorf("shard %d of %d: want an index from 0 to the count less one (count 0: every game)", s.Index, s.Count)
+	}
+	return nil
+}
+
 // ParseShard reads "I/N" (shard I of N, from 0), or "N" with the index
 // taken from env: JOB_COMPLETION_INDEX (a Kubernetes Indexed Job), else
 // SLURM_ARRAY_TASK_ID (a Slurm job array, counted from
@@ -249,8 +258,8 @@ func (m *Manifest) check() error {
 	switch {
 	case m.Games < 1:
 		return fmt.Errorf("games %d: a run has at least one game", m.Games)
-	case m.Shard.Count < 0 || m.Shard.Index < 0 || m.Shard.Count == 0 && m.Shard.Index != 0 || m.Shard.Count > 0 && m.Shard.Index >= m.Shard.Count:
-		return fmt.Errorf("shard %d of %d: want an index from 0 to the count less one (count 0: the whole run)", m.Shard.Index, m.Shard.Count)
+	case m.Shard.Check() != nil:
+		return m.Shard.Check()
 	case m.Records != RecordsSummary && m.Records != RecordsFull:
 		return fmt.Errorf("records %q: want %s or %s", m.Records, RecordsSummary, RecordsFull)
 	case !strings.HasPrefix(m.ConfigHash, "sha256:") || len(m.ConfigHash) != len("sha256:")+64:

@@ -50,7 +50,8 @@ func (u *Unit) Config() (*variants.Config, error) {
 // Manifest says what a study directory holds.
 type Manifest struct {
 	Schema string `json:"schema"`
-	// Kind is the command that plays the study (sweep).
+	// Kind is the command that plays the study: sweep, tournament, skill
+	// or compare.
 	Kind string `json:"kind"`
 	Name string `json:"name"`
 	// Command is the command line that started it, for people.
@@ -130,15 +131,23 @@ func (m *Manifest) check() error {
 		return fmt.Errorf("no kind")
 	case len(m.Units) == 0:
 		return fmt.Errorf("no units")
-	case m.Shard.Count < 0 || m.Shard.Index < 0 || m.Shard.Count == 0 && m.Shard.Index != 0 || m.Shard.Count > 0 && m.Shard.Index >= m.Shard.Count:
-		return fmt.Errorf("shard %d of %d: want an index from 0 to the count less one (count 0: every game)", m.Shard.Index, m.Shard.Count)
+	case m.Shard.Check() != nil:
+		return m.Shard.Check()
 	}
-	dirs := map[string]bool{}
+	// Each unit's directory lies inside the study's, apart from every
+	// other's: none is the study's own, another's, or inside another's.
+	var dirs []string
 	for _, u := range m.Units {
-		if u.Dir == "" || filepath.IsAbs(u.Dir) || !filepath.IsLocal(u.Dir) || dirs[filepath.Clean(u.Dir)] {
-			return fmt.Errorf("unit %q: directory %q is not a distinct directory inside the study's", u.Name, u.Dir)
+		d := filepath.Clean(u.Dir)
+		if !filepath.IsLocal(d) || d == "." {
+			return fmt.Errorf("unit %q: directory %q is not inside the study's", u.Name, u.Dir)
 		}
-		dirs[filepath.Clean(u.Dir)] = true
+		for _, other := range dirs {
+			if d == other || strings.HasPrefix(d, other+string(filepath.Separator)) || strings.HasPrefix(other, d+string(filepath.Separator)) {
+				return fmt.Errorf("unit %q: directory %q is not apart from %q", u.Name, u.Dir, other)
+			}
+		}
+		dirs = append(dirs, d)
 	}
 	return nil
 }

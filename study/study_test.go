@@ -36,9 +36,11 @@ func TestReadRefusesDamagedManifests(t *testing.T) {
 		{"no kind", func(m *Manifest) { m.Kind = "" }, "no kind"},
 		{"no units", func(m *Manifest) { m.Units = nil }, "no units"},
 		{"shard", func(m *Manifest) { m.Shard = runlog.Shard{Index: 4, Count: 4} }, "shard 4 of 4"},
-		{"outside", func(m *Manifest) { m.Units[1].Dir = "../elsewhere" }, "not a distinct directory inside"},
-		{"absolute", func(m *Manifest) { m.Units[1].Dir = "/tmp/x" }, "not a distinct directory inside"},
-		{"shared", func(m *Manifest) { m.Units[1].Dir = "variants/01-a/" }, "not a distinct directory inside"},
+		{"outside", func(m *Manifest) { m.Units[1].Dir = "../elsewhere" }, "is not inside the study's"},
+		{"absolute", func(m *Manifest) { m.Units[1].Dir = "/tmp/x" }, "is not inside the study's"},
+		{"the study's own", func(m *Manifest) { m.Units[1].Dir = "./" }, "is not inside the study's"},
+		{"shared", func(m *Manifest) { m.Units[1].Dir = "variants/01-a/" }, "is not apart from"},
+		{"nested", func(m *Manifest) { m.Units[1].Dir = "variants/01-a/b" }, "is not apart from"},
 	} {
 		dir := t.TempDir()
 		m := manifest(t, runlog.Shard{Index: 1, Count: 4})
