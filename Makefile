@@ -17,17 +17,18 @@ build:
 ## shrink under -race; allocation checks need it off); each stage prints its
 ## ten slowest tests (verbose logs in bin/)
 ##
-## RACE lists the packages whose code or tests start goroutines: the runner
-## and its workers (with the bots' stop flags and the games' shared tables),
-## compare's parallel sides, play's input, the progress bars, every command.
-## The other packages' code runs on one goroutine (a worker's bots and game,
-## or the caller's, to which the runner hands each finished game), where the
-## detector finds nothing alone; the runner's and the commands' tests run it
-## under -race from several goroutines. The heavy command tests of what is written
-## (reports, messages) skip under -race (testenv.SkipUnderRace) and run in
-## the second stage. A package that starts a goroutine joins RACE
-## (TestRaceCoversGoroutines).
-RACE = ./cmd ./sim ./compare ./play ./progress
+## RACE lists the packages whose code starts goroutines: the signal watch
+## and interruptible input (internal/interrupt), the runner and its workers
+## (with the bots' stop flags and the games' shared tables) and two runs
+## side by side (sim.RunPair, for compare), two logs read side by side
+## (runlog.ScanPair), the progress bars. The other packages' code runs on
+## one goroutine (a worker's bots and game, or the caller's, to which the
+## runner hands each finished game), where the detector finds nothing; the
+## runner's tests run it under -race from several goroutines. The commands
+## start none, so their end-to-end tests run in the second stage only,
+## sparing the race build of the plotting and command-line libraries. A
+## package that starts a goroutine joins RACE (TestRaceCoversGoroutines).
+RACE = ./internal/interrupt ./sim ./runlog ./progress
 test:
 	$(GO) vet ./...
 	@mkdir -p bin

@@ -95,35 +95,6 @@ func TestSignalsStopSearchesAndExit(t *testing.T) {
 	}
 }
 
-// TestSecondSignalQuits: the first signal cancels, the second exits at once
-// with the first one's code.
-func TestSecondSignalQuits(t *testing.T) {
-	exited := make(chan int, 1)
-	exitNow = func(code int) { exited <- code }
-	defer func() { exitNow = os.Exit }()
-	var stderr bytes.Buffer
-	ctx, signalled, stop := watchSignals(&stderr)
-	defer stop()
-	_ = syscall.Kill(os.Getpid(), syscall.SIGINT)
-	select {
-	case <-ctx.Done():
-	case <-time.After(time.Minute):
-		t.Fatal("the first SIGINT did not cancel")
-	}
-	if signalled() != syscall.SIGINT {
-		t.Errorf("signalled %v", signalled())
-	}
-	_ = syscall.Kill(os.Getpid(), syscall.SIGTERM)
-	select {
-	case code := <-exited:
-		if code != 130 {
-			t.Errorf("exit %d after SIGINT then SIGTERM, want 130", code)
-		}
-	case <-time.After(time.Minute):
-		t.Fatal("the second signal did not exit")
-	}
-}
-
 // TestPanicIsAnInternalError: a bug exits 70 with one line naming where the
 // stack trace is, not a trace on stderr with exit 2.
 func TestPanicIsAnInternalError(t *testing.T) {
@@ -577,7 +548,7 @@ func TestSignalStopsEveryCommand(t *testing.T) {
 			// again, waiting longer. A command that ignores the signal
 			// fails by the minute's timeout.
 			for wait := 500 * time.Millisecond; ; wait *= 4 {
-				code, stderr, early := interrupt(t, c.args, wait)
+				code, stderr, early := interruptAfter(t, c.args, wait)
 				if early && wait < 30*time.Second {
 					continue
 				}
@@ -590,10 +561,10 @@ func TestSignalStopsEveryCommand(t *testing.T) {
 	}
 }
 
-// interrupt starts playtest with args (its stdin left open), sends SIGINT
+// interruptAfter starts playtest with args (its stdin left open), sends SIGINT
 // after wait, and returns the exit code and stderr; early says the signal
 // killed the process before playtest watched for it.
-func interrupt(t *testing.T, args []string, wait time.Duration) (code int, stderr string, early bool) {
+func interruptAfter(t *testing.T, args []string, wait time.Duration) (code int, stderr string, early bool) {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], args...)
 	cmd.Env = append(os.Environ(), "PLAYTEST_TEST_MAIN=1")

@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"playtest/games"
+	"playtest/internal/interrupt"
 )
 
 type perftOptions struct {
@@ -67,7 +68,7 @@ depth: the standard way to find where two move generators disagree.`,
 			// process ends as the command returns.
 			ctx := cmd.Context()
 			for d := 1; d <= opts.depth; d++ {
-				n, err := untilCancelled(ctx, func() uint64 { return games.PerftOf(s, d) })
+				n, err := interrupt.Until(ctx, func() uint64 { return games.PerftOf(s, d) })
 				if err != nil {
 					return fmt.Errorf("interrupted while counting depth %d", d)
 				}
@@ -78,7 +79,7 @@ depth: the standard way to find where two move generators disagree.`,
 					moves  []games.Move
 					counts []uint64
 				}
-				res, err := untilCancelled(ctx, func() divide { m, c := games.PerftDivide(s, opts.depth); return divide{m, c} })
+				res, err := interrupt.Until(ctx, func() divide { m, c := games.PerftDivide(s, opts.depth); return divide{m, c} })
 				if err != nil {
 					return fmt.Errorf("interrupted while dividing depth %d", opts.depth)
 				}

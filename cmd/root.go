@@ -6,13 +6,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"runtime/debug"
 	"slices"
 	"strings"
-	"sync/atomic"
-	"syscall"
 
 	"github.com/spf13/cast"
 	"github.com/spf13/cobra"
@@ -20,6 +17,7 @@ import (
 	"github.com/spf13/viper"
 
 	"playtest/internal/buildinfo"
+	"playtest/internal/interrupt"
 	"playtest/variants"
 )
 
@@ -93,7 +91,7 @@ the stack trace); 130 or 143 stopped by SIGINT or SIGTERM.`,
 // 143, as shells expect. A second one exits at once. A panic is a bug in
 // playtest: exit 70 with a short message, the stack trace in a file.
 func Execute(args []string, stdout, stderr io.Writer) (code int) {
-	ctx, signalled, stopSignals := watchSignals(stderr)
+	ctx, signalled, stopSignals := interrupt.Watch(stderr, exitNow)
 	defer stopSignals()
 	defer func() {
 		if p := recover(); p != nil {
@@ -116,7 +114,7 @@ func Execute(args []string, stdout, stderr io.Writer) (code int) {
 		fmt.Fprintf(stderr, "playtest: %v\n", err)
 	}
 	if sig := signalled(); sig != nil {
-		return signalExitCode(sig)
+		return interrupt.ExitCode(sig)
 	}
 	if err != nil {
 		var ve *variants.Error
@@ -139,51 +137,6 @@ var buildRoot = NewRootCommand
 
 // exitNow ends the process at a second signal; tests replace it.
 var exitNow = os.Exit
-
-// signalExitCode is 128 plus the signal's number: 130 for SIGINT, 143 for
-// SIGTERM.
-func signalExitCode(sig os.Signal) int {
-	if s, ok := sig.(syscall.Signal); ok {
-		return 128 + int(s)
-	}
-	return ExitFailure
-}
-
-// watchSignals returns a context cancelled by the first SIGINT or SIGTERM,
-// a function that returns that signal (nil if none came), and one that
-// stops watching. A second signal ends the process at once.
-func watchSignals(stderr io.Writer) (context.Context, func() os.Signal, func()) {
-	ctx, cancel := context.WithCancel(context.Background())
-	ch := make(chan os.Signal, 2)
-	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
-	done := make(chan struct{})
-	var first atomic.Value
-	go func() {
-		select {
-		case sig := <-ch:
-			first.Store(sig)
-			fmt.Fprintf(stderr, "playtest: %v: stopping; a second signal quits at once\n", sig)
-			cancel()
-		case <-done:
-			return
-		}
-		select {
-		case sig := <-ch:
-			fmt.Fprintf(stderr, "playtest: %v again: quitting now\n", sig)
-			exitNow(signalExitCode(first.Load().(os.Signal)))
-		case <-done:
-		}
-	}()
-	signalled := func() os.Signal {
-		sig, _ := first.Load().(os.Signal)
-		return sig
-	}
-	return ctx, signalled, func() {
-		signal.Stop(ch)
-		close(done)
-		cancel()
-	}
-}
 
 // ExitInternal is the exit code of a bug in playtest (EX_SOFTWARE).
 const ExitInternal = 70
@@ -361,20 +314,4 @@ func probeWrite(dir string) error {
 	}
 	f.Close()
 	return os.Remove(f.Name())
-}
-
-// untilCancelled runs f and returns its result, or ctx's error as soon as
-// ctx is cancelled: for work that holds nothing to clean up (a count), so
-// that a signal stops the command at once. f is abandoned, not stopped;
-// the process ends when the command returns.
-func untilCancelled[T any](ctx context.Context, f func() T) (T, error) {
-	done := make(chan T, 1)
-	go func() { done <- f() }()
-	select {
-	case v := <-done:
-		return v, nil
-	case <-ctx.Done():
-		var zero T
-		return zero, ctx.Err()
-	}
 }

@@ -95,7 +95,7 @@ func runTune(cmd *cobra.Command, arg string, opts *tuneOptions) error {
 		return err
 	}
 	topts := tune.Options{Workers: workers, FirstGames: v.GetInt("first-games"), MaxGames: v.GetInt("games"), Budget: v.GetInt("budget"), Alpha: v.GetFloat64("alpha")}
-	if err := tune.Validate(cfgs[0], topts); err != nil {
+	if err := tune.Validate(len(cfgs), cfgs[0], topts); err != nil {
 		return usageError{err}
 	}
 	stderr := cmd.ErrOrStderr()

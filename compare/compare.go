@@ -3,11 +3,9 @@ package compare
 import (
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 
 	"playtest/experiment"
 	"playtest/internal/knobs"
@@ -250,45 +248,12 @@ func Run(ctx context.Context, a, b *variants.Config, opts Options) (*Result, err
 	if err != nil {
 		return nil, err
 	}
-	runCtx, cancel := context.WithCancel(ctx)
-	defer cancel()
+	if err := sim.RunPair(ctx, jobA, jobB, sim.Options{Workers: opts.Workers}, t.add); err != nil {
+		return nil, err
+	}
 	workers := opts.Workers
 	if workers <= 0 {
 		workers = sim.DefaultWorkers()
-	}
-	streams := [2]chan *sim.Record{make(chan *sim.Record, 16), make(chan *sim.Record, 16)}
-	errs := [2]error{}
-	var wg sync.WaitGroup
-	for i, job := range []*sim.Job{jobA, jobB} {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer close(streams[i])
-			errs[i] = sim.Run(runCtx, job, sim.Options{Workers: max(1, (workers+1-i)/2)}, func(r *sim.Record) {
-				select {
-				case streams[i] <- r:
-				case <-runCtx.Done():
-				}
-			})
-		}()
-	}
-	valueErr := t.zip(streams)
-	cancel()
-	for range streams[0] {
-	}
-	for range streams[1] {
-	}
-	wg.Wait()
-	if valueErr != nil {
-		return nil, valueErr
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	for _, e := range errs {
-		if e != nil && !errors.Is(e, context.Canceled) {
-			return nil, e
-		}
 	}
 	return t.result(workers), nil
 }
@@ -327,21 +292,6 @@ func newTally(a, b *variants.Config, opts Options) (*tally, error) {
 		t.res.SPRT.Lower, t.res.SPRT.Upper = t.test.Bounds()
 	}
 	return t, nil
-}
-
-// zip takes A's and B's games from their streams, in index order, pair by
-// pair until either ends or the sequential test decides.
-func (t *tally) zip(streams [2]chan *sim.Record) error {
-	for {
-		ra, okA := <-streams[0]
-		rb, okB := <-streams[1]
-		if !okA || !okB {
-			return nil
-		}
-		if stop, err := t.add(ra, rb); stop || err != nil {
-			return err
-		}
-	}
 }
 
 // add counts one pair of games, A's and B's on one seed; stop says the

@@ -119,35 +119,9 @@ func compareLogs(ctx context.Context, cfgs [2]*variants.Config, dir string, m *s
 	if err != nil {
 		return nil, err
 	}
-	streams := [2]chan *sim.Record{make(chan *sim.Record, 64), make(chan *sim.Record, 64)}
-	errs := [2]error{}
-	done := make(chan struct{})
-	for i := range streams {
-		go func() {
-			defer close(streams[i])
-			_, errs[i] = runlog.Scan(filepath.Join(dir, m.Units[i].Dir), 0, cfgs[i].Games, nil, func(r *sim.Record) error {
-				select {
-				case streams[i] <- r:
-					return nil
-				case <-done:
-					return context.Canceled
-				}
-			})
-		}()
-	}
-	valueErr := t.zip(streams)
-	close(done)
-	for range streams[0] {
-	}
-	for range streams[1] {
-	}
-	if valueErr != nil {
-		return nil, valueErr
-	}
-	for _, e := range errs {
-		if e != nil {
-			return nil, e
-		}
+	dirs := [2]string{filepath.Join(dir, m.Units[0].Dir), filepath.Join(dir, m.Units[1].Dir)}
+	if err := runlog.ScanPair(dirs, [2]int{cfgs[0].Games, cfgs[1].Games}, t.add); err != nil {
+		return nil, err
 	}
 	if t.res.Games != cfgs[0].Games {
 		return nil, fmt.Errorf("%s holds %d compared games of %d", dir, t.res.Games, cfgs[0].Games)

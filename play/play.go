@@ -1,7 +1,6 @@
 package play
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -14,6 +13,7 @@ import (
 
 	"playtest/games"
 	"playtest/internal/bounded"
+	"playtest/internal/interrupt"
 	"playtest/internal/shell"
 	"playtest/reports"
 	"playtest/sim"
@@ -96,7 +96,7 @@ type session struct {
 	seen    []string // the entries as the person's seat sees them (Seen)
 	bot     bots.Bot
 	hinter  bots.Bot
-	lines   <-chan inputLine // the person's lines, read as they come
+	lines   <-chan interrupt.Line // the person's lines, read as they come
 	ctx     context.Context
 	out     io.Writer
 	legal   []games.Move
@@ -121,7 +121,7 @@ func Run(ctx context.Context, cfg *variants.Config, opts Options) (*Record, erro
 	}
 	done := make(chan struct{})
 	defer close(done)
-	p := &session{cfg: cfg, g: g, opts: opts, out: opts.Out, ctx: ctx, lines: readLines(opts.In, done)}
+	p := &session{cfg: cfg, g: g, opts: opts, out: opts.Out, ctx: ctx, lines: interrupt.Lines(opts.In, done)}
 	if p.bot, err = opts.Bot.New(g); err != nil {
 		return nil, err
 	}
@@ -252,7 +252,7 @@ func (p *session) humanMove() error {
 	p.listMoves()
 	for {
 		fmt.Fprintf(p.out, "your decision (%s)> ", p.opts.Seat)
-		var in inputLine
+		var in interrupt.Line
 		var open bool
 		select {
 		case in, open = <-p.lines:
@@ -260,14 +260,14 @@ func (p *session) humanMove() error {
 			fmt.Fprintln(p.out)
 			return p.ctx.Err()
 		}
-		if !open || in.err != nil {
+		if !open || in.Err != nil {
 			fmt.Fprintln(p.out)
 			if open {
-				return in.err
+				return in.Err
 			}
 			return ErrQuit
 		}
-		line := strings.TrimSpace(in.text)
+		line := strings.TrimSpace(in.Text)
 		cmd, arg, _ := strings.Cut(line, " ")
 		switch cmd {
 		case "":
@@ -487,39 +487,4 @@ func resultText(s games.State) string {
 		return fmt.Sprintf("result: draw (%s) after %d plies", r.Reason, s.Plies())
 	}
 	return fmt.Sprintf("result: %s wins (%s) after %d plies", r.Winner, r.Reason, s.Plies())
-}
-
-// inputLine is a line the person typed, or the error that ended the input.
-type inputLine struct {
-	text string
-	err  error
-}
-
-// readLines reads r's lines into a channel, closed at the end of the
-// input, so that waiting for the person can be cut short by a signal. It
-// stops sending once done is closed.
-func readLines(r io.Reader, done <-chan struct{}) <-chan inputLine {
-	ch := make(chan inputLine)
-	go func() {
-		defer close(ch)
-		sc := bufio.NewScanner(r)
-		sc.Buffer(make([]byte, 4096), 1<<16)
-		send := func(l inputLine) bool {
-			select {
-			case ch <- l:
-				return true
-			case <-done:
-				return false
-			}
-		}
-		for sc.Scan() {
-			if !send(inputLine{text: sc.Text()}) {
-				return
-			}
-		}
-		if err := sc.Err(); err != nil {
-			send(inputLine{err: err})
-		}
-	}()
-	return ch
 }

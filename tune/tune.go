@@ -146,10 +146,13 @@ type Result struct {
 	Stopped string `json:"stopped"`
 }
 
-// Validate checks the options against the space's first variant, before
-// any game is played.
-func Validate(cfg *variants.Config, opts Options) error {
+// Validate checks the options against the space (its candidates and the
+// first one's variant), before any game is played.
+func Validate(candidates int, cfg *variants.Config, opts Options) error {
 	first := cmp.Or(opts.FirstGames, DefaultFirstGames)
+	if opts.Budget > 0 && opts.Budget < candidates*first {
+		return fmt.Errorf("--budget %s: the first round alone plays %s games (%d candidates × %d)", bots.Thousands(opts.Budget), bots.Thousands(candidates*first), candidates, first)
+	}
 	maxGames := cmp.Or(opts.MaxGames, cfg.Games)
 	alpha := cmp.Or(opts.Alpha, DefaultAlpha)
 	switch {
@@ -167,7 +170,7 @@ func Validate(cfg *variants.Config, opts Options) error {
 
 // Run races the sweep's variants (as sweep.Prepare built them).
 func Run(ctx context.Context, s *sweep.Sweep, cfgs []*variants.Config, points []sweep.Point, opts Options) (*Result, error) {
-	if err := Validate(cfgs[0], opts); err != nil {
+	if err := Validate(len(cfgs), cfgs[0], opts); err != nil {
 		return nil, err
 	}
 	first := cmp.Or(opts.FirstGames, DefaultFirstGames)

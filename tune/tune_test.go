@@ -149,13 +149,14 @@ func TestValidate(t *testing.T) {
 		{Options{FirstGames: 21, MaxGames: 41}, "even numbers"},
 		{Options{Alpha: 1}, "--alpha 1"},
 		{Options{Budget: -1}, "budget of 0 or more"},
+		{Options{FirstGames: 20, Budget: 79}, "the first round alone plays 80 games (4 candidates × 20)"},
 	} {
-		if err := Validate(cfgs[0], c.opts); err == nil || !strings.Contains(err.Error(), c.want) {
+		if err := Validate(len(cfgs), cfgs[0], c.opts); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%+v: %v, want %q", c.opts, err, c.want)
 		}
 	}
 	_, nopairs, _ := space(t, "pairs=false")
-	if err := Validate(nopairs[0], Options{}); err == nil || !strings.Contains(err.Error(), "pairs: true") {
+	if err := Validate(1, nopairs[0], Options{}); err == nil || !strings.Contains(err.Error(), "pairs: true") {
 		t.Errorf("without pairs: %v", err)
 	}
 }

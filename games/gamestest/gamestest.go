@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"testing"
 
 	"playtest/games"
@@ -468,12 +469,30 @@ func checkCloneIndependence(t *testing.T, s games.State, m games.Move, game, n i
 }
 
 // fingerprint describes a state: its drawing, whose turn, its decisions.
+// It is built by appending, not by fmt: the thorough checks take two for
+// every decision, and they were most of the suite's time.
 func fingerprint(s games.State) string {
-	out := fmt.Sprintf("%s|%v|%d|%v", s, s.CurrentPlayer(), s.Plies(), s.Result())
+	b := make([]byte, 0, 2048)
+	b = append(b, s.String()...)
+	b = append(b, '|')
+	b = strconv.AppendInt(b, int64(s.CurrentPlayer()), 10)
+	b = append(b, '|')
+	b = strconv.AppendInt(b, int64(s.Plies()), 10)
+	b = fmt.Appendf(b, "|%v|", s.Result())
 	if s.CurrentPlayer() == games.Chance {
-		return out + fmt.Sprint(s.ChanceOutcomes(nil))
+		for _, o := range s.ChanceOutcomes(nil) {
+			b = strconv.AppendInt(b, int64(o.Move), 10)
+			b = append(b, ':')
+			b = strconv.AppendInt(b, int64(o.Weight), 10)
+			b = append(b, ' ')
+		}
+		return string(b)
 	}
-	return out + fmt.Sprint(s.LegalMoves(nil))
+	for _, m := range s.LegalMoves(nil) {
+		b = strconv.AppendInt(b, int64(m), 10)
+		b = append(b, ' ')
+	}
+	return string(b)
 }
 
 func determinism(t *testing.T, g games.Game, opts Options) {

@@ -13,12 +13,12 @@ func Scale(n int) int {
 	return n
 }
 
-// SkipUnderRace skips t under the race detector. It is for the heavy
-// end-to-end tests of what a command writes (reports, messages, files):
-// their concurrency is the runner's workers, the signal watch and the
-// progress bars, which the lighter tests of the same packages run under
-// -race, and the rest is single-goroutine code where the detector finds
-// nothing. make test's second stage runs them in full, without -race.
+// SkipUnderRace skips t under the race detector (go test -race ./cmd). It
+// is for the heavy end-to-end tests of what a command writes (reports,
+// messages, files): their concurrency is the runner's workers, the signal
+// watch and the progress bars, whose own packages' tests run under -race
+// in make test, and the rest is single-goroutine code where the detector
+// finds nothing. make test runs them in full, without -race.
 func SkipUnderRace(t testing.TB) {
 	t.Helper()
 	if RaceEnabled {
