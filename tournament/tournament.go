@@ -129,6 +129,9 @@ func Run(ctx context.Context, cfg *variants.Config, entrants []Entrant, opts Opt
 			pc.Players = [2]bots.Spec{entrants[a].Spec, entrants[b].Spec}
 			pc.Pairs = true
 			if opts.Out != "" {
+				if entrants[a].Text == "" || entrants[b].Text == "" {
+					return nil, fmt.Errorf("pairing #%d vs #%d: a tournament kept in a directory records each entrant's setting as given (Entrant.Text)", a+1, b+1)
+				}
 				// Recorded as overrides, so the pairing's run rebuilds it.
 				p, err := cfg.With(variants.Override{Path: "pairs", Value: "true", Origin: "tournament"},
 					variants.Override{Path: "players.0", Value: entrants[a].Text, Origin: "--bot"},
