@@ -23,9 +23,10 @@ func newTuneCommand() *cobra.Command {
 		Use:   "tune SPACE",
 		Short: "Race the variants of a space of rule settings for the most balanced one, without playing every variant to the end",
 		Long: `Search a space of rule settings for the variant whose seat balance is
-closest to even. SPACE is a sweep (a file, or one of ` + strings.Join(sweep.Names(), ", ") + `):
-its base variant and axes, crossed, are the candidates (playtest sweep
---help describes the file).
+closest to even. SPACE is a sweep file, a shipped space (` + strings.Join(sweep.NamesIn("tunes"), ", ") + `)
+or a shipped sweep (` + strings.Join(sweep.Names(), ", ") + `): its base variant and axes, crossed, are
+the candidates (playtest sweep --help describes the file). A shipped space
+of the same name as a sweep is the one raced.
 
 The candidates race: in round 1 every candidate plays --first-games games
 (100), in each later round twice as many, up to --games (the sweep's), all
@@ -69,7 +70,7 @@ func runTune(cmd *cobra.Command, arg string, opts *tuneOptions) error {
 	if err != nil {
 		return err
 	}
-	sw, err := sweep.Load(arg)
+	sw, err := sweep.LoadIn(arg, "tunes", sweep.Dir)
 	if err != nil {
 		return err
 	}

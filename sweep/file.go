@@ -72,9 +72,12 @@ var axisKeys = []string{"name", "key", "values", "zip", "labels"}
 var reserved = []string{"games", "seed", "pairs", "name", "description", "expect"}
 
 // Names lists the embedded sweeps, sorted.
-func Names() []string {
+func Names() []string { return NamesIn(Dir) }
+
+// NamesIn lists the embedded spaces of configs/DIR (sweeps, tunes), sorted.
+func NamesIn(dir string) []string {
 	var names []string
-	_ = fs.WalkDir(configs.FS, Dir, func(p string, e fs.DirEntry, err error) error {
+	_ = fs.WalkDir(configs.FS, dir, func(p string, e fs.DirEntry, err error) error {
 		if err == nil && !e.IsDir() && path.Ext(p) == ".yaml" {
 			names = append(names, strings.TrimSuffix(path.Base(p), ".yaml"))
 		}
@@ -86,7 +89,12 @@ func Names() []string {
 
 // Load reads a sweep: a file path (an existing file wins) or the name of an
 // embedded sweep (with or without "sweeps/").
-func Load(arg string) (*Sweep, error) {
+func Load(arg string) (*Sweep, error) { return LoadIn(arg, Dir) }
+
+// LoadIn reads a sweep file, or the embedded one named arg in configs/DIR
+// (with or without "DIR/"), trying dirs in order: sweeps, or the spaces
+// tune races (tunes, then sweeps).
+func LoadIn(arg string, dirs ...string) (*Sweep, error) {
 	if _, err := os.Stat(arg); err == nil {
 		text, err := variants.ReadFile(arg)
 		if err != nil {
@@ -98,13 +106,18 @@ func Load(arg string) (*Sweep, error) {
 		}
 		return s, err
 	}
-	name := strings.TrimSuffix(strings.TrimPrefix(arg, Dir+"/"), ".yaml")
-	text, err := configs.FS.ReadFile(Dir + "/" + name + ".yaml")
-	if err != nil {
-		return nil, &variants.Error{File: arg, Message: "no such file, and no embedded sweep of that name" +
-			variants.Suggestion(name, Names()) + "; sweeps: " + strings.Join(Names(), ", ")}
+	var all, kinds []string
+	for _, dir := range dirs {
+		kinds = append(kinds, strings.TrimSuffix(dir, "s"))
+		name := strings.TrimSuffix(strings.TrimPrefix(arg, dir+"/"), ".yaml")
+		if text, err := configs.FS.ReadFile(dir + "/" + name + ".yaml"); err == nil {
+			return Parse(strings.TrimSuffix(dir, "s")+" "+name, text)
+		}
+		all = append(all, NamesIn(dir)...)
 	}
-	return Parse("sweep "+name, text)
+	name := path.Base(strings.TrimSuffix(arg, ".yaml"))
+	return nil, &variants.Error{File: arg, Message: "no such file, and no embedded " + strings.Join(kinds, " or ") + " of that name" +
+		variants.Suggestion(name, all) + "; " + strings.Join(dirs, " and ") + ": " + strings.Join(all, ", ")}
 }
 
 // Parse decodes sweep text read from file, strictly: unknown keys, wrong
