@@ -35,11 +35,11 @@ func write(t *testing.T, dir, name, text string) string {
 
 func TestShippedSweepsPrepare(t *testing.T) {
 	names := Names()
-	if len(names) < 5 {
-		t.Fatalf("embedded sweeps: %v", names)
+	if len(names) < 5 || len(NamesIn("tunes")) < 1 {
+		t.Fatalf("embedded sweeps: %v, spaces: %v", names, NamesIn("tunes"))
 	}
-	for _, name := range names {
-		s, err := Load(name)
+	for _, name := range append(names, NamesIn("tunes")...) {
+		s, err := LoadIn(name, "tunes", Dir)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -67,6 +67,9 @@ func TestShippedSweepsPrepare(t *testing.T) {
 	}
 	if _, err := Load("stacktics-size"); err == nil || !strings.Contains(err.Error(), `did you mean "stacktics-size2"?`) {
 		t.Errorf("misspelt sweep: %v", err)
+	}
+	if _, err := LoadIn("no-such", "tunes", Dir); err == nil || !strings.Contains(err.Error(), "no embedded tune or sweep of that name; tunes and sweeps: ") {
+		t.Errorf("unknown space: %v", err)
 	}
 }
 
