@@ -1346,9 +1346,9 @@ func TestCompareKilledResumes(t *testing.T) {
 	}
 }
 
-// TestTuneCommand: playtest tune races a sweep's variants, prints the
-// rounds, the candidates and whose answer it is, writes its files, and
-// refuses bad options with exit 2.
+// TestTuneCommand: playtest tune races a space's variants (the shipped
+// space stacktics-size2: 24), prints the rounds, the candidates and whose
+// answer it is, writes its files, and refuses bad options with exit 2.
 func TestTuneCommand(t *testing.T) {
 	dir := t.TempDir()
 	args := []string{"tune", "stacktics-size2", "--set", "players.0=random", "--set", "players.1=random", "--first-games", "20", "--games", "80", "--quiet"}
@@ -1356,7 +1356,7 @@ func TestTuneCommand(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	for _, want := range []string{"round 1: 4 candidates × 20 games", "imbalance, points (95% CI)", "Most balanced: ", "The answer is these bots' (random in both seats)"} {
+	for _, want := range []string{"round 1: 24 candidates × 20 games", "imbalance, points (95% CI)", "Most balanced: ", "The answer is these bots' (random in both seats)"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}

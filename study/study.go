@@ -107,7 +107,7 @@ func Read(dir string) (*Manifest, error) {
 	path := filepath.Join(dir, ManifestFile)
 	b, err := bounded.ReadFile(path, 256<<20) // a unit's recipe is a few KB; a study has at most a few thousand
 	if errors.Is(err, os.ErrNotExist) {
-		return nil, fmt.Errorf("%s: %w: not a study directory", dir, ErrNoManifest)
+		return nil, badInput{fmt.Errorf("%s: %w: not a study directory (playtest sweep, tournament, skill --budgets or compare with --out write one)", dir, ErrNoManifest)}
 	}
 	if err != nil {
 		return nil, err
@@ -172,6 +172,8 @@ func (e *Error) BadInput() bool { return true }
 type badInput struct{ error }
 
 func (badInput) BadInput() bool { return true }
+
+func (b badInput) Unwrap() error { return b.error }
 
 func badInputf(format string, args ...any) error { return badInput{fmt.Errorf(format, args...)} }
 

@@ -115,3 +115,13 @@ func TestBegin(t *testing.T) {
 		t.Errorf("a fresh start over a finished study: %v", err)
 	}
 }
+
+// TestNoManifestIsBadInput: resuming a directory that holds no study is
+// the user's mistake (exit 2), and still ErrNoManifest.
+func TestNoManifestIsBadInput(t *testing.T) {
+	_, err := Read(t.TempDir())
+	var bi interface{ BadInput() bool }
+	if !errors.Is(err, ErrNoManifest) || !errors.As(err, &bi) || !bi.BadInput() {
+		t.Errorf("%v", err)
+	}
+}

@@ -58,14 +58,15 @@ func ParseSet(arg string) (Override, error) {
 	return Override{Path: key, Value: value, Origin: "--set " + arg}, nil
 }
 
-// sweepsDir holds the embedded sweep files, which are not presets.
-const sweepsDir = "sweeps"
+// notPresets are the embedded directories of sweep files (sweeps, and the
+// spaces tune races), which are not presets.
+var notPresets = []string{"sweeps", "tunes"}
 
 // Presets lists the names of the embedded presets, sorted.
 func Presets() []string {
 	var names []string
 	_ = fs.WalkDir(configs.FS, ".", func(p string, e fs.DirEntry, err error) error {
-		if err == nil && e.IsDir() && p == sweepsDir {
+		if err == nil && e.IsDir() && slices.Contains(notPresets, p) {
 			return fs.SkipDir
 		}
 		if err == nil && !e.IsDir() && path.Ext(p) == ".yaml" {
