@@ -1155,19 +1155,7 @@ func TestSweepShardsAndKill(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	var shards []string
-	var procs []*exec.Cmd
-	var stderrs []*bytes.Buffer
-	for i := range 4 {
-		d := filepath.Join(root, fmt.Sprintf("shard-%d", i))
-		p, stderr := start(t, []string{fmt.Sprintf("JOB_COMPLETION_INDEX=%d", i)}, append(args, "--shard", "4", "--out", d, "--workers", "1")...)
-		shards, procs, stderrs = append(shards, d), append(procs, p), append(stderrs, stderr)
-	}
-	for i, p := range procs {
-		if code := exitCode(t, p); code != 0 {
-			t.Fatalf("shard %d: exit %d: %s", i, code, stderrs[i])
-		}
-	}
+	shards := shardProcesses(t, root, args)
 	merged := filepath.Join(root, "merged")
 	if code, out, errOut := run(t, append([]string{"merge"}, append(shards, "--out", merged)...)...); code != 0 || !strings.Contains(out, "board") {
 		t.Fatalf("merge: exit %d: %s\n%s", code, errOut, out)
@@ -1287,19 +1275,7 @@ func TestSkillKilledResumes(t *testing.T) {
 
 	// The same ladder as 4 processes, each its shard from
 	// JOB_COMPLETION_INDEX, merged.
-	var shards []string
-	var procs []*exec.Cmd
-	var stderrs []*bytes.Buffer
-	for i := range 4 {
-		d := filepath.Join(root, fmt.Sprintf("shard-%d", i))
-		p, stderr := start(t, []string{fmt.Sprintf("JOB_COMPLETION_INDEX=%d", i)}, append(args, "--shard", "4", "--out", d, "--workers", "1")...)
-		shards, procs, stderrs = append(shards, d), append(procs, p), append(stderrs, stderr)
-	}
-	for i, p := range procs {
-		if code := exitCode(t, p); code != 0 {
-			t.Fatalf("shard %d: exit %d: %s", i, code, stderrs[i])
-		}
-	}
+	shards := shardProcesses(t, root, args)
 	code, got, errOut = run(t, append(append([]string{"merge"}, shards...), "--out", filepath.Join(root, "merged"), "--format", "json")...)
 	if code != 0 {
 		t.Fatalf("merge: exit %d: %s", code, errOut)
@@ -1381,4 +1357,25 @@ func TestTuneCommand(t *testing.T) {
 			t.Errorf("%v: exit %d, %s; want 2 and %q", c.args, code, errOut, c.want)
 		}
 	}
+}
+
+// shardProcesses runs playtest with args as 4 processes at once, each its
+// shard (--shard 4, the index from JOB_COMPLETION_INDEX) into root/shard-I,
+// and returns the shard directories once all have ended well.
+func shardProcesses(t *testing.T, root string, args []string) []string {
+	t.Helper()
+	var shards []string
+	var procs []*exec.Cmd
+	var stderrs []*bytes.Buffer
+	for i := range 4 {
+		d := filepath.Join(root, fmt.Sprintf("shard-%d", i))
+		p, stderr := start(t, []string{fmt.Sprintf("JOB_COMPLETION_INDEX=%d", i)}, append(args, "--shard", "4", "--out", d, "--workers", "1")...)
+		shards, procs, stderrs = append(shards, d), append(procs, p), append(stderrs, stderr)
+	}
+	for i, p := range procs {
+		if code := exitCode(t, p); code != 0 {
+			t.Fatalf("shard %d: exit %d: %s", i, code, stderrs[i])
+		}
+	}
+	return shards
 }

@@ -5,14 +5,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 
 	"github.com/spf13/cobra"
 
 	"playtest/compare"
 	"playtest/internal/shell"
 	"playtest/progress"
-	"playtest/runlog"
 	"playtest/study"
 )
 
@@ -98,15 +96,8 @@ func runCompare(cmd *cobra.Command, args []string, opts *compareOptions) error {
 		return usageErrorf("--report-every %d: want a positive number of games", every)
 	}
 	if v.GetBool("resume") {
-		if out == "" {
-			return usageErrorf("--resume continues the comparison in --out DIR: give --out")
-		}
-		// Only flags count: PLAYTEST_* variables left in a job's
-		// environment must not stop a restarted job from resuming.
-		for _, name := range compareDefinition {
-			if len(args) > 0 || cmd.Flags().Changed(name) {
-				return usageErrorf("--resume continues the comparison recorded in %s: it takes no variants, --games, --seed, --metric, --sprt, --set, --set-a, --set-b or --shard", out)
-			}
+		if err := checkResume(cmd, args, out, "comparison", compareDefinition, "variants, --games, --seed, --metric, --sprt, --set, --set-a, --set-b or --shard"); err != nil {
+			return err
 		}
 		rep := progress.New(nil, progress.Quiet, "", 0, 0)
 		if !v.GetBool("quiet") {
@@ -141,16 +132,11 @@ func runCompare(cmd *cobra.Command, args []string, opts *compareOptions) error {
 	if err := writableDir("--out", out); err != nil {
 		return err
 	}
-	if v.GetString("shard") != "" {
-		switch {
-		case out == "":
-			return usageErrorf("--shard keeps its slice of the games in a directory: give --out DIR")
-		case copts.SPRT != nil:
-			return usageErrorf("--shard splits a comparison fixed in advance; a sequential test (--sprt) decides when to stop as the games come, so it runs on one machine")
-		}
-		if copts.Shard, err = runlog.ParseShard(v.GetString("shard"), os.Getenv); err != nil {
-			return usageErrorf("--shard %s: %v", v.GetString("shard"), err)
-		}
+	if v.GetString("shard") != "" && copts.SPRT != nil {
+		return usageErrorf("--shard splits a comparison fixed in advance; a sequential test (--sprt) decides when to stop as the games come, so it runs on one machine")
+	}
+	if copts.Shard, err = shardSetting(v, out); err != nil {
+		return err
 	}
 	copts.Command = study.Command(compare.Kind, append(args[:2:2], changedFlags(cmd.Flags(), compareDefinition)...))
 	stderr := cmd.ErrOrStderr()

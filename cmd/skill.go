@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 
@@ -13,7 +12,6 @@ import (
 
 	"playtest/internal/shell"
 	"playtest/progress"
-	"playtest/runlog"
 	"playtest/sim/bots"
 	"playtest/skill"
 	"playtest/study"
@@ -176,16 +174,11 @@ func runSkill(cmd *cobra.Command, args []string, opts *skillOptions) error {
 		sopts.Out = out // one ladder fixed in advance is kept as a study
 		sopts.Command = study.Command(skill.Kind, append(args[:len(args):len(args)], changedFlags(flags, skillDefinition)...))
 	}
-	if v.GetString("shard") != "" {
-		if out == "" {
-			return usageErrorf("--shard keeps its slice of the games in a directory: give --out DIR")
-		}
-		if len(families) > 0 {
-			return usageErrorf("--shard plays one ladder fixed in advance: give --budgets without --family")
-		}
-		if sopts.Shard, err = runlog.ParseShard(v.GetString("shard"), os.Getenv); err != nil {
-			return usageErrorf("--shard %s: %v", v.GetString("shard"), err)
-		}
+	if v.GetString("shard") != "" && out != "" && len(families) > 0 {
+		return usageErrorf("--shard plays one ladder fixed in advance: give --budgets without --family")
+	}
+	if sopts.Shard, err = shardSetting(v, out); err != nil {
+		return err
 	}
 	if err := skill.Validate(cfg, sopts); err != nil {
 		return usageError{err}
@@ -242,15 +235,8 @@ func skillProgress(stderr io.Writer, quiet bool, sopts *skill.Options) *progress
 func resumeSkill(cmd *cobra.Command, args []string, format string, workers int) error {
 	v := settings(cmd.Flags())
 	out := v.GetString("out")
-	if out == "" {
-		return usageErrorf("--resume continues the ladder in --out DIR: give --out")
-	}
-	// Only flags count: PLAYTEST_* variables left in a job's environment
-	// must not stop a restarted job from resuming.
-	for _, name := range skillDefinition {
-		if len(args) > 0 || cmd.Flags().Changed(name) {
-			return usageErrorf("--resume continues the ladder recorded in %s: it takes no variant, --budgets, --games, --seed, --set, --family, --shard or verdict setting", out)
-		}
+	if err := checkResume(cmd, args, out, "ladder", skillDefinition, "variant, --budgets, --games, --seed, --set, --family, --shard or verdict setting"); err != nil {
+		return err
 	}
 	sopts := skill.Options{Workers: workers}
 	rep := skillProgress(cmd.ErrOrStderr(), v.GetBool("quiet"), &sopts)

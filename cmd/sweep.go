@@ -4,17 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
+	"github.com/spf13/viper"
 
 	"playtest/experiment"
 	"playtest/internal/shell"
 	"playtest/progress"
 	"playtest/reports"
-	"playtest/runlog"
 	"playtest/study"
 	"playtest/sweep"
 	"playtest/variants"
@@ -117,44 +115,20 @@ func runSweep(cmd *cobra.Command, args []string, opts *sweepOptions) error {
 	case resumeOnly && !sopts.Resume:
 		return usageErrorf("give a SWEEP (a file or one of %s), or --resume --out DIR", strings.Join(sweep.Names(), ", "))
 	case resumeOnly:
-		// Only flags count: PLAYTEST_* variables left in a job's
-		// environment must not stop a restarted job from resuming.
-		for _, name := range sweepDefinition {
-			if cmd.Flags().Changed(name) {
-				return usageErrorf("--resume continues the sweep recorded in %s: it takes no --%s (nor SWEEP, --games, --seed, --set, --metric, --correction, --alpha, --max-variants or --shard)", sopts.Out, name)
-			}
+		if err := checkResume(cmd, args, sopts.Out, "sweep", sweepDefinition, "--games, --seed, --set, --metric, --correction, --alpha, --max-variants, --shard or SWEEP"); err != nil {
+			return err
 		}
 	default:
 		if sw, err = sweep.Load(args[0]); err != nil {
 			return err
 		}
-		overrides, err := variantOverrides(cmd.Flags(), v, []string{"games", "seed"}, opts.sets)
-		if err != nil {
+		sopts.Metric, sopts.Correction, sopts.Alpha = v.GetString("metric"), v.GetString("correction"), v.GetFloat64("alpha")
+		if sopts.Shard, err = shardSetting(v, sopts.Out); err != nil {
 			return err
-		}
-		maxVariants, err := intSetting(cmd.Flags(), v, "max-variants")
-		if err != nil {
-			return err
-		}
-		if maxVariants < 1 {
-			return usageErrorf("--max-variants %d: want at least 1", maxVariants)
-		}
-		sopts.MaxVariants, sopts.Metric, sopts.Correction, sopts.Alpha = maxVariants, v.GetString("metric"), v.GetString("correction"), v.GetFloat64("alpha")
-		if v.GetString("shard") != "" {
-			if sopts.Out == "" {
-				return usageErrorf("--shard keeps its slice of the games in a directory: give --out DIR")
-			}
-			if sopts.Shard, err = runlog.ParseShard(v.GetString("shard"), os.Getenv); err != nil {
-				return usageErrorf("--shard %s: %v", v.GetString("shard"), err)
-			}
 		}
 		sopts.Command = study.Command(sweep.Kind, append(args[:1:1], changedFlags(cmd.Flags(), sweepDefinition)...))
-		if cfgs, points, err = sweep.Prepare(sw, overrides, &sopts); err != nil {
-			var ve *variants.Error
-			if errors.As(err, &ve) {
-				return err
-			}
-			return usageError{err}
+		if cfgs, points, err = prepareSweep(cmd, v, sw, []string{"games", "seed"}, opts.sets, &sopts); err != nil {
+			return err
 		}
 	}
 	stderr := cmd.ErrOrStderr()
@@ -216,23 +190,24 @@ func runSweep(cmd *cobra.Command, args []string, opts *sweepOptions) error {
 	return res.WriteTable(out)
 }
 
-// changedFlags lists the named flags set on the command line, as
-// arguments ("--games=100"; a repeated flag once per value), for a
-// study's record of the command that started it.
-func changedFlags(flags *pflag.FlagSet, names []string) []string {
-	var out []string
-	for _, name := range names {
-		f := flags.Lookup(name)
-		if f == nil || !f.Changed {
-			continue
-		}
-		values := []string{f.Value.String()}
-		if sv, ok := f.Value.(pflag.SliceValue); ok {
-			values = sv.GetSlice()
-		}
-		for _, value := range values {
-			out = append(out, "--"+name+"="+value)
-		}
+// prepareSweep builds the variants of sw, overridden by keys (the flags
+// among --games and --seed the command has) and every --set, and bounded
+// by --max-variants; a bad sweep or option is bad input (exit 2).
+func prepareSweep(cmd *cobra.Command, v *viper.Viper, sw *sweep.Sweep, keys, sets []string, sopts *sweep.Options) ([]*variants.Config, []sweep.Point, error) {
+	overrides, err := variantOverrides(cmd.Flags(), v, keys, sets)
+	if err != nil {
+		return nil, nil, err
 	}
-	return out
+	if sopts.MaxVariants, err = intSetting(cmd.Flags(), v, "max-variants"); err != nil {
+		return nil, nil, err
+	}
+	if sopts.MaxVariants < 1 {
+		return nil, nil, usageErrorf("--max-variants %d: want at least 1", sopts.MaxVariants)
+	}
+	cfgs, points, err := sweep.Prepare(sw, overrides, sopts)
+	var ve *variants.Error
+	if err != nil && !errors.As(err, &ve) {
+		err = usageError{err}
+	}
+	return cfgs, points, err
 }

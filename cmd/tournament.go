@@ -6,16 +6,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 
 	"github.com/spf13/cobra"
 
-	"playtest/compare"
 	"playtest/internal/shell"
 	"playtest/progress"
 	"playtest/reports"
-	"playtest/runlog"
-	"playtest/skill"
 	"playtest/study"
 	"playtest/tournament"
 	"playtest/variants"
@@ -91,15 +87,8 @@ func runTournament(cmd *cobra.Command, args []string, opts *tournamentOptions) e
 	var cfg *variants.Config
 	var entrants []tournament.Entrant
 	if topts.Resume {
-		if out == "" {
-			return usageErrorf("--resume continues the tournament in --out DIR: give --out")
-		}
-		// Only flags count: PLAYTEST_* variables left in a job's
-		// environment must not stop a restarted job from resuming.
-		for _, name := range tournamentDefinition {
-			if len(args) > 0 || cmd.Flags().Changed(name) {
-				return usageErrorf("--resume continues the tournament recorded in %s: it takes no variant, --bot, --games, --seed, --set or --shard", out)
-			}
+		if err := checkResume(cmd, args, out, "tournament", tournamentDefinition, "variant, --bot, --games, --seed, --set or --shard"); err != nil {
+			return err
 		}
 	} else {
 		if len(opts.bots) < 2 {
@@ -124,13 +113,8 @@ func runTournament(cmd *cobra.Command, args []string, opts *tournamentOptions) e
 		if err := tournament.Validate(cfg, entrants); err != nil {
 			return usageError{err}
 		}
-		if v.GetString("shard") != "" {
-			if out == "" {
-				return usageErrorf("--shard keeps its slice of the games in a directory: give --out DIR")
-			}
-			if topts.Shard, err = runlog.ParseShard(v.GetString("shard"), os.Getenv); err != nil {
-				return usageErrorf("--shard %s: %v", v.GetString("shard"), err)
-			}
+		if topts.Shard, err = shardSetting(v, out); err != nil {
+			return err
 		}
 		topts.Command = study.Command(tournament.Kind, append(args[:len(args):len(args)], changedFlags(cmd.Flags(), tournamentDefinition)...))
 	}
@@ -180,20 +164,4 @@ func writeTournament(out string, res *tournament.Result) error {
 		return err
 	}
 	return study.FinishDir(out)
-}
-
-// shardDone tells that a study's shard in out is finished and how to
-// assemble the study.
-func shardDone(cmd *cobra.Command, out string) error {
-	m, err := study.Read(out)
-	if err != nil {
-		return err
-	}
-	noun := map[string]string{skill.Kind: "skill ladder", compare.Kind: "comparison"}[m.Kind]
-	if noun == "" {
-		noun = m.Kind
-	}
-	_, err = fmt.Fprintf(cmd.OutOrStdout(), "%s %s: %v finished in %s (%d runs); when all %d are, assemble the %s with: playtest merge SHARD_DIR... --out DIR\n",
-		noun, m.Name, m.Shard, out, len(m.Units), m.Shard.Count, noun)
-	return err
 }

@@ -1,7 +1,6 @@
 package cmd
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -10,7 +9,6 @@ import (
 	"playtest/progress"
 	"playtest/sweep"
 	"playtest/tune"
-	"playtest/variants"
 )
 
 type tuneOptions struct {
@@ -74,22 +72,9 @@ func runTune(cmd *cobra.Command, arg string, opts *tuneOptions) error {
 	if err != nil {
 		return err
 	}
-	overrides, err := variantOverrides(cmd.Flags(), v, []string{"seed"}, opts.sets)
+	cfgs, points, err := prepareSweep(cmd, v, sw, []string{"seed"}, opts.sets, &sweep.Options{})
 	if err != nil {
 		return err
-	}
-	maxVariants, err := intSetting(cmd.Flags(), v, "max-variants")
-	if err != nil {
-		return err
-	}
-	sopts := sweep.Options{MaxVariants: maxVariants}
-	cfgs, points, err := sweep.Prepare(sw, overrides, &sopts)
-	if err != nil {
-		var ve *variants.Error
-		if errors.As(err, &ve) {
-			return err
-		}
-		return usageError{err}
 	}
 	out := v.GetString("out")
 	if err := writableDir("--out", out); err != nil {

@@ -69,16 +69,12 @@ type Options struct {
 const Kind = "tournament"
 
 // design is what a tournament's study manifest records beside its units
-// (one per pairing, in order): the result's header and the entrants'
-// labels; each entrant's bot is in the pairings' variants.
+// (one per pairing, in order): the result's header (no entrants, ratings
+// or pairings) and the entrants' labels; each entrant's bot is in the
+// pairings' variants.
 type design struct {
-	Schema   string   `json:"schema"`
-	Game     string   `json:"game"`
-	Variant  string   `json:"variant"`
-	Label    string   `json:"label,omitempty"`
-	Seed     uint64   `json:"seed"`
-	Games    int      `json:"games_per_pairing"`
-	Entrants []string `json:"entrants"`
+	Result
+	Labels []string `json:"labels"`
 }
 
 // Result is a finished round robin.
@@ -149,13 +145,14 @@ func Run(ctx context.Context, cfg *variants.Config, entrants []Entrant, opts Opt
 	}
 	var m *study.Manifest
 	if opts.Out != "" {
-		d := design{Schema: res.Schema, Game: res.Game, Variant: res.Variant, Label: res.Label, Seed: res.Seed, Games: res.Games}
+		d := design{Result: *res}
+		d.Entrants, d.Pairings = nil, nil
 		units := make([]study.Unit, len(cfgs))
 		for i, p := range res.Pairings {
 			units[i] = study.NewUnit(fmt.Sprintf("#%d vs #%d", p.A+1, p.B+1), pairingDir(p), cfgs[i])
 		}
 		for _, e := range entrants {
-			d.Entrants = append(d.Entrants, e.Label)
+			d.Labels = append(d.Labels, e.Label)
 		}
 		var err error
 		if m, err = study.New(Kind, cmp.Or(res.Label, res.Variant), opts.Command, opts.Shard, units, d); err != nil {
@@ -192,12 +189,13 @@ func fromManifest(m *study.Manifest) (*Result, []*variants.Config, error) {
 	var d design
 	n := 0
 	if err := json.Unmarshal(m.Design, &d); err == nil {
-		n = len(d.Entrants)
+		n = len(d.Labels)
 	}
 	if d.Schema != SchemaV1 || n < 2 || Pairings(n) != len(m.Units) {
 		return nil, nil, &study.Error{Path: study.ManifestFile, Err: fmt.Errorf("its tournament design does not match its %d units", len(m.Units))}
 	}
-	res := &Result{Schema: d.Schema, Game: d.Game, Variant: d.Variant, Label: d.Label, Seed: d.Seed, Games: d.Games, Entrants: make([]Entrant, n)}
+	res := &d.Result
+	res.Entrants = make([]Entrant, n)
 	cfgs := make([]*variants.Config, len(m.Units))
 	i := 0
 	for a := range n {
@@ -207,9 +205,9 @@ func fromManifest(m *study.Manifest) (*Result, []*variants.Config, error) {
 				return nil, nil, err
 			}
 			cfgs[i] = cfg
-			res.Entrants[a] = Entrant{Label: d.Entrants[a], Spec: cfg.Players[0]}
-			res.Entrants[b] = Entrant{Label: d.Entrants[b], Spec: cfg.Players[1]}
-			res.Pairings = append(res.Pairings, Pairing{A: a, B: b, Labels: [2]string{d.Entrants[a], d.Entrants[b]}})
+			res.Entrants[a] = Entrant{Label: d.Labels[a], Spec: cfg.Players[0]}
+			res.Entrants[b] = Entrant{Label: d.Labels[b], Spec: cfg.Players[1]}
+			res.Pairings = append(res.Pairings, Pairing{A: a, B: b, Labels: [2]string{d.Labels[a], d.Labels[b]}})
 			i++
 		}
 	}

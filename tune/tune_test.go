@@ -160,3 +160,18 @@ func TestValidate(t *testing.T) {
 		t.Errorf("without pairs: %v", err)
 	}
 }
+
+// TestSummaryClaimsOnlyWhatTheRaceShowed: one candidate left is the most
+// balanced; with several left the summary names only the least imbalanced
+// so far, and says they are not shown apart.
+func TestSummaryClaimsOnlyWhatTheRaceShowed(t *testing.T) {
+	r := &Result{FullSweep: 100, Spent: 50, MaxGames: 50, Stopped: "x", Bots: "random",
+		Candidates: []Candidate{{Label: "a", Games: 50}, {Label: "b", Games: 50, DroppedAfter: 1}}}
+	if s := r.Summary(); !strings.HasPrefix(s, "Most balanced: a, seat 0") || strings.Contains(s, "not shown") {
+		t.Errorf("one left: %s", s)
+	}
+	r.Candidates[1].DroppedAfter = 0
+	if s := r.Summary(); !strings.HasPrefix(s, "Most balanced: not shown yet among the 2 left; the least imbalanced so far is a,") || !strings.Contains(s, "The 2 left are not shown apart") {
+		t.Errorf("two left: %s", s)
+	}
+}

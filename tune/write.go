@@ -64,8 +64,14 @@ func (r *Result) Summary() string {
 			left++
 		}
 	}
-	text := fmt.Sprintf("Most balanced: %s, seat 0 %s [%s, %s] over %s games. %d of %d candidates left in the race after %d rounds (%s); %s games played, %.0f%% of the %s a full sweep at %s games a variant would play.",
-		best.Label, pct(best.Seat0Mean), pct(best.Seat0.Low), pct(best.Seat0.High), bots.Thousands(best.Games),
+	// Only a race that dropped every other candidate shows one most
+	// balanced; otherwise the leader is only the least imbalanced so far.
+	lead := fmt.Sprintf("Most balanced: %s", best.Label)
+	if left > 1 {
+		lead = fmt.Sprintf("Most balanced: not shown yet among the %d left; the least imbalanced so far is %s", left, best.Label)
+	}
+	text := fmt.Sprintf("%s, seat 0 %s [%s, %s] over %s games. %d of %d candidates left in the race after %d rounds (%s); %s games played, %.0f%% of the %s a full sweep at %s games a variant would play.",
+		lead, pct(best.Seat0Mean), pct(best.Seat0.Low), pct(best.Seat0.High), bots.Thousands(best.Games),
 		left, len(r.Candidates), len(r.Rounds), r.Stopped, bots.Thousands(r.Spent), 100*float64(r.Spent)/float64(r.FullSweep),
 		bots.Thousands(r.FullSweep), bots.Thousands(r.MaxGames))
 	if left > 1 {
