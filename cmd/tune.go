@@ -32,9 +32,12 @@ on the same seeds and deals (common random numbers). After each round a
 candidate is dropped when its games show it less balanced, |seat 0's score
 − 50%|, than the leader's on the same deals (paired tests, docs/tune.md).
 The tests' intervals are widened so that, over every round and candidate
-together, the race drops the best candidate with probability at most
---alpha (a union bound), and the games that would have gone to dropped
-candidates are saved. --budget bounds the games of the whole race.
+together, the tests drop the best candidate with probability at most
+--alpha (a union bound). Then successive halving keeps the best --keep
+share of the round's candidates by rank (half; never fewer than two) and
+sets the others aside without showing them worse (--keep 1 races without
+halving). --tolerance ends the race once the leader is shown within that
+distance of even ("fair enough"); --budget bounds the games of the race.
 
 The answer is the bots': a rule tuned with weak bots may be balanced only
 for them. Check the winner with playtest skill.`,
@@ -47,7 +50,9 @@ for them. Check the winner with playtest skill.`,
 	f.Int("games", 0, "the most games a candidate plays (default: the sweep's games)")
 	f.Int("first-games", tune.DefaultFirstGames, "games every candidate plays in the first round (even)")
 	f.Int("budget", 0, "the most games of the whole race (0: no bound but --games a candidate)")
-	f.Float64("alpha", tune.DefaultAlpha, "the chance the race may drop the best candidate, at most")
+	f.Float64("alpha", tune.DefaultAlpha, "the chance the race's tests may drop the best candidate, at most")
+	f.Float64("keep", tune.DefaultKeep, "share of a round's candidates successive halving keeps, by rank (1: no halving)")
+	f.Float64("tolerance", 0, "stop once the leader's imbalance is shown at most this, e.g. 0.02 for 2 points (0: none)")
 	f.Uint64("seed", 0, "run seed of every candidate (overrides the sweep's)")
 	f.Int("workers", 0, "worker goroutines (default: all cores)")
 	f.String("format", "table", "output format: table, csv (every evaluation) or json")
@@ -80,7 +85,8 @@ func runTune(cmd *cobra.Command, arg string, opts *tuneOptions) error {
 	if err := writableDir("--out", out); err != nil {
 		return err
 	}
-	topts := tune.Options{Workers: workers, FirstGames: v.GetInt("first-games"), MaxGames: v.GetInt("games"), Budget: v.GetInt("budget"), Alpha: v.GetFloat64("alpha")}
+	topts := tune.Options{Workers: workers, FirstGames: v.GetInt("first-games"), MaxGames: v.GetInt("games"), Budget: v.GetInt("budget"), Alpha: v.GetFloat64("alpha"),
+		Keep: v.GetFloat64("keep"), Tolerance: v.GetFloat64("tolerance")}
 	if err := tune.Validate(len(cfgs), cfgs[0], topts); err != nil {
 		return usageError{err}
 	}
@@ -89,7 +95,7 @@ func runTune(cmd *cobra.Command, arg string, opts *tuneOptions) error {
 	if !v.GetBool("quiet") {
 		rep = progress.New(stderr, progress.Auto, "tune "+sw.Name, 0, len(cfgs)*max(topts.MaxGames, cfgs[0].Games))
 		topts.OnRound = func(r tune.Round) {
-			fmt.Fprintf(stderr, "round %d: %d candidates × %d games, %d dropped; leader %s\n", r.Index, r.Candidates, r.Games, r.Dropped, r.Leader)
+			fmt.Fprintf(stderr, "round %d: %d candidates × %d games, %d shown worse, %d set aside by rank; leader %s\n", r.Index, r.Candidates, r.Games, r.Dropped, r.Halved, r.Leader)
 		}
 	}
 	topts.OnGame = func() { rep.Add(1) }

@@ -90,8 +90,9 @@ const (
 	PieMinGames = 20
 )
 
-// skillCommand is the command that climbs the run's skill ladder.
-func skillCommand(info RunInfo) string {
+// SkillCommand is the command that climbs the skill ladder of the run's
+// variant.
+func SkillCommand(info RunInfo) string {
 	target := strings.TrimPrefix(info.Source, "preset ")
 	if target == "" {
 		target = info.Variant
@@ -162,9 +163,9 @@ func (h *Headline) sentence(s *Summary, info RunInfo) string {
 	}
 	fmt.Fprintf(&b, ". Bots: %s", h.Bots)
 	if info.Players[0].Weak() || info.Players[1].Weak() {
-		b.WriteString(": bots that do not search, so this describes their blunders more than the rules; use a search bot (mcts, ismcts) and run `" + skillCommand(info) + "`.")
+		b.WriteString(": bots that do not search, so this describes their blunders more than the rules; use a search bot (mcts, ismcts) and run `" + SkillCommand(info) + "`.")
 	} else {
-		b.WriteString(" — run `" + skillCommand(info) + "` to see whether stronger play changes this.")
+		b.WriteString(" — run `" + SkillCommand(info) + "` to see whether stronger play changes this.")
 	}
 	return b.String()
 }
@@ -217,7 +218,7 @@ func FormatP(p float64) string {
 // answer to be the game's.
 func (a *Aggregator) warnings(s *Summary) []Warning {
 	out := []Warning{}
-	next := "run `" + skillCommand(a.info) + "` to see whether stronger bots change the answer"
+	next := "run `" + SkillCommand(a.info) + "` to see whether stronger bots change the answer"
 	var weak []string
 	for i, p := range a.info.Players {
 		if p.Weak() {

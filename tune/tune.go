@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"gonum.org/v1/gonum/stat/distuv"
 
@@ -26,6 +27,16 @@ const Schema = "playtest/tune/v1"
 const (
 	DefaultFirstGames = 100
 	DefaultAlpha      = 0.05
+	DefaultKeep       = 0.5
+)
+
+// Why a candidate left the race.
+const (
+	// DroppedByTest: its games showed it less balanced than the leader's.
+	DroppedByTest = "test"
+	// DroppedByRank: successive halving set it aside for its rank, without
+	// showing it worse.
+	DroppedByRank = "rank"
 )
 
 // Options tune a race.
@@ -44,6 +55,13 @@ type Options struct {
 	// Alpha bounds the chance that the race drops the best candidate
 	// (DefaultAlpha if 0).
 	Alpha float64
+	// Keep is the share of a round's candidates that successive halving
+	// keeps for the next round, by rank (DefaultKeep if 0; 1 races
+	// without halving). It never keeps fewer than two.
+	Keep float64
+	// Tolerance, if above 0, ends the race once the leader's imbalance is
+	// shown at most Tolerance: "fair enough".
+	Tolerance float64
 	// OnRound, if set, is told each finished round.
 	OnRound func(Round)
 	// OnGame, if set, is called after each game, from one goroutine.
@@ -56,6 +74,10 @@ type Candidate struct {
 	Values     []string `json:"values"`
 	Variant    string   `json:"variant"`
 	ConfigHash string   `json:"config_hash"`
+	// Changes names its base and what it changes in the base's rules;
+	// Skill is the command that climbs its skill ladder.
+	Changes string `json:"rules"`
+	Skill   string `json:"skill_command"`
 	// Games is the games it played.
 	Games int `json:"games"`
 	// Seat0 is seat 0's score per game, over seat-swapped pairs, with its
@@ -68,8 +90,10 @@ type Candidate struct {
 	Draws float64 `json:"draws"`
 	Plies float64 `json:"plies"`
 	// DroppedAfter is the round after which it left the race (0: it stayed
-	// to the end), and Why says why.
+	// to the end), DroppedBy how (DroppedByTest or DroppedByRank), and Why
+	// says why in words.
 	DroppedAfter int    `json:"dropped_after,omitempty"`
+	DroppedBy    string `json:"dropped_by,omitempty"`
 	Why          string `json:"why,omitempty"`
 
 	cfg   *variants.Config
@@ -89,9 +113,11 @@ type Round struct {
 	Index int `json:"round"`
 	// Games is the games each candidate left has played after it.
 	Games int `json:"games_per_candidate"`
-	// Candidates is how many played it; Dropped how many it dropped.
+	// Candidates is how many played it; Dropped how many its tests showed
+	// worse than the leader, Halved how many successive halving set aside.
 	Candidates int `json:"candidates"`
 	Dropped    int `json:"dropped"`
+	Halved     int `json:"halved,omitempty"`
 	// Spent is the games of the race so far.
 	Spent int `json:"games_spent"`
 	// Z is the normal quantile of its drop intervals.
@@ -123,6 +149,10 @@ type Result struct {
 	Seed      uint64  `json:"seed"`
 	Pairs     bool    `json:"pairs"`
 	Alpha     float64 `json:"alpha"`
+	// Keep is successive halving's share kept per round (1: none);
+	// Tolerance the imbalance that is fair enough (0: none).
+	Keep      float64 `json:"keep"`
+	Tolerance float64 `json:"tolerance,omitempty"`
 	// Bots describes the players (of the first candidate): the answer is
 	// theirs.
 	Bots string `json:"bots"`
@@ -155,6 +185,7 @@ func Validate(candidates int, cfg *variants.Config, opts Options) error {
 	}
 	maxGames := cmp.Or(opts.MaxGames, cfg.Games)
 	alpha := cmp.Or(opts.Alpha, DefaultAlpha)
+	keep := cmp.Or(opts.Keep, DefaultKeep)
 	switch {
 	case first < 2 || maxGames < first || opts.Budget < 0:
 		return fmt.Errorf("--first-games %d, --games %d, --budget %d: want at least 2 games in the first round, no more than the most a candidate plays, and a budget of 0 or more", first, maxGames, opts.Budget)
@@ -162,6 +193,10 @@ func Validate(candidates int, cfg *variants.Config, opts Options) error {
 		return fmt.Errorf("--first-games %d, --games %d: want even numbers (seat-swapped pairs)", first, maxGames)
 	case !(alpha > 0 && alpha < 1):
 		return fmt.Errorf("--alpha %g: want a level between 0 and 1", alpha)
+	case !(keep > 0 && keep <= 1):
+		return fmt.Errorf("--keep %g: want a share above 0 and at most 1 (1 races without halving)", keep)
+	case !(opts.Tolerance >= 0 && opts.Tolerance < 0.5):
+		return fmt.Errorf("--tolerance %g: want an imbalance from 0 (none) up to 0.5, e.g. 0.02 for 2 points", opts.Tolerance)
 	case !cfg.Pairs:
 		return fmt.Errorf("tune measures seat balance over seat-swapped pairs: the variants need pairs: true")
 	}
@@ -178,6 +213,7 @@ func Run(ctx context.Context, s *sweep.Sweep, cfgs []*variants.Config, points []
 	alpha := cmp.Or(opts.Alpha, DefaultAlpha)
 	res := &Result{Schema: Schema, Name: s.Name, Source: s.Source, Game: cfgs[0].Definition.Name,
 		Objective: "|seat 0's score over seat-swapped pairs − 50%|", Seed: cfgs[0].Seed, Pairs: true, Alpha: alpha,
+		Keep: cmp.Or(opts.Keep, DefaultKeep), Tolerance: opts.Tolerance,
 		Bots: bots.DescribePlayers(cfgs[0].Players), FirstGames: first, MaxGames: maxGames, Budget: opts.Budget,
 		FullSweep: len(cfgs) * maxGames}
 	for _, a := range s.Axes {
@@ -189,8 +225,10 @@ func Run(ctx context.Context, s *sweep.Sweep, cfgs []*variants.Config, points []
 		if err != nil {
 			return nil, err
 		}
+		info := experiment.Info(cfg, g)
 		cands[i] = &Candidate{Label: s.Label(points[i]), Values: points[i].Labels, Variant: cfg.Name, ConfigHash: cfg.Hash(),
-			cfg: cfg, agg: reports.NewAggregator(experiment.Info(cfg, g))}
+			Changes: variants.LabelOf(strings.TrimPrefix(cfg.Source, "preset "), info.RuleChanges), Skill: reports.SkillCommand(info),
+			cfg: cfg, agg: reports.NewAggregator(info)}
 	}
 	play := func(c *Candidate, from, to int) error { return c.play(ctx, from, to, opts) }
 	if err := res.race(cands, rounds(first, maxGames), play, opts); err != nil {
@@ -230,11 +268,12 @@ func rounds(first, maxGames int) []int {
 }
 
 // race plays the rounds (each candidate left extended to the round's games
-// by play), dropping after each the candidates surely less balanced than
-// the best. The drops of every round together drop the best candidate
-// with probability at most the level (a union bound over the rounds and
-// the candidates): each interval is at level alpha / (rounds ×
-// candidates).
+// by play), dropping after each the candidates shown less balanced than
+// the leader, then, by successive halving, those ranked below the share
+// res.Keep of the round's candidates. The tests of every round together
+// drop the best candidate with probability at most the level (a union
+// bound over the rounds and the candidates): each interval is at level
+// alpha / (2 × rounds × candidates). Halving drops by rank, not proof.
 func (res *Result) race(cands []*Candidate, sizes []int, play func(c *Candidate, from, to int) error, opts Options) error {
 	alive := slices.Clone(cands)
 	played := 0
@@ -264,15 +303,14 @@ func (res *Result) race(cands []*Candidate, sizes []int, play func(c *Candidate,
 		}
 		lead := leader(alive)
 		round := Round{Index: r + 1, Games: n, Candidates: len(alive), Spent: res.Spent, Z: z}
-		kept := alive[:0]
+		kept := make([]*Candidate, 0, len(alive))
 		for _, c := range alive {
-			excess, dropped := 0.0, false
-			if c != lead {
-				excess, dropped = worse(c, lead, z)
+			if c == lead {
+				kept = append(kept, c)
+				continue
 			}
-			res.Evaluations = append(res.Evaluations, Evaluation{Round: r + 1, Label: c.Label, Games: n, Seat0: c.Seat0Mean, Imbalance: c.Imbalance, Dropped: dropped})
-			if dropped {
-				c.DroppedAfter = r + 1
+			if excess, dropped := worse(c, lead, z); dropped {
+				c.DroppedAfter, c.DroppedBy = r+1, DroppedByTest
 				c.Why = fmt.Sprintf("after %d games on the same deals as %s, its imbalance is at least %.1f points above that one's (paired, z = %.2f)",
 					n, lead.Label, 100*excess, z)
 				round.Dropped++
@@ -280,11 +318,21 @@ func (res *Result) race(cands []*Candidate, sizes []int, play func(c *Candidate,
 			}
 			kept = append(kept, c)
 		}
+		if r < len(sizes)-1 {
+			round.Halved = res.halve(&kept, len(alive), r+1, n)
+		}
+		for _, c := range alive {
+			res.Evaluations = append(res.Evaluations, Evaluation{Round: r + 1, Label: c.Label, Games: n, Seat0: c.Seat0Mean, Imbalance: c.Imbalance, Dropped: c.DroppedAfter > 0})
+		}
 		alive = kept
-		round.Leader = leader(alive).Label
+		round.Leader = lead.Label
 		res.Rounds = append(res.Rounds, round)
 		if opts.OnRound != nil {
 			opts.OnRound(round)
+		}
+		if res.Tolerance > 0 && lead.Imbalance.High <= res.Tolerance {
+			res.Stopped = fmt.Sprintf("%s is shown within the tolerance of %.1f points (its imbalance at most %.1f, z = %.2f)", lead.Label, 100*res.Tolerance, 100*lead.Imbalance.High, z)
+			return nil
 		}
 	}
 	res.Stopped = fmt.Sprintf("the candidates left played all %s games", bots.Thousands(sizes[len(sizes)-1]))
@@ -292,6 +340,26 @@ func (res *Result) race(cands []*Candidate, sizes []int, play func(c *Candidate,
 		res.Stopped = "one candidate left"
 	}
 	return nil
+}
+
+// halve sets aside, by successive halving, the candidates of *kept ranked
+// below the share res.Keep of the round's candidates (of whom there were
+// round), by their imbalance; it keeps at least two, so that the last
+// word between candidates is a test's. It returns how many it set aside.
+func (res *Result) halve(kept *[]*Candidate, round, index, games int) int {
+	n := max(2, int(math.Ceil(res.Keep*float64(round)-1e-9)))
+	if len(*kept) <= n {
+		return 0
+	}
+	ranked := slices.Clone(*kept)
+	slices.SortStableFunc(ranked, func(a, b *Candidate) int { return cmp.Compare(a.Imbalance.Value, b.Imbalance.Value) })
+	for i, c := range ranked[n:] {
+		c.DroppedAfter, c.DroppedBy = index, DroppedByRank
+		c.Why = fmt.Sprintf("after %d games, ranked %d of the %d left by imbalance (%.1f points); successive halving kept the best %d: set aside by rank, not shown worse",
+			games, n+i+1, len(ranked), 100*c.Imbalance.Value, n)
+	}
+	*kept = slices.DeleteFunc(*kept, func(c *Candidate) bool { return c.DroppedAfter > 0 })
+	return len(ranked) - n
 }
 
 // worse tests whether c is less balanced than lead, over the deals both

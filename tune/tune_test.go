@@ -38,7 +38,7 @@ func TestRaceKeepsTheBest(t *testing.T) {
 	const races = 300
 	bestDropped, farDropped, spent := 0, 0, 0
 	for seed := range uint64(races) {
-		res := &Result{Alpha: 0.05, FullSweep: len(p) * 1600}
+		res := &Result{Alpha: 0.05, Keep: 1, FullSweep: len(p) * 1600}
 		var cands []*Candidate
 		for _, label := range []string{"a", "best", "b", "c", "far"} {
 			cands = append(cands, &Candidate{Label: label})
@@ -65,13 +65,66 @@ func TestRaceKeepsTheBest(t *testing.T) {
 	t.Logf("best dropped in %d of %d races, the far one in %d; %.0f%% of a full sweep's games", bestDropped, races, farDropped, 100*float64(spent)/float64(races*5*1600))
 }
 
+// TestHalvingAndTolerance: successive halving keeps half of each round's
+// candidates by rank (never fewer than two, never after the last round)
+// and says they were set aside, not shown worse; a tolerance stops the
+// race once the leader is shown within it.
+func TestHalvingAndTolerance(t *testing.T) {
+	p := map[string]float64{}
+	var cands []*Candidate
+	for i := range 9 {
+		label := fmt.Sprint(i)
+		p[label] = 0.5 + 0.01*float64(i)
+		cands = append(cands, &Candidate{Label: label})
+	}
+	res := &Result{Alpha: 0.05, Keep: 0.5}
+	if err := res.race(cands, rounds(100, 1600), synthetic(pcg.New(1, 7), p), Options{}); err != nil {
+		t.Fatal(err)
+	}
+	var left, byRank []string
+	for _, c := range cands {
+		switch c.DroppedBy {
+		case "":
+			left = append(left, c.Label)
+		case DroppedByRank:
+			byRank = append(byRank, c.Label)
+			if !strings.Contains(c.Why, "set aside by rank, not shown worse") {
+				t.Errorf("%s: %s", c.Label, c.Why)
+			}
+		}
+	}
+	// 9 → 5 → 3 → 2, then two at 800 and 1600 games.
+	if got := fmt.Sprint(res.Rounds[0].Candidates, res.Rounds[1].Candidates, res.Rounds[2].Candidates, res.Rounds[3].Candidates, res.Rounds[4].Candidates); got != "9 5 3 2 2" {
+		t.Errorf("candidates per round %s (%+v)", got, res.Rounds)
+	}
+	if len(left) > 2 || len(byRank) == 0 || res.Spent != 9*100+5*100+3*200+2*400+2*800 {
+		t.Errorf("left %v, set aside %v, spent %d", left, byRank, res.Spent)
+	}
+	for _, c := range cands {
+		res.Candidates = append(res.Candidates, *c)
+	}
+	if s := res.Summary(); !strings.Contains(s, "Successive halving set") {
+		t.Errorf("summary %s", s)
+	}
+
+	// A tolerance of 10 points: the 50% candidate is shown within it early.
+	cands = []*Candidate{{Label: "0"}, {Label: "8"}}
+	res = &Result{Alpha: 0.05, Keep: 1, Tolerance: 0.1}
+	if err := res.race(cands, rounds(100, 1600), synthetic(pcg.New(2, 7), p), Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Rounds) == 5 || !strings.Contains(res.Stopped, "within the tolerance of 10.0 points") {
+		t.Errorf("%d rounds, stopped %q", len(res.Rounds), res.Stopped)
+	}
+}
+
 // TestDropsAndRounds: a round drops a candidate shown less balanced than
 // the leader on the same deals, and says why.
 func TestDropsAndRounds(t *testing.T) {
 	if got := fmt.Sprint(rounds(100, 1000)); got != "[100 200 400 800 1000]" {
 		t.Errorf("rounds %s", got)
 	}
-	res := &Result{Alpha: 0.05}
+	res := &Result{Alpha: 0.05, Keep: DefaultKeep}
 	even, lopsided := &Candidate{Label: "even"}, &Candidate{Label: "lopsided"}
 	play := func(c *Candidate, from, to int) error {
 		for d := from / 2; d < to/2; d++ {
@@ -129,7 +182,7 @@ func TestRunIsDeterministic(t *testing.T) {
 	if out[0] != out[1] {
 		t.Errorf("1 and 3 workers differ:\n%s\n%s", out[0], out[1])
 	}
-	res, err := Run(context.Background(), s, cfgs, points, Options{FirstGames: 20, MaxGames: 80, Budget: 200})
+	res, err := Run(context.Background(), s, cfgs, points, Options{FirstGames: 20, MaxGames: 80, Budget: 200, Keep: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,6 +202,8 @@ func TestValidate(t *testing.T) {
 		{Options{FirstGames: 21, MaxGames: 41}, "even numbers"},
 		{Options{Alpha: 1}, "--alpha 1"},
 		{Options{Budget: -1}, "budget of 0 or more"},
+		{Options{Keep: 1.5}, "--keep 1.5"},
+		{Options{Tolerance: 0.5}, "--tolerance 0.5"},
 		{Options{FirstGames: 20, Budget: 79}, "the first round alone plays 80 games (4 candidates × 20)"},
 	} {
 		if err := Validate(len(cfgs), cfgs[0], c.opts); err == nil || !strings.Contains(err.Error(), c.want) {
@@ -173,5 +228,9 @@ func TestSummaryClaimsOnlyWhatTheRaceShowed(t *testing.T) {
 	r.Candidates[1].DroppedAfter = 0
 	if s := r.Summary(); !strings.HasPrefix(s, "Most balanced: not shown yet among the 2 left; the least imbalanced so far is a,") || !strings.Contains(s, "The 2 left are not shown apart") {
 		t.Errorf("two left: %s", s)
+	}
+	r.Candidates[1].DroppedAfter, r.Candidates[1].DroppedBy = 1, DroppedByRank
+	if s := r.Summary(); !strings.HasPrefix(s, "Most balanced of the candidates raced to the end: a,") || !strings.Contains(s, "set 1 aside by rank") {
+		t.Errorf("one left, one set aside: %s", s)
 	}
 }

@@ -26,10 +26,15 @@ const Shown = 10
 
 func pct(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
 
-func (c *Candidate) cells(axes int) []string {
+func (c *Candidate) cells(tolerance float64) []string {
 	status := "in the race"
-	if c.DroppedAfter > 0 {
-		status = fmt.Sprintf("dropped after round %d", c.DroppedAfter)
+	switch {
+	case c.DroppedBy == DroppedByRank:
+		status = fmt.Sprintf("set aside by rank after round %d", c.DroppedAfter)
+	case c.DroppedAfter > 0:
+		status = fmt.Sprintf("shown worse after round %d", c.DroppedAfter)
+	case tolerance > 0 && c.Imbalance.High <= tolerance:
+		status = fmt.Sprintf("in the race, within ±%.1f", 100*tolerance)
 	}
 	row := append([]string(nil), c.Values...)
 	return append(row, strconv.Itoa(c.Games),
@@ -49,7 +54,7 @@ func (r *Result) rows(n int) [][]string {
 		if n >= 0 && i >= n {
 			break
 		}
-		out = append(out, r.Candidates[i].cells(len(r.Axes)))
+		out = append(out, r.Candidates[i].cells(r.Tolerance))
 	}
 	return out
 }
@@ -58,16 +63,24 @@ func (r *Result) rows(n int) [][]string {
 // spent against a full sweep, and whose answer it is.
 func (r *Result) Summary() string {
 	best := r.Candidates[0]
-	left := 0
+	left, ranked := 0, 0
 	for _, c := range r.Candidates {
-		if c.DroppedAfter == 0 {
+		switch {
+		case c.DroppedAfter == 0:
 			left++
+		case c.DroppedBy == DroppedByRank:
+			ranked++
 		}
 	}
-	// Only a race that dropped every other candidate shows one most
+	// Only a race whose tests dropped every other candidate shows one most
 	// balanced; otherwise the leader is only the least imbalanced so far.
-	lead := fmt.Sprintf("Most balanced: %s", best.Label)
-	if left > 1 {
+	var lead string
+	switch {
+	case left == 1 && ranked == 0:
+		lead = fmt.Sprintf("Most balanced: %s", best.Label)
+	case left == 1:
+		lead = fmt.Sprintf("Most balanced of the candidates raced to the end: %s", best.Label)
+	default:
 		lead = fmt.Sprintf("Most balanced: not shown yet among the %d left; the least imbalanced so far is %s", left, best.Label)
 	}
 	text := fmt.Sprintf("%s, seat 0 %s [%s, %s] over %s games. %d of %d candidates left in the race after %d rounds (%s); %s games played, %.0f%% of the %s a full sweep at %s games a variant would play.",
@@ -77,7 +90,13 @@ func (r *Result) Summary() string {
 	if left > 1 {
 		text += fmt.Sprintf(" The %d left are not shown apart at this level: more games (--games) or a larger --budget may separate them.", left)
 	}
-	return text + fmt.Sprintf(" The answer is these bots' (%s): a balance tuned with weak bots may not hold for strong ones; check the winner with playtest skill.", r.Bots)
+	if ranked > 0 {
+		text += fmt.Sprintf(" Successive halving set %d aside by rank after early rounds, without showing them worse: one within a few points of the leader may be as balanced (--keep 1 races without halving).", ranked)
+	}
+	if best.Changes != "" {
+		text += " The leader's rules: " + best.Changes + "."
+	}
+	return text + fmt.Sprintf(" The answer is these bots' (%s): a balance tuned with weak bots may not hold for strong ones; check the leader with %s.", r.Bots, best.Skill)
 }
 
 // WriteTable prints the race: its rounds, the candidates ranked, and the
@@ -85,7 +104,7 @@ func (r *Result) Summary() string {
 func (r *Result) WriteTable(w io.Writer) error {
 	fmt.Fprintf(w, "%s: tune %s, %d candidates, objective %s\n", r.Game, r.Name, len(r.Candidates), r.Objective)
 	for _, rd := range r.Rounds {
-		fmt.Fprintf(w, "round %d: %d candidates × %s games, %d dropped (z = %.2f); leader %s\n", rd.Index, rd.Candidates, bots.Thousands(rd.Games), rd.Dropped, rd.Z, rd.Leader)
+		fmt.Fprintf(w, "round %d: %d candidates × %s games, %d shown worse (z = %.2f), %d set aside by rank; leader %s\n", rd.Index, rd.Candidates, bots.Thousands(rd.Games), rd.Dropped, rd.Z, rd.Halved, rd.Leader)
 	}
 	fmt.Fprintln(w)
 	t := reports.NewTable(w, reports.Cells(r.header())...)
@@ -125,12 +144,12 @@ func (r *Result) WriteMarkdown(w io.Writer) error {
 		reports.MarkdownEscape(r.Name), reports.MarkdownEscape(r.Game), reports.MarkdownText(r.Objective), r.Seed, reports.MarkdownText(r.Summary()))
 	var rounds [][]string
 	for _, rd := range r.Rounds {
-		rounds = append(rounds, []string{strconv.Itoa(rd.Index), strconv.Itoa(rd.Candidates), strconv.Itoa(rd.Games), strconv.Itoa(rd.Dropped), fmt.Sprintf("%.2f", rd.Z), rd.Leader})
+		rounds = append(rounds, []string{strconv.Itoa(rd.Index), strconv.Itoa(rd.Candidates), strconv.Itoa(rd.Games), strconv.Itoa(rd.Dropped), fmt.Sprintf("%.2f", rd.Z), strconv.Itoa(rd.Halved), rd.Leader})
 	}
-	reports.WriteMarkdownTable(w, []string{"round", "candidates", "games each", "dropped", "z", "leader"}, rounds)
+	reports.WriteMarkdownTable(w, []string{"round", "candidates", "games each", "shown worse", "z", "set aside by rank", "leader"}, rounds)
 	fmt.Fprint(w, "\n## Candidates\n\n")
 	reports.WriteMarkdownTable(w, r.header(), r.rows(-1))
-	fmt.Fprint(w, "\n## Why the dropped ones were dropped\n\n")
+	fmt.Fprint(w, "\n## Why the others left the race\n\n")
 	for _, c := range r.Candidates {
 		if c.DroppedAfter > 0 {
 			fmt.Fprintf(w, "- **%s**: %s\n", reports.MarkdownText(c.Label), reports.MarkdownText(c.Why))
