@@ -77,7 +77,8 @@ func runTune(cmd *cobra.Command, arg string, opts *tuneOptions) error {
 	if err != nil {
 		return err
 	}
-	cfgs, points, err := prepareSweep(cmd, v, sw, []string{"seed"}, opts.sets, &sweep.Options{})
+	var sopts sweep.Options
+	cfgs, points, err := prepareSweep(cmd, v, sw, []string{"seed"}, opts.sets, &sopts)
 	if err != nil {
 		return err
 	}
@@ -86,7 +87,7 @@ func runTune(cmd *cobra.Command, arg string, opts *tuneOptions) error {
 		return err
 	}
 	topts := tune.Options{Workers: workers, FirstGames: v.GetInt("first-games"), MaxGames: v.GetInt("games"), Budget: v.GetInt("budget"), Alpha: v.GetFloat64("alpha"),
-		Keep: v.GetFloat64("keep"), Tolerance: v.GetFloat64("tolerance")}
+		Keep: v.GetFloat64("keep"), Tolerance: v.GetFloat64("tolerance"), Skipped: sopts.Skipped}
 	if err := tune.Validate(len(cfgs), cfgs[0], topts); err != nil {
 		return usageError{err}
 	}

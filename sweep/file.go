@@ -3,6 +3,7 @@ package sweep
 import (
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"path"
 	"path/filepath"
@@ -45,6 +46,12 @@ type Sweep struct {
 	Set []Setting
 	// Axes are crossed, the first varying slowest.
 	Axes []Axis
+	// Exclude are combinations of axis values left out of the space.
+	Exclude []Exclusion
+	// SkipInvalid leaves out the points whose variant is refused (a
+	// combination of knobs the rules do not allow) instead of failing
+	// (invalid: skip).
+	SkipInvalid bool
 	// dir resolves relative file paths of a sweep read from a file.
 	dir string
 }
@@ -57,6 +64,25 @@ type Axis struct {
 	Values [][]Setting
 }
 
+// Exclusion leaves out every point whose value on each named axis is
+// one of the listed ones: Values[axis] holds value indices, nil for an
+// axis not named.
+type Exclusion struct {
+	Values [][]int
+	// Origin names the sweep file's line of the exclusion.
+	Origin string
+}
+
+// Excludes reports whether the exclusion leaves out the point.
+func (e Exclusion) Excludes(pt Point) bool {
+	for ax, allowed := range e.Values {
+		if allowed != nil && !slices.Contains(allowed, pt.Values[ax]) {
+			return false
+		}
+	}
+	return true
+}
+
 // Setting sets one key of a variant (or the base, for BaseKey) to YAML text.
 type Setting struct {
 	Key, Value string
@@ -64,7 +90,7 @@ type Setting struct {
 	Origin string
 }
 
-var topKeys = []string{"name", "description", "base", "games", "seed", "metric", "set", "axes"}
+var topKeys = []string{"name", "description", "base", "games", "seed", "metric", "set", "axes", "exclude", "invalid"}
 var axisKeys = []string{"name", "key", "values", "zip", "labels"}
 
 // reserved are the variant keys an axis may not vary: the sweep sets them
@@ -134,6 +160,7 @@ func Parse(file string, text []byte) (*Sweep, error) {
 	root := doc.Content[0]
 	s := &Sweep{Source: file, Name: strings.TrimSuffix(filepath.Base(file), ".yaml"), Metric: DefaultMetric}
 	s.Name = strings.TrimPrefix(s.Name, "sweep ")
+	var excludeNode *yaml.Node
 	err = p.mapping(root, "", topKeys, func(key string, k, v *yaml.Node) error {
 		var err error
 		switch key {
@@ -163,6 +190,15 @@ func Parse(file string, text []byte) (*Sweep, error) {
 				s.Set = append(s.Set, set)
 				return err
 			})
+		case "exclude":
+			excludeNode = v
+		case "invalid":
+			switch v.Value {
+			case "skip", "error":
+				s.SkipInvalid = v.Value == "skip"
+			default:
+				err = p.errorf(v, key, "want skip (leave out the combinations the rules refuse) or error (the default), got %s", variants.Describe(v))
+			}
 		case "axes":
 			if v.Kind != yaml.SequenceNode || len(v.Content) == 0 {
 				return p.errorf(v, key, "want a list of axes, each with key: and values: or with zip:")
@@ -193,7 +229,58 @@ func Parse(file string, text []byte) (*Sweep, error) {
 		}
 		names[a.Name] = true
 	}
+	if excludeNode != nil {
+		if s.Exclude, err = p.exclusions(excludeNode, s.Axes); err != nil {
+			return nil, err
+		}
+	}
 	return s, nil
+}
+
+// exclusions decodes exclude: a list of mappings from axis names to a
+// value's label or a list of labels.
+func (p *parser) exclusions(n *yaml.Node, axes []Axis) ([]Exclusion, error) {
+	if err := p.list(n, "exclude"); err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, a := range axes {
+		names = append(names, a.Name)
+	}
+	var out []Exclusion
+	for i, item := range n.Content {
+		path := fmt.Sprintf("exclude[%d]", i)
+		e := Exclusion{Values: make([][]int, len(axes)), Origin: fmt.Sprintf("%s:%d %s", p.file, item.Line, path)}
+		err := p.mapping(item, path, nil, func(name string, k, v *yaml.Node) error {
+			ax := slices.Index(names, name)
+			if ax < 0 {
+				return p.errorf(k, path+"."+name, "no axis is named %q%s; the axes: %s", name, variants.Suggestion(name, names), strings.Join(names, ", "))
+			}
+			values := []*yaml.Node{v}
+			if v.Kind == yaml.SequenceNode {
+				if err := p.list(v, path+"."+name); err != nil {
+					return err
+				}
+				values = v.Content
+			}
+			for _, val := range values {
+				l := slices.Index(axes[ax].Labels, label(val))
+				if l < 0 {
+					return p.errorf(val, path+"."+name, "axis %s has no value %s%s; its values: %s", name, label(val), variants.Suggestion(label(val), axes[ax].Labels), strings.Join(axes[ax].Labels, ", "))
+				}
+				e.Values[ax] = append(e.Values[ax], l)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		if len(item.Content) == 0 {
+			return nil, p.errorf(item, path, "want a mapping of axis names to the values to leave out")
+		}
+		out = append(out, e)
+	}
+	return out, nil
 }
 
 // setsBase says whether an axis chooses the base variant.
@@ -326,10 +413,11 @@ func (p *parser) axis(n *yaml.Node, path string) (Axis, error) {
 		if valuesNode == nil {
 			return a, p.errorf(n, path+".values", "is required with key:")
 		}
-		if err := p.list(valuesNode, path+".values"); err != nil {
+		values, err := p.values(valuesNode, path+".values")
+		if err != nil {
 			return a, err
 		}
-		for i, v := range valuesNode.Content {
+		for i, v := range values {
 			set, err := p.setting(key, v, fmt.Sprintf("%s.values[%d]", path, i))
 			if err != nil {
 				return a, err
@@ -347,17 +435,18 @@ func (p *parser) axis(n *yaml.Node, path string) (Axis, error) {
 		var names []string
 		err := p.mapping(zipNode, path+".zip", nil, func(k string, kn, v *yaml.Node) error {
 			zpath := path + ".zip." + k
-			if err := p.list(v, zpath); err != nil {
+			items, err := p.values(v, zpath)
+			if err != nil {
 				return err
 			}
-			if a.Values != nil && len(v.Content) != len(a.Values) {
-				return p.errorf(v, zpath, "has %d values, but the axis's first key has %d: zipped lists must be of equal length", len(v.Content), len(a.Values))
+			if a.Values != nil && len(items) != len(a.Values) {
+				return p.errorf(v, zpath, "has %d values, but the axis's first key has %d: zipped lists must be of equal length", len(items), len(a.Values))
 			}
 			if a.Values == nil {
-				a.Values = make([][]Setting, len(v.Content))
-				a.Labels = make([]string, len(v.Content))
+				a.Values = make([][]Setting, len(items))
+				a.Labels = make([]string, len(items))
 			}
-			for i, item := range v.Content {
+			for i, item := range items {
 				set, err := p.setting(k, item, fmt.Sprintf("%s[%d]", zpath, i))
 				if err != nil {
 					return err
@@ -405,6 +494,87 @@ func (p *parser) axis(n *yaml.Node, path string) (Axis, error) {
 		seen[l] = true
 	}
 	return a, nil
+}
+
+// MaxRange is the most values a range of an axis may make.
+const MaxRange = 1000
+
+// values decodes an axis's values: a list, or a range {from, to, step}
+// of numbers (whole numbers when all three are), from and to included.
+func (p *parser) values(n *yaml.Node, path string) ([]*yaml.Node, error) {
+	if n.Kind != yaml.MappingNode {
+		if err := p.list(n, path); err != nil {
+			return nil, err
+		}
+		return n.Content, nil
+	}
+	var bounds [3]float64
+	whole := true
+	seen := 0
+	err := p.mapping(n, path, []string{"from", "to", "step"}, func(k string, kn, v *yaml.Node) error {
+		i := map[string]int{"from": 0, "to": 1, "step": 2}[k]
+		x, err := strconv.ParseFloat(v.Value, 64)
+		if v.Kind != yaml.ScalarNode || err != nil || math.IsInf(x, 0) || math.IsNaN(x) {
+			return p.errorf(v, path+"."+k, "want a number, got %s", variants.Describe(v))
+		}
+		_, errInt := strconv.Atoi(v.Value)
+		whole = whole && errInt == nil
+		bounds[i] = x
+		seen |= 1 << i
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	from, to, step := bounds[0], bounds[1], bounds[2]
+	switch {
+	case seen != 7:
+		return nil, p.errorf(n, path, "a range wants from:, to: and step:, e.g. {from: 0, to: 6, step: 2}")
+	case !(step > 0) || to < from:
+		return nil, p.errorf(n, path, "want from ≤ to and a step above 0, got from %g, to %g, step %g", from, to, step)
+	case (to-from)/step+1 > MaxRange:
+		return nil, p.errorf(n, path, "the range makes %.0f values, more than %d", math.Floor((to-from)/step+1), MaxRange)
+	}
+	var out []*yaml.Node
+	for i := 0; ; i++ {
+		x := from + float64(i)*step
+		if x > to+step*1e-9 {
+			break
+		}
+		text := strconv.FormatFloat(x, 'f', -1, 64)
+		if whole {
+			text = strconv.FormatInt(int64(math.Round(x)), 10)
+		} else {
+			// Cut the float noise of from + i·step: as many decimals as
+			// the range's numbers need, at most 12.
+			text = strconv.FormatFloat(x, 'f', decimals(from, step), 64)
+			text = strings.TrimRight(strings.TrimRight(text, "0"), ".")
+			if text == "" || text == "-" {
+				text = "0"
+			}
+		}
+		tag := "!!float"
+		if whole {
+			tag = "!!int"
+		}
+		out = append(out, &yaml.Node{Kind: yaml.ScalarNode, Tag: tag, Value: text, Line: n.Line, Column: n.Column})
+	}
+	return out, nil
+}
+
+// decimals is how many decimals the numbers of a range need to be
+// written exactly, at most 12.
+func decimals(xs ...float64) int {
+	d := 0
+	for _, x := range xs {
+		for d < 12 {
+			if y, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'f', d, 64), 64); y == x {
+				break
+			}
+			d++
+		}
+	}
+	return d
 }
 
 func (p *parser) list(n *yaml.Node, path string) error {

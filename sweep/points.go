@@ -1,6 +1,8 @@
 package sweep
 
 import (
+	"cmp"
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -63,49 +65,121 @@ func (s *Sweep) Points() []Point {
 	return points
 }
 
+// Skipped tells what a space left out: the points its exclude: list
+// names, and those whose variant was refused (with invalid: skip).
+type Skipped struct {
+	Excluded int       `json:"excluded,omitempty"`
+	Refused  []Refusal `json:"refused,omitempty"`
+}
+
+// Refusal is a point left out because its variant was refused.
+type Refusal struct {
+	Label  string `json:"label"`
+	Reason string `json:"reason"`
+}
+
+// Count is how many points were left out.
+func (s Skipped) Count() int { return s.Excluded + len(s.Refused) }
+
+// String says what was left out in a sentence ("" when nothing was).
+func (s Skipped) String() string {
+	var parts []string
+	if s.Excluded > 0 {
+		parts = append(parts, fmt.Sprintf("%d excluded by the space", s.Excluded))
+	}
+	if n := len(s.Refused); n > 0 {
+		parts = append(parts, fmt.Sprintf("%d refused by the rules (the first, %s: %s)", n, s.Refused[0].Label, s.Refused[0].Reason))
+	}
+	if parts == nil {
+		return ""
+	}
+	return "Left out: " + strings.Join(parts, "; ") + "."
+}
+
 // Variants builds and validates the variant of every point, the sweep's
-// settings first, then extra (the command line's overrides). Every variant
-// gets the same games, seed and pairs (the sweep's, else the first
-// variant's), so that all play the same deals. The first bad variant is an
-// error naming the file and line of the setting at fault.
-func (s *Sweep) Variants(extra []variants.Override) ([]*variants.Config, []Point, error) {
+// settings first, then extra (the command line's overrides), leaving out
+// the points the sweep excludes and, with invalid: skip, those whose
+// variant is refused. Every variant gets the same games, seed and pairs
+// (the sweep's, else the first variant's), so that all play the same
+// deals. Otherwise the first bad variant is an error naming the file and
+// line of the setting at fault.
+func (s *Sweep) Variants(extra []variants.Override) ([]*variants.Config, []Point, Skipped, error) {
 	var top []variants.Override
+	var skipped Skipped
 	if s.Games > 0 {
 		top = append(top, variants.Override{Path: "games", Value: strconv.Itoa(s.Games), Origin: s.Source + " games"})
 	}
 	if s.Seed != nil {
 		top = append(top, variants.Override{Path: "seed", Value: strconv.FormatUint(*s.Seed, 10), Origin: s.Source + " seed"})
 	}
-	points := s.Points()
-	cfgs := make([]*variants.Config, len(points))
-	for i, pt := range points {
-		settings := append([]Setting(nil), s.Set...)
-		for ax, v := range pt.Values {
-			settings = append(settings, s.Axes[ax].Values[v]...)
-		}
-		base := s.Base
-		overrides := append([]variants.Override(nil), top...)
-		for _, set := range settings {
-			if set.Key == BaseKey {
-				if err := yaml.Unmarshal([]byte(set.Value), &base); err != nil {
-					return nil, nil, &variants.Error{File: s.Source, Override: set.Origin, Message: err.Error()}
-				}
-				continue
+	var cfgs []*variants.Config
+	var points []Point
+	var firstErr error
+points:
+	for _, pt := range s.Points() {
+		for _, e := range s.Exclude {
+			if e.Excludes(pt) {
+				skipped.Excluded++
+				continue points
 			}
-			overrides = append(overrides, variants.Override{Path: set.Key, Value: set.Value, Origin: set.Origin})
 		}
-		overrides = append(overrides, extra...)
-		cfg, err := variants.Load(s.resolve(base), overrides)
+		cfg, err := s.variant(pt, top, extra)
 		if err != nil {
-			return nil, nil, fmt.Errorf("sweep %s, variant %s: %w", s.Name, s.Label(pt), err)
+			if !s.SkipInvalid {
+				return nil, nil, skipped, err
+			}
+			firstErr = cmp.Or(firstErr, err)
+			skipped.Refused = append(skipped.Refused, Refusal{Label: s.Label(pt), Reason: reason(err)})
+			continue
 		}
-		cfg.Name = s.Name + ": " + s.Label(pt)
-		if i > 0 {
+		if len(cfgs) > 0 {
 			cfg.Games, cfg.Seed, cfg.Pairs = cfgs[0].Games, cfgs[0].Seed, cfgs[0].Pairs
 		}
-		cfgs[i] = cfg
+		cfgs, points = append(cfgs, cfg), append(points, pt)
 	}
-	return cfgs, points, nil
+	if len(cfgs) == 0 {
+		if firstErr != nil {
+			return nil, nil, skipped, fmt.Errorf("every point of sweep %s is excluded or refused; the first refused: %w", s.Name, firstErr)
+		}
+		return nil, nil, skipped, &variants.Error{File: s.Source, Key: "exclude", Message: fmt.Sprintf("excludes every one of the sweep's %d points", skipped.Excluded)}
+	}
+	return cfgs, points, skipped, nil
+}
+
+// reason is a refusal's message without the sweep and variant the label
+// already names.
+func reason(err error) string {
+	var ve *variants.Error
+	if errors.As(err, &ve) {
+		return ve.Message
+	}
+	return err.Error()
+}
+
+// variant builds the variant of one point.
+func (s *Sweep) variant(pt Point, top, extra []variants.Override) (*variants.Config, error) {
+	settings := append([]Setting(nil), s.Set...)
+	for ax, v := range pt.Values {
+		settings = append(settings, s.Axes[ax].Values[v]...)
+	}
+	base := s.Base
+	overrides := append([]variants.Override(nil), top...)
+	for _, set := range settings {
+		if set.Key == BaseKey {
+			if err := yaml.Unmarshal([]byte(set.Value), &base); err != nil {
+				return nil, &variants.Error{File: s.Source, Override: set.Origin, Message: err.Error()}
+			}
+			continue
+		}
+		overrides = append(overrides, variants.Override{Path: set.Key, Value: set.Value, Origin: set.Origin})
+	}
+	overrides = append(overrides, extra...)
+	cfg, err := variants.Load(s.resolve(base), overrides)
+	if err != nil {
+		return nil, fmt.Errorf("sweep %s, variant %s: %w", s.Name, s.Label(pt), err)
+	}
+	cfg.Name = s.Name + ": " + s.Label(pt)
+	return cfg, nil
 }
 
 // resolve finds a base named relative to the sweep file; other names

@@ -53,6 +53,8 @@ type Options struct {
 	Command string
 	// MaxVariants refuses a sweep of more variants (0: DefaultMaxVariants).
 	MaxVariants int
+	// Skipped is set by Prepare: the points the sweep left out.
+	Skipped Skipped
 	// Start, if set, is called before variant i of n plays, with its
 	// label, the games already done (resumed) and its games in all.
 	Start func(i, n int, label string, done, total int)
@@ -154,7 +156,9 @@ type Result struct {
 	Games      int     `json:"games_per_variant"`
 	Seed       uint64  `json:"seed"`
 	Pairs      bool    `json:"pairs"`
-	Rows       []Row   `json:"variants"`
+	// Skipped tells the points of the sweep left out (nil: none).
+	Skipped *Skipped `json:"skipped,omitempty"`
+	Rows    []Row    `json:"variants"`
 }
 
 // Prepare builds every variant of the sweep and checks the options, so
@@ -185,10 +189,11 @@ func Prepare(s *Sweep, extra []variants.Override, opts *Options) ([]*variants.Co
 	if usable, need := sim.Usable(), int64(n)*variantBytes(len(s.Axes)); usable > 0 && need > usable {
 		return nil, nil, &MemoryError{Sweep: s, Count: n, Need: need, Usable: usable}
 	}
-	cfgs, points, err := s.Variants(extra)
+	cfgs, points, skipped, err := s.Variants(extra)
 	if err != nil {
 		return nil, nil, err
 	}
+	opts.Skipped = skipped
 	if err := checkMetric(s, cfgs[0], opts.Metric); err != nil {
 		return nil, nil, err
 	}
@@ -231,6 +236,9 @@ func Run(ctx context.Context, s *Sweep, cfgs []*variants.Config, points []Point,
 		Schema: SchemaV1, Name: s.Name, Description: s.Description, Source: s.Source,
 		Metric: opts.Metric, Correction: opts.Correction, Alpha: opts.Alpha,
 		Games: cfgs[0].Games, Seed: cfgs[0].Seed, Pairs: cfgs[0].Pairs,
+	}
+	if opts.Skipped.Count() > 0 {
+		res.Skipped = &opts.Skipped
 	}
 	for _, a := range s.Axes {
 		res.Axes = append(res.Axes, AxisInfo{Name: a.Name, Labels: a.Labels})

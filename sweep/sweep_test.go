@@ -5,11 +5,13 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -97,7 +99,7 @@ axes:
 	if !reflect.DeepEqual(labels, want) {
 		t.Errorf("points:\n%q\nwant\n%q", labels, want)
 	}
-	cfgs, _, err := s.Variants(quick)
+	cfgs, _, _, err := s.Variants(quick)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -250,6 +252,14 @@ func TestBadSweeps(t *testing.T) {
 		{"base: stacktics/size2\naxes:\n  - {key: rules.pie_rul, values: [true]}\n",
 			`(` + dir + `/s.yaml:3 axes[0].values[0]): rules.pie_rul: unknown key (did you mean "pie_rule"?)`},
 		{"base: nosuch\naxes:\n  - {key: rules.pie_rule, values: [true]}\n", `nosuch: no such file, and no preset of that name`},
+		{"base: stacktics/size2\naxes:\n  - {key: rules.loaded_range, values: {from: 1, to: 3}}\n", `s.yaml:3: axes[0].values: a range wants from:, to: and step:`},
+		{"base: stacktics/size2\naxes:\n  - {key: rules.loaded_range, values: {from: 1, to: 3, step: 0}}\n", `s.yaml:3: axes[0].values: want from ≤ to and a step above 0`},
+		{"base: stacktics/size2\naxes:\n  - {key: rules.loaded_range, values: {from: 1, to: 3, stp: 1}}\n", `axes[0].values.stp: unknown key (did you mean "step"?)`},
+		{"base: stacktics/size2\naxes:\n  - {key: rules.loaded_range, values: {from: 1, to: 1e6, step: 1}}\n", `makes 1000000 values, more than 1000`},
+		{"base: stacktics/size2\ninvalid: maybe\naxes:\n  - {key: rules.pie_rule, values: [true]}\n", `s.yaml:2: invalid: want skip`},
+		{"base: stacktics/size2\nexclude: [{pie_rul: true}]\naxes:\n  - {key: rules.pie_rule, values: [true]}\n", `s.yaml:2: exclude[0].pie_rul: no axis is named "pie_rul" (did you mean "pie_rule"?)`},
+		{"base: stacktics/size2\nexclude: [{pie_rule: ture}]\naxes:\n  - {key: rules.pie_rule, values: [true, false]}\n", `exclude[0].pie_rule: axis pie_rule has no value ture (did you mean "true"?)`},
+		{"base: stacktics/size2\nexclude: [{pie_rule: [true, false]}]\naxes:\n  - {key: rules.pie_rule, values: [true, false]}\n", `exclude: excludes every one of the sweep's 2 points`},
 		{"base: stacktics/size2\nmetric: seat0_win\naxes:\n  - {key: rules.pie_rule, values: [true]}\n", `metric: unknown metric "seat0_win" (did you mean "seat0_wins"?)`},
 	} {
 		s, err := Load(write(t, dir, "s.yaml", c.text))
@@ -281,6 +291,59 @@ func TestBadSweeps(t *testing.T) {
 		if _, _, err := Prepare(s, quick, &opts); err == nil {
 			t.Errorf("%+v accepted", opts)
 		}
+	}
+}
+
+// TestRangesExclusionsAndRefusals: a range of numbers makes an axis's
+// values; exclude: leaves out combinations, and invalid: skip leaves out
+// the points the rules refuse, counted and named.
+func TestRangesExclusionsAndRefusals(t *testing.T) {
+	s, err := Parse("s.yaml", []byte(`base: stacktics/size2
+invalid: skip
+exclude:
+  - {loaded_range: 3, pie_rule: true}
+axes:
+  - {key: rules.loaded_range, values: {from: 0, to: 3, step: 1}}
+  - {key: rules.pie_rule, values: [true, false]}
+  - {key: players.0.c, values: {from: 0.1, to: 0.5, step: 0.1}}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(s.Axes[0].Labels, s.Axes[2].Labels); got != "[0 1 2 3] [0.1 0.2 0.3 0.4 0.5]" {
+		t.Errorf("range labels %s", got)
+	}
+	s.Axes = s.Axes[:2]
+	opts := Options{}
+	cfgs, points, err := Prepare(s, quick, &opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var labels []string
+	for _, pt := range points {
+		labels = append(labels, s.Label(pt))
+	}
+	if len(cfgs) != 5 || opts.Skipped.Excluded != 1 || len(opts.Skipped.Refused) != 2 || slices.Contains(labels, "loaded_range=3, pie_rule=true") {
+		t.Errorf("%d variants %v, skipped %+v", len(cfgs), labels, opts.Skipped)
+	}
+	if got := opts.Skipped.String(); !strings.HasPrefix(got, "Left out: 1 excluded by the space; 2 refused by the rules (the first, loaded_range=0, pie_rule=true: ") || !strings.Contains(got, "at least 1") {
+		t.Errorf("skipped: %s", got)
+	}
+	res, err := Run(context.Background(), s, cfgs, points, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var table bytes.Buffer
+	if err := res.WriteTable(&table); err != nil || !strings.Contains(table.String(), "Left out: 1 excluded") {
+		t.Errorf("table %v:\n%s", err, table.String())
+	}
+	if _, err := res.Figure(); err != nil {
+		t.Errorf("figure of a sweep with points left out: %v", err)
+	}
+	// Without invalid: skip, the refused variant is an error.
+	s.SkipInvalid = false
+	if _, _, err := Prepare(s, quick, &Options{}); err == nil || !strings.Contains(err.Error(), "loaded_range") {
+		t.Errorf("refused variant without skip: %v", err)
 	}
 }
 

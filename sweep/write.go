@@ -174,6 +174,9 @@ func (r *Result) WriteTable(w io.Writer) error {
 		return err
 	}
 	_, err := fmt.Fprintln(w, r.note())
+	if r.Skipped != nil {
+		fmt.Fprintln(w, r.Skipped)
+	}
 	for _, row := range r.Rows {
 		reports.WriteWarnings(w, row.Label, row.Warnings)
 	}
@@ -250,6 +253,9 @@ func (r *Result) WriteMarkdown(w io.Writer, figure bool) error {
 		fmt.Fprintf(w, "%s\n\n", reports.MarkdownEscape(r.Description))
 	}
 	fmt.Fprintf(w, "%d variants, %d games each on the same seeds (seed %d%s), from %s.\n\n", len(r.Rows), r.Games, r.Seed, pairsNote(r.Pairs), reports.MarkdownCode(r.Source))
+	if r.Skipped != nil {
+		fmt.Fprintf(w, "%s\n\n", reports.MarkdownText(r.Skipped.String()))
+	}
 	if figure {
 		fmt.Fprintf(w, "![%s against the knobs](plots/%s.svg)\n\n", reports.MarkdownEscape(r.Metric), PlotName)
 	}
@@ -288,10 +294,11 @@ func (r *Result) Figure() (*plot.Plot, error) {
 	if half := 0.5; strings.HasPrefix(r.Metric, "seat") {
 		ref = &half
 	}
-	switch len(r.Axes) {
-	case 1:
+	// A space with points left out is plotted against every variant.
+	switch axes := len(r.Axes); {
+	case axes == 1 && r.Skipped == nil:
 		return plots.Against(title, r.Axes[0].Name, r.Metric, r.Axes[0].Labels, est, ref)
-	case 2:
+	case axes == 2 && r.Skipped == nil:
 		xs, ys := r.Axes[1].Labels, r.Axes[0].Labels
 		values := make([][]float64, len(ys))
 		cells := make([][]string, len(ys))

@@ -62,6 +62,8 @@ type Options struct {
 	// Tolerance, if above 0, ends the race once the leader's imbalance is
 	// shown at most Tolerance: "fair enough".
 	Tolerance float64
+	// Skipped are the points of the space left out (sweep.Prepare's).
+	Skipped sweep.Skipped
 	// OnRound, if set, is told each finished round.
 	OnRound func(Round)
 	// OnGame, if set, is called after each game, from one goroutine.
@@ -166,6 +168,8 @@ type Result struct {
 	Spent     int     `json:"games_spent"`
 	FullSweep int     `json:"games_full_sweep"`
 	Rounds    []Round `json:"rounds"`
+	// Skipped tells the points of the space left out (nil: none).
+	Skipped *sweep.Skipped `json:"skipped,omitempty"`
 	// Evaluations are every candidate's figures after every round it
 	// played, with the round's drop intervals.
 	Evaluations []Evaluation `json:"evaluations"`
@@ -218,6 +222,9 @@ func Run(ctx context.Context, s *sweep.Sweep, cfgs []*variants.Config, points []
 		FullSweep: len(cfgs) * maxGames}
 	for _, a := range s.Axes {
 		res.Axes = append(res.Axes, a.Name)
+	}
+	if opts.Skipped.Count() > 0 {
+		res.Skipped = &opts.Skipped
 	}
 	cands := make([]*Candidate, len(cfgs))
 	for i, cfg := range cfgs {

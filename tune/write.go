@@ -90,6 +90,9 @@ func (r *Result) Summary() string {
 	if left > 1 {
 		text += fmt.Sprintf(" The %d left are not shown apart at this level: more games (--games) or a larger --budget may separate them.", left)
 	}
+	if r.Skipped != nil {
+		text += " " + r.Skipped.String()
+	}
 	if ranked > 0 {
 		text += fmt.Sprintf(" Successive halving set %d aside by rank after early rounds, without showing them worse: one within a few points of the leader may be as balanced (--keep 1 races without halving).", ranked)
 	}
