@@ -1345,6 +1345,27 @@ func TestTuneCommand(t *testing.T) {
 	if _, csvOut, _ := run(t, append(args, "--format", "csv")...); !strings.HasPrefix(csvOut, "round,label,games,seat0,imbalance") {
 		t.Errorf("csv:\n%s", csvOut)
 	}
+	// A space file of its own: a range, an exclusion and an objective with
+	// a soft and a hard target.
+	spaceFile := filepath.Join(dir, "space.yaml")
+	os.WriteFile(spaceFile, []byte(`base: stacktics/size2
+games: 80
+set: {players.0: random, players.1: random}
+exclude: [{loaded_range: 3, pie_rule: true}]
+objective:
+  targets:
+    - {metric: plies, max: 40, weight: 0.01}
+    - {metric: draws, max: 0.5}
+axes:
+  - {key: rules.loaded_range, values: {from: 1, to: 3, step: 1}}
+  - {key: rules.pie_rule, values: [true, false]}
+`), 0o644)
+	code, out, errOut = run(t, "tune", spaceFile, "--first-games", "20", "--quiet")
+	for _, want := range []string{"5 candidates, objective |seat 0's score over seat-swapped pairs − 50%| + 0.01 × the distance of plies outside plies ≤ 40, subject to draws ≤ 0.5", "objective (95% CI)", "Best", "Left out: 1 excluded by the space."} {
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("exit %d, output lacks %q:\n%s%s", code, want, out, errOut)
+		}
+	}
 	for _, c := range []struct {
 		args []string
 		want string
@@ -1352,10 +1373,62 @@ func TestTuneCommand(t *testing.T) {
 		{append(args, "--first-games", "21"), "even numbers"},
 		{append(args, "--alpha", "2"), "--alpha 2"},
 		{[]string{"tune", "no-such-space"}, "no-such-space"},
+		{[]string{"tune"}, "give a SPACE"},
+		{append(args, "--keep", "0"), "--keep 0"},
 	} {
 		if code, _, errOut := run(t, c.args...); code != ExitBadInput || !strings.Contains(errOut, c.want) {
 			t.Errorf("%v: exit %d, %s; want 2 and %q", c.args, code, errOut, c.want)
 		}
+	}
+}
+
+// TestTuneKilledResumes (issue 33): a race killed with SIGKILL after its
+// first round resumes from its directory alone to the result an
+// uninterrupted race gives; a resume takes no space or defining flag.
+func TestTuneKilledResumes(t *testing.T) {
+	testenv.SkipUnderRace(t)
+	t.Parallel() // heavy, and sets no environment: runs beside the others
+	args := []string{"tune", "stacktics-size2", "--set", "players.0.iterations=30", "--set", "players.1.iterations=30", "--first-games", "40", "--games", "1280", "--quiet", "--format", "json"}
+	root := t.TempDir()
+	code, want, errOut := run(t, append(args, "--out", filepath.Join(root, "whole"))...)
+	if code != 0 {
+		t.Fatal(errOut)
+	}
+	killed := filepath.Join(root, "killed")
+	p, stderr := start(t, nil, append(args, "--out", killed, "--workers", "2")...)
+	state := filepath.Join(killed, "tune-state.json")
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(5 * time.Millisecond) {
+		if b, _ := os.ReadFile(state); bytes.Contains(b, []byte(`"round": 1,`)) {
+			break
+		}
+		if time.Now().After(deadline) {
+			p.Process.Kill()
+			t.Fatalf("no round judged in a minute: %s", stderr)
+		}
+	}
+	p.Process.Signal(syscall.SIGKILL)
+	if err := p.Wait(); err == nil {
+		t.Fatalf("the race finished before the kill")
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"tune", "--resume", "--out", killed, "--games", "10"}, "it takes no --games"},
+		{[]string{"tune", "stacktics-size2", "--resume", "--out", killed}, "or SPACE"},
+		{[]string{"tune", "--resume"}, "give --out"},
+		{[]string{"tune", "stacktics-size2", "--out", killed}, "holds an unfinished tune"},
+	} {
+		if code, _, errOut := run(t, c.args...); code != ExitBadInput || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d, %s; want 2 and %q", c.args, code, errOut, c.want)
+		}
+	}
+	code, got, errOut := run(t, "tune", "--resume", "--out", killed, "--quiet", "--format", "json")
+	if code != 0 {
+		t.Fatalf("resume: exit %d: %s", code, errOut)
+	}
+	if got != want {
+		t.Errorf("the resumed race differs from the uninterrupted one:\n%s", got)
 	}
 }
 

@@ -1,14 +1,19 @@
 package cmd
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"playtest/internal/shell"
 	"playtest/progress"
+	"playtest/study"
 	"playtest/sweep"
 	"playtest/tune"
+	"playtest/variants"
 )
 
 type tuneOptions struct {
@@ -18,7 +23,7 @@ type tuneOptions struct {
 func newTuneCommand() *cobra.Command {
 	var opts tuneOptions
 	c := &cobra.Command{
-		Use:   "tune SPACE",
+		Use:   "tune SPACE | --resume --out DIR",
 		Short: "Race the variants of a space of rule settings for the most balanced one, without playing every variant to the end",
 		Long: `Search a space of rule settings for the variant whose seat balance is
 closest to even. SPACE is a sweep file, a shipped space (` + strings.Join(sweep.NamesIn("tunes"), ", ") + `)
@@ -39,12 +44,22 @@ sets the others aside without showing them worse (--keep 1 races without
 halving). --tolerance ends the race once the leader is shown within that
 distance of even ("fair enough"); --budget bounds the games of the race.
 
+The space file may set an objective: other than seat balance: targets on
+any per-game figure (plies, draws, stalled, decisions, or the game's own
+metrics), each either weighted into the objective (weight:) or a hard
+constraint a candidate is dropped for breaking (docs/tune.md).
+
+With --out DIR the race is kept as it goes: after a stop (Ctrl-C, a kill,
+a lost machine) playtest tune --resume --out DIR continues it from the
+directory alone, to the same answer.
+
 The answer is the bots': a rule tuned with weak bots may be balanced only
 for them. Check the winner with playtest skill.`,
 		Example: `  playtest tune stacktics-size2 --games 2000
-  playtest tune my-space.yaml --first-games 200 --budget 40000 --out tune/`,
-		Args: cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error { return runTune(cmd, args[0], &opts) },
+  playtest tune my-space.yaml --first-games 200 --budget 40000 --out tune/
+  playtest tune --resume --out tune/`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error { return runTune(cmd, args, &opts) },
 	}
 	f := c.Flags()
 	f.Int("games", 0, "the most games a candidate plays (default: the sweep's games)")
@@ -56,14 +71,19 @@ for them. Check the winner with playtest skill.`,
 	f.Uint64("seed", 0, "run seed of every candidate (overrides the sweep's)")
 	f.Int("workers", 0, "worker goroutines (default: all cores)")
 	f.String("format", "table", "output format: table, csv (every evaluation) or json")
-	f.String("out", "", "write DIR/tune.json, tune.csv, tune.md and tune.html")
+	f.String("out", "", "keep the race in DIR as it goes (--resume continues it) and write DIR/tune.json, tune.csv, tune.md and tune.html")
+	f.Bool("resume", false, "continue the race kept in --out DIR after a stop, from the directory alone")
 	f.Bool("quiet", false, "show no progress on stderr")
 	f.Int("max-variants", sweep.DefaultMaxVariants, "refuse a space of more candidates than this")
 	f.StringArrayVar(&opts.sets, "set", nil, "override a key of every candidate, e.g. --set players.0.iterations=300 (repeatable)")
 	return c
 }
 
-func runTune(cmd *cobra.Command, arg string, opts *tuneOptions) error {
+// tuneDefinition are the flags that decide what a race plays: a resume
+// takes none of them.
+var tuneDefinition = []string{"games", "first-games", "budget", "alpha", "keep", "tolerance", "seed", "set", "max-variants"}
+
+func runTune(cmd *cobra.Command, args []string, opts *tuneOptions) error {
 	v := settings(cmd.Flags())
 	format, err := formatSetting(cmd.Flags(), v, "table", "csv", "json")
 	if err != nil {
@@ -73,35 +93,67 @@ func runTune(cmd *cobra.Command, arg string, opts *tuneOptions) error {
 	if err != nil {
 		return err
 	}
-	sw, err := sweep.LoadIn(arg, "tunes", sweep.Dir)
-	if err != nil {
-		return err
-	}
-	var sopts sweep.Options
-	cfgs, points, err := prepareSweep(cmd, v, sw, []string{"seed"}, opts.sets, &sopts)
-	if err != nil {
-		return err
-	}
-	out := v.GetString("out")
+	out, resume := v.GetString("out"), v.GetBool("resume")
 	if err := writableDir("--out", out); err != nil {
 		return err
 	}
-	topts := tune.Options{Workers: workers, FirstGames: v.GetInt("first-games"), MaxGames: v.GetInt("games"), Budget: v.GetInt("budget"), Alpha: v.GetFloat64("alpha"),
-		Keep: v.GetFloat64("keep"), Tolerance: v.GetFloat64("tolerance"), Skipped: sopts.Skipped}
-	if err := tune.Validate(len(cfgs), cfgs[0], topts); err != nil {
-		return usageError{err}
+	topts := tune.Options{Workers: workers, Out: out}
+	var sw *sweep.Sweep
+	var cfgs []*variants.Config
+	var points []sweep.Point
+	name, total := "", 0
+	switch {
+	case resume:
+		if err := checkResume(cmd, args, out, "tune", tuneDefinition, strings.Join(prefixed(tuneDefinition), ", ")+" or SPACE"); err != nil {
+			return err
+		}
+		name = out
+	case len(args) == 0:
+		return usageErrorf("give a SPACE (a file or one of %s), or --resume --out DIR", strings.Join(sweep.NamesIn("tunes"), ", "))
+	default:
+		if sw, err = sweep.LoadIn(args[0], "tunes", sweep.Dir); err != nil {
+			return err
+		}
+		var sopts sweep.Options
+		if cfgs, points, err = prepareSweep(cmd, v, sw, []string{"seed"}, opts.sets, &sopts); err != nil {
+			return err
+		}
+		if topts.Objective, err = tune.ParseObjective(sw.Source, sw.Objective, cfgs[0]); err != nil {
+			return err
+		}
+		topts.FirstGames, topts.MaxGames, topts.Budget = v.GetInt("first-games"), v.GetInt("games"), v.GetInt("budget")
+		topts.Alpha, topts.Keep, topts.Tolerance, topts.Skipped = v.GetFloat64("alpha"), v.GetFloat64("keep"), v.GetFloat64("tolerance"), sopts.Skipped
+		topts.Command = study.Command(tune.Kind, append(args[:1:1], changedFlags(cmd.Flags(), tuneDefinition)...))
+		if topts.Keep <= 0 {
+			return usageErrorf("--keep %g: want a share above 0 and at most 1 (1 races without halving)", topts.Keep)
+		}
+		if err := tune.Validate(len(cfgs), cfgs[0], topts); err != nil {
+			return usageError{err}
+		}
+		name, total = sw.Name, len(cfgs)*max(topts.MaxGames, cfgs[0].Games)
 	}
 	stderr := cmd.ErrOrStderr()
 	rep := progress.New(nil, progress.Quiet, "", 0, 0)
 	if !v.GetBool("quiet") {
-		rep = progress.New(stderr, progress.Auto, "tune "+sw.Name, 0, len(cfgs)*max(topts.MaxGames, cfgs[0].Games))
+		rep = progress.New(stderr, progress.Auto, "tune "+name, 0, total)
 		topts.OnRound = func(r tune.Round) {
-			fmt.Fprintf(stderr, "round %d: %d candidates × %d games, %d shown worse, %d set aside by rank; leader %s\n", r.Index, r.Candidates, r.Games, r.Dropped, r.Halved, r.Leader)
+			fmt.Fprintf(stderr, "round %d: %d candidates × %d games, %d shown worse, %d broke a constraint, %d set aside by rank; leader %s\n", r.Index, r.Candidates, r.Games, r.Dropped, r.Broke, r.Halved, r.Leader)
 		}
 	}
 	topts.OnGame = func() { rep.Add(1) }
-	res, err := tune.Run(cmd.Context(), sw, cfgs, points, topts)
+	var res *tune.Result
+	if resume {
+		res, err = tune.Resume(cmd.Context(), out, topts)
+	} else {
+		res, err = tune.Run(cmd.Context(), sw, cfgs, points, topts)
+	}
 	rep.Close()
+	if errors.Is(err, context.Canceled) {
+		if out != "" {
+			return fmt.Errorf("interrupted; continue with: playtest tune --resume --out %s", shell.Quote(out))
+		}
+		return fmt.Errorf("interrupted; nothing was written (--out DIR keeps a race to resume)")
+	}
 	if err != nil {
 		return err
 	}
@@ -118,4 +170,13 @@ func runTune(cmd *cobra.Command, arg string, opts *tuneOptions) error {
 		return res.WriteCSV(w)
 	}
 	return res.WriteTable(w)
+}
+
+// prefixed writes flag names as flags: "--games".
+func prefixed(names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = "--" + n
+	}
+	return out
 }

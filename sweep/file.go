@@ -48,6 +48,9 @@ type Sweep struct {
 	Axes []Axis
 	// Exclude are combinations of axis values left out of the space.
 	Exclude []Exclusion
+	// Objective is the space's objective: node for playtest tune (package
+	// tune decodes it; a sweep ignores it), nil when it has none.
+	Objective *yaml.Node
 	// SkipInvalid leaves out the points whose variant is refused (a
 	// combination of knobs the rules do not allow) instead of failing
 	// (invalid: skip).
@@ -90,7 +93,7 @@ type Setting struct {
 	Origin string
 }
 
-var topKeys = []string{"name", "description", "base", "games", "seed", "metric", "set", "axes", "exclude", "invalid"}
+var topKeys = []string{"name", "description", "base", "games", "seed", "metric", "set", "axes", "exclude", "invalid", "objective"}
 var axisKeys = []string{"name", "key", "values", "zip", "labels"}
 
 // reserved are the variant keys an axis may not vary: the sweep sets them
@@ -192,6 +195,8 @@ func Parse(file string, text []byte) (*Sweep, error) {
 			})
 		case "exclude":
 			excludeNode = v
+		case "objective":
+			s.Objective = v
 		case "invalid":
 			switch v.Value {
 			case "skip", "error":

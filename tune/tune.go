@@ -11,7 +11,6 @@ import (
 	"gonum.org/v1/gonum/stat/distuv"
 
 	"playtest/experiment"
-	"playtest/games"
 	"playtest/reports"
 	"playtest/reports/stats"
 	"playtest/sim"
@@ -32,8 +31,10 @@ const (
 
 // Why a candidate left the race.
 const (
-	// DroppedByTest: its games showed it less balanced than the leader's.
+	// DroppedByTest: its games showed it worse than the leader's.
 	DroppedByTest = "test"
+	// DroppedByConstraint: its games showed it breaking a hard target.
+	DroppedByConstraint = "constraint"
 	// DroppedByRank: successive halving set it aside for its rank, without
 	// showing it worse.
 	DroppedByRank = "rank"
@@ -52,18 +53,25 @@ type Options struct {
 	// Budget bounds the games of the whole race (0: none): a round that
 	// would pass it is not begun.
 	Budget int
-	// Alpha bounds the chance that the race drops the best candidate
-	// (DefaultAlpha if 0).
+	// Alpha bounds the chance that the race's tests drop the best
+	// candidate (DefaultAlpha if 0).
 	Alpha float64
 	// Keep is the share of a round's candidates that successive halving
 	// keeps for the next round, by rank (DefaultKeep if 0; 1 races
 	// without halving). It never keeps fewer than two.
 	Keep float64
-	// Tolerance, if above 0, ends the race once the leader's imbalance is
+	// Tolerance, if above 0, ends the race once the leader's objective is
 	// shown at most Tolerance: "fair enough".
 	Tolerance float64
+	// Objective is what the race minimises (BalanceOnly if zero).
+	Objective Objective
 	// Skipped are the points of the space left out (sweep.Prepare's).
 	Skipped sweep.Skipped
+	// Out, if set, keeps the race in that directory as it goes (a study
+	// manifest and the race's state), so that Resume continues it after a
+	// stop; Command is the command line recorded there.
+	Out     string
+	Command string
 	// OnRound, if set, is told each finished round.
 	OnRound func(Round)
 	// OnGame, if set, is called after each game, from one goroutine.
@@ -83,31 +91,87 @@ type Candidate struct {
 	// Games is the games it played.
 	Games int `json:"games"`
 	// Seat0 is seat 0's score per game, over seat-swapped pairs, with its
-	// 95% interval; Imbalance is its distance from ½, the objective, with
-	// the interval that distance can take within Seat0's.
+	// 95% interval; Imbalance is its distance from ½, with the interval
+	// that distance can take within Seat0's.
 	Seat0     stats.Interval `json:"seat0_interval"`
 	Seat0Mean float64        `json:"seat0"`
-	Imbalance Imbalance      `json:"imbalance"`
+	Imbalance Bounds         `json:"imbalance"`
+	// Objective is the value minimised (the imbalance by default), with
+	// its interval; Targets are the objective's targets' figures, in its
+	// order.
+	Objective Bounds   `json:"objective"`
+	Targets   []Figure `json:"targets,omitempty"`
 	// Draws and Plies are the share of drawn games and the mean length.
 	Draws float64 `json:"draws"`
 	Plies float64 `json:"plies"`
 	// DroppedAfter is the round after which it left the race (0: it stayed
-	// to the end), DroppedBy how (DroppedByTest or DroppedByRank), and Why
-	// says why in words.
+	// to the end), DroppedBy how (DroppedByTest, DroppedByConstraint or
+	// DroppedByRank), and Why says why in words.
 	DroppedAfter int    `json:"dropped_after,omitempty"`
 	DroppedBy    string `json:"dropped_by,omitempty"`
 	Why          string `json:"why,omitempty"`
 
 	cfg   *variants.Config
-	agg   *reports.Aggregator
-	deals []float64 // seat 0's total score per deal
+	tally tally
 }
 
-// Imbalance is |seat 0's score − ½| with the range it can take.
-type Imbalance struct {
+// Bounds is a value with the range it can take.
+type Bounds struct {
 	Value float64 `json:"value"`
 	Low   float64 `json:"low"`
 	High  float64 `json:"high"`
+}
+
+// Figure is a target's figure for a candidate: the metric's mean with its
+// interval, and its distance outside the target's range.
+type Figure struct {
+	Metric   string         `json:"metric"`
+	Mean     float64        `json:"mean"`
+	Interval stats.Interval `json:"interval"`
+	Distance Bounds         `json:"distance"`
+}
+
+// tally is a candidate's games deal by deal: for each figure (seat 0's
+// score, draws, plies, then the objective's targets), Sum[figure][deal]
+// over the deal's games and N[figure][deal] the games that reported it.
+type tally struct {
+	Sum [][]float64 `json:"sum"`
+	N   [][]int     `json:"n"`
+}
+
+// add counts game r, reading each figure with read.
+func (t *tally) add(r *sim.Record, read []func(*sim.Record) (float64, bool)) {
+	if t.Sum == nil {
+		t.Sum, t.N = make([][]float64, len(read)), make([][]int, len(read))
+	}
+	for f, get := range read {
+		for len(t.Sum[f]) <= r.Deal {
+			t.Sum[f], t.N[f] = append(t.Sum[f], 0), append(t.N[f], 0)
+		}
+		if v, ok := get(r); ok {
+			t.Sum[f][r.Deal] += v
+			t.N[f][r.Deal]++
+		}
+	}
+}
+
+// deals is the number of deals tallied.
+func (t *tally) deals() int {
+	if t.Sum == nil {
+		return 0
+	}
+	return len(t.Sum[figScore])
+}
+
+// moments are figure f's per-deal means over the first n deals.
+func (t *tally) moments(f, n int) stats.Moments {
+	var m stats.Moments
+	for d := range min(n, t.deals()) {
+		if t.N[f][d] > 0 {
+			m.Add(t.Sum[f][d] / float64(t.N[f][d]))
+		}
+	}
+	return m
 }
 
 // Round is one round of the race.
@@ -116,26 +180,29 @@ type Round struct {
 	// Games is the games each candidate left has played after it.
 	Games int `json:"games_per_candidate"`
 	// Candidates is how many played it; Dropped how many its tests showed
-	// worse than the leader, Halved how many successive halving set aside.
+	// worse than the leader, Broke how many its tests showed breaking a
+	// hard target, Halved how many successive halving set aside.
 	Candidates int `json:"candidates"`
 	Dropped    int `json:"dropped"`
+	Broke      int `json:"broke,omitempty"`
 	Halved     int `json:"halved,omitempty"`
 	// Spent is the games of the race so far.
 	Spent int `json:"games_spent"`
-	// Z is the normal quantile of its drop intervals.
+	// Z is the normal quantile of its intervals.
 	Z float64 `json:"z"`
-	// Leader is the label of the least imbalanced candidate.
+	// Leader is the label of the candidate with the least objective.
 	Leader string `json:"leader"`
 }
 
 // Evaluation is a candidate's standing after a round.
 type Evaluation struct {
-	Round     int       `json:"round"`
-	Label     string    `json:"label"`
-	Games     int       `json:"games"`
-	Seat0     float64   `json:"seat0"`
-	Imbalance Imbalance `json:"imbalance"`
-	Dropped   bool      `json:"dropped,omitempty"`
+	Round     int     `json:"round"`
+	Label     string  `json:"label"`
+	Games     int     `json:"games"`
+	Seat0     float64 `json:"seat0"`
+	Imbalance Bounds  `json:"imbalance"`
+	Objective Bounds  `json:"objective"`
+	Dropped   bool    `json:"dropped,omitempty"`
 }
 
 // Result is a finished race.
@@ -146,13 +213,14 @@ type Result struct {
 	Game   string `json:"game"`
 	// Axes name the space's axes.
 	Axes []string `json:"axes"`
-	// Objective says what is minimised.
-	Objective string  `json:"objective"`
-	Seed      uint64  `json:"seed"`
-	Pairs     bool    `json:"pairs"`
-	Alpha     float64 `json:"alpha"`
+	// Objective says what is minimised, in words; Goal is it as data.
+	Objective string    `json:"objective"`
+	Goal      Objective `json:"objective_spec"`
+	Seed      uint64    `json:"seed"`
+	Pairs     bool      `json:"pairs"`
+	Alpha     float64   `json:"alpha"`
 	// Keep is successive halving's share kept per round (1: none);
-	// Tolerance the imbalance that is fair enough (0: none).
+	// Tolerance the objective that is fair enough (0: none).
 	Keep      float64 `json:"keep"`
 	Tolerance float64 `json:"tolerance,omitempty"`
 	// Bots describes the players (of the first candidate): the answer is
@@ -171,9 +239,9 @@ type Result struct {
 	// Skipped tells the points of the space left out (nil: none).
 	Skipped *sweep.Skipped `json:"skipped,omitempty"`
 	// Evaluations are every candidate's figures after every round it
-	// played, with the round's drop intervals.
+	// played, with the round's intervals.
 	Evaluations []Evaluation `json:"evaluations"`
-	// Candidates are ranked: those left in the race by their imbalance,
+	// Candidates are ranked: those left in the race by their objective,
 	// then the dropped ones, the latest dropped first.
 	Candidates []Candidate `json:"candidates"`
 	// Stopped says why the race ended.
@@ -199,8 +267,8 @@ func Validate(candidates int, cfg *variants.Config, opts Options) error {
 		return fmt.Errorf("--alpha %g: want a level between 0 and 1", alpha)
 	case !(keep > 0 && keep <= 1):
 		return fmt.Errorf("--keep %g: want a share above 0 and at most 1 (1 races without halving)", keep)
-	case !(opts.Tolerance >= 0 && opts.Tolerance < 0.5):
-		return fmt.Errorf("--tolerance %g: want an imbalance from 0 (none) up to 0.5, e.g. 0.02 for 2 points", opts.Tolerance)
+	case !(opts.Tolerance >= 0 && opts.Tolerance < math.Inf(1)):
+		return fmt.Errorf("--tolerance %g: want 0 (none) or more, e.g. 0.02 for 2 points of imbalance", opts.Tolerance)
 	case !cfg.Pairs:
 		return fmt.Errorf("tune measures seat balance over seat-swapped pairs: the variants need pairs: true")
 	}
@@ -212,14 +280,16 @@ func Run(ctx context.Context, s *sweep.Sweep, cfgs []*variants.Config, points []
 	if err := Validate(len(cfgs), cfgs[0], opts); err != nil {
 		return nil, err
 	}
-	first := cmp.Or(opts.FirstGames, DefaultFirstGames)
+	goal := opts.Objective
+	if goal.Balance == 0 && goal.Targets == nil {
+		goal = BalanceOnly
+	}
 	maxGames := cmp.Or(opts.MaxGames, cfgs[0].Games)
-	alpha := cmp.Or(opts.Alpha, DefaultAlpha)
 	res := &Result{Schema: Schema, Name: s.Name, Source: s.Source, Game: cfgs[0].Definition.Name,
-		Objective: "|seat 0's score over seat-swapped pairs − 50%|", Seed: cfgs[0].Seed, Pairs: true, Alpha: alpha,
+		Objective: goal.String(), Goal: goal, Seed: cfgs[0].Seed, Pairs: true, Alpha: cmp.Or(opts.Alpha, DefaultAlpha),
 		Keep: cmp.Or(opts.Keep, DefaultKeep), Tolerance: opts.Tolerance,
-		Bots: bots.DescribePlayers(cfgs[0].Players), FirstGames: first, MaxGames: maxGames, Budget: opts.Budget,
-		FullSweep: len(cfgs) * maxGames}
+		Bots: bots.DescribePlayers(cfgs[0].Players), FirstGames: cmp.Or(opts.FirstGames, DefaultFirstGames), MaxGames: maxGames,
+		Budget: opts.Budget, FullSweep: len(cfgs) * maxGames}
 	for _, a := range s.Axes {
 		res.Axes = append(res.Axes, a.Name)
 	}
@@ -228,22 +298,53 @@ func Run(ctx context.Context, s *sweep.Sweep, cfgs []*variants.Config, points []
 	}
 	cands := make([]*Candidate, len(cfgs))
 	for i, cfg := range cfgs {
-		g, err := cfg.NewGame()
-		if err != nil {
+		cands[i] = &Candidate{Label: s.Label(points[i]), Values: points[i].Labels}
+		if err := cands[i].setVariant(cfg); err != nil {
 			return nil, err
 		}
-		info := experiment.Info(cfg, g)
-		cands[i] = &Candidate{Label: s.Label(points[i]), Values: points[i].Labels, Variant: cfg.Name, ConfigHash: cfg.Hash(),
-			Changes: variants.LabelOf(strings.TrimPrefix(cfg.Source, "preset "), info.RuleChanges), Skill: reports.SkillCommand(info),
-			cfg: cfg, agg: reports.NewAggregator(info)}
 	}
-	play := func(c *Candidate, from, to int) error { return c.play(ctx, from, to, opts) }
-	if err := res.race(cands, rounds(first, maxGames), play, opts); err != nil {
+	k, err := res.keeper(cands, opts)
+	if err != nil {
 		return nil, err
 	}
-	// Those still in the race, by imbalance; then the dropped, latest
-	// first, each by imbalance.
-	slices.SortStableFunc(cands, func(a, b *Candidate) int {
+	return res.finish(ctx, cands, k, opts)
+}
+
+// setVariant gives the candidate its variant.
+func (c *Candidate) setVariant(cfg *variants.Config) error {
+	g, err := cfg.NewGame()
+	if err != nil {
+		return err
+	}
+	info := experiment.Info(cfg, g)
+	c.Variant, c.ConfigHash, c.cfg = cfg.Name, cfg.Hash(), cfg
+	c.Changes = variants.LabelOf(strings.TrimPrefix(cfg.Source, "preset "), info.RuleChanges)
+	c.Skill = reports.SkillCommand(info)
+	return nil
+}
+
+// finish races the candidates (from the state k holds, if any), then
+// ranks them.
+func (res *Result) finish(ctx context.Context, cands []*Candidate, k *keeper, opts Options) (*Result, error) {
+	read := make([]func(*sim.Record) (float64, bool), 0, figTargets+len(res.Goal.Targets))
+	for _, name := range res.Goal.figures() {
+		read = append(read, reports.PerGame(name))
+	}
+	play := func(c *Candidate, from, to int) error { return c.play(ctx, from, to, read, opts) }
+	if res.Stopped == "" { // else a kept race that ended before a stop
+		if err := res.race(cands, rounds(res.FirstGames, res.MaxGames), play, opts, k); err != nil {
+			return nil, err
+		}
+	}
+	for _, c := range cands {
+		if c.Games > 0 {
+			res.estimate(c, stats.Z95) // the figures shown: 95% intervals
+		}
+	}
+	// Those still in the race, by objective; then the dropped, latest
+	// first, each by objective.
+	ranked := slices.Clone(cands)
+	slices.SortStableFunc(ranked, func(a, b *Candidate) int {
 		ra, rb := a.DroppedAfter, b.DroppedAfter
 		if ra == 0 {
 			ra = math.MaxInt
@@ -251,15 +352,12 @@ func Run(ctx context.Context, s *sweep.Sweep, cfgs []*variants.Config, points []
 		if rb == 0 {
 			rb = math.MaxInt
 		}
-		return cmp.Or(cmp.Compare(rb, ra), cmp.Compare(a.Imbalance.Value, b.Imbalance.Value))
+		return cmp.Or(cmp.Compare(rb, ra), cmp.Compare(a.Objective.Value, b.Objective.Value))
 	})
-	for _, c := range cands {
-		if c.Games > 0 {
-			c.estimate(stats.Z95) // the figures shown: 95% intervals
-		}
+	for _, c := range ranked {
 		res.Candidates = append(res.Candidates, *c)
 	}
-	return res, nil
+	return res, k.done(res, cands)
 }
 
 // rounds are the games per candidate after each round: first, 2·first,
@@ -274,134 +372,228 @@ func rounds(first, maxGames int) []int {
 	}
 }
 
+// progress is where a race stands: the round under way and whether its
+// games were begun (its budget check passed).
+type progress struct {
+	Round int  `json:"round"`
+	Begun bool `json:"begun"`
+}
+
 // race plays the rounds (each candidate left extended to the round's games
-// by play), dropping after each the candidates shown less balanced than
-// the leader, then, by successive halving, those ranked below the share
-// res.Keep of the round's candidates. The tests of every round together
-// drop the best candidate with probability at most the level (a union
-// bound over the rounds and the candidates): each interval is at level
-// alpha / (2 × rounds × candidates). Halving drops by rank, not proof.
-func (res *Result) race(cands []*Candidate, sizes []int, play func(c *Candidate, from, to int) error, opts Options) error {
-	alive := slices.Clone(cands)
-	played := 0
-	for r, n := range sizes {
-		if len(alive) == 1 && r > 0 {
-			res.Stopped = "one candidate left"
-			return nil
-		}
-		cost := len(alive) * (n - played)
-		if opts.Budget > 0 && res.Spent+cost > opts.Budget {
-			res.Stopped = fmt.Sprintf("the budget of %s games would be passed by round %d (%s more)", bots.Thousands(opts.Budget), r+1, bots.Thousands(cost))
-			return nil
-		}
-		for _, c := range alive {
-			if err := play(c, played, n); err != nil {
+// by play). After each it drops the candidates shown to break a hard
+// target, then those shown worse than the leader, then, by successive
+// halving, those ranked below the share res.Keep of the round's
+// candidates. The tests of every round together drop the best candidate
+// with probability at most the level (a union bound over the rounds, the
+// candidates and their intervals: each at level alpha / (rounds ×
+// candidates × intervals a candidate)). Halving drops by rank, not proof.
+// k, if not nil, keeps the race's state as it goes and may hold a state
+// to continue from.
+func (res *Result) race(cands []*Candidate, sizes []int, play func(c *Candidate, from, to int) error, opts Options, k *keeper) error {
+	at := k.progress()
+	for ; at.Round < len(sizes); at.Round, at.Begun = at.Round+1, false {
+		r, n := at.Round, sizes[at.Round]
+		alive := slices.DeleteFunc(slices.Clone(cands), func(c *Candidate) bool { return c.DroppedAfter > 0 })
+		if !at.Begun {
+			switch {
+			case len(alive) == 0:
+				res.Stopped = "every candidate was shown to break a hard target"
+				return nil
+			case len(alive) == 1 && r > 0:
+				res.Stopped = "one candidate left"
+				return nil
+			}
+			cost := 0
+			for _, c := range alive {
+				cost += n - c.Games
+			}
+			if opts.Budget > 0 && res.Spent+cost > opts.Budget {
+				res.Stopped = fmt.Sprintf("the budget of %s games would be passed by round %d (%s more)", bots.Thousands(opts.Budget), r+1, bots.Thousands(cost))
+				return nil
+			}
+			at.Begun = true
+			if err := k.save(res, cands, at, true); err != nil {
 				return err
 			}
+		}
+		for _, c := range alive {
+			if c.Games >= n {
+				continue // played before a stop
+			}
+			if err := play(c, c.Games, n); err != nil {
+				return err
+			}
+			res.Spent += n - c.Games
 			c.Games = n
-		}
-		res.Spent += cost
-		played = n
-		// Two one-sided tests per candidate and round: the level of each
-		// is alpha over all of them (a union bound).
-		z := distuv.UnitNormal.Quantile(1 - res.Alpha/float64(2*len(sizes)*len(alive)))
-		for _, c := range alive {
-			c.estimate(z)
-		}
-		lead := leader(alive)
-		round := Round{Index: r + 1, Games: n, Candidates: len(alive), Spent: res.Spent, Z: z}
-		kept := make([]*Candidate, 0, len(alive))
-		for _, c := range alive {
-			if c == lead {
-				kept = append(kept, c)
-				continue
+			if err := k.save(res, cands, at, false); err != nil {
+				return err
 			}
-			if excess, dropped := worse(c, lead, z); dropped {
-				c.DroppedAfter, c.DroppedBy = r+1, DroppedByTest
-				c.Why = fmt.Sprintf("after %d games on the same deals as %s, its imbalance is at least %.1f points above that one's (paired, z = %.2f)",
-					n, lead.Label, 100*excess, z)
-				round.Dropped++
-				continue
-			}
-			kept = append(kept, c)
 		}
-		if r < len(sizes)-1 {
-			round.Halved = res.halve(&kept, len(alive), r+1, n)
-		}
-		for _, c := range alive {
-			res.Evaluations = append(res.Evaluations, Evaluation{Round: r + 1, Label: c.Label, Games: n, Seat0: c.Seat0Mean, Imbalance: c.Imbalance, Dropped: c.DroppedAfter > 0})
-		}
-		alive = kept
-		round.Leader = lead.Label
+		round := res.judge(alive, r, len(sizes), n)
 		res.Rounds = append(res.Rounds, round)
 		if opts.OnRound != nil {
 			opts.OnRound(round)
 		}
-		if res.Tolerance > 0 && lead.Imbalance.High <= res.Tolerance {
-			res.Stopped = fmt.Sprintf("%s is shown within the tolerance of %.1f points (its imbalance at most %.1f, z = %.2f)", lead.Label, 100*res.Tolerance, 100*lead.Imbalance.High, z)
+		lead := res.lead(alive)
+		if res.Tolerance > 0 && lead != nil && res.tested(lead) && lead.Objective.High <= res.Tolerance {
+			res.Stopped = fmt.Sprintf("%s is shown within the tolerance of %s (its objective at most %s, z = %.2f)", lead.Label, res.amount(res.Tolerance), res.amount(lead.Objective.High), round.Z)
 			return nil
+		}
+		if err := k.save(res, cands, progress{Round: r + 1}, true); err != nil {
+			return err
 		}
 	}
 	res.Stopped = fmt.Sprintf("the candidates left played all %s games", bots.Thousands(sizes[len(sizes)-1]))
-	if len(alive) == 1 {
+	if left := slices.IndexFunc(cands, func(c *Candidate) bool { return c.DroppedAfter == 0 }); left >= 0 && slices.IndexFunc(cands[left+1:], func(c *Candidate) bool { return c.DroppedAfter == 0 }) < 0 {
 		res.Stopped = "one candidate left"
 	}
 	return nil
 }
 
-// halve sets aside, by successive halving, the candidates of *kept ranked
+// judge estimates the round's candidates (who played n games in round
+// index r of rounds) and drops those its tests and halving drop.
+func (res *Result) judge(alive []*Candidate, r, rounds, n int) Round {
+	// The level of each interval is alpha over all of them (a union bound).
+	z := distuv.UnitNormal.Quantile(1 - res.Alpha/float64(rounds*len(alive)*res.Goal.intervals()))
+	for _, c := range alive {
+		res.estimate(c, z)
+	}
+	round := Round{Index: r + 1, Games: n, Candidates: len(alive), Spent: res.Spent, Z: z}
+	for _, c := range alive {
+		if broken := res.broken(c); broken != "" {
+			c.DroppedAfter, c.DroppedBy = r+1, DroppedByConstraint
+			c.Why = fmt.Sprintf("after %d games, %s (z = %.2f)", n, broken, z)
+			round.Broke++
+		}
+	}
+	lead := res.lead(alive)
+	kept := make([]*Candidate, 0, len(alive))
+	for _, c := range alive {
+		if c.DroppedAfter > 0 || c == lead {
+			if c == lead {
+				kept = append(kept, c)
+			}
+			continue
+		}
+		if excess, dropped := res.worse(c, lead, z); dropped {
+			c.DroppedAfter, c.DroppedBy = r+1, DroppedByTest
+			c.Why = fmt.Sprintf("after %d games on the same deals as %s, its objective is at least %s above that one's (paired, z = %.2f)",
+				n, lead.Label, res.amount(excess), z)
+			round.Dropped++
+			continue
+		}
+		kept = append(kept, c)
+	}
+	if r < rounds-1 {
+		round.Halved = res.halve(kept, len(alive), r+1, n)
+	}
+	for _, c := range alive {
+		res.Evaluations = append(res.Evaluations, Evaluation{Round: r + 1, Label: c.Label, Games: n, Seat0: c.Seat0Mean,
+			Imbalance: c.Imbalance, Objective: c.Objective, Dropped: c.DroppedAfter > 0})
+	}
+	if lead != nil {
+		round.Leader = lead.Label
+	}
+	return round
+}
+
+// halve sets aside, by successive halving, the candidates of kept ranked
 // below the share res.Keep of the round's candidates (of whom there were
-// round), by their imbalance; it keeps at least two, so that the last
+// round), by their objective; it keeps at least two, so that the last
 // word between candidates is a test's. It returns how many it set aside.
-func (res *Result) halve(kept *[]*Candidate, round, index, games int) int {
+func (res *Result) halve(kept []*Candidate, round, index, games int) int {
 	n := max(2, int(math.Ceil(res.Keep*float64(round)-1e-9)))
-	if len(*kept) <= n {
+	if len(kept) <= n {
 		return 0
 	}
-	ranked := slices.Clone(*kept)
-	slices.SortStableFunc(ranked, func(a, b *Candidate) int { return cmp.Compare(a.Imbalance.Value, b.Imbalance.Value) })
+	ranked := slices.Clone(kept)
+	slices.SortStableFunc(ranked, func(a, b *Candidate) int { return cmp.Compare(a.Objective.Value, b.Objective.Value) })
 	for i, c := range ranked[n:] {
 		c.DroppedAfter, c.DroppedBy = index, DroppedByRank
-		c.Why = fmt.Sprintf("after %d games, ranked %d of the %d left by imbalance (%.1f points); successive halving kept the best %d: set aside by rank, not shown worse",
-			games, n+i+1, len(ranked), 100*c.Imbalance.Value, n)
+		c.Why = fmt.Sprintf("after %d games, ranked %d of the %d left by objective (%s); successive halving kept the best %d: set aside by rank, not shown worse",
+			games, n+i+1, len(ranked), res.amount(c.Objective.Value), n)
 	}
-	*kept = slices.DeleteFunc(*kept, func(c *Candidate) bool { return c.DroppedAfter > 0 })
 	return len(ranked) - n
 }
 
-// worse tests whether c is less balanced than lead, over the deals both
-// played (the same deals: common random numbers, so the comparison is
-// paired). With x and y their seat-0 scores per deal and σ the side of ½
-// c's mean is on, |mean x − ½| − |mean y − ½| is at least the mean of
-// σ(x − ½) − σ'(y − ½) for σ' = +1 and for σ' = −1, whichever is less: c
-// is worse when both means are shown above 0 (their intervals' low ends
-// at quantile z), and excess is the lesser low end. If c is not worse,
-// the test for σ' on the side of lead's true mean has a true mean of 0 or
-// less, and passes with probability at most that of one interval missing.
-func worse(c, lead *Candidate, z float64) (excess float64, dropped bool) {
-	sc := 1.0
-	if c.Seat0Mean < 0.5 {
-		sc = -1
+// amount writes a value of the objective: in points of seat 0's score
+// when the objective is the imbalance alone.
+func (res *Result) amount(x float64) string {
+	if res.Goal.IsBalanceOnly() {
+		return fmt.Sprintf("%.1f points", 100*x)
 	}
-	n := min(len(c.deals), len(lead.deals))
-	excess = math.Inf(1)
-	for _, sl := range []float64{1, -1} {
-		var m stats.Moments
-		for i := range n {
-			m.Add(sc*(c.deals[i]/2-0.5) - sl*(lead.deals[i]/2-0.5))
+	return fmt.Sprintf("%.3g", x)
+}
+
+// broken says which hard target c's figures are shown to break ("" when
+// none).
+func (res *Result) broken(c *Candidate) string {
+	if !res.tested(c) {
+		return ""
+	}
+	for i, t := range res.Goal.Targets {
+		if f := c.Targets[i]; t.Hard() && f.Distance.Low > 0 {
+			return fmt.Sprintf("its %s is shown outside %s: %.3g [%.3g, %.3g]", t.Metric, t.Range(), f.Mean, f.Interval.Low, f.Interval.High)
 		}
-		// Two independent deals' scores each vary by at most ¼.
-		excess = min(excess, m.ShrunkInterval(z, 2*0.25, stats.PriorPairs).Low)
+	}
+	return ""
+}
+
+// worse tests whether c's objective is above lead's. Its lower bound on
+// the difference adds the balance weight times the paired bound on the
+// imbalances' difference (pairedExcess) and, for each soft target, its
+// weight times c's least distance minus lead's greatest; c is worse when
+// the bound is above 0. When every interval holds the bound holds, so a
+// candidate as good as the leader is dropped only when one misses.
+func (res *Result) worse(c, lead *Candidate, z float64) (excess float64, dropped bool) {
+	if !res.tested(c) || !res.tested(lead) {
+		return 0, false
+	}
+	if res.Goal.Balance > 0 {
+		excess = res.Goal.Balance * pairedExcess(c, lead, z)
+	}
+	for i, t := range res.Goal.Targets {
+		if !t.Hard() {
+			excess += t.Weight * (c.Targets[i].Distance.Low - lead.Targets[i].Distance.High)
+		}
 	}
 	return excess, excess > 0
 }
 
-// leader is the candidate with the least imbalance estimate (the first
-// such).
-func leader(cands []*Candidate) *Candidate {
-	best := cands[0]
-	for _, c := range cands[1:] {
-		if c.Imbalance.Value < best.Imbalance.Value {
+// pairedExcess bounds from below c's imbalance minus lead's, over the
+// deals both played (the same deals: common random numbers, so the
+// comparison is paired). With x and y their seat-0 scores per deal and σ
+// the side of ½ c's mean is on, |mean x − ½| − |mean y − ½| is at least
+// the mean of σ(x − ½) − σ'(y − ½) for σ' = +1 and for σ' = −1, whichever
+// is less: the bound is the lesser low end of their intervals at quantile
+// z. If c is not worse, the test for σ' on the side of lead's true mean
+// has a true mean of 0 or less, and its low end is above 0 with
+// probability at most that of one interval missing.
+func pairedExcess(c, lead *Candidate, z float64) float64 {
+	sc := 1.0
+	if c.Seat0Mean < 0.5 {
+		sc = -1
+	}
+	n := min(c.tally.deals(), lead.tally.deals())
+	x, y := c.tally.Sum[figScore], lead.tally.Sum[figScore]
+	excess := math.Inf(1)
+	for _, sl := range []float64{1, -1} {
+		var m stats.Moments
+		for i := range n {
+			m.Add(sc*(x[i]/2-0.5) - sl*(y[i]/2-0.5))
+		}
+		// Two independent deals' scores each vary by at most ¼.
+		excess = min(excess, m.ShrunkInterval(z, 2*0.25, stats.PriorPairs).Low)
+	}
+	return excess
+}
+
+// lead is the candidate of cands still in the race with the least
+// objective (the first such; nil when none is).
+func (res *Result) lead(cands []*Candidate) *Candidate {
+	var best *Candidate
+	for _, c := range cands {
+		if c.DroppedAfter == 0 && (best == nil || c.Objective.Value < best.Objective.Value) {
 			best = c
 		}
 	}
@@ -411,7 +603,7 @@ func leader(cands []*Candidate) *Candidate {
 // play plays the candidate's games [from, to): game i depends only on the
 // seed and i, so every candidate plays the same deals (common random
 // numbers) and a longer round extends a shorter one.
-func (c *Candidate) play(ctx context.Context, from, to int, opts Options) error {
+func (c *Candidate) play(ctx context.Context, from, to int, read []func(*sim.Record) (float64, bool), opts Options) error {
 	cfg := *c.cfg
 	cfg.Games = to
 	job, err := experiment.Job(&cfg)
@@ -428,11 +620,7 @@ func (c *Candidate) play(ctx context.Context, from, to int, opts Options) error 
 			failed = cmp.Or(failed, error(r.Err))
 			return
 		}
-		c.agg.Add(r)
-		for len(c.deals) <= r.Deal {
-			c.deals = append(c.deals, 0)
-		}
-		c.deals[r.Deal] += r.Result.ScoreFor(games.Seat0)
+		c.tally.add(r, read)
 	})
 	if err = cmp.Or(err, failed); err != nil {
 		return fmt.Errorf("%s: %w", c.Label, err)
@@ -440,24 +628,56 @@ func (c *Candidate) play(ctx context.Context, from, to int, opts Options) error 
 	return nil
 }
 
-// estimate sets the candidate's seat-0 score and imbalance with intervals
-// at quantile z, over its deals (two games each), the variance shrunk as
-// the paired interval's is.
-func (c *Candidate) estimate(z float64) {
-	var m stats.Moments
-	for _, d := range c.deals {
-		m.Add(d / 2)
-	}
+// estimate sets the candidate's figures with intervals at quantile z,
+// over its deals (two games each): seat 0's score and imbalance (the
+// variance shrunk as the paired interval's is), each target's figure and
+// distance, and the objective.
+func (res *Result) estimate(c *Candidate, z float64) {
+	deals := c.tally.deals()
+	m := c.tally.moments(figScore, deals)
 	// A deal's mean score varies by at most ¼ (two games of 0 to 1).
 	iv := m.ShrunkInterval(z, 0.25, stats.PriorPairs)
 	iv.Low, iv.High = max(iv.Low, 0), min(iv.High, 1)
 	c.Seat0Mean, c.Seat0 = m.Mean(), iv
-	c.Imbalance = Imbalance{Value: math.Abs(m.Mean() - 0.5), High: max(math.Abs(iv.Low-0.5), math.Abs(iv.High-0.5))}
+	c.Imbalance = Bounds{Value: math.Abs(m.Mean() - 0.5), High: max(math.Abs(iv.Low-0.5), math.Abs(iv.High-0.5))}
 	if iv.Low > 0.5 || iv.High < 0.5 {
 		c.Imbalance.Low = min(math.Abs(iv.Low-0.5), math.Abs(iv.High-0.5))
 	}
-	if c.agg != nil {
-		s := c.agg.Summary(reports.Timing{})
-		c.Draws, c.Plies = s.Rates.Draw.Rate, s.Plies.Mean
+	draws, plies := c.tally.moments(figDraws, deals), c.tally.moments(figPlies, deals)
+	c.Draws, c.Plies = draws.Mean(), plies.Mean()
+	g := res.Goal
+	c.Objective = Bounds{Value: g.Balance * c.Imbalance.Value, Low: g.Balance * c.Imbalance.Low, High: g.Balance * c.Imbalance.High}
+	c.Targets = c.Targets[:0]
+	for i, t := range g.Targets {
+		m := c.tally.moments(figTargets+i, deals)
+		f := Figure{Metric: t.Metric, Mean: m.Mean(), Interval: targetInterval(&m, t, z)}
+		f.Distance.Value = t.distance(f.Mean)
+		f.Distance.Low, f.Distance.High = t.distanceRange(f.Interval)
+		c.Targets = append(c.Targets, f)
+		if !t.Hard() {
+			c.Objective.Value += t.Weight * f.Distance.Value
+			c.Objective.Low += t.Weight * f.Distance.Low
+			c.Objective.High += t.Weight * f.Distance.High
+		}
 	}
+}
+
+// MinTargetDeals is the fewest deals a target's interval needs before a
+// test of it may drop a candidate or end the race.
+const MinTargetDeals = 10
+
+// targetInterval is the interval of a target's figure from its per-deal
+// means: a share's variance is shrunk toward a share's largest, as the
+// seat score's is; another figure's is a normal interval.
+func targetInterval(m *stats.Moments, t Target, z float64) stats.Interval {
+	if t.Unit {
+		return m.ShrunkInterval(z, 0.25, stats.PriorPairs)
+	}
+	return m.MeanInterval(z)
+}
+
+// tested reports whether c's target figures rest on enough deals to be
+// tested (MinTargetDeals; always, without targets).
+func (res *Result) tested(c *Candidate) bool {
+	return len(res.Goal.Targets) == 0 || c.tally.deals() >= MinTargetDeals
 }

@@ -3,9 +3,13 @@ package tune
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
+	"time"
+
+	"go.yaml.in/yaml/v3"
 
 	"playtest/games/pcg"
 	"playtest/sweep"
@@ -23,9 +27,20 @@ func synthetic(rng *pcg.Rand, p map[string]float64) func(c *Candidate, from, to 
 					score++
 				}
 			}
-			c.deals = append(c.deals, score)
+			addDeal(c, score)
 		}
 		return nil
+	}
+}
+
+// addDeal tallies a deal of two games in which seat 0 scored score in
+// all, no draws and 20 plies a game.
+func addDeal(c *Candidate, score float64) {
+	if c.tally.Sum == nil {
+		c.tally.Sum, c.tally.N = make([][]float64, figTargets), make([][]int, figTargets)
+	}
+	for f, v := range []float64{score, 0, 40} {
+		c.tally.Sum[f], c.tally.N[f] = append(c.tally.Sum[f], v), append(c.tally.N[f], 2)
 	}
 }
 
@@ -38,12 +53,12 @@ func TestRaceKeepsTheBest(t *testing.T) {
 	const races = 300
 	bestDropped, farDropped, spent := 0, 0, 0
 	for seed := range uint64(races) {
-		res := &Result{Alpha: 0.05, Keep: 1, FullSweep: len(p) * 1600}
+		res := &Result{Goal: BalanceOnly, Alpha: 0.05, Keep: 1, FullSweep: len(p) * 1600}
 		var cands []*Candidate
 		for _, label := range []string{"a", "best", "b", "c", "far"} {
 			cands = append(cands, &Candidate{Label: label})
 		}
-		if err := res.race(cands, rounds(100, 1600), synthetic(pcg.New(seed, 7), p), Options{}); err != nil {
+		if err := res.race(cands, rounds(100, 1600), synthetic(pcg.New(seed, 7), p), Options{}, nil); err != nil {
 			t.Fatal(err)
 		}
 		for _, c := range cands {
@@ -77,8 +92,8 @@ func TestHalvingAndTolerance(t *testing.T) {
 		p[label] = 0.5 + 0.01*float64(i)
 		cands = append(cands, &Candidate{Label: label})
 	}
-	res := &Result{Alpha: 0.05, Keep: 0.5}
-	if err := res.race(cands, rounds(100, 1600), synthetic(pcg.New(1, 7), p), Options{}); err != nil {
+	res := &Result{Goal: BalanceOnly, Alpha: 0.05, Keep: 0.5}
+	if err := res.race(cands, rounds(100, 1600), synthetic(pcg.New(1, 7), p), Options{}, nil); err != nil {
 		t.Fatal(err)
 	}
 	var left, byRank []string
@@ -109,8 +124,8 @@ func TestHalvingAndTolerance(t *testing.T) {
 
 	// A tolerance of 10 points: the 50% candidate is shown within it early.
 	cands = []*Candidate{{Label: "0"}, {Label: "8"}}
-	res = &Result{Alpha: 0.05, Keep: 1, Tolerance: 0.1}
-	if err := res.race(cands, rounds(100, 1600), synthetic(pcg.New(2, 7), p), Options{}); err != nil {
+	res = &Result{Goal: BalanceOnly, Alpha: 0.05, Keep: 1, Tolerance: 0.1}
+	if err := res.race(cands, rounds(100, 1600), synthetic(pcg.New(2, 7), p), Options{}, nil); err != nil {
 		t.Fatal(err)
 	}
 	if len(res.Rounds) == 5 || !strings.Contains(res.Stopped, "within the tolerance of 10.0 points") {
@@ -124,7 +139,7 @@ func TestDropsAndRounds(t *testing.T) {
 	if got := fmt.Sprint(rounds(100, 1000)); got != "[100 200 400 800 1000]" {
 		t.Errorf("rounds %s", got)
 	}
-	res := &Result{Alpha: 0.05, Keep: DefaultKeep}
+	res := &Result{Goal: BalanceOnly, Alpha: 0.05, Keep: DefaultKeep}
 	even, lopsided := &Candidate{Label: "even"}, &Candidate{Label: "lopsided"}
 	play := func(c *Candidate, from, to int) error {
 		for d := from / 2; d < to/2; d++ {
@@ -132,14 +147,14 @@ func TestDropsAndRounds(t *testing.T) {
 			if c == lopsided {
 				v = 2 // seat 0 wins every game
 			}
-			c.deals = append(c.deals, v)
+			addDeal(c, v)
 		}
 		return nil
 	}
-	if err := res.race([]*Candidate{lopsided, even}, rounds(60, 60), play, Options{}); err != nil {
+	if err := res.race([]*Candidate{lopsided, even}, rounds(60, 60), play, Options{}, nil); err != nil {
 		t.Fatal(err)
 	}
-	if lopsided.DroppedAfter != 1 || even.DroppedAfter != 0 || !strings.Contains(lopsided.Why, "after 60 games on the same deals as even, its imbalance is at least") {
+	if lopsided.DroppedAfter != 1 || even.DroppedAfter != 0 || !strings.Contains(lopsided.Why, "after 60 games on the same deals as even, its objective is at least") {
 		t.Errorf("lopsided %+v, even %+v", lopsided, even)
 	}
 	if res.Rounds[0].Dropped != 1 || res.Rounds[0].Leader != "even" || len(res.Evaluations) != 2 || res.Stopped != "one candidate left" {
@@ -203,7 +218,7 @@ func TestValidate(t *testing.T) {
 		{Options{Alpha: 1}, "--alpha 1"},
 		{Options{Budget: -1}, "budget of 0 or more"},
 		{Options{Keep: 1.5}, "--keep 1.5"},
-		{Options{Tolerance: 0.5}, "--tolerance 0.5"},
+		{Options{Tolerance: -0.5}, "--tolerance -0.5"},
 		{Options{FirstGames: 20, Budget: 79}, "the first round alone plays 80 games (4 candidates × 20)"},
 	} {
 		if err := Validate(len(cfgs), cfgs[0], c.opts); err == nil || !strings.Contains(err.Error(), c.want) {
@@ -220,7 +235,7 @@ func TestValidate(t *testing.T) {
 // balanced; with several left the summary names only the least imbalanced
 // so far, and says they are not shown apart.
 func TestSummaryClaimsOnlyWhatTheRaceShowed(t *testing.T) {
-	r := &Result{FullSweep: 100, Spent: 50, MaxGames: 50, Stopped: "x", Bots: "random",
+	r := &Result{Goal: BalanceOnly, FullSweep: 100, Spent: 50, MaxGames: 50, Stopped: "x", Bots: "random",
 		Candidates: []Candidate{{Label: "a", Games: 50}, {Label: "b", Games: 50, DroppedAfter: 1}}}
 	if s := r.Summary(); !strings.HasPrefix(s, "Most balanced: a, seat 0") || strings.Contains(s, "not shown") {
 		t.Errorf("one left: %s", s)
@@ -232,5 +247,124 @@ func TestSummaryClaimsOnlyWhatTheRaceShowed(t *testing.T) {
 	r.Candidates[1].DroppedAfter, r.Candidates[1].DroppedBy = 1, DroppedByRank
 	if s := r.Summary(); !strings.HasPrefix(s, "Most balanced of the candidates raced to the end: a,") || !strings.Contains(s, "set 1 aside by rank") {
 		t.Errorf("one left, one set aside: %s", s)
+	}
+}
+
+// TestResumeGivesTheSameRace: a race kept in a directory and stopped at
+// any point (here after 100, 300 and 600 games of 680, with its state saved
+// after every candidate) resumes from the directory alone to the result
+// of the race never stopped.
+func TestResumeGivesTheSameRace(t *testing.T) {
+	defer func(d time.Duration) { SaveEvery = d }(SaveEvery)
+	SaveEvery = 0
+	s, cfgs, points := space(t)
+	opts := Options{Workers: 2, FirstGames: 20, MaxGames: 320}
+	whole := opts
+	whole.Out = t.TempDir()
+	res, err := Run(context.Background(), s, cfgs, points, whole)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := json.Marshal(res)
+	for _, stopAt := range []int{100, 300, 600} {
+		stopped := opts
+		stopped.Out = t.TempDir()
+		ctx, cancel := context.WithCancel(context.Background())
+		played := 0
+		stopped.OnGame = func() {
+			if played++; played == stopAt {
+				cancel()
+			}
+		}
+		if _, err := Run(ctx, s, cfgs, points, stopped); !errors.Is(err, context.Canceled) {
+			t.Fatalf("stopped after %d games: %v", stopAt, err)
+		}
+		cancel()
+		res, err := Resume(context.Background(), stopped.Out, Options{Workers: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := json.Marshal(res); string(got) != string(want) {
+			t.Errorf("stopped after %d games and resumed:\n%s\nwant\n%s", stopAt, got, want)
+		}
+		// A finished race resumes to the same result too.
+		if res, err := Resume(context.Background(), stopped.Out, Options{}); err != nil {
+			t.Error(err)
+		} else if got, _ := json.Marshal(res); string(got) != string(want) {
+			t.Errorf("a finished race resumed differs")
+		}
+	}
+}
+
+// objectiveOf decodes an objective: for the space's first variant.
+func objectiveOf(t *testing.T, cfg *variants.Config, text string) (Objective, error) {
+	t.Helper()
+	var doc yaml.Node
+	if err := yaml.Unmarshal([]byte(text), &doc); err != nil {
+		t.Fatal(err)
+	}
+	return ParseObjective("space.yaml", doc.Content[0], cfg)
+}
+
+// TestParseObjective: a space's objective: decodes strictly, each error
+// naming the file, line and key.
+func TestParseObjective(t *testing.T) {
+	_, cfgs, _ := space(t)
+	o, err := objectiveOf(t, cfgs[0], "balance: 2\ntargets:\n  - {metric: plies, min: 20, max: 60, weight: 0.01}\n  - {metric: draws, max: 0.05}\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "2 × |seat 0's score over seat-swapped pairs − 50%| + 0.01 × the distance of plies outside 20 ≤ plies ≤ 60, subject to draws ≤ 0.05"
+	if o.String() != want || !o.Targets[1].Unit || o.Targets[0].Unit || o.IsBalanceOnly() {
+		t.Errorf("%s\n%+v", o, o)
+	}
+	for _, c := range []struct{ text, want string }{
+		{"balanse: 1\n", `space.yaml:1: objective.balanse: unknown key (did you mean "balance"?)`},
+		{"balance: -1\n", `space.yaml:1: objective.balance: want a weight of 0 or more`},
+		{"targets:\n  - {metric: plys, max: 3}\n", `space.yaml:2: objective.targets[0].metric: unknown metric "plys" (did you mean "plies"?)`},
+		{"targets:\n  - {metric: plies}\n", `space.yaml:2: objective.targets[0]: want min:, max: or both`},
+		{"targets:\n  - {metric: plies, min: 5, max: 3}\n", `min 5 is above max 3`},
+		{"targets:\n  - {metric: plies, max: 3, weight: 0}\n", `weight: want a weight above 0 (leave weight out for a hard constraint)`},
+		{"targets:\n  - {max: 3}\n", `objective.targets[0].metric: is required`},
+		{"balance: 0\ntargets:\n  - {metric: draws, max: 0.1}\n", `objective: minimises nothing`},
+		{"targets: 3\n", `objective.targets: want a list of targets`},
+	} {
+		if _, err := objectiveOf(t, cfgs[0], c.text); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.text, err, c.want)
+		}
+	}
+}
+
+// TestObjectiveTargets: a soft target steers the race (random play is
+// shorter on 4×4 than on 3×5, so a target of short games puts a 4×4
+// candidate first), and a hard target every candidate breaks empties
+// the race, which says so.
+func TestObjectiveTargets(t *testing.T) {
+	s, cfgs, points := space(t)
+	short, err := objectiveOf(t, cfgs[0], "balance: 0\ntargets:\n  - {metric: plies, max: 30, weight: 1}\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(context.Background(), s, cfgs, points, Options{FirstGames: 40, MaxGames: 160, Keep: 1, Objective: short})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if best := res.Candidates[0]; best.Values[0] != "4x4" || best.Targets[0].Metric != "plies" || best.Objective.Value != best.Plies-30 {
+		t.Errorf("best %+v", best)
+	}
+	if !strings.HasPrefix(res.Summary(), "Best") {
+		t.Errorf("summary %s", res.Summary())
+	}
+	impossible, err := objectiveOf(t, cfgs[0], "targets:\n  - {metric: plies, max: 5}\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err = Run(context.Background(), s, cfgs, points, Options{FirstGames: 40, MaxGames: 160, Objective: impossible})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Stopped != "every candidate was shown to break a hard target" || res.Candidates[0].DroppedBy != DroppedByConstraint ||
+		!strings.Contains(res.Candidates[0].Why, "its plies is shown outside plies ≤ 5") || !strings.HasPrefix(res.Summary(), "No candidate is left") {
+		t.Errorf("stopped %q, %+v\n%s", res.Stopped, res.Candidates[0], res.Summary())
 	}
 }

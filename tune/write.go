@@ -26,25 +26,40 @@ const Shown = 10
 
 func pct(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
 
-func (c *Candidate) cells(tolerance float64) []string {
+func (r *Result) cells(c *Candidate) []string {
 	status := "in the race"
 	switch {
 	case c.DroppedBy == DroppedByRank:
 		status = fmt.Sprintf("set aside by rank after round %d", c.DroppedAfter)
+	case c.DroppedBy == DroppedByConstraint:
+		status = fmt.Sprintf("breaks a constraint, after round %d", c.DroppedAfter)
 	case c.DroppedAfter > 0:
 		status = fmt.Sprintf("shown worse after round %d", c.DroppedAfter)
-	case tolerance > 0 && c.Imbalance.High <= tolerance:
-		status = fmt.Sprintf("in the race, within ±%.1f", 100*tolerance)
+	case r.Tolerance > 0 && c.Objective.High <= r.Tolerance:
+		status = "in the race, within the tolerance"
 	}
 	row := append([]string(nil), c.Values...)
-	return append(row, strconv.Itoa(c.Games),
+	row = append(row, strconv.Itoa(c.Games),
 		fmt.Sprintf("%s [%s, %s]", pct(c.Seat0Mean), pct(c.Seat0.Low), pct(c.Seat0.High)),
-		fmt.Sprintf("%.1f [%.1f, %.1f]", 100*c.Imbalance.Value, 100*c.Imbalance.Low, 100*c.Imbalance.High),
-		pct(c.Draws), fmt.Sprintf("%.1f", c.Plies), status)
+		fmt.Sprintf("%.1f [%.1f, %.1f]", 100*c.Imbalance.Value, 100*c.Imbalance.Low, 100*c.Imbalance.High))
+	if !r.Goal.IsBalanceOnly() {
+		row = append(row, fmt.Sprintf("%.3g [%.3g, %.3g]", c.Objective.Value, c.Objective.Low, c.Objective.High))
+	}
+	for _, f := range c.Targets {
+		row = append(row, fmt.Sprintf("%.3g [%.3g, %.3g]", f.Mean, f.Interval.Low, f.Interval.High))
+	}
+	return append(row, pct(c.Draws), fmt.Sprintf("%.1f", c.Plies), status)
 }
 
 func (r *Result) header() []string {
-	return append(append([]string(nil), r.Axes...), "games", "seat 0 (95% CI)", "imbalance, points (95% CI)", "draws", "plies", "")
+	h := append(append([]string(nil), r.Axes...), "games", "seat 0 (95% CI)", "imbalance, points (95% CI)")
+	if !r.Goal.IsBalanceOnly() {
+		h = append(h, "objective (95% CI)")
+	}
+	for _, t := range r.Goal.Targets {
+		h = append(h, t.Range())
+	}
+	return append(h, "draws", "plies", "")
 }
 
 // rows lists the first n candidates (all with n < 0).
@@ -54,7 +69,7 @@ func (r *Result) rows(n int) [][]string {
 		if n >= 0 && i >= n {
 			break
 		}
-		out = append(out, r.Candidates[i].cells(r.Tolerance))
+		out = append(out, r.cells(&r.Candidates[i]))
 	}
 	return out
 }
@@ -72,21 +87,35 @@ func (r *Result) Summary() string {
 			ranked++
 		}
 	}
-	// Only a race whose tests dropped every other candidate shows one most
-	// balanced; otherwise the leader is only the least imbalanced so far.
+	// Only a race whose tests dropped every other candidate shows one
+	// best; otherwise the leader is only the best so far.
+	best0, bestSoFar := "Most balanced", "the least imbalanced so far is"
+	if !r.Goal.IsBalanceOnly() {
+		best0, bestSoFar = "Best", "the best so far is"
+	}
 	var lead string
 	switch {
+	case left == 0:
+		lead = fmt.Sprintf("No candidate is left: every one was shown to break a hard target; the last dropped is %s", best.Label)
 	case left == 1 && ranked == 0:
-		lead = fmt.Sprintf("Most balanced: %s", best.Label)
+		lead = fmt.Sprintf("%s: %s", best0, best.Label)
 	case left == 1:
-		lead = fmt.Sprintf("Most balanced of the candidates raced to the end: %s", best.Label)
+		lead = fmt.Sprintf("%s of the candidates raced to the end: %s", best0, best.Label)
 	default:
-		lead = fmt.Sprintf("Most balanced: not shown yet among the %d left; the least imbalanced so far is %s", left, best.Label)
+		lead = fmt.Sprintf("%s: not shown yet among the %d left; %s %s", best0, left, bestSoFar, best.Label)
 	}
 	text := fmt.Sprintf("%s, seat 0 %s [%s, %s] over %s games. %d of %d candidates left in the race after %d rounds (%s); %s games played, %.0f%% of the %s a full sweep at %s games a variant would play.",
 		lead, pct(best.Seat0Mean), pct(best.Seat0.Low), pct(best.Seat0.High), bots.Thousands(best.Games),
 		left, len(r.Candidates), len(r.Rounds), r.Stopped, bots.Thousands(r.Spent), 100*float64(r.Spent)/float64(r.FullSweep),
 		bots.Thousands(r.FullSweep), bots.Thousands(r.MaxGames))
+	for i, t := range r.Goal.Targets {
+		if f := best.Targets[i]; left > 0 && t.Hard() && f.Distance.High > 0 {
+			text += fmt.Sprintf(" Its %s, %.3g [%.3g, %.3g], is not shown within %s.", t.Metric, f.Mean, f.Interval.Low, f.Interval.High, t.Range())
+		}
+	}
+	if r.Tolerance > 0 && left > 0 && best.Objective.High <= r.Tolerance {
+		text += fmt.Sprintf(" Its objective is within the tolerance of %s (95%%).", r.amount(r.Tolerance))
+	}
 	if left > 1 {
 		text += fmt.Sprintf(" The %d left are not shown apart at this level: more games (--games) or a larger --budget may separate them.", left)
 	}
@@ -94,7 +123,7 @@ func (r *Result) Summary() string {
 		text += " " + r.Skipped.String()
 	}
 	if ranked > 0 {
-		text += fmt.Sprintf(" Successive halving set %d aside by rank after early rounds, without showing them worse: one within a few points of the leader may be as balanced (--keep 1 races without halving).", ranked)
+		text += fmt.Sprintf(" Successive halving set %d aside by rank after early rounds, without showing them worse: one close to the leader may be as good (--keep 1 races without halving).", ranked)
 	}
 	if best.Changes != "" {
 		text += " The leader's rules: " + best.Changes + "."
