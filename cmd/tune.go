@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -44,6 +45,13 @@ sets the others aside without showing them worse (--keep 1 races without
 halving). --tolerance ends the race once the leader is shown within that
 distance of even ("fair enough"); --budget bounds the games of the race.
 
+A space of more than ` + strconv.Itoa(tune.AutoNTBEA) + ` candidates (or --search ntbea) is searched first
+with the N-Tuple Bandit Evolutionary Algorithm (NTBEA): it evaluates points
+a few games at a time (--eval-games) with 3/5 of --budget (default: 20
+games a candidate), learning each knob's and each pair of knobs' effect,
+and proposes the --confirm best points; a race on other seeds, with the
+rest of the budget, then plays them to the end and judges them.
+
 The space file may set an objective: other than seat balance: targets on
 any per-game figure (plies, draws, stalled, decisions, or the game's own
 metrics), each either weighted into the objective (weight:) or a hard
@@ -74,14 +82,17 @@ for them. Check the winner with playtest skill.`,
 	f.String("out", "", "keep the race in DIR as it goes (--resume continues it) and write DIR/tune.json, tune.csv, tune.md and tune.html")
 	f.Bool("resume", false, "continue the race kept in --out DIR after a stop, from the directory alone")
 	f.Bool("quiet", false, "show no progress on stderr")
-	f.Int("max-variants", sweep.DefaultMaxVariants, "refuse a space of more candidates than this")
+	f.Int("max-variants", 10*sweep.DefaultMaxVariants, "refuse a space of more candidates than this")
+	f.String("search", "", "race (every candidate from the first round) or ntbea (search, then race the proposals); default: ntbea above "+strconv.Itoa(tune.AutoNTBEA)+" candidates")
+	f.Int("eval-games", tune.DefaultEvalGames, "NTBEA: games an evaluation plays (even, at least 4)")
+	f.Int("confirm", tune.DefaultConfirm, "NTBEA: how many proposals the confirmation race plays to the end")
 	f.StringArrayVar(&opts.sets, "set", nil, "override a key of every candidate, e.g. --set players.0.iterations=300 (repeatable)")
 	return c
 }
 
 // tuneDefinition are the flags that decide what a race plays: a resume
 // takes none of them.
-var tuneDefinition = []string{"games", "first-games", "budget", "alpha", "keep", "tolerance", "seed", "set", "max-variants"}
+var tuneDefinition = []string{"games", "first-games", "budget", "alpha", "keep", "tolerance", "search", "eval-games", "confirm", "seed", "set", "max-variants"}
 
 func runTune(cmd *cobra.Command, args []string, opts *tuneOptions) error {
 	v := settings(cmd.Flags())
@@ -123,6 +134,7 @@ func runTune(cmd *cobra.Command, args []string, opts *tuneOptions) error {
 		}
 		topts.FirstGames, topts.MaxGames, topts.Budget = v.GetInt("first-games"), v.GetInt("games"), v.GetInt("budget")
 		topts.Alpha, topts.Keep, topts.Tolerance, topts.Skipped = v.GetFloat64("alpha"), v.GetFloat64("keep"), v.GetFloat64("tolerance"), sopts.Skipped
+		topts.Search, topts.EvalGames, topts.Confirm = v.GetString("search"), v.GetInt("eval-games"), v.GetInt("confirm")
 		topts.Command = study.Command(tune.Kind, append(args[:1:1], changedFlags(cmd.Flags(), tuneDefinition)...))
 		if topts.Keep <= 0 {
 			return usageErrorf("--keep %g: want a share above 0 and at most 1 (1 races without halving)", topts.Keep)

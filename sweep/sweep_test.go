@@ -45,7 +45,7 @@ func TestShippedSweepsPrepare(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		opts := Options{}
+		opts := Options{MaxVariants: 10 * DefaultMaxVariants} // tune's bound
 		cfgs, points, err := Prepare(s, quick, &opts)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)

@@ -37,6 +37,7 @@ var SaveEvery = 2 * time.Second
 type design struct {
 	Result
 	Values [][]string `json:"values"`
+	Space  space      `json:"space"`
 }
 
 // state is a race's state (StateFile).
@@ -48,6 +49,8 @@ type state struct {
 	Rounds      []Round          `json:"rounds"`
 	Evaluations []Evaluation     `json:"evaluations"`
 	Candidates  []candidateState `json:"candidates"`
+	// Search holds the fitness of each NTBEA evaluation so far.
+	Search []float64 `json:"search,omitempty"`
 	// Stopped is set once the race has ended.
 	Stopped string `json:"stopped,omitempty"`
 }
@@ -66,18 +69,21 @@ type candidateState struct {
 type keeper struct {
 	dir      string
 	m        *study.Manifest
+	cands    []*Candidate
 	at       progress
+	search   []float64 // the NTBEA evaluations' fitness so far
+	kept     int       // how many of them were read from a kept state
 	lastSave time.Time
 }
 
 // keeper starts keeping the race of cands in opts.Out (nil without one):
 // it writes the study manifest, refusing a directory that holds an
 // unfinished study.
-func (res *Result) keeper(cands []*Candidate, opts Options) (*keeper, error) {
+func (res *Result) keeper(sp *space, cands []*Candidate, opts Options) (*keeper, error) {
 	if opts.Out == "" {
 		return nil, nil
 	}
-	d := design{Result: *res}
+	d := design{Result: *res, Space: *sp}
 	units := make([]study.Unit, len(cands))
 	for i, c := range cands {
 		units[i] = study.NewUnit(c.Label, fmt.Sprintf("candidates/%04d", i+1), c.cfg)
@@ -92,12 +98,16 @@ func (res *Result) keeper(cands []*Candidate, opts Options) (*keeper, error) {
 	}
 	// A finished race's state and results, replaced: none may stand
 	// beside the new race if it stops.
-	for _, name := range []string{StateFile, JSONFile, CSVFile, MarkdownFile, HTMLFile} {
+	stale := []string{StateFile, JSONFile, CSVFile, MarkdownFile, HTMLFile}
+	for _, plot := range []string{RoundsPlot, EffectsPlot} {
+		stale = append(stale, filepath.Join("plots", plot+".svg"), filepath.Join("plots", plot+".png"))
+	}
+	for _, name := range stale {
 		if err := os.Remove(filepath.Join(opts.Out, name)); err != nil && !errors.Is(err, os.ErrNotExist) {
 			return nil, err
 		}
 	}
-	return &keeper{dir: opts.Out, m: m}, nil
+	return &keeper{dir: opts.Out, m: m, cands: cands}, nil
 }
 
 // progress is where the kept race stands.
@@ -110,7 +120,7 @@ func (k *keeper) progress() progress {
 
 // save writes the race's state: always when force, else when SaveEvery has
 // passed since the last save.
-func (k *keeper) save(res *Result, cands []*Candidate, at progress, force bool) error {
+func (k *keeper) save(res *Result, at progress, force bool) error {
 	if k == nil {
 		return nil
 	}
@@ -119,20 +129,39 @@ func (k *keeper) save(res *Result, cands []*Candidate, at progress, force bool) 
 		return nil
 	}
 	st := state{Schema: stateSchema, Identity: k.m.Identity(), progress: at, Spent: res.Spent,
-		Rounds: res.Rounds, Evaluations: res.Evaluations, Stopped: res.Stopped}
-	for _, c := range cands {
+		Rounds: res.Rounds, Evaluations: res.Evaluations, Search: k.search, Stopped: res.Stopped}
+	for _, c := range k.cands {
 		st.Candidates = append(st.Candidates, candidateState{Games: c.Games, DroppedAfter: c.DroppedAfter, DroppedBy: c.DroppedBy, Why: c.Why, Tally: c.tally})
 	}
 	k.lastSave = time.Now()
 	return reports.WriteJSONFileAtomic(filepath.Join(k.dir, StateFile), &st)
 }
 
-// done saves the ended race's state and marks its study finished.
-func (k *keeper) done(res *Result, cands []*Candidate) error {
+// searched returns the fitness of NTBEA's evaluation e if a kept state
+// holds it.
+func (k *keeper) searched(e int) (float64, bool) {
+	if k == nil || e >= k.kept {
+		return 0, false
+	}
+	return k.search[e], true
+}
+
+// saveSearch records the fitness of NTBEA's next evaluation, saving the
+// state when SaveEvery has passed.
+func (k *keeper) saveSearch(res *Result, fitness float64) error {
 	if k == nil {
 		return nil
 	}
-	if err := k.save(res, cands, k.at, true); err != nil {
+	k.search = append(k.search, fitness)
+	return k.save(res, k.at, false)
+}
+
+// done saves the ended race's state and marks its study finished.
+func (k *keeper) done(res *Result) error {
+	if k == nil {
+		return nil
+	}
+	if err := k.save(res, k.at, true); err != nil {
 		return err
 	}
 	return study.Finish(k.dir, k.m)
@@ -155,6 +184,9 @@ func Resume(ctx context.Context, out string, opts Options) (*Result, error) {
 		return nil, &study.Error{Path: filepath.Join(out, study.ManifestFile), Err: fmt.Errorf("its tune design does not match its %d candidates (%v)", len(m.Units), err)}
 	}
 	res := d.Result
+	if len(d.Space.Points) != len(m.Units) {
+		return nil, &study.Error{Path: filepath.Join(out, study.ManifestFile), Err: fmt.Errorf("its space has %d points for %d candidates", len(d.Space.Points), len(m.Units))}
+	}
 	cands := make([]*Candidate, len(m.Units))
 	for i, u := range m.Units {
 		cfg, err := u.Config()
@@ -166,15 +198,14 @@ func Resume(ctx context.Context, out string, opts Options) (*Result, error) {
 			return nil, err
 		}
 	}
-	k := &keeper{dir: out, m: m}
+	k := &keeper{dir: out, m: m, cands: cands}
 	if err := k.restore(&res, cands); err != nil {
 		return nil, err
 	}
 	if k.m, err = study.Begin(out, m, true); err != nil {
 		return nil, err
 	}
-	opts.Budget = res.Budget
-	return res.finish(ctx, cands, k, opts)
+	return res.finish(ctx, &d.Space, cands, k, opts)
 }
 
 // restore reads the kept state into res and cands (none yet: the race
@@ -204,7 +235,7 @@ func (k *keeper) restore(res *Result, cands []*Candidate) error {
 		c := cands[i]
 		c.Games, c.DroppedAfter, c.DroppedBy, c.Why, c.tally = cs.Games, cs.DroppedAfter, cs.DroppedBy, cs.Why, t
 	}
-	k.at = st.progress
+	k.at, k.search, k.kept = st.progress, st.Search, len(st.Search)
 	res.Spent, res.Rounds, res.Evaluations, res.Stopped = st.Spent, st.Rounds, st.Evaluations, st.Stopped
 	return nil
 }

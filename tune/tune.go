@@ -65,6 +65,13 @@ type Options struct {
 	Tolerance float64
 	// Objective is what the race minimises (BalanceOnly if zero).
 	Objective Objective
+	// Search is SearchRace or SearchNTBEA ("": NTBEA for spaces of more
+	// than AutoNTBEA candidates). NTBEA plays evaluations of EvalGames
+	// games (DefaultEvalGames if 0) with 3/5 of the budget, then races the
+	// Confirm (DefaultConfirm if 0) candidates it proposes with the rest.
+	Search    string
+	EvalGames int
+	Confirm   int
 	// Skipped are the points of the space left out (sweep.Prepare's).
 	Skipped sweep.Skipped
 	// Out, if set, keeps the race in that directory as it goes (a study
@@ -231,11 +238,24 @@ type Result struct {
 	FirstGames int `json:"first_games"`
 	MaxGames   int `json:"max_games"`
 	Budget     int `json:"budget,omitempty"`
-	// Spent is the games played; FullSweep the games a sweep of every
-	// candidate at MaxGames would play.
+	// SearchMethod is SearchRace or SearchNTBEA; Search is NTBEA's
+	// account.
+	SearchMethod string  `json:"search_method"`
+	Search       *Search `json:"search,omitempty"`
+	// EvalGames and Confirm are NTBEA's games an evaluation and proposals
+	// raced.
+	EvalGames int `json:"eval_games,omitempty"`
+	Confirm   int `json:"confirm,omitempty"`
+	// Spent is the games played (the search's too); FullSweep the games a
+	// sweep of every candidate at MaxGames would play.
 	Spent     int     `json:"games_spent"`
 	FullSweep int     `json:"games_full_sweep"`
 	Rounds    []Round `json:"rounds"`
+	// Effects are each knob's effect, EffectMeasure says of what: in a
+	// race the objective after the first round, after NTBEA the search's
+	// cost.
+	Effects       []AxisEffect `json:"axis_effects,omitempty"`
+	EffectMeasure string       `json:"axis_effect_measure,omitempty"`
 	// Skipped tells the points of the space left out (nil: none).
 	Skipped *sweep.Skipped `json:"skipped,omitempty"`
 	// Evaluations are every candidate's figures after every round it
@@ -252,8 +272,20 @@ type Result struct {
 // first one's variant), before any game is played.
 func Validate(candidates int, cfg *variants.Config, opts Options) error {
 	first := cmp.Or(opts.FirstGames, DefaultFirstGames)
-	if opts.Budget > 0 && opts.Budget < candidates*first {
-		return fmt.Errorf("--budget %s: the first round alone plays %s games (%d candidates × %d)", bots.Thousands(opts.Budget), bots.Thousands(candidates*first), candidates, first)
+	search, budget := searchOf(candidates, opts), opts.Budget
+	evalGames, confirm := cmp.Or(opts.EvalGames, DefaultEvalGames), cmp.Or(opts.Confirm, DefaultConfirm)
+	switch {
+	case search != SearchRace && search != SearchNTBEA:
+		return fmt.Errorf("--search %q: want %s or %s", search, SearchRace, SearchNTBEA)
+	case search == SearchRace && budget > 0 && budget < candidates*first:
+		return fmt.Errorf("--budget %s: the first round alone plays %s games (%d candidates × %d)", bots.Thousands(budget), bots.Thousands(candidates*first), candidates, first)
+	case evalGames < 4 || evalGames%2 != 0 || confirm < 2:
+		return fmt.Errorf("--eval-games %d, --confirm %d: want evaluations of at least 4 games, an even number (two deals or more of seat-swapped pairs), and at least 2 candidates to confirm", evalGames, confirm)
+	case search == SearchNTBEA:
+		budget = ntbeaBudget(candidates, opts)
+		if searchBudget(budget) < evalGames || budget-searchBudget(budget) < min(confirm, candidates)*first {
+			return fmt.Errorf("--budget %s: NTBEA searches with 3/5 of the budget (evaluations of %d games) and races the %d candidates it proposes with the rest, %d games each in the first round: want at least %s", bots.Thousands(budget), evalGames, confirm, first, bots.Thousands(max(5*evalGames/3, 5*confirm*first/2)))
+		}
 	}
 	maxGames := cmp.Or(opts.MaxGames, cfg.Games)
 	alpha := cmp.Or(opts.Alpha, DefaultAlpha)
@@ -275,6 +307,30 @@ func Validate(candidates int, cfg *variants.Config, opts Options) error {
 	return nil
 }
 
+// searchOf is the search of a race of candidates.
+func searchOf(candidates int, opts Options) string {
+	if opts.Search != "" {
+		return opts.Search
+	}
+	if candidates > AutoNTBEA {
+		return SearchNTBEA
+	}
+	return SearchRace
+}
+
+// ntbeaBudget is an NTBEA race's budget: the one given, else 20 games a
+// candidate of the space.
+func ntbeaBudget(candidates int, opts Options) int {
+	return cmp.Or(opts.Budget, 20*candidates)
+}
+
+// space is the space's shape: its axes' value labels and each
+// candidate's value indices.
+type space struct {
+	Labels [][]string `json:"labels"`
+	Points [][]int    `json:"points"`
+}
+
 // Run races the sweep's variants (as sweep.Prepare built them).
 func Run(ctx context.Context, s *sweep.Sweep, cfgs []*variants.Config, points []sweep.Point, opts Options) (*Result, error) {
 	if err := Validate(len(cfgs), cfgs[0], opts); err != nil {
@@ -289,9 +345,19 @@ func Run(ctx context.Context, s *sweep.Sweep, cfgs []*variants.Config, points []
 		Objective: goal.String(), Goal: goal, Seed: cfgs[0].Seed, Pairs: true, Alpha: cmp.Or(opts.Alpha, DefaultAlpha),
 		Keep: cmp.Or(opts.Keep, DefaultKeep), Tolerance: opts.Tolerance,
 		Bots: bots.DescribePlayers(cfgs[0].Players), FirstGames: cmp.Or(opts.FirstGames, DefaultFirstGames), MaxGames: maxGames,
-		Budget: opts.Budget, FullSweep: len(cfgs) * maxGames}
+		Budget: opts.Budget, FullSweep: len(cfgs) * maxGames, SearchMethod: searchOf(len(cfgs), opts)}
+	if res.SearchMethod == SearchNTBEA {
+		// The confirmation race plays every proposal to the end.
+		res.Budget, res.Keep = ntbeaBudget(len(cfgs), opts), 1
+		res.EvalGames, res.Confirm = cmp.Or(opts.EvalGames, DefaultEvalGames), cmp.Or(opts.Confirm, DefaultConfirm)
+	}
+	sp := &space{}
 	for _, a := range s.Axes {
 		res.Axes = append(res.Axes, a.Name)
+		sp.Labels = append(sp.Labels, a.Labels)
+	}
+	for _, pt := range points {
+		sp.Points = append(sp.Points, pt.Values)
 	}
 	if opts.Skipped.Count() > 0 {
 		res.Skipped = &opts.Skipped
@@ -303,11 +369,11 @@ func Run(ctx context.Context, s *sweep.Sweep, cfgs []*variants.Config, points []
 			return nil, err
 		}
 	}
-	k, err := res.keeper(cands, opts)
+	k, err := res.keeper(sp, cands, opts)
 	if err != nil {
 		return nil, err
 	}
-	return res.finish(ctx, cands, k, opts)
+	return res.finish(ctx, sp, cands, k, opts)
 }
 
 // setVariant gives the candidate its variant.
@@ -323,19 +389,31 @@ func (c *Candidate) setVariant(cfg *variants.Config) error {
 	return nil
 }
 
-// finish races the candidates (from the state k holds, if any), then
-// ranks them.
-func (res *Result) finish(ctx context.Context, cands []*Candidate, k *keeper, opts Options) (*Result, error) {
-	read := make([]func(*sim.Record) (float64, bool), 0, figTargets+len(res.Goal.Targets))
-	for _, name := range res.Goal.figures() {
-		read = append(read, reports.PerGame(name))
-	}
-	play := func(c *Candidate, from, to int) error { return c.play(ctx, from, to, read, opts) }
-	if res.Stopped == "" { // else a kept race that ended before a stop
-		if err := res.race(cands, rounds(res.FirstGames, res.MaxGames), play, opts, k); err != nil {
+// finish races the candidates (from the state k holds, if any; after an
+// NTBEA search, the candidates it proposes), then ranks them.
+func (res *Result) finish(ctx context.Context, sp *space, cands []*Candidate, k *keeper, opts Options) (*Result, error) {
+	opts.Budget = res.Budget
+	raced := cands
+	read := res.readers()
+	if res.SearchMethod == SearchNTBEA {
+		evaluate := func(c *Candidate, e int) (float64, error) { return res.evaluate(ctx, c, e, res.EvalGames, read, opts) }
+		var err error
+		if raced, err = res.ntbea(sp, cands, k, evaluate); err != nil {
 			return nil, err
 		}
 	}
+	play := func(c *Candidate, from, to int) error {
+		return c.playGames(ctx, c.cfg.Seed, from, to, opts, func(r *sim.Record) { c.tally.add(r, read) })
+	}
+	if res.Stopped == "" { // else a kept race that ended before a stop
+		if err := res.race(raced, rounds(res.FirstGames, res.MaxGames), play, opts, k); err != nil {
+			return nil, err
+		}
+	}
+	if res.SearchMethod == SearchRace {
+		res.raceEffects(sp, cands)
+	}
+	cands = raced
 	for _, c := range cands {
 		if c.Games > 0 {
 			res.estimate(c, stats.Z95) // the figures shown: 95% intervals
@@ -357,7 +435,7 @@ func (res *Result) finish(ctx context.Context, cands []*Candidate, k *keeper, op
 	for _, c := range ranked {
 		res.Candidates = append(res.Candidates, *c)
 	}
-	return res, k.done(res, cands)
+	return res, k.done(res)
 }
 
 // rounds are the games per candidate after each round: first, 2·first,
@@ -412,7 +490,7 @@ func (res *Result) race(cands []*Candidate, sizes []int, play func(c *Candidate,
 				return nil
 			}
 			at.Begun = true
-			if err := k.save(res, cands, at, true); err != nil {
+			if err := k.save(res, at, true); err != nil {
 				return err
 			}
 		}
@@ -425,7 +503,7 @@ func (res *Result) race(cands []*Candidate, sizes []int, play func(c *Candidate,
 			}
 			res.Spent += n - c.Games
 			c.Games = n
-			if err := k.save(res, cands, at, false); err != nil {
+			if err := k.save(res, at, false); err != nil {
 				return err
 			}
 		}
@@ -439,7 +517,7 @@ func (res *Result) race(cands []*Candidate, sizes []int, play func(c *Candidate,
 			res.Stopped = fmt.Sprintf("%s is shown within the tolerance of %s (its objective at most %s, z = %.2f)", lead.Label, res.amount(res.Tolerance), res.amount(lead.Objective.High), round.Z)
 			return nil
 		}
-		if err := k.save(res, cands, progress{Round: r + 1}, true); err != nil {
+		if err := k.save(res, progress{Round: r + 1}, true); err != nil {
 			return err
 		}
 	}
@@ -600,12 +678,13 @@ func (res *Result) lead(cands []*Candidate) *Candidate {
 	return best
 }
 
-// play plays the candidate's games [from, to): game i depends only on the
-// seed and i, so every candidate plays the same deals (common random
-// numbers) and a longer round extends a shorter one.
-func (c *Candidate) play(ctx context.Context, from, to int, read []func(*sim.Record) (float64, bool), opts Options) error {
+// playGames plays games [from, to) of the candidate's variant on seed,
+// giving each to add: game i depends only on the seed and i, so every
+// candidate plays the same deals (common random numbers) and a longer
+// round extends a shorter one.
+func (c *Candidate) playGames(ctx context.Context, seed uint64, from, to int, opts Options, add func(*sim.Record)) error {
 	cfg := *c.cfg
-	cfg.Games = to
+	cfg.Games, cfg.Seed = to, seed
 	job, err := experiment.Job(&cfg)
 	if err != nil {
 		return err
@@ -620,7 +699,7 @@ func (c *Candidate) play(ctx context.Context, from, to int, read []func(*sim.Rec
 			failed = cmp.Or(failed, error(r.Err))
 			return
 		}
-		c.tally.add(r, read)
+		add(r)
 	})
 	if err = cmp.Or(err, failed); err != nil {
 		return fmt.Errorf("%s: %w", c.Label, err)

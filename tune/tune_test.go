@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -162,7 +163,7 @@ func TestDropsAndRounds(t *testing.T) {
 	}
 }
 
-func space(t *testing.T, sets ...string) (*sweep.Sweep, []*variants.Config, []sweep.Point) {
+func testSpace(t *testing.T, sets ...string) (*sweep.Sweep, []*variants.Config, []sweep.Point) {
 	t.Helper()
 	s, err := sweep.Load("stacktics-size2")
 	if err != nil {
@@ -184,7 +185,7 @@ func space(t *testing.T, sets ...string) (*sweep.Sweep, []*variants.Config, []sw
 // 1 and 3 workers, and a budget stops it before the round that would pass
 // it.
 func TestRunIsDeterministic(t *testing.T) {
-	s, cfgs, points := space(t)
+	s, cfgs, points := testSpace(t)
 	var out [2]string
 	for i, workers := range []int{1, 3} {
 		res, err := Run(context.Background(), s, cfgs, points, Options{Workers: workers, FirstGames: 20, MaxGames: 80})
@@ -207,7 +208,7 @@ func TestRunIsDeterministic(t *testing.T) {
 }
 
 func TestValidate(t *testing.T) {
-	_, cfgs, _ := space(t)
+	_, cfgs, _ := testSpace(t)
 	for _, c := range []struct {
 		opts Options
 		want string
@@ -225,7 +226,7 @@ func TestValidate(t *testing.T) {
 			t.Errorf("%+v: %v, want %q", c.opts, err, c.want)
 		}
 	}
-	_, nopairs, _ := space(t, "pairs=false")
+	_, nopairs, _ := testSpace(t, "pairs=false")
 	if err := Validate(1, nopairs[0], Options{}); err == nil || !strings.Contains(err.Error(), "pairs: true") {
 		t.Errorf("without pairs: %v", err)
 	}
@@ -257,7 +258,7 @@ func TestSummaryClaimsOnlyWhatTheRaceShowed(t *testing.T) {
 func TestResumeGivesTheSameRace(t *testing.T) {
 	defer func(d time.Duration) { SaveEvery = d }(SaveEvery)
 	SaveEvery = 0
-	s, cfgs, points := space(t)
+	s, cfgs, points := testSpace(t)
 	opts := Options{Workers: 2, FirstGames: 20, MaxGames: 320}
 	whole := opts
 	whole.Out = t.TempDir()
@@ -309,7 +310,7 @@ func objectiveOf(t *testing.T, cfg *variants.Config, text string) (Objective, er
 // TestParseObjective: a space's objective: decodes strictly, each error
 // naming the file, line and key.
 func TestParseObjective(t *testing.T) {
-	_, cfgs, _ := space(t)
+	_, cfgs, _ := testSpace(t)
 	o, err := objectiveOf(t, cfgs[0], "balance: 2\ntargets:\n  - {metric: plies, min: 20, max: 60, weight: 0.01}\n  - {metric: draws, max: 0.05}\n")
 	if err != nil {
 		t.Fatal(err)
@@ -340,7 +341,7 @@ func TestParseObjective(t *testing.T) {
 // candidate first), and a hard target every candidate breaks empties
 // the race, which says so.
 func TestObjectiveTargets(t *testing.T) {
-	s, cfgs, points := space(t)
+	s, cfgs, points := testSpace(t)
 	short, err := objectiveOf(t, cfgs[0], "balance: 0\ntargets:\n  - {metric: plies, max: 30, weight: 1}\n")
 	if err != nil {
 		t.Fatal(err)
@@ -366,5 +367,113 @@ func TestObjectiveTargets(t *testing.T) {
 	if res.Stopped != "every candidate was shown to break a hard target" || res.Candidates[0].DroppedBy != DroppedByConstraint ||
 		!strings.Contains(res.Candidates[0].Why, "its plies is shown outside plies ≤ 5") || !strings.HasPrefix(res.Summary(), "No candidate is left") {
 		t.Errorf("stopped %q, %+v\n%s", res.Stopped, res.Candidates[0], res.Summary())
+	}
+}
+
+// TestNTBEAFindsGoodPoints: on a made-up space of 4 knobs of 6 values
+// (1,296 points) whose cost is a sum of each knob's squared distance from
+// a best value plus noise far larger than most differences, NTBEA's
+// proposals, from 1,500 noisy evaluations, are among the best few
+// percent of the space in every one of 10 searches; a search that
+// proposed points at random would not be.
+func TestNTBEAFindsGoodPoints(t *testing.T) {
+	dims, best := []int{6, 6, 6, 6}, []int{4, 1, 3, 0}
+	cost := func(x []int) float64 {
+		c := 0.0
+		for a, v := range x {
+			c += 0.001 * float64((v-best[a])*(v-best[a]))
+		}
+		return c
+	}
+	sp := &space{Labels: make([][]string, len(dims))}
+	for a, n := range dims {
+		for v := range n {
+			sp.Labels[a] = append(sp.Labels[a], fmt.Sprint(v))
+		}
+	}
+	var cands []*Candidate
+	var costs []float64
+	for i := range 6 * 6 * 6 * 6 {
+		x := []int{i / 216, i / 36 % 6, i / 6 % 6, i % 6}
+		sp.Points = append(sp.Points, x)
+		cands = append(cands, &Candidate{Label: fmt.Sprint(x)})
+		costs = append(costs, cost(x))
+	}
+	sorted := slices.Clone(costs)
+	slices.Sort(sorted)
+	top := sorted[len(sorted)*3/100] // the best 3%
+	for seed := range uint64(10) {
+		res := &Result{Goal: BalanceOnly, Axes: []string{"a", "b", "c", "d"}, Seed: seed, Budget: 1500 * 20 * 5 / 3, EvalGames: 20, Confirm: 4}
+		noise := pcg.New(seed, 99)
+		evaluate := func(c *Candidate, e int) (float64, error) {
+			i := slices.Index(cands, c)
+			return -costs[i] + 0.02*(noise.Float64()-0.5)*3.46, nil // sd 0.02
+		}
+		proposed, err := res.ntbea(sp, cands, nil, evaluate)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Search.Evaluations != 1500 || len(proposed) != 4 || len(res.Effects) != 4 {
+			t.Fatalf("%d evaluations, %d proposed, %d effects", res.Search.Evaluations, len(proposed), len(res.Effects))
+		}
+		i := slices.Index(cands, proposed[0])
+		if costs[i] > top {
+			t.Errorf("seed %d: the first proposal %s costs %.4f, outside the best 3%% (%.4f)", seed, proposed[0].Label, costs[i], top)
+		}
+		// The knobs' effects, as the search sampled them: knob a's value
+		// farthest from its best costs more than its best.
+		if e := res.Effects[0]; e.Mean[0] <= e.Mean[best[0]] {
+			t.Errorf("seed %d: knob a's effects %v", seed, e.Mean)
+		}
+	}
+}
+
+// TestNTBEARaceIsDeterministicAndResumes: an NTBEA search and its
+// confirmation race of real games give the same result with 1 and 3
+// workers, and stopped in the search or in the race, resume to it.
+func TestNTBEARaceIsDeterministicAndResumes(t *testing.T) {
+	defer func(d time.Duration) { SaveEvery = d }(SaveEvery)
+	SaveEvery = 0
+	s, cfgs, points := testSpace(t)
+	opts := Options{Search: SearchNTBEA, Budget: 400, EvalGames: 8, Confirm: 2, FirstGames: 20, MaxGames: 80}
+	var want []byte
+	for _, workers := range []int{1, 3} {
+		o := opts
+		o.Workers, o.Out = workers, t.TempDir()
+		res, err := Run(context.Background(), s, cfgs, points, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _ := json.Marshal(res)
+		if want == nil {
+			want = got
+			if res.Search == nil || res.Search.Evaluations != 30 || len(res.Candidates) != 2 || res.Spent > 400 {
+				t.Fatalf("search %+v, %d candidates raced, %d games", res.Search, len(res.Candidates), res.Spent)
+			}
+		} else if string(got) != string(want) {
+			t.Errorf("1 and 3 workers differ:\n%s\n%s", want, got)
+		}
+	}
+	for _, stopAt := range []int{100, 300} {
+		o := opts
+		o.Out = t.TempDir()
+		ctx, cancel := context.WithCancel(context.Background())
+		played := 0
+		o.OnGame = func() {
+			if played++; played == stopAt {
+				cancel()
+			}
+		}
+		if _, err := Run(ctx, s, cfgs, points, o); !errors.Is(err, context.Canceled) {
+			t.Fatalf("stopped after %d games: %v", stopAt, err)
+		}
+		cancel()
+		res, err := Resume(context.Background(), o.Out, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := json.Marshal(res); string(got) != string(want) {
+			t.Errorf("stopped after %d games and resumed:\n%s\nwant\n%s", stopAt, got, want)
+		}
 	}
 }

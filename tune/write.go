@@ -5,10 +5,12 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strconv"
 
 	"playtest/reports"
+	"playtest/reports/plots"
 	"playtest/reports/publish"
 	"playtest/sim/bots"
 )
@@ -104,10 +106,17 @@ func (r *Result) Summary() string {
 	default:
 		lead = fmt.Sprintf("%s: not shown yet among the %d left; %s %s", best0, left, bestSoFar, best.Label)
 	}
-	text := fmt.Sprintf("%s, seat 0 %s [%s, %s] over %s games. %d of %d candidates left in the race after %d rounds (%s); %s games played, %.0f%% of the %s a full sweep at %s games a variant would play.",
+	text := ""
+	if r.Search != nil {
+		text = r.Search.searchText() + " "
+	}
+	text += fmt.Sprintf("%s, seat 0 %s [%s, %s] over %s games. %d of %d candidates left in the race after %d rounds (%s); %s games played, %.0f%% of the %s a full sweep at %s games a variant would play.",
 		lead, pct(best.Seat0Mean), pct(best.Seat0.Low), pct(best.Seat0.High), bots.Thousands(best.Games),
 		left, len(r.Candidates), len(r.Rounds), r.Stopped, bots.Thousands(r.Spent), 100*float64(r.Spent)/float64(r.FullSweep),
 		bots.Thousands(r.FullSweep), bots.Thousands(r.MaxGames))
+	if r.Search != nil {
+		text += fmt.Sprintf(" The search saw %s of the space's %s points: a better one it never evaluated may exist, and its proposals are the best of what it saw.", bots.Thousands(r.Search.Distinct), bots.Thousands(r.FullSweep/max(r.MaxGames, 1)))
+	}
 	for i, t := range r.Goal.Targets {
 		if f := best.Targets[i]; left > 0 && t.Hard() && f.Distance.High > 0 {
 			text += fmt.Sprintf(" Its %s, %.3g [%.3g, %.3g], is not shown within %s.", t.Metric, f.Mean, f.Interval.Low, f.Interval.High, t.Range())
@@ -134,9 +143,12 @@ func (r *Result) Summary() string {
 // WriteTable prints the race: its rounds, the candidates ranked, and the
 // summary.
 func (r *Result) WriteTable(w io.Writer) error {
-	fmt.Fprintf(w, "%s: tune %s, %d candidates, objective %s\n", r.Game, r.Name, len(r.Candidates), r.Objective)
+	fmt.Fprintf(w, "%s: tune %s, %s candidates, objective %s\n", r.Game, r.Name, bots.Thousands(r.FullSweep/max(r.MaxGames, 1)), r.Objective)
+	if r.Search != nil {
+		fmt.Fprintln(w, r.Search.searchText())
+	}
 	for _, rd := range r.Rounds {
-		fmt.Fprintf(w, "round %d: %d candidates × %s games, %d shown worse (z = %.2f), %d set aside by rank; leader %s\n", rd.Index, rd.Candidates, bots.Thousands(rd.Games), rd.Dropped, rd.Z, rd.Halved, rd.Leader)
+		fmt.Fprintln(w, rd.line())
 	}
 	fmt.Fprintln(w)
 	t := reports.NewTable(w, reports.Cells(r.header())...)
@@ -153,32 +165,65 @@ func (r *Result) WriteTable(w io.Writer) error {
 	return err
 }
 
+// line describes the round in a line.
+func (rd Round) line() string {
+	text := fmt.Sprintf("round %d: %d candidates × %s games, %d shown worse (z = %.2f)", rd.Index, rd.Candidates, bots.Thousands(rd.Games), rd.Dropped, rd.Z)
+	if rd.Broke > 0 {
+		text += fmt.Sprintf(", %d shown to break a constraint", rd.Broke)
+	}
+	if rd.Halved > 0 {
+		text += fmt.Sprintf(", %d set aside by rank", rd.Halved)
+	}
+	return text + "; leader " + rd.Leader
+}
+
 // WriteJSON writes the race as JSON.
 func (r *Result) WriteJSON(w io.Writer) error { return reports.WriteJSON(w, r) }
 
-// WriteCSV writes every evaluation: a row per candidate per round.
+// WriteCSV writes every evaluation: a row per candidate per round, after
+// a row per NTBEA evaluation (round "search", its fitness).
 func (r *Result) WriteCSV(w io.Writer) error {
 	cw := csv.NewWriter(w)
-	cw.Write([]string{"round", "label", "games", "seat0", "imbalance", "imbalance_low", "imbalance_high", "dropped"})
+	num := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+	cw.Write([]string{"round", "label", "games", "seat0", "imbalance", "imbalance_low", "imbalance_high", "objective", "objective_low", "objective_high", "dropped", "fitness"})
+	if r.Search != nil {
+		for _, e := range r.Search.Trail {
+			cw.Write([]string{"search", e.Label, strconv.Itoa(r.Search.Games), "", "", "", "", "", "", "", "", num(e.Fitness)})
+		}
+	}
 	for _, e := range r.Evaluations {
-		cw.Write([]string{strconv.Itoa(e.Round), e.Label, strconv.Itoa(e.Games), strconv.FormatFloat(e.Seat0, 'g', -1, 64),
-			strconv.FormatFloat(e.Imbalance.Value, 'g', -1, 64), strconv.FormatFloat(e.Imbalance.Low, 'g', -1, 64),
-			strconv.FormatFloat(e.Imbalance.High, 'g', -1, 64), strconv.FormatBool(e.Dropped)})
+		cw.Write([]string{strconv.Itoa(e.Round), e.Label, strconv.Itoa(e.Games), num(e.Seat0),
+			num(e.Imbalance.Value), num(e.Imbalance.Low), num(e.Imbalance.High),
+			num(e.Objective.Value), num(e.Objective.Low), num(e.Objective.High), strconv.FormatBool(e.Dropped), ""})
 	}
 	cw.Flush()
 	return cw.Error()
 }
 
 // WriteMarkdown writes the race as Markdown: rounds, every candidate, why
-// each dropped one was dropped.
-func (r *Result) WriteMarkdown(w io.Writer) error {
-	fmt.Fprintf(w, "# Tune %s (%s)\n\nObjective: %s, over seat-swapped pairs on common seeds (seed %d).\n\n%s\n\n## Rounds\n\n",
+// each dropped one was dropped, the search's proposals and each knob's
+// effect; with figures, the plots WriteDir saves under plots/.
+func (r *Result) WriteMarkdown(w io.Writer, figures bool) error {
+	fmt.Fprintf(w, "# Tune %s (%s)\n\nObjective: %s, over seat-swapped pairs on common seeds (seed %d).\n\n%s\n\n",
 		reports.MarkdownEscape(r.Name), reports.MarkdownEscape(r.Game), reports.MarkdownText(r.Objective), r.Seed, reports.MarkdownText(r.Summary()))
+	if s := r.Search; s != nil {
+		fmt.Fprintf(w, "## Search (NTBEA)\n\n%s Fitness: %s.\n\n", reports.MarkdownText(s.searchText()), reports.MarkdownText(s.Fitness))
+		var rows [][]string
+		for _, p := range s.Proposed {
+			rows = append(rows, []string{reports.MarkdownText(p.Label), fmt.Sprintf("%.4g", p.Model), strconv.Itoa(p.Evals)})
+		}
+		reports.WriteMarkdownTable(w, []string{"proposed", "model fitness", "evaluations"}, rows)
+		fmt.Fprintln(w)
+	}
+	fmt.Fprint(w, "## Rounds\n\n")
+	if figures && len(r.Rounds) > 0 {
+		fmt.Fprintf(w, "![the objective of each candidate over the rounds](plots/%s.svg)\n\n", RoundsPlot)
+	}
 	var rounds [][]string
 	for _, rd := range r.Rounds {
-		rounds = append(rounds, []string{strconv.Itoa(rd.Index), strconv.Itoa(rd.Candidates), strconv.Itoa(rd.Games), strconv.Itoa(rd.Dropped), fmt.Sprintf("%.2f", rd.Z), strconv.Itoa(rd.Halved), rd.Leader})
+		rounds = append(rounds, []string{strconv.Itoa(rd.Index), strconv.Itoa(rd.Candidates), strconv.Itoa(rd.Games), strconv.Itoa(rd.Dropped), fmt.Sprintf("%.2f", rd.Z), strconv.Itoa(rd.Broke), strconv.Itoa(rd.Halved), reports.MarkdownText(rd.Leader)})
 	}
-	reports.WriteMarkdownTable(w, []string{"round", "candidates", "games each", "shown worse", "z", "set aside by rank", "leader"}, rounds)
+	reports.WriteMarkdownTable(w, []string{"round", "candidates", "games each", "shown worse", "z", "broke a constraint", "set aside by rank", "leader"}, rounds)
 	fmt.Fprint(w, "\n## Candidates\n\n")
 	reports.WriteMarkdownTable(w, r.header(), r.rows(-1))
 	fmt.Fprint(w, "\n## Why the others left the race\n\n")
@@ -187,14 +232,122 @@ func (r *Result) WriteMarkdown(w io.Writer) error {
 			fmt.Fprintf(w, "- **%s**: %s\n", reports.MarkdownText(c.Label), reports.MarkdownText(c.Why))
 		}
 	}
+	if len(r.Effects) > 0 {
+		fmt.Fprintf(w, "\n## Each knob's effect\n\n%s: %s.\n\n", "Each value's", reports.MarkdownText(r.EffectMeasure))
+		if figures {
+			fmt.Fprintf(w, "![each knob's effect](plots/%s.svg)\n\n", EffectsPlot)
+		}
+		var rows [][]string
+		for _, e := range r.Effects {
+			for v, l := range e.Labels {
+				rows = append(rows, []string{reports.MarkdownText(e.Axis), reports.MarkdownText(l), r.effectCell(e, v), strconv.Itoa(e.N[v])})
+			}
+		}
+		reports.WriteMarkdownTable(w, []string{"knob", "value", "mean (95% CI)", "n"}, rows)
+	}
 	return reports.WriteMarkdownFooter(w)
 }
 
+// effectCell writes an effect's mean and interval: in points of imbalance
+// when the race's objective is the imbalance alone.
+func (r *Result) effectCell(e AxisEffect, v int) string {
+	if e.N[v] == 0 {
+		return "–"
+	}
+	scale := r.effectScale()
+	return fmt.Sprintf("%.3g [%.3g, %.3g]", scale*e.Mean[v], scale*e.Low[v], scale*e.High[v])
+}
+
+// effectScale is 100 for a race whose objective is the imbalance alone
+// (its effects in points), else 1.
+func (r *Result) effectScale() float64 {
+	if r.Search == nil && r.Goal.IsBalanceOnly() {
+		return 100
+	}
+	return 1
+}
+
+// Plot names under DIR/plots.
+const (
+	RoundsPlot  = "rounds"
+	EffectsPlot = "effects"
+)
+
+// Figures are the race's plots: each candidate's objective over the
+// rounds (the five best in colour) and each knob's effect.
+func (r *Result) Figures() ([]plots.Figure, error) {
+	var figs []plots.Figure
+	if len(r.Rounds) > 0 {
+		scale, unit := 1.0, "objective"
+		if r.Goal.IsBalanceOnly() {
+			scale, unit = 100, "imbalance, points"
+		}
+		var xs []string
+		for _, rd := range r.Rounds {
+			xs = append(xs, fmt.Sprintf("%d (%s)", rd.Index, bots.Thousands(rd.Games)))
+		}
+		var series []plots.Series
+		for i, c := range r.Candidates {
+			s := plots.Series{Name: c.Label, First: -1, Faint: i >= 5}
+			for _, e := range r.Evaluations {
+				if e.Label == c.Label {
+					if s.First < 0 {
+						s.First = e.Round - 1
+					}
+					s.Y = append(s.Y, scale*e.Objective.Value)
+				}
+			}
+			series = append(series, s)
+		}
+		p, err := plots.Lines(fmt.Sprintf("%s: each candidate's %s over the rounds", r.Name, unit), "round (games a candidate)", unit, xs, series)
+		if err != nil {
+			return nil, err
+		}
+		figs = append(figs, plots.Figure{Name: RoundsPlot, Plot: p})
+	}
+	if len(r.Effects) > 0 {
+		var labels []string
+		var est []reports.MetricEstimate
+		scale := r.effectScale()
+		for _, e := range r.Effects {
+			for v, l := range e.Labels {
+				labels = append(labels, e.Axis+"="+l)
+				est = append(est, reports.MetricEstimate{Value: scale * e.Mean[v], Low: scale * e.Low[v], High: scale * e.High[v], N: e.N[v]})
+			}
+		}
+		measure := "mean objective"
+		switch {
+		case r.Search != nil:
+			measure = "mean cost"
+		case scale == 100:
+			measure = "mean imbalance, points"
+		}
+		p, err := plots.Estimates(r.Name+": each knob's effect", "knob = value", measure, labels, est)
+		if err != nil {
+			return nil, err
+		}
+		figs = append(figs, plots.Figure{Name: EffectsPlot, Plot: p})
+	}
+	return figs, nil
+}
+
 // WriteDir writes tune.json, tune.csv (every evaluation), tune.md and
-// tune.html to dir.
+// tune.html to dir, with their plots under plots/.
 func (r *Result) WriteDir(dir string) error {
+	figs, err := r.Figures()
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "plots"), 0o755); err != nil {
+		return err
+	}
+	for _, f := range figs {
+		if err := plots.Save(filepath.Join(dir, "plots"), f); err != nil {
+			return err
+		}
+	}
 	var md bytes.Buffer
-	if err := r.WriteMarkdown(&md); err != nil {
+	if err := r.WriteMarkdown(&md, true); err != nil {
 		return err
 	}
 	for _, f := range []struct {

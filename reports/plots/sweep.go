@@ -18,6 +18,17 @@ import (
 // its 95% interval as an error bar, and a dashed reference line at ref when
 // ref is not nil (½ for a win rate).
 func Against(title, knob, metric string, labels []string, est []reports.MetricEstimate, ref *float64) (*plot.Plot, error) {
+	return against(title, knob, metric, labels, est, ref, true)
+}
+
+// Estimates draws estimates of unrelated things (each knob's values, say)
+// side by side, each point with its 95% interval: Against without the
+// line joining the points.
+func Estimates(title, xLabel, metric string, labels []string, est []reports.MetricEstimate) (*plot.Plot, error) {
+	return against(title, xLabel, metric, labels, est, nil, false)
+}
+
+func against(title, knob, metric string, labels []string, est []reports.MetricEstimate, ref *float64, joined bool) (*plot.Plot, error) {
 	p := plot.New()
 	p.Title.Text = title
 	p.X.Label.Text = knob
@@ -39,7 +50,10 @@ func Against(title, knob, metric string, labels []string, est []reports.MetricEs
 	}
 	eb.Color = errorColor
 	eb.Width = vg.Points(1.2)
-	p.Add(line, scatter, eb)
+	if joined {
+		p.Add(line)
+	}
+	p.Add(scatter, eb)
 	if ref != nil {
 		r, err := plotter.NewLine(plotter.XYs{{X: -0.5, Y: *ref}, {X: float64(len(est)) - 0.5, Y: *ref}})
 		if err != nil {
