@@ -1375,6 +1375,8 @@ axes:
 		{[]string{"tune", "no-such-space"}, "no-such-space"},
 		{[]string{"tune"}, "give a SPACE"},
 		{append(args, "--keep", "0"), "--keep 0"},
+		{append(args, "--search", "grid"), `--search "grid": want race or ntbea`},
+		{append(args, "--search", "ntbea", "--budget", "100"), "NTBEA searches with 3/5 of the budget"},
 	} {
 		if code, _, errOut := run(t, c.args...); code != ExitBadInput || !strings.Contains(errOut, c.want) {
 			t.Errorf("%v: exit %d, %s; want 2 and %q", c.args, code, errOut, c.want)

@@ -142,15 +142,16 @@ func runTune(cmd *cobra.Command, args []string, opts *tuneOptions) error {
 		if err := tune.Validate(len(cfgs), cfgs[0], topts); err != nil {
 			return usageError{err}
 		}
-		name, total = sw.Name, len(cfgs)*max(topts.MaxGames, cfgs[0].Games)
+		name, total = sw.Name, tune.Planned(len(cfgs), cfgs[0], topts)
 	}
 	stderr := cmd.ErrOrStderr()
 	rep := progress.New(nil, progress.Quiet, "", 0, 0)
 	if !v.GetBool("quiet") {
 		rep = progress.New(stderr, progress.Auto, "tune "+name, 0, total)
-		topts.OnRound = func(r tune.Round) {
-			fmt.Fprintf(stderr, "round %d: %d candidates × %d games, %d shown worse, %d broke a constraint, %d set aside by rank; leader %s\n", r.Index, r.Candidates, r.Games, r.Dropped, r.Broke, r.Halved, r.Leader)
+		topts.OnSearch = func(done, total int, best string) {
+			fmt.Fprintf(stderr, "search: %d of %d evaluations; the model's best so far %s\n", done, total, best)
 		}
+		topts.OnRound = func(r tune.Round) { fmt.Fprintln(stderr, r) }
 	}
 	topts.OnGame = func() { rep.Add(1) }
 	var res *tune.Result

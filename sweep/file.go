@@ -124,7 +124,9 @@ func Load(arg string) (*Sweep, error) { return LoadIn(arg, Dir) }
 // (with or without "DIR/"), trying dirs in order: sweeps, or the spaces
 // tune races (tunes, then sweeps).
 func LoadIn(arg string, dirs ...string) (*Sweep, error) {
-	if _, err := os.Stat(arg); err == nil {
+	// A directory of that name (an --out DIR named after the sweep, say)
+	// is not a sweep file: the name is an embedded sweep's.
+	if info, err := os.Stat(arg); err == nil && !info.IsDir() {
 		text, err := variants.ReadFile(arg)
 		if err != nil {
 			return nil, err

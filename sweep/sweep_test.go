@@ -67,6 +67,15 @@ func TestShippedSweepsPrepare(t *testing.T) {
 			seen[c.Hash()] = c.Name
 		}
 	}
+	// A directory named after an embedded sweep (its --out, say) does not
+	// hide it.
+	t.Chdir(t.TempDir())
+	if err := os.Mkdir("stacktics-size2", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if s, err := Load("stacktics-size2"); err != nil || s.Source != "sweep stacktics-size2" {
+		t.Errorf("beside a directory of its name: %v", err)
+	}
 	if _, err := Load("stacktics-size"); err == nil || !strings.Contains(err.Error(), `did you mean "stacktics-size2"?`) {
 		t.Errorf("misspelt sweep: %v", err)
 	}

@@ -172,7 +172,7 @@ func searchBudget(budget int) int { return budget * 3 / 5 }
 // them. It evaluates points with evaluate (evaluation e of candidate c:
 // its fitness), res.EvalGames games each, until it has spent 3/5 of the
 // race's budget.
-func (res *Result) ntbea(sp *space, cands []*Candidate, k *keeper, evaluate func(c *Candidate, e int) (float64, error)) ([]*Candidate, error) {
+func (res *Result) ntbea(sp *space, cands []*Candidate, k *keeper, evaluate func(c *Candidate, e int) (float64, error), onSearch func(done, total int, best string)) ([]*Candidate, error) {
 	dims := make([]int, len(sp.Labels))
 	for a, labels := range sp.Labels {
 		dims[a] = len(labels)
@@ -215,6 +215,10 @@ func (res *Result) ntbea(sp *space, cands []*Candidate, k *keeper, evaluate func
 		srch.Evaluations++
 		srch.Spent += evalGames
 		m.add(x, fitness)
+		if onSearch != nil && (e+1)%max(1, evals/10) == 0 {
+			best := slices.MaxFunc(seenPoints(times), func(a, b int) int { return cmp.Compare(m.value(points[a], 0), m.value(points[b], 0)) })
+			onSearch(e+1, evals, cands[best].Label)
+		}
 		if e == evals-1 {
 			break
 		}
@@ -238,12 +242,7 @@ func (res *Result) ntbea(sp *space, cands []*Candidate, k *keeper, evaluate func
 	}
 	// The proposals: the evaluated points the model values most, without
 	// exploration.
-	var seen []int
-	for i, n := range times {
-		if n > 0 {
-			seen = append(seen, i)
-		}
-	}
+	seen := seenPoints(times)
 	srch.Distinct = len(seen)
 	modelOf := func(i int) float64 { return m.value(points[i], 0) }
 	slices.SortStableFunc(seen, func(a, b int) int { return cmp.Compare(modelOf(b), modelOf(a)) })
@@ -270,6 +269,17 @@ func (res *Result) ntbea(sp *space, cands []*Candidate, k *keeper, evaluate func
 	// count holds them already when the search had ended before the stop.
 	res.Spent = max(res.Spent, srch.Spent)
 	return proposed, nil
+}
+
+// seenPoints are the candidates evaluated at least once, in order.
+func seenPoints(times []int) []int {
+	var seen []int
+	for i, n := range times {
+		if n > 0 {
+			seen = append(seen, i)
+		}
+	}
+	return seen
 }
 
 // mutate returns a neighbour of x: each axis changed with chance 1/axes,

@@ -79,8 +79,11 @@ type Options struct {
 	// stop; Command is the command line recorded there.
 	Out     string
 	Command string
-	// OnRound, if set, is told each finished round.
-	OnRound func(Round)
+	// OnRound, if set, is told each finished round; OnSearch, each tenth
+	// of an NTBEA search (evaluations done, of total, and the point the
+	// model values most so far).
+	OnRound  func(Round)
+	OnSearch func(done, total int, best string)
 	// OnGame, if set, is called after each game, from one goroutine.
 	OnGame func()
 }
@@ -324,6 +327,19 @@ func ntbeaBudget(candidates int, opts Options) int {
 	return cmp.Or(opts.Budget, 20*candidates)
 }
 
+// Planned is the most games a race of the candidates plays: its budget,
+// else a full sweep's (for progress bars).
+func Planned(candidates int, cfg *variants.Config, opts Options) int {
+	full := candidates * cmp.Or(opts.MaxGames, cfg.Games)
+	if searchOf(candidates, opts) == SearchNTBEA {
+		return ntbeaBudget(candidates, opts)
+	}
+	if opts.Budget > 0 {
+		return min(full, opts.Budget)
+	}
+	return full
+}
+
 // space is the space's shape: its axes' value labels and each
 // candidate's value indices.
 type space struct {
@@ -398,7 +414,7 @@ func (res *Result) finish(ctx context.Context, sp *space, cands []*Candidate, k 
 	if res.SearchMethod == SearchNTBEA {
 		evaluate := func(c *Candidate, e int) (float64, error) { return res.evaluate(ctx, c, e, res.EvalGames, read, opts) }
 		var err error
-		if raced, err = res.ntbea(sp, cands, k, evaluate); err != nil {
+		if raced, err = res.ntbea(sp, cands, k, evaluate, opts.OnSearch); err != nil {
 			return nil, err
 		}
 	}
@@ -521,9 +537,13 @@ func (res *Result) race(cands []*Candidate, sizes []int, play func(c *Candidate,
 			return err
 		}
 	}
-	res.Stopped = fmt.Sprintf("the candidates left played all %s games", bots.Thousands(sizes[len(sizes)-1]))
-	if left := slices.IndexFunc(cands, func(c *Candidate) bool { return c.DroppedAfter == 0 }); left >= 0 && slices.IndexFunc(cands[left+1:], func(c *Candidate) bool { return c.DroppedAfter == 0 }) < 0 {
+	switch left := len(cands) - len(slices.DeleteFunc(slices.Clone(cands), func(c *Candidate) bool { return c.DroppedAfter == 0 })); left {
+	case 0:
+		res.Stopped = "every candidate was shown to break a hard target"
+	case 1:
 		res.Stopped = "one candidate left"
+	default:
+		res.Stopped = fmt.Sprintf("the candidates left played all %s games", bots.Thousands(sizes[len(sizes)-1]))
 	}
 	return nil
 }

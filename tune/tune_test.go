@@ -409,7 +409,7 @@ func TestNTBEAFindsGoodPoints(t *testing.T) {
 			i := slices.Index(cands, c)
 			return -costs[i] + 0.02*(noise.Float64()-0.5)*3.46, nil // sd 0.02
 		}
-		proposed, err := res.ntbea(sp, cands, nil, evaluate)
+		proposed, err := res.ntbea(sp, cands, nil, evaluate, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -114,8 +114,12 @@ func (r *Result) Summary() string {
 		lead, pct(best.Seat0Mean), pct(best.Seat0.Low), pct(best.Seat0.High), bots.Thousands(best.Games),
 		left, len(r.Candidates), len(r.Rounds), r.Stopped, bots.Thousands(r.Spent), 100*float64(r.Spent)/float64(r.FullSweep),
 		bots.Thousands(r.FullSweep), bots.Thousands(r.MaxGames))
-	if r.Search != nil {
-		text += fmt.Sprintf(" The search saw %s of the space's %s points: a better one it never evaluated may exist, and its proposals are the best of what it saw.", bots.Thousands(r.Search.Distinct), bots.Thousands(r.FullSweep/max(r.MaxGames, 1)))
+	if s := r.Search; s != nil {
+		if points := r.FullSweep / max(r.MaxGames, 1); s.Distinct < points {
+			text += fmt.Sprintf(" The search saw %s of the space's %s points: a better one it never evaluated may exist, and its proposals are the best of what it saw.", bots.Thousands(s.Distinct), bots.Thousands(points))
+		} else {
+			text += fmt.Sprintf(" The search saw every point of the space, each a few times at most (%d games an evaluation): one it ranked below its proposals may be as good.", s.Games)
+		}
 	}
 	for i, t := range r.Goal.Targets {
 		if f := best.Targets[i]; left > 0 && t.Hard() && f.Distance.High > 0 {
@@ -148,7 +152,7 @@ func (r *Result) WriteTable(w io.Writer) error {
 		fmt.Fprintln(w, r.Search.searchText())
 	}
 	for _, rd := range r.Rounds {
-		fmt.Fprintln(w, rd.line())
+		fmt.Fprintln(w, rd)
 	}
 	fmt.Fprintln(w)
 	t := reports.NewTable(w, reports.Cells(r.header())...)
@@ -165,8 +169,8 @@ func (r *Result) WriteTable(w io.Writer) error {
 	return err
 }
 
-// line describes the round in a line.
-func (rd Round) line() string {
+// String describes the round in a line.
+func (rd Round) String() string {
 	text := fmt.Sprintf("round %d: %d candidates × %s games, %d shown worse (z = %.2f)", rd.Index, rd.Candidates, bots.Thousands(rd.Games), rd.Dropped, rd.Z)
 	if rd.Broke > 0 {
 		text += fmt.Sprintf(", %d shown to break a constraint", rd.Broke)

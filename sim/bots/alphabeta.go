@@ -14,6 +14,8 @@ type AlphaBetaParams struct {
 	Nodes int     `yaml:"nodes" json:"nodes" default:"20000" doc:"nodes searched per decision (100 to 100000000), quiescence nodes included: the budget, never wall-clock time; the deepest fully searched depth decides, or a better move found at the next one"`
 	Depth int     `yaml:"depth" json:"depth" default:"0" doc:"deepest iteration of iterative deepening, in decisions (0: as deep as the node budget allows, up to 64); quiescence searches on past it through forcing moves"`
 	Noise float64 `yaml:"noise" json:"noise" default:"0" doc:"play a uniformly random move among those within noise of the best at the root, in the heuristic's units (0: always the best: a deterministic bot)"`
+	// Temperature weighs the noisy choice by value.
+	Temperature float64 `yaml:"temperature" json:"temperature" default:"0" doc:"with noise: choose among the moves within noise of the best with probability ∝ exp((value − best) / temperature), in the heuristic's units, instead of uniformly (0: uniformly): variety that still prefers the better moves"`
 	// NoiseMoves limits the noise to the bot's first decisions of a game.
 	NoiseMoves int `yaml:"noise_moves" json:"noise_moves" default:"0" doc:"apply noise only to the bot's first noise_moves decisions of each game, then play its best (0: every decision): varied openings without weaker play later"`
 	// Quiescence turns the search on through forcing moves at the horizon.
@@ -37,6 +39,8 @@ func (p *AlphaBetaParams) Validate() error {
 		return games.KnobErrorf("depth", "must be between 0 and %d, got %d", maxSearchDepth, p.Depth)
 	case p.Noise < 0 || p.Noise > 1e9:
 		return games.KnobErrorf("noise", "must be between 0 and 1e9, got %g", p.Noise)
+	case p.Temperature < 0 || p.Temperature > 1e9:
+		return games.KnobErrorf("temperature", "must be between 0 and 1e9, got %g", p.Temperature)
 	case p.NoiseMoves < 0 || p.NoiseMoves > 1000000:
 		return games.KnobErrorf("noise_moves", "must be between 0 and 1000000, got %d", p.NoiseMoves)
 	case p.Tempo < 0 || p.Tempo > 1e9:
@@ -208,21 +212,33 @@ func (b *AlphaBeta) rootValueProven() bool {
 // finished depth) once *stop is true.
 func (b *AlphaBeta) SetStop(stop *atomic.Bool) { b.stop = stop }
 
-// noisy picks uniformly among the root moves of the deepest finished depth
-// within noise of the best value (their values are exact: the root's window
-// stays noise below the best).
+// noisy picks among the root moves of the deepest finished depth within
+// noise of the best value (their values are exact: the root's window stays
+// noise below the best): uniformly, or with Temperature, with probability
+// ∝ exp((value − best) / temperature).
 func (b *AlphaBeta) noisy(best games.Move) games.Move {
 	top := math.Inf(-1)
 	for _, v := range b.lastValues {
 		top = max(top, v)
 	}
-	chosen, seen := best, 0
+	chosen, seen, total := best, 0, 0.0
 	for i, v := range b.lastValues {
-		if v >= top-b.params.Noise {
-			seen++
-			if b.rng.IntN(seen) == 0 {
+		if v < top-b.params.Noise {
+			continue
+		}
+		if t := b.params.Temperature; t > 0 {
+			// Weighted reservoir sampling: keep each move with its share
+			// of the weight seen so far.
+			w := math.Exp((v - top) / t)
+			total += w
+			if b.rng.Float64()*total < w {
 				chosen = b.lastOrder[i]
 			}
+			continue
+		}
+		seen++
+		if b.rng.IntN(seen) == 0 {
+			chosen = b.lastOrder[i]
 		}
 	}
 	return chosen

@@ -260,3 +260,32 @@ func TestTempoFavoursTheSideToMove(t *testing.T) {
 		}
 	}
 }
+
+// TestNoisyChoice: noise chooses uniformly among the root moves within
+// noise of the best; with a temperature, with probability ∝ exp((value −
+// best) / temperature); a move outside the window never.
+func TestNoisyChoice(t *testing.T) {
+	values := []float64{1, 0.9, 0.5, -2}
+	for _, c := range []struct {
+		temperature float64
+		want        []float64
+	}{
+		{0, []float64{1.0 / 3, 1.0 / 3, 1.0 / 3, 0}},
+		{0.1, []float64{1 / (1 + math.Exp(-1) + math.Exp(-5)), math.Exp(-1) / (1 + math.Exp(-1) + math.Exp(-5)), math.Exp(-5) / (1 + math.Exp(-1) + math.Exp(-5)), 0}},
+	} {
+		b := NewAlphaBeta(AlphaBetaParams{Noise: 1, Temperature: c.temperature})
+		b.rng = pcg.New(3, 4)
+		b.lastValues = values
+		b.lastOrder = []games.Move{0, 1, 2, 3}
+		const n = 40000
+		counts := make([]float64, len(values))
+		for range n {
+			counts[b.noisy(0)]++
+		}
+		for i, want := range c.want {
+			if got := counts[i] / n; math.Abs(got-want) > 4*math.Sqrt(want*(1-want)/n)+1e-9 {
+				t.Errorf("temperature %g: move %d chosen %.4f of the time, want %.4f", c.temperature, i, got, want)
+			}
+		}
+	}
+}
