@@ -170,11 +170,16 @@ func ParseObjective(file string, n *yaml.Node, cfg *variants.Config) (Objective,
 		if m.Kind != yaml.MappingNode {
 			return errorf(m, path, "want a mapping, got %s", variants.Describe(m))
 		}
+		seen := map[string]bool{}
 		for i := 0; i+1 < len(m.Content); i += 2 {
 			k := m.Content[i]
 			if !slices.Contains(known, k.Value) {
 				return errorf(k, path+"."+k.Value, "unknown key%s; known keys: %s", variants.Suggestion(k.Value, known), strings.Join(known, ", "))
 			}
+			if seen[k.Value] {
+				return errorf(k, path+"."+k.Value, "appears twice")
+			}
+			seen[k.Value] = true
 			if err := f(k.Value, m.Content[i+1]); err != nil {
 				return err
 			}

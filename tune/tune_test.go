@@ -329,6 +329,7 @@ func TestParseObjective(t *testing.T) {
 		{"targets:\n  - {max: 3}\n", `objective.targets[0].metric: is required`},
 		{"balance: 0\ntargets:\n  - {metric: draws, max: 0.1}\n", `objective: minimises nothing`},
 		{"targets: 3\n", `objective.targets: want a list of targets`},
+		{"targets:\n  - {metric: plies, max: 3, max: 4}\n", `objective.targets[0].max: appears twice`},
 	} {
 		if _, err := objectiveOf(t, cfgs[0], c.text); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want %q", c.text, err, c.want)
