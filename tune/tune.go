@@ -327,17 +327,26 @@ func ntbeaBudget(candidates int, opts Options) int {
 	return cmp.Or(opts.Budget, 20*candidates)
 }
 
-// Planned is the most games a race of the candidates plays: its budget,
-// else a full sweep's (for progress bars).
+// Planned is the most games a race of the candidates plays, for progress
+// bars: an NTBEA race's budget; a race's rounds with halving but no drop
+// by the tests, bounded by its budget.
 func Planned(candidates int, cfg *variants.Config, opts Options) int {
-	full := candidates * cmp.Or(opts.MaxGames, cfg.Games)
 	if searchOf(candidates, opts) == SearchNTBEA {
 		return ntbeaBudget(candidates, opts)
 	}
-	if opts.Budget > 0 {
-		return min(full, opts.Budget)
+	keep := cmp.Or(opts.Keep, DefaultKeep)
+	total, alive, played := 0, candidates, 0
+	for r, n := range rounds(cmp.Or(opts.FirstGames, DefaultFirstGames), cmp.Or(opts.MaxGames, cfg.Games)) {
+		if r > 0 {
+			alive = min(alive, max(2, int(math.Ceil(keep*float64(alive)-1e-9))))
+		}
+		total += alive * (n - played)
+		played = n
 	}
-	return full
+	if opts.Budget > 0 {
+		return min(total, opts.Budget)
+	}
+	return total
 }
 
 // space is the space's shape: its axes' value labels and each

@@ -478,3 +478,24 @@ func TestNTBEARaceIsDeterministicAndResumes(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanned: the games a progress bar expects are the race's with
+// halving and no test's drop, the budget's, or an NTBEA race's budget.
+func TestPlanned(t *testing.T) {
+	_, cfgs, _ := testSpace(t)
+	for _, c := range []struct {
+		candidates int
+		opts       Options
+		want       int
+	}{
+		{24, Options{FirstGames: 100, MaxGames: 1600}, 24*100 + 12*100 + 6*200 + 3*400 + 2*800},
+		{24, Options{FirstGames: 100, MaxGames: 1600, Keep: 1}, 24 * 1600},
+		{24, Options{FirstGames: 100, MaxGames: 1600, Budget: 5000}, 5000},
+		{1000, Options{}, 20 * 1000},
+		{1000, Options{Budget: 50000}, 50000},
+	} {
+		if got := Planned(c.candidates, cfgs[0], c.opts); got != c.want {
+			t.Errorf("%d candidates, %+v: %d, want %d", c.candidates, c.opts, got, c.want)
+		}
+	}
+}
