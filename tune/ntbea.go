@@ -191,7 +191,7 @@ func (res *Result) ntbea(sp *space, cands []*Candidate, k *keeper, evaluate func
 	}
 	evalGames := res.EvalGames
 	evals := searchBudget(res.Budget) / evalGames
-	srch := &Search{Games: evalGames, Fitness: "−(balance × the mean of (x − ½)(y − ½) over pairs of its distinct deals, x and y their seat-0 scores + each soft target's weight × its distance): the balance term an unbiased estimate of −balance × (seat 0's score − ½)²"}
+	srch := &Search{Games: evalGames, Fitness: "−(balance × the mean of (x − ½)(y − ½) over pairs of its distinct deals, x and y their seat-0 scores + each soft target's weight × its distance + each hard target's distance): the balance term an unbiased estimate of −balance × (seat 0's score − ½)²"}
 	m := newModel(dims)
 	rng := pcg.New(res.Seed, searchSeedSalt)
 	times := make([]int, len(cands)) // evaluations of each candidate
@@ -326,11 +326,16 @@ func (res *Result) evaluate(ctx context.Context, c *Candidate, k, games int, rea
 		squares += y * y
 	}
 	cost := res.Goal.Balance * (sum*sum - squares) / (n * (n - 1))
+	// A soft target adds its weighted distance; the search steers away
+	// from breaking a hard one as from a soft one of weight 1 (in the
+	// figure's own units), and the race then judges it as a constraint.
 	for i, target := range res.Goal.Targets {
-		if !target.Hard() {
-			m := t.moments(figTargets+i, t.deals())
-			cost += target.Weight * target.distance(m.Mean())
+		m := t.moments(figTargets+i, t.deals())
+		weight := target.Weight
+		if target.Hard() {
+			weight = 1
 		}
+		cost += weight * target.distance(m.Mean())
 	}
 	return -cost, nil
 }

@@ -779,7 +779,9 @@ const MinTargetDeals = 10
 // seat score's is; another figure's is a normal interval.
 func targetInterval(m *stats.Moments, t Target, z float64) stats.Interval {
 	if t.Unit {
-		return m.ShrunkInterval(z, 0.25, stats.PriorPairs)
+		iv := m.ShrunkInterval(z, 0.25, stats.PriorPairs)
+		iv.Low, iv.High = max(iv.Low, 0), min(iv.High, 1)
+		return iv
 	}
 	return m.MeanInterval(z)
 }
