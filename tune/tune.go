@@ -576,18 +576,17 @@ func (res *Result) judge(alive []*Candidate, r, rounds, n int) Round {
 	lead := res.lead(alive)
 	kept := make([]*Candidate, 0, len(alive))
 	for _, c := range alive {
-		if c.DroppedAfter > 0 || c == lead {
-			if c == lead {
-				kept = append(kept, c)
-			}
-			continue
+		if c.DroppedAfter > 0 {
+			continue // it broke a hard target
 		}
-		if excess, dropped := res.worse(c, lead, z); dropped {
-			c.DroppedAfter, c.DroppedBy = r+1, DroppedByTest
-			c.Why = fmt.Sprintf("after %d games on the same deals as %s, its objective is at least %s above that one's (paired, z = %.2f)",
-				n, lead.Label, res.amount(excess), z)
-			round.Dropped++
-			continue
+		if c != lead {
+			if excess, dropped := res.worse(c, lead, z); dropped {
+				c.DroppedAfter, c.DroppedBy = r+1, DroppedByTest
+				c.Why = fmt.Sprintf("after %d games on the same deals as %s, its objective is at least %s above that one's (paired, z = %.2f)",
+					n, lead.Label, res.amount(excess), z)
+				round.Dropped++
+				continue
+			}
 		}
 		kept = append(kept, c)
 	}
