@@ -1376,6 +1376,7 @@ axes:
 		{[]string{"tune"}, "give a SPACE"},
 		{append(args, "--keep", "0"), "--keep 0"},
 		{append(args, "--search", "grid"), `--search "grid": want race or ntbea`},
+		{append(args, "--confirm", "0"), "--confirm 0: want"},
 		{append(args, "--search", "ntbea", "--budget", "100"), "NTBEA searches with 3/5 of the budget"},
 	} {
 		if code, _, errOut := run(t, c.args...); code != ExitBadInput || !strings.Contains(errOut, c.want) {

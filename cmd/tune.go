@@ -136,8 +136,13 @@ func runTune(cmd *cobra.Command, args []string, opts *tuneOptions) error {
 		topts.Alpha, topts.Keep, topts.Tolerance, topts.Skipped = v.GetFloat64("alpha"), v.GetFloat64("keep"), v.GetFloat64("tolerance"), sopts.Skipped
 		topts.Search, topts.EvalGames, topts.Confirm = v.GetString("search"), v.GetInt("eval-games"), v.GetInt("confirm")
 		topts.Command = study.Command(tune.Kind, append(args[:1:1], changedFlags(cmd.Flags(), tuneDefinition)...))
-		if topts.Keep <= 0 {
+		// 0 would mean the default to the library: refuse it from the
+		// command line, where it is a mistake.
+		switch {
+		case topts.Keep <= 0:
 			return usageErrorf("--keep %g: want a share above 0 and at most 1 (1 races without halving)", topts.Keep)
+		case topts.EvalGames <= 0 || topts.Confirm <= 0:
+			return usageErrorf("--eval-games %d, --confirm %d: want at least 4 games an evaluation and 2 proposals", topts.EvalGames, topts.Confirm)
 		}
 		if err := tune.Validate(len(cfgs), cfgs[0], topts); err != nil {
 			return usageError{err}
