@@ -268,20 +268,8 @@ func TestResumeGivesTheSameRace(t *testing.T) {
 	}
 	want, _ := json.Marshal(res)
 	for _, stopAt := range []int{100, 300, 600} {
-		stopped := opts
-		stopped.Out = t.TempDir()
-		ctx, cancel := context.WithCancel(context.Background())
-		played := 0
-		stopped.OnGame = func() {
-			if played++; played == stopAt {
-				cancel()
-			}
-		}
-		if _, err := Run(ctx, s, cfgs, points, stopped); !errors.Is(err, context.Canceled) {
-			t.Fatalf("stopped after %d games: %v", stopAt, err)
-		}
-		cancel()
-		res, err := Resume(context.Background(), stopped.Out, Options{Workers: 3})
+		dir := stopRace(t, s, cfgs, points, opts, stopAt)
+		res, err := Resume(context.Background(), dir, Options{Workers: 3})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -289,7 +277,7 @@ func TestResumeGivesTheSameRace(t *testing.T) {
 			t.Errorf("stopped after %d games and resumed:\n%s\nwant\n%s", stopAt, got, want)
 		}
 		// A finished race resumes to the same result too.
-		if res, err := Resume(context.Background(), stopped.Out, Options{}); err != nil {
+		if res, err := Resume(context.Background(), dir, Options{}); err != nil {
 			t.Error(err)
 		} else if got, _ := json.Marshal(res); string(got) != string(want) {
 			t.Errorf("a finished race resumed differs")
@@ -456,20 +444,7 @@ func TestNTBEARaceIsDeterministicAndResumes(t *testing.T) {
 		}
 	}
 	for _, stopAt := range []int{100, 300} {
-		o := opts
-		o.Out = t.TempDir()
-		ctx, cancel := context.WithCancel(context.Background())
-		played := 0
-		o.OnGame = func() {
-			if played++; played == stopAt {
-				cancel()
-			}
-		}
-		if _, err := Run(ctx, s, cfgs, points, o); !errors.Is(err, context.Canceled) {
-			t.Fatalf("stopped after %d games: %v", stopAt, err)
-		}
-		cancel()
-		res, err := Resume(context.Background(), o.Out, Options{})
+		res, err := Resume(context.Background(), stopRace(t, s, cfgs, points, opts, stopAt), Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -498,4 +473,23 @@ func TestPlanned(t *testing.T) {
 			t.Errorf("%d candidates, %+v: %d, want %d", c.candidates, c.opts, got, c.want)
 		}
 	}
+}
+
+// stopRace runs a race kept in a new directory, stops it after stopAt
+// games, and returns the directory.
+func stopRace(t *testing.T, s *sweep.Sweep, cfgs []*variants.Config, points []sweep.Point, opts Options, stopAt int) string {
+	t.Helper()
+	opts.Out = t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	played := 0
+	opts.OnGame = func() {
+		if played++; played == stopAt {
+			cancel()
+		}
+	}
+	if _, err := Run(ctx, s, cfgs, points, opts); !errors.Is(err, context.Canceled) {
+		t.Fatalf("stopped after %d games: %v", stopAt, err)
+	}
+	return opts.Out
 }

@@ -76,6 +76,10 @@ func (r *Result) rows(n int) [][]string {
 	return out
 }
 
+// spaceSize is the number of the space's candidates (a full sweep plays
+// MaxGames each).
+func (r *Result) spaceSize() int { return r.FullSweep / max(r.MaxGames, 1) }
+
 // Summary is the race in a sentence or two: the leader, what the race
 // spent against a full sweep, and whose answer it is.
 func (r *Result) Summary() string {
@@ -115,7 +119,7 @@ func (r *Result) Summary() string {
 		left, len(r.Candidates), len(r.Rounds), r.Stopped, bots.Thousands(r.Spent), 100*float64(r.Spent)/float64(r.FullSweep),
 		bots.Thousands(r.FullSweep), bots.Thousands(r.MaxGames))
 	if s := r.Search; s != nil {
-		if points := r.FullSweep / max(r.MaxGames, 1); s.Distinct < points {
+		if points := r.spaceSize(); s.Distinct < points {
 			text += fmt.Sprintf(" The search saw %s of the space's %s points: a better one it never evaluated may exist, and its proposals are the best of what it saw.", bots.Thousands(s.Distinct), bots.Thousands(points))
 		} else {
 			text += fmt.Sprintf(" The search saw every point of the space, each a few times at most (%d games an evaluation): one it ranked below its proposals may be as good.", s.Games)
@@ -147,7 +151,7 @@ func (r *Result) Summary() string {
 // WriteTable prints the race: its rounds, the candidates ranked, and the
 // summary.
 func (r *Result) WriteTable(w io.Writer) error {
-	fmt.Fprintf(w, "%s: tune %s, %s candidates, objective %s\n", r.Game, r.Name, bots.Thousands(r.FullSweep/max(r.MaxGames, 1)), r.Objective)
+	fmt.Fprintf(w, "%s: tune %s, %s candidates, objective %s\n", r.Game, r.Name, bots.Thousands(r.spaceSize()), r.Objective)
 	if r.Search != nil {
 		fmt.Fprintln(w, r.Search.searchText())
 	}
