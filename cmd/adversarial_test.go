@@ -61,7 +61,7 @@ func TestSignalsStopSearchesAndExit(t *testing.T) {
 		t.Run(c.sig.String(), func(t *testing.T) {
 			dir := t.TempDir()
 			cmd, stderr := start(t, nil, "run", "size3", "--games", "4", "--workers", "2", "--out", dir,
-				"--set", "players.0.iterations=10000000", "--set", "players.1.iterations=10000000")
+				"--set", "players.0.nodes=100000000", "--set", "players.1.nodes=100000000")
 			for deadline := time.Now().Add(time.Minute); ; time.Sleep(10 * time.Millisecond) {
 				if _, err := os.Stat(filepath.Join(dir, "manifest.json")); err == nil {
 					break
@@ -272,7 +272,7 @@ func TestAdversarialInputs(t *testing.T) {
 		{
 			name: "16.8 search trees larger than the machine",
 			setup: func(t *testing.T, dir string) []string {
-				return []string{"run", "--games", "2", "--set", "players.0.iterations=10000000", "--out", filepath.Join(dir, "out")}
+				return []string{"run", "--games", "2", "--set", "players.0={bot: mcts, iterations: 10000000}", "--out", filepath.Join(dir, "out")}
 			},
 			env:  []string{"PLAYTEST_MEMORY_MB=512"},
 			code: ExitBadInput, want: "lower players.N.tree_mb or the iterations",
@@ -530,7 +530,7 @@ func TestCheckIssue31(t *testing.T) {
 // and none of them promises a resume it cannot give. The time each takes
 // is measured by scripts/signal-table, not here.
 func TestSignalStopsEveryCommand(t *testing.T) {
-	huge := []string{"--set", "players.0.iterations=10000000", "--set", "players.1.iterations=10000000"}
+	huge := []string{"--set", "players.0.nodes=100000000", "--set", "players.1.nodes=100000000"}
 	for _, c := range []struct {
 		name string
 		args []string

@@ -29,6 +29,14 @@ func run(t *testing.T, args ...string) (int, string, string) {
 	return code, out.String(), errOut.String()
 }
 
+// mctsSeats sets mcts with the given iterations in both seats of a
+// Stacktics preset (whose own bot is alphabeta): the tests' cheap search
+// bot, whose behaviour at tiny budgets they know.
+func mctsSeats(iterations int) []string {
+	spec := fmt.Sprintf("{bot: mcts, iterations: %d, rollout_cap: 6, eval_scale: 6}", iterations)
+	return []string{"--set", "players.0=" + spec, "--set", "players.1=" + spec}
+}
+
 func TestRunDefaultTable(t *testing.T) {
 	testenv.SkipUnderRace(t)
 	t.Parallel() // heavy, and sets no environment: runs beside the others
@@ -38,7 +46,7 @@ func TestRunDefaultTable(t *testing.T) {
 	}
 	for _, want := range []string{"stacktics: stacktics/size3", "20 games, 10 seat-swapped pairs", "seat 0 wins", "seat 1 wins",
 		"side A wins", "side B wins", "draws", "95% CI", "plies: mean",
-		"Seat 0 (the first player) scores", "Bots: mcts, 1,000 iterations (rollout_cap 6, eval_scale 6) in both seats — run `playtest skill stacktics/size3`", "players: mcts, 1,000 iterations (rollout_cap 6, eval_scale 6) vs mcts", "openings (first decision"} {
+		"Seat 0 (the first player) scores", "Bots: alphabeta, 2,000 nodes (noise 0.5, temperature 0.1, noise_moves 10) in both seats — run `playtest skill stacktics/size3`", "players: alphabeta, 2,000 nodes (noise 0.5, temperature 0.1, noise_moves 10) vs alphabeta", "openings (first decision"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("table lacks %q:\n%s", want, out)
 		}
@@ -522,7 +530,7 @@ func TestSweepCommand(t *testing.T) {
 }
 
 func TestCompareCommand(t *testing.T) {
-	cheap := []string{"--set", "players.0.iterations=50", "--set", "players.1.iterations=50"}
+	cheap := mctsSeats(50)
 	// Plain mcts (no implicit minimax) at 50 iterations: the pie rule moves
 	// seat 0 by about 20 points (compare's TestCompareFindsPieRule).
 	plain := []string{"--set", "players.0.implicit=0", "--set", "players.1.implicit=0"}
@@ -778,11 +786,11 @@ func TestProgressLines(t *testing.T) {
 	old := progress.Interval
 	progress.Interval = time.Millisecond
 	defer func() { progress.Interval = old }()
-	_, _, errOut := run(t, "run", "size2", "--games", "400", "--set", "players.0.iterations=50", "--set", "players.1.iterations=50")
+	_, _, errOut := run(t, append([]string{"run", "size2", "--games", "400"}, mctsSeats(50)...)...)
 	if !regexp.MustCompile(`stacktics/size2: \d+ / 400 games \(\d+\.\d%\), \d+\.\d games/s`).MatchString(errOut) {
 		t.Errorf("no progress line:\n%s", errOut)
 	}
-	_, _, errOut = run(t, "run", "size2", "--games", "400", "--quiet", "--set", "players.0.iterations=50", "--set", "players.1.iterations=50")
+	_, _, errOut = run(t, append([]string{"run", "size2", "--games", "400", "--quiet"}, mctsSeats(50)...)...)
 	if errOut != "" {
 		t.Errorf("--quiet printed %q", errOut)
 	}
@@ -790,11 +798,11 @@ func TestProgressLines(t *testing.T) {
 
 func TestSkillCommand(t *testing.T) {
 	dir := t.TempDir()
-	code, out, errOut := run(t, "skill", "stacktics/size2", "--budgets", "10,40", "--games", "20", "--out", dir)
+	code, out, errOut := run(t, "skill", "stacktics/size2", "--budgets", "100,400", "--games", "20", "--out", dir)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	for _, want := range []string{"skill ladder of iterations", "shift (points)", "Elo per doubling", "Skill depth: a doubled budget gains"} {
+	for _, want := range []string{"skill ladder of nodes", "shift (points)", "Elo per doubling", "Skill depth: a doubled budget gains"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
@@ -805,7 +813,7 @@ func TestSkillCommand(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "skill.html")); err != nil {
 		t.Error(err)
 	}
-	code, out, _ = run(t, "skill", "stacktics/size2", "--budgets", "10,40", "--games", "10", "--format", "json")
+	code, out, _ = run(t, "skill", "stacktics/size2", "--budgets", "100,400", "--games", "10", "--format", "json")
 	var res struct {
 		Schema string
 		Rungs  []struct{ Budget int }
@@ -1016,7 +1024,7 @@ func TestJSONStyle(t *testing.T) {
 		append([]string{"compare", "size2", "size2-nopie", "--games", "4", "--format", "json"}, random...),
 		append([]string{"sweep", "stacktics-size2", "--games", "4", "--format", "json"}, random...),
 		{"tournament", "size2", "--bot", "random", "--bot", "greedy", "--games", "4", "--format", "json", "--quiet"},
-		{"skill", "size2", "--budgets", "10,20", "--games", "4", "--format", "json", "--quiet"},
+		{"skill", "size2", "--budgets", "100,200", "--games", "4", "--format", "json", "--quiet"},
 		{"skill", "size2", "--budgets", "10,20", "--games", "4", "--format", "json", "--quiet", "--family", "mcts", "--family", "ismcts"},
 		{"solve", "size2", "--depth", "2", "--format", "json"},
 		{"diff", old, cur, "--format", "json"},
@@ -1102,7 +1110,7 @@ func TestRuleTweakIsNamedEverywhere(t *testing.T) {
 	t.Parallel() // heavy, and sets no environment: runs beside the others
 	dir := t.TempDir()
 	base, tweak := filepath.Join(dir, "base"), filepath.Join(dir, "tweak")
-	cheap := []string{"--games", "20", "--set", "players.0.iterations=20", "--set", "players.1.iterations=20", "--quiet"}
+	cheap := append(mctsSeats(20), "--games", "20", "--quiet") // --quiet last: compare drops it
 	sets := []string{"--set", "rules.board.rows=5", "--set", "rules.board.cols=3", "--set", "rules.start_columns=[0,2]"}
 	label := "stacktics/size2 + board {rows: 5, cols: 3}, start_columns [0, 2]"
 	if code, _, errOut := run(t, append([]string{"run", "size2", "--out", base}, cheap...)...); code != 0 {
@@ -1243,7 +1251,7 @@ func TestTournamentKilledResumes(t *testing.T) {
 func TestSkillKilledResumes(t *testing.T) {
 	testenv.SkipUnderRace(t)
 	t.Parallel() // heavy, and sets no environment: runs beside the others
-	args := []string{"skill", "size2", "--budgets", "4,16", "--games", "3000", "--quiet", "--format", "json"}
+	args := append([]string{"skill", "size2", "--budgets", "4,16", "--games", "3000", "--quiet", "--format", "json"}, mctsSeats(4)...)
 	root := t.TempDir()
 	whole := filepath.Join(root, "whole")
 	code, want, errOut := run(t, append(args, "--out", whole)...)
@@ -1391,7 +1399,7 @@ axes:
 func TestTuneKilledResumes(t *testing.T) {
 	testenv.SkipUnderRace(t)
 	t.Parallel() // heavy, and sets no environment: runs beside the others
-	args := []string{"tune", "stacktics-size2", "--set", "players.0.iterations=30", "--set", "players.1.iterations=30", "--first-games", "40", "--games", "1280", "--quiet", "--format", "json"}
+	args := append([]string{"tune", "stacktics-size2"}, append(mctsSeats(30), "--first-games", "40", "--games", "1280", "--quiet", "--format", "json")...)
 	root := t.TempDir()
 	code, want, errOut := run(t, append(args, "--out", filepath.Join(root, "whole"))...)
 	if code != 0 {

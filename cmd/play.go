@@ -39,8 +39,9 @@ again. Ctrl-C quits at once.
 
 --seat chooses your seat (0 moves first); --bot the bot you face (default: the
 variant's bot for the other seat); --hint-bot the bot hints come from (default:
-the variant's search bot, else mcts or ismcts at 1,000 iterations: never a
-random hint); --seed the chance outcomes.`,
+the variant's search bot without its noise, so a hint is its best move;
+else mcts or ismcts at 1,000 iterations: never a random hint); --seed the
+chance outcomes.`,
 		Example: `  playtest play stacktics/size2 --seat 0 --bot random
   playtest play capstone --seat 1 --bot '{bot: ismcts, iterations: 300}'
   printf '1\n1\n1\n' | playtest play size2 --bot random`,
@@ -82,7 +83,7 @@ random hint); --seed the chance outcomes.`,
 	f := c.Flags()
 	f.IntVar(&opts.seat, "seat", 0, "your seat: 0 (moves first) or 1")
 	f.StringVar(&opts.bot, "bot", "", "the bot you face: a name or a YAML mapping, e.g. '{bot: mcts, iterations: 300}'")
-	f.StringVar(&opts.hint, "hint-bot", "", "the bot hints come from (default: the variant's search bot, else mcts or ismcts at 1,000 iterations)")
+	f.StringVar(&opts.hint, "hint-bot", "", "the bot hints come from (default: the variant's search bot without its noise, so a hint is its best move; else mcts or ismcts at 1,000 iterations)")
 	f.Uint64("seed", 0, "seed of the chance outcomes and the bot (default: the variant's)")
 	f.StringArrayVar(&opts.sets, "set", nil, "override a variant key (repeatable)")
 	return c

@@ -421,12 +421,13 @@ func (p *session) outcome() string {
 
 // HintBot is the bot hints come from when none is chosen: the strongest
 // practical player of the variant, its own search bot for the person's seat
-// (or the other seat's), else mcts (ismcts where a seat hides something)
+// (or the other seat's) without its variety (alphabeta's noise: a hint is
+// the bot's best move), else mcts (ismcts where a seat hides something)
 // at 1,000 iterations. A random or greedy hint would be no hint.
 func HintBot(cfg *variants.Config, seat games.Player) (bots.Spec, error) {
 	for _, spec := range []bots.Spec{cfg.Players[seat], cfg.Players[seat.Opponent()]} {
 		if _, _, ok := spec.Budget(); ok {
-			return spec, nil
+			return spec.Best(), nil
 		}
 	}
 	g, err := cfg.NewGame()

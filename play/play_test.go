@@ -120,7 +120,7 @@ func TestCommands(t *testing.T) {
 	for _, want := range []string{
 		`"nonsense"`, "0 is not a decision: pick 1 to 20", `"z9-z9"`, "commands:",
 		// Hints come from the variant's search bot, not the random opponent.
-		"hint: mcts, 1,000 iterations (rollout_cap 6, eval_scale 6) would play",
+		"hint: alphabeta, 2,000 nodes would play",
 		"nothing to undo", "undone: back to your decision 1", "saved 3 entries to " + saved,
 	} {
 		if !strings.Contains(text, want) {
@@ -264,15 +264,15 @@ func TestColumns(t *testing.T) {
 // TestHintBot: hints come from a search bot, never a random one.
 func TestHintBot(t *testing.T) {
 	for _, c := range []struct{ preset, sets, want string }{
-		{"stacktics/size2", "", "mcts"},
+		{"stacktics/size2", "", "alphabeta"},
 		{"capstone", "", "ismcts"},
-		{"stacktics/size2", "players.0=random", "mcts"},
+		{"stacktics/size2", "players.0=random", "alphabeta"},
 		{"capstone", "players.0=random,players.1=greedy", "ismcts"},
 		{"stacktics/size2", "players.0=random,players.1=random", "mcts"},
 	} {
 		cfg := load(t, c.preset, strings.Split(c.sets, ",")...)
 		spec, err := HintBot(cfg, games.Seat0)
-		if _, _, searches := spec.Budget(); err != nil || spec.Bot != c.want || !searches {
+		if _, _, searches := spec.Budget(); err != nil || spec.Bot != c.want || !searches || len(spec.Settings()) > 0 && c.want == "alphabeta" {
 			t.Errorf("%s %s: %+v, %v", c.preset, c.sets, spec, err)
 		}
 	}

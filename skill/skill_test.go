@@ -14,10 +14,18 @@ import (
 	"playtest/variants"
 )
 
-// cheap loads Stacktics size 2 with small search budgets and few games.
+// cheap loads Stacktics size 2 with mcts in both seats (the bot these
+// tests' budgets are written for; the preset's own is alphabeta), 20
+// games and the given sets.
 func cheap(t *testing.T, sets ...string) *variants.Config {
 	t.Helper()
-	return cheapOf(t, "stacktics/size2", sets...)
+	return cheapOf(t, "stacktics/size2", append(mctsSeats(), sets...)...)
+}
+
+// mctsSeats sets mcts in both seats of a Stacktics preset.
+func mctsSeats() []string {
+	mcts := "{bot: mcts, iterations: 1000, rollout_cap: 6, eval_scale: 6}"
+	return []string{"players.0=" + mcts, "players.1=" + mcts}
 }
 
 // cheapOf loads a preset with 20 games and the given sets.
@@ -227,7 +235,7 @@ func TestWriteDir(t *testing.T) {
 // rungs' shifts are paired over their common deals.
 func TestUntilSettled(t *testing.T) {
 	var verdicts []string
-	res, err := Run(context.Background(), cheapOf(t, "stacktics/size3"), Options{Budgets: []int{4, 16}, UntilSettled: true, Tolerance: 0.0001, MaxGames: 80,
+	res, err := Run(context.Background(), cheapOf(t, "stacktics/size3", mctsSeats()...), Options{Budgets: []int{4, 16}, UntilSettled: true, Tolerance: 0.0001, MaxGames: 80,
 		Judged: func(r *Result) { verdicts = append(verdicts, r.Verdict+"/"+r.Missing) }})
 	if err != nil {
 		t.Fatal(err)
@@ -248,7 +256,7 @@ func TestUntilSettled(t *testing.T) {
 			t.Errorf("rung %d played %d games; only the top two add games", r.Budget, r.Games)
 		}
 	}
-	easy, err := Run(context.Background(), cheapOf(t, "stacktics/size3"), Options{Budgets: []int{4, 16}, UntilSettled: true, Tolerance: 0.49, MaxGain: 10000})
+	easy, err := Run(context.Background(), cheapOf(t, "stacktics/size3", mctsSeats()...), Options{Budgets: []int{4, 16}, UntilSettled: true, Tolerance: 0.49, MaxGain: 10000})
 	if err != nil {
 		t.Fatal(err)
 	}

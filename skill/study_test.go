@@ -32,7 +32,7 @@ func withoutSeconds(t *testing.T, r *Result) string {
 // stopped in its second rung and resumed from the directory alone, the
 // same; --resume and --shard are refused for a ladder that is not fixed.
 func TestLadderAsAStudy(t *testing.T) {
-	cfg := cheapOf(t, "stacktics/size2", "games=40")
+	cfg := cheap(t, "games=40")
 	budgets := []int{16, 64, 256}
 	ctx := context.Background()
 	mem, err := Run(ctx, cfg, Options{Budgets: budgets, Workers: 2})

@@ -153,7 +153,7 @@ func TestHTMLReportInBrowser(t *testing.T) {
 // entries, for every example and a few positions.
 func TestBoardViewerInBrowser(t *testing.T) {
 	bin := browser(t)
-	dir, cfg := runInto(t, "stacktics/size3", "games=30", "players.0.iterations=40", "players.1.iterations=40")
+	dir, cfg := runInto(t, "stacktics/size3", "games=30", "players.0.nodes=200", "players.1.nodes=200")
 	b, err := os.ReadFile(filepath.Join(dir, publish.ExamplesFile))
 	if err != nil {
 		t.Fatal(err)

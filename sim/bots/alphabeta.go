@@ -604,3 +604,11 @@ func (p *AlphaBetaParams) WithBudget(n int) Params {
 	q.Nodes = n
 	return &q
 }
+
+// WithoutVariety returns a copy without noise: the bot plays its best
+// move at every decision.
+func (p *AlphaBetaParams) WithoutVariety() Params {
+	q := *p
+	q.Noise, q.Temperature, q.NoiseMoves = 0, 0, 0
+	return &q
+}

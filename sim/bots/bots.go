@@ -165,6 +165,24 @@ type Budgeted interface {
 	WithBudget(value int) Params
 }
 
+// Varied is implemented by the parameters of bots with settings that vary
+// their play on purpose (alphabeta's noise), for balance runs.
+type Varied interface {
+	Params
+	// WithoutVariety returns a copy with those settings off.
+	WithoutVariety() Params
+}
+
+// Best returns the spec with any variety turned off, so that the bot plays
+// what it judges best every time (a hint, an analysis); other bots are
+// returned unchanged.
+func (s Spec) Best() Spec {
+	if v, ok := s.Params.(Varied); ok {
+		s.Params = v.WithoutVariety()
+	}
+	return s
+}
+
 // Budget returns the spec's search budget and its parameter name; ok is
 // false for bots without one (random, greedy).
 func (s Spec) Budget() (name string, value int, ok bool) {

@@ -123,6 +123,15 @@ func TestDescribeAndBudget(t *testing.T) {
 	if got := (bots.Spec{Bot: "alphabeta", Params: noisy}).Settings(); strings.Join(got, ", ") != "noise 0.1, noise_moves 4" {
 		t.Errorf("Settings = %q", got)
 	}
+	// Best turns the variety off (a hint is the bot's best move) and keeps
+	// the rest; the original keeps its noise.
+	noisy.Temperature, noisy.Nodes = 0.1, 3000
+	if best := (bots.Spec{Bot: "alphabeta", Params: noisy}).Best(); best.Describe() != "alphabeta, 3,000 nodes" || noisy.Noise != 0.1 {
+		t.Errorf("Best = %q (noise left %g)", best.Describe(), noisy.Noise)
+	}
+	if best := m.Best(); !best.Same(m) {
+		t.Errorf("Best changed mcts: %q", best.Describe())
+	}
 	r := bots.Spec{Bot: "random", Params: &bots.NoParams{}}
 	if !r.Weak() || r.Describe() != "random" || r.WithBudget(5).Params != r.Params {
 		t.Error("random has no budget")
