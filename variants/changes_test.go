@@ -24,7 +24,7 @@ func TestRuleChangesAndLabel(t *testing.T) {
 		changes   int
 	}{
 		{"a preset as it is", "stacktics/size2", nil, "stacktics/size2", "", 0},
-		{"games and bots are not the variant's rules", "stacktics/size2", sets("games=10", "players.0.iterations=5"), "stacktics/size2", "", 0},
+		{"games and bots are not the variant's rules", "stacktics/size2", sets("games=10", "players.0.nodes=500"), "stacktics/size2", "", 0},
 		{"a knob set to the value it has", "stacktics/size2", sets("rules.pie_rule=true"), "stacktics/size2", "--set rules.pie_rule=true", 0},
 		{"a rule tweak", "stacktics/size2", sets("rules.board.rows=5", "rules.board.cols=3", "rules.start_columns=[0, 2]", "seed=4"),
 			"stacktics/size2 + board {rows: 5, cols: 3}, start_columns [0, 2]",

@@ -123,12 +123,14 @@ func ReadFile(path string) ([]byte, error) {
 // Load reads the variant named by arg, an embedded preset name (full, as
 // capstone/threestone, or short when unambiguous, as threestone) or a file
 // path (an existing file wins), applies the overrides, and decodes and
-// validates it. An empty arg loads DefaultPreset.
+// validates it. An empty arg loads DefaultPreset. A directory does not
+// hide a preset of its name (a run's --out named after it, say).
 func Load(arg string, overrides []Override) (*Config, error) {
 	if arg == "" {
 		arg = DefaultPreset
 	}
-	if _, err := os.Stat(arg); err == nil {
+	info, err := os.Stat(arg)
+	if err == nil && !info.IsDir() {
 		text, err := ReadFile(arg)
 		if err != nil {
 			return nil, err
@@ -147,6 +149,9 @@ func Load(arg string, overrides []Override) (*Config, error) {
 		return nil, &Error{File: arg, Message: fmt.Sprintf("no such file, and several presets start with it: %s; name one", strings.Join(c, ", "))}
 	}
 	msg := "no such file, and no preset of that name"
+	if err == nil {
+		msg = "a directory, not a variant file, and no preset of that name"
+	}
 	if s := Suggest(arg, Presets()); s != "" {
 		msg += fmt.Sprintf(" (did you mean preset %q?)", s)
 	} else if c := candidates(arg); len(c) == 1 {

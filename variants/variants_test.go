@@ -90,6 +90,20 @@ func TestShortPresetNames(t *testing.T) {
 			t.Errorf("%s: %v, source %q", short, err, cfg.Source)
 		}
 	}
+	// A directory named after a preset (a run's --out, say) does not hide
+	// it; a directory that names no preset is said to be one.
+	t.Chdir(t.TempDir())
+	for _, dir := range []string{"capstone", "nosuch"} {
+		if err := os.Mkdir(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if cfg, err := Load("capstone", nil); err != nil || cfg.Source != "preset capstone/capstone" {
+		t.Errorf("beside a directory of its name: %v", err)
+	}
+	if _, err := Load("nosuch", nil); err == nil || !strings.Contains(err.Error(), "nosuch: a directory, not a variant file, and no preset of that name") {
+		t.Errorf("a directory: %v", err)
+	}
 }
 
 func TestCapstonePresetsMatchSpec(t *testing.T) {
@@ -282,7 +296,7 @@ func TestOverrides(t *testing.T) {
 		"rules.board={rows: 5, cols: 3}",
 		"rules.start_columns=[0, 2]",
 		"rules.size=2",
-		"players.0.iterations=77",
+		"players.0.nodes=770",
 		"players.1=greedy",
 		"players.1.epsilon=0.25",
 		"games=12",
@@ -306,7 +320,7 @@ func TestOverrides(t *testing.T) {
 	if !*r.PieRule || r.Size != 2 || r.Board.Rows != 5 || cfg.Games != 12 || cfg.Seed != 99 || cfg.Pairs || cfg.Name != "tweaked" {
 		t.Errorf("overrides not applied: %+v %+v", cfg, r)
 	}
-	if p := cfg.Players[0]; p.Bot != "mcts" || p.Params.(*bots.MCTSParams).Iterations != 77 || p.Params.(*bots.MCTSParams).RolloutCap != 6 {
+	if p := cfg.Players[0]; p.Bot != "alphabeta" || p.Params.(*bots.AlphaBetaParams).Nodes != 770 || p.Params.(*bots.AlphaBetaParams).NoiseMoves != 10 {
 		t.Errorf("player 0: %+v", p)
 	}
 	if p := cfg.Players[1]; p.Bot != "greedy" || p.Params.(*bots.GreedyParams).Epsilon != 0.25 {
