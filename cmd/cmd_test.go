@@ -33,7 +33,7 @@ func run(t *testing.T, args ...string) (int, string, string) {
 // Stacktics preset (whose own bot is alphabeta): the tests' cheap search
 // bot, whose behaviour at tiny budgets they know.
 func mctsSeats(iterations int) []string {
-	spec := fmt.Sprintf("{bot: mcts, iterations: %d, rollout_cap: 6, eval_scale: 6}", iterations)
+	spec := testenv.MCTS(iterations)
 	return []string{"--set", "players.0=" + spec, "--set", "players.1=" + spec}
 }
 

@@ -73,10 +73,10 @@ directory under DIR/rungs/, and DIR/study.json. playtest skill --resume
 I-th slice (from 0) of every run's games, and playtest merge assembles the
 ladder. The default ladder and --until-settled decide their rungs and
 games as they go, so they run on one machine.`,
-		Example: `  playtest skill stacktics/size2 --budgets 50,200,1000,5000 --games 400
+		Example: `  playtest skill stacktics/size2 --budgets 500,2000,8000,32000 --games 400
   playtest skill capstone --max-time 30m --out ladder/
   playtest skill size3 --format json
-  playtest skill stacktics/size2-nopie --family mcts --family '{bot: alphabeta, noise: 0.1, noise_moves: 4}'
+  playtest skill stacktics/size2-nopie --family mcts --family '{bot: alphabeta, noise: 0.5, noise_moves: 10, temperature: 0.15}'
   playtest skill stacktics/size3 --budgets 1000,4000,16000 --games 1000 --shard 2/8 --out ladder-2/`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error { return runSkill(cmd, args, &opts) },
@@ -96,7 +96,7 @@ games as they go, so they run on one machine.`,
 	f.String("shard", "", "with --out and --budgets: play shard I/N of every run's games, I counted from 0 (N alone: the index from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID); playtest merge assembles the ladder")
 	f.Bool("quiet", false, "show no progress on stderr")
 	f.StringArrayVar(&opts.sets, "set", nil, "override a variant key, e.g. --set players.0.rollout_cap=6 (repeatable)")
-	f.StringArrayVar(&opts.families, "family", nil, "climb a ladder per bot family on the same seeds and compare their top rungs: give two, each a bot name or a YAML mapping, e.g. --family mcts --family '{bot: alphabeta, noise: 0.1, noise_moves: 4}'")
+	f.StringArrayVar(&opts.families, "family", nil, "climb a ladder per bot family on the same seeds and compare their top rungs: give two, each a bot name or a YAML mapping, e.g. --family mcts --family '{bot: alphabeta, noise: 0.5, noise_moves: 10, temperature: 0.15}'")
 	return c
 }
 

@@ -42,7 +42,7 @@ A sweep file:
   games: 400                     # every variant (or the base's)
   seed: 1
   metric: seat0_wins             # plotted against the axes
-  set: {players.0.iterations: 500, players.1.iterations: 500}
+  set: {players.0.nodes: 8000, players.1.nodes: 8000}
   axes:                          # crossed, the first varying slowest
     - key: rules.pie_rule        # one knob
       values: [true, false]

@@ -7,19 +7,16 @@ import (
 	"strings"
 	"testing"
 
+	"playtest/internal/testenv"
 	"playtest/variants"
 )
-
-// cheapMCTS is a cheap search bot for the Stacktics presets (whose own
-// bot is alphabeta).
-const cheapMCTS = "{bot: mcts, iterations: 50, rollout_cap: 6, eval_scale: 6}"
 
 // load loads a preset with cheap search bots and the given games and seed.
 func load(t *testing.T, name string, games, seed int, extra ...variants.Override) *variants.Config {
 	t.Helper()
 	o := []variants.Override{
-		{Path: "players.0", Value: cheapMCTS, Origin: "test"},
-		{Path: "players.1", Value: cheapMCTS, Origin: "test"},
+		{Path: "players.0", Value: testenv.MCTS(50), Origin: "test"},
+		{Path: "players.1", Value: testenv.MCTS(50), Origin: "test"},
 		{Path: "games", Value: strconv.Itoa(games), Origin: "test"},
 		{Path: "seed", Value: strconv.Itoa(seed), Origin: "test"},
 	}

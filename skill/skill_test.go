@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"playtest/internal/testenv"
 	"playtest/reports"
 	"playtest/sim/bots"
 	"playtest/variants"
@@ -24,7 +25,7 @@ func cheap(t *testing.T, sets ...string) *variants.Config {
 
 // mctsSeats sets mcts in both seats of a Stacktics preset.
 func mctsSeats() []string {
-	mcts := "{bot: mcts, iterations: 1000, rollout_cap: 6, eval_scale: 6}"
+	mcts := testenv.MCTS(1000)
 	return []string{"players.0=" + mcts, "players.1=" + mcts}
 }
 

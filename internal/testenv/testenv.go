@@ -1,6 +1,9 @@
 package testenv
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 // Scale divides the sizes of slow pure-logic tests: the race detector makes
 // them many times slower and finds nothing in single-goroutine code, so
@@ -24,4 +27,12 @@ func SkipUnderRace(t testing.TB) {
 	if RaceEnabled {
 		t.Skip("end-to-end test of single-goroutine output code: runs without -race (make test's second stage)")
 	}
+}
+
+// MCTS is the mcts the Stacktics presets played before they moved to
+// alphabeta (rollouts cut at 6, eval_scale 6) at the given iterations, as
+// a YAML bot: the cheap search bot whose behaviour at tiny budgets tests
+// know.
+func MCTS(iterations int) string {
+	return fmt.Sprintf("{bot: mcts, iterations: %d, rollout_cap: 6, eval_scale: 6}", iterations)
 }
