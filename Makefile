@@ -28,7 +28,7 @@ build:
 ## start none, so their end-to-end tests run in the second stage only,
 ## sparing the race build of the plotting and command-line libraries. A
 ## package that starts a goroutine joins RACE (TestRaceCoversGoroutines).
-RACE = ./internal/interrupt ./sim ./runlog ./progress
+RACE = ./internal/interrupt ./sim ./runs/runlog ./internal/progress
 test:
 	$(GO) vet ./...
 	@mkdir -p bin
@@ -66,8 +66,8 @@ bench-cli: build
 ## most 2s minimizing a new input, so the time goes to fresh inputs)
 FUZZTIME ?= 30s
 FUZZ = ./games/stacktics:FuzzPlayout ./games/stacktics:FuzzParse ./games/stacks:FuzzPlayout ./games/stacks:FuzzParseMove \
-	./games/capturecard:FuzzPlayout ./runlog:FuzzLineJSON ./runlog:FuzzParseLine ./runlog:FuzzScanLog ./runlog:FuzzReadManifest \
-	./variants:FuzzParse ./reports/publish:FuzzEscapeRoundTrip ./reports/publish:FuzzReportFromSummary ./play:FuzzSaveFile
+	./games/capturecard:FuzzPlayout ./runs/runlog:FuzzLineJSON ./runs/runlog:FuzzParseLine ./runs/runlog:FuzzScanLog ./runs/runlog:FuzzReadManifest \
+	./variants:FuzzParse ./reports/publish:FuzzEscapeRoundTrip ./reports/publish:FuzzReportFromSummary ./viewers/play:FuzzSaveFile
 fuzz:
 	@for f in $(FUZZ); do \
 		echo "== $${f%%:*} $${f##*:} for $(FUZZTIME)"; \

@@ -14,7 +14,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"playtest/runlog"
+	"playtest/runs/runlog"
 	"playtest/variants"
 
 	"playtest/internal/testenv"

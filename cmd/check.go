@@ -9,11 +9,11 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"playtest/check"
-	"playtest/experiment"
-	"playtest/progress"
+	"playtest/internal/progress"
 	"playtest/reports"
 	"playtest/reports/publish"
+	"playtest/runs/rundir"
+	"playtest/studies/check"
 )
 
 type checkOptions struct {
@@ -92,7 +92,7 @@ func runCheck(cmd *cobra.Command, args []string, opts *checkOptions) error {
 	}
 	// A few quick games tell which metrics are rates, so a bound of 45 on
 	// a rate is refused before the run, not after it.
-	probe, err := experiment.Probe(cfg)
+	probe, err := rundir.Probe(cfg)
 	if err != nil {
 		return err
 	}
@@ -107,7 +107,7 @@ func runCheck(cmd *cobra.Command, args []string, opts *checkOptions) error {
 	if v.GetBool("quiet") {
 		mode = progress.Quiet
 	}
-	dopts := experiment.DirOptions{Options: experiment.Options{Workers: workers}}
+	dopts := rundir.DirOptions{Options: rundir.Options{Workers: workers}}
 	// cmd.Context() is cancelled by Ctrl-C or SIGTERM (Execute).
 	summary, err := playWithProgress(cmd.Context(), cmd.ErrOrStderr(), mode, cfg, dopts, out)
 	if err != nil {

@@ -17,8 +17,8 @@ import (
 	"unicode/utf8"
 
 	"playtest/internal/buildinfo"
+	"playtest/internal/progress"
 	"playtest/internal/testenv"
-	"playtest/progress"
 )
 
 // run executes playtest with args and returns the exit code and outputs.

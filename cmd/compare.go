@@ -8,10 +8,10 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"playtest/compare"
+	"playtest/internal/progress"
 	"playtest/internal/shell"
-	"playtest/progress"
-	"playtest/study"
+	"playtest/studies/compare"
+	"playtest/studies/study"
 )
 
 type compareOptions struct {

@@ -7,7 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"playtest/reports"
-	"playtest/rundiff"
+	"playtest/runs/rundiff"
 )
 
 func newDiffCommand() *cobra.Command {

@@ -3,13 +3,13 @@ package cmd
 import (
 	"github.com/spf13/cobra"
 
-	"playtest/compare"
-	"playtest/experiment"
 	"playtest/reports"
-	"playtest/skill"
-	"playtest/study"
-	"playtest/sweep"
-	"playtest/tournament"
+	"playtest/runs/rundir"
+	"playtest/studies/compare"
+	"playtest/studies/skill"
+	"playtest/studies/study"
+	"playtest/studies/sweep"
+	"playtest/studies/tournament"
 )
 
 func newMergeCommand() *cobra.Command {
@@ -39,7 +39,7 @@ the tables, plots and every run.`,
 			if m, err := study.Read(args[0]); err == nil {
 				return mergeStudy(cmd, m.Kind, args, out, v.GetString("format"))
 			}
-			summary, err := experiment.Merge(cmd.Context(), args, out)
+			summary, err := rundir.Merge(cmd.Context(), args, out)
 			if err != nil {
 				return err // bad shards are bad input (exit 2), a full disk a failure (1)
 			}

@@ -12,9 +12,9 @@ import (
 	"golang.org/x/term"
 
 	"playtest/games"
-	"playtest/play"
 	"playtest/sim/bots"
 	"playtest/variants"
+	"playtest/viewers/play"
 )
 
 type playOptions struct {

@@ -8,14 +8,14 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"playtest/experiment"
-	"playtest/play"
-	"playtest/replay"
 	"playtest/reports"
 	"playtest/reports/publish"
-	"playtest/runlog"
+	"playtest/runs/rundir"
+	"playtest/runs/runlog"
 	"playtest/sim"
 	"playtest/variants"
+	"playtest/viewers/play"
+	"playtest/viewers/replay"
 )
 
 type replayOptions struct {
@@ -155,7 +155,7 @@ func writeReplayHTML(cmd *cobra.Command, path string, cfg *variants.Config, titl
 	if err != nil {
 		return err
 	}
-	drawn, err := experiment.DrawGame(g, moves)
+	drawn, err := rundir.DrawGame(g, moves)
 	if err != nil {
 		return err
 	}

@@ -11,11 +11,11 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"playtest/experiment"
+	"playtest/internal/progress"
 	"playtest/internal/shell"
-	"playtest/progress"
 	"playtest/reports"
-	"playtest/runlog"
+	"playtest/runs/rundir"
+	"playtest/runs/runlog"
 	"playtest/sim"
 	"playtest/variants"
 )
@@ -91,7 +91,7 @@ func runRun(cmd *cobra.Command, args []string, opts *runOptions) error {
 		return err
 	}
 	out := v.GetString("out")
-	dopts := experiment.DirOptions{Options: experiment.Options{Workers: workers}, Records: v.GetString("records"), Resume: v.GetBool("resume"),
+	dopts := rundir.DirOptions{Options: rundir.Options{Workers: workers}, Records: v.GetString("records"), Resume: v.GetBool("resume"),
 		NoReports: v.GetBool("no-reports")}
 	if dopts.Records != runlog.RecordsSummary && dopts.Records != runlog.RecordsFull {
 		return usageErrorf("--records %q: want %s or %s", dopts.Records, runlog.RecordsSummary, runlog.RecordsFull)
@@ -131,8 +131,8 @@ func runRun(cmd *cobra.Command, args []string, opts *runOptions) error {
 	}
 	dopts.Notice = func(msg string) { fmt.Fprintf(stderr, "playtest: %s\n", msg) }
 	summary, err := playWithProgress(ctx, stderr, mode, cfg, dopts, out)
-	var interrupted *experiment.InterruptedError
-	var unfinished *experiment.UnfinishedError
+	var interrupted *rundir.InterruptedError
+	var unfinished *rundir.UnfinishedError
 	var corrupt *runlog.CorruptError
 	var busy *runlog.BusyError
 	switch {
@@ -164,7 +164,7 @@ func runRun(cmd *cobra.Command, args []string, opts *runOptions) error {
 
 // resumeSettings loads the run recorded in out for --resume: the variant,
 // shard and records mode all come from its manifest.
-func resumeSettings(flags *pflag.FlagSet, args, sets []string, out string, dopts experiment.DirOptions) (*variants.Config, experiment.DirOptions, error) {
+func resumeSettings(flags *pflag.FlagSet, args, sets []string, out string, dopts rundir.DirOptions) (*variants.Config, rundir.DirOptions, error) {
 	if out == "" {
 		return nil, dopts, usageErrorf("--resume continues the run in --out DIR: give --out")
 	}
@@ -187,7 +187,7 @@ func resumeSettings(flags *pflag.FlagSet, args, sets []string, out string, dopts
 
 // playWithProgress plays cfg (into out when set, as a run directory) with
 // progress on stderr, calling dopts.OnRecord too if set.
-func playWithProgress(ctx context.Context, stderr io.Writer, mode progress.Mode, cfg *variants.Config, dopts experiment.DirOptions, out string) (*reports.Summary, error) {
+func playWithProgress(ctx context.Context, stderr io.Writer, mode progress.Mode, cfg *variants.Config, dopts rundir.DirOptions, out string) (*reports.Summary, error) {
 	var rep progress.Reporter = progress.New(nil, progress.Quiet, "", 0, 0) // until the run knows its size
 	defer func() { rep.Close() }()
 	onRecord := dopts.OnRecord
@@ -199,8 +199,8 @@ func playWithProgress(ctx context.Context, stderr io.Writer, mode progress.Mode,
 	}
 	if out != "" {
 		dopts.Start = func(done, total int) { rep = progress.New(stderr, mode, cfg.Name, done, total) }
-		return experiment.RunToDir(ctx, cfg, dopts, out)
+		return rundir.RunToDir(ctx, cfg, dopts, out)
 	}
 	rep = progress.New(stderr, mode, cfg.Name, 0, cfg.Games)
-	return experiment.Run(ctx, cfg, dopts.Options)
+	return rundir.Run(ctx, cfg, dopts.Options)
 }

@@ -10,11 +10,11 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"playtest/internal/progress"
 	"playtest/internal/shell"
-	"playtest/progress"
 	"playtest/sim/bots"
-	"playtest/skill"
-	"playtest/study"
+	"playtest/studies/skill"
+	"playtest/studies/study"
 	"playtest/variants"
 )
 

@@ -7,7 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"playtest/reports"
-	"playtest/solve"
+	"playtest/studies/solve"
 )
 
 type solveOptions struct {

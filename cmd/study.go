@@ -8,10 +8,10 @@ import (
 	"github.com/spf13/pflag"
 	"github.com/spf13/viper"
 
-	"playtest/compare"
-	"playtest/runlog"
-	"playtest/skill"
-	"playtest/study"
+	"playtest/runs/runlog"
+	"playtest/studies/compare"
+	"playtest/studies/skill"
+	"playtest/studies/study"
 )
 
 // What the commands that keep a study in --out DIR (sweep, tournament,

@@ -9,12 +9,12 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/viper"
 
-	"playtest/experiment"
+	"playtest/internal/progress"
 	"playtest/internal/shell"
-	"playtest/progress"
 	"playtest/reports"
-	"playtest/study"
-	"playtest/sweep"
+	"playtest/runs/rundir"
+	"playtest/studies/study"
+	"playtest/studies/sweep"
 	"playtest/variants"
 )
 
@@ -165,7 +165,7 @@ func runSweep(cmd *cobra.Command, args []string, opts *sweepOptions) error {
 		}
 		return fmt.Errorf("interrupted; nothing was written")
 	}
-	var unfinished *experiment.UnfinishedError
+	var unfinished *rundir.UnfinishedError
 	if errors.As(err, &unfinished) {
 		return usageError{fmt.Errorf("%w (playtest sweep --resume continues every variant)", err)}
 	}

@@ -9,11 +9,11 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"playtest/internal/progress"
 	"playtest/internal/shell"
-	"playtest/progress"
 	"playtest/reports"
-	"playtest/study"
-	"playtest/tournament"
+	"playtest/studies/study"
+	"playtest/studies/tournament"
 	"playtest/variants"
 )
 

@@ -9,11 +9,11 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"playtest/internal/progress"
 	"playtest/internal/shell"
-	"playtest/progress"
-	"playtest/study"
-	"playtest/sweep"
-	"playtest/tune"
+	"playtest/studies/study"
+	"playtest/studies/sweep"
+	"playtest/studies/tune"
 	"playtest/variants"
 )
 

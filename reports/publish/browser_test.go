@@ -18,10 +18,10 @@ import (
 	"testing"
 	"time"
 
-	"playtest/experiment"
 	"playtest/games"
 	"playtest/reports/publish"
-	"playtest/sweep"
+	"playtest/runs/rundir"
+	"playtest/studies/sweep"
 	"playtest/variants"
 )
 
@@ -79,7 +79,7 @@ func runInto(t *testing.T, preset string, sets ...string) (string, *variants.Con
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	if _, err := experiment.RunToDir(context.Background(), cfg, experiment.DirOptions{Options: experiment.Options{Workers: 1}}, dir); err != nil {
+	if _, err := rundir.RunToDir(context.Background(), cfg, rundir.DirOptions{Options: rundir.Options{Workers: 1}}, dir); err != nil {
 		t.Fatal(err)
 	}
 	return dir, cfg

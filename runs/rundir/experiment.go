@@ -1,0 +1,103 @@
+package rundir
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"playtest/games"
+	"playtest/reports"
+	"playtest/sim"
+	"playtest/sim/bots"
+	"playtest/variants"
+)
+
+// Options tune a run.
+type Options struct {
+	// Workers is the number of worker goroutines (0: all cores).
+	Workers int
+	// OnRecord, if set, sees every finished game in index order.
+	OnRecord func(*sim.Record)
+}
+
+// Job turns a variant into a runner job.
+func Job(cfg *variants.Config) (*sim.Job, error) {
+	g, err := cfg.NewGame()
+	if err != nil {
+		return nil, err
+	}
+	return &sim.Job{Game: g, Players: cfg.Players, Games: cfg.Games, Seed: cfg.Seed, Pairs: cfg.Pairs}, nil
+}
+
+// Info describes a variant's run for its summary.
+func Info(cfg *variants.Config, g games.Game) reports.RunInfo {
+	info := reports.RunInfo{
+		Source: cfg.Source, Game: cfg.Definition.Name, Variant: cfg.Name, ConfigHash: cfg.Hash(),
+		RuleChanges: cfg.RuleChanges(), Rerun: cfg.RuleArgs(),
+		Seed: cfg.Seed, Pairs: cfg.Pairs, Rules: cfg.Rules, Players: cfg.Players,
+		Describe: cfg.Definition.Describe,
+	}
+	if len(info.RuleChanges) > 0 {
+		info.Label = variants.LabelOf(cfg.Name, info.RuleChanges)
+	}
+	if sided, ok := g.(games.Sided); ok {
+		info.Sides = sided.Sides()
+	}
+	if r, ok := g.(games.Reasoner); ok {
+		info.Reasons = r.Reasons()
+	}
+	info.MaxLegalMoves = g.MaxLegalMoves()
+	info.Replay = func(moves []string) (games.Result, int, error) { return replayResult(g, moves) }
+	return info
+}
+
+// Run plays the variant and returns its summary. On cancellation it returns
+// the summary of the games finished so far together with ctx's error.
+func Run(ctx context.Context, cfg *variants.Config, opts Options) (*reports.Summary, error) {
+	job, err := Job(cfg)
+	if err != nil {
+		return nil, err
+	}
+	agg := reports.NewAggregator(Info(cfg, job.Game))
+	plies := 0
+	start := time.Now()
+	err = sim.Run(ctx, job, sim.Options{Workers: opts.Workers}, func(r *sim.Record) {
+		agg.Add(r)
+		plies += r.Plies
+		if opts.OnRecord != nil {
+			opts.OnRecord(r)
+		}
+	})
+	return agg.Summary(timing(opts.Workers, time.Since(start), agg.Games(), plies)), err
+}
+
+// Probe plays a few quick games of the variant with random bots and returns
+// their summary: enough to learn which metrics the variant's game reports
+// before a long run is started.
+func Probe(cfg *variants.Config) (*reports.Summary, error) {
+	probe := *cfg
+	probe.Games, probe.Pairs = 20, true
+	random := bots.Spec{Bot: "random"}
+	probe.Players = [games.NumSeats]bots.Spec{random, random}
+	return Run(context.Background(), &probe, Options{Workers: 1})
+}
+
+// replayResult plays a game's recorded entries from the start and returns
+// how it ended.
+func replayResult(g games.Game, moves []string) (games.Result, int, error) {
+	s := g.NewState()
+	for k, text := range moves {
+		if s.IsTerminal() {
+			return games.Result{}, 0, fmt.Errorf("entry %d %q comes after the end", k+1, text)
+		}
+		m, err := s.ParseMove(text)
+		if err != nil {
+			return games.Result{}, 0, fmt.Errorf("entry %d %q: %v", k+1, text, err)
+		}
+		s.Apply(m)
+	}
+	if !s.IsTerminal() {
+		return games.Result{}, 0, fmt.Errorf("the %d entries stop before the game ends", len(moves))
+	}
+	return s.Result(), s.Plies(), nil
+}

@@ -1,0 +1,218 @@
+package skill
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"time"
+
+	"playtest/runs/rundir"
+	"playtest/runs/runlog"
+	"playtest/sim"
+	"playtest/studies/study"
+	"playtest/variants"
+)
+
+// A fixed ladder (Budgets, without UntilSettled) kept in Options.Out is a
+// study: each rung's self-play and head-to-head is an ordinary run
+// directory under rungs/, played, resumed and sharded as any run, and the
+// rungs' figures come from the games those directories log. A ladder
+// whose design depends on what it finds (the default ladder, which stops
+// at --max-time; UntilSettled, which adds games and rungs as the verdict
+// asks) is played on one machine and written at the end.
+
+// runStudy plays the fixed ladder of res into opts.Out.
+func runStudy(ctx context.Context, cfg *variants.Config, res *Result, opts Options) (*Result, error) {
+	rungs, err := ladderRungs(cfg, opts.Budgets)
+	if err != nil {
+		return nil, err
+	}
+	d := design{Result: *res, Budgets: opts.Budgets}
+	var units []study.Unit
+	for k, r := range rungs {
+		d.Presets = append(d.Presets, r.Preset)
+		for _, s := range r.series() {
+			u := study.NewUnit(s.name, unitDir(k, s), &s.cfg)
+			if _, err := u.Config(); err != nil {
+				return nil, fmt.Errorf("this ladder cannot be kept in a directory (%s: %v): play it without --out, or set its bots in the variant", s.name, err)
+			}
+			units = append(units, u)
+		}
+	}
+	m, err := study.New(Kind, res.Name(), opts.Command, opts.Shard, units, d)
+	if err != nil {
+		return nil, err
+	}
+	return playStudy(ctx, res, rungs, m, opts)
+}
+
+// ladderRungs are the rungs of a fixed ladder, not yet played.
+func ladderRungs(cfg *variants.Config, ladder []int) ([]Rung, error) {
+	var rungs []Rung
+	for _, b := range ladder {
+		r, err := newRung(cfg, rungs, b)
+		if err != nil {
+			return nil, err
+		}
+		_, own, _ := budgets(cfg)
+		r.Preset = b == own && cfg.Players[0].Same(cfg.Players[1])
+		rungs = append(rungs, *r)
+	}
+	return rungs, nil
+}
+
+// series lists the rung's runs: self-play, then the head-to-head.
+func (r *Rung) series() []*series {
+	if r.headToHead == nil {
+		return []*series{r.self}
+	}
+	return []*series{r.self, r.headToHead}
+}
+
+// unitDir is a run's directory in a ladder's.
+func unitDir(k int, s *series) string {
+	if s.headToHead {
+		return fmt.Sprintf("rungs/%02d-%d-vs-below", k+1, s.budget)
+	}
+	return fmt.Sprintf("rungs/%02d-%d", k+1, s.budget)
+}
+
+// Resume continues the ladder kept in out from its study manifest alone,
+// with its shard.
+func Resume(ctx context.Context, out string, opts Options) (*Result, error) {
+	m, err := study.Read(out)
+	if err != nil {
+		return nil, err
+	}
+	res, rungs, err := fromManifest(m)
+	if err != nil {
+		return nil, err
+	}
+	opts.Out, opts.Resume, opts.Shard = out, true, m.Shard
+	return playStudy(ctx, res, rungs, m, opts)
+}
+
+// fromManifest rebuilds a ladder (rungs not yet played) from its study
+// manifest: the header and budgets from its design, each run's variant
+// from its unit.
+func fromManifest(m *study.Manifest) (*Result, []Rung, error) {
+	if m.Kind != Kind {
+		return nil, nil, fmt.Errorf("%s is a %s, not a skill ladder", study.ManifestFile, m.Kind)
+	}
+	var d design
+	if err := json.Unmarshal(m.Design, &d); err != nil || d.Schema != Schema || len(d.Budgets) < 2 || len(m.Units) != 2*len(d.Budgets)-1 {
+		return nil, nil, &study.Error{Path: study.ManifestFile, Err: fmt.Errorf("its ladder design does not match its %d units (%v)", len(m.Units), err)}
+	}
+	res := d.Result
+	res.Rungs = nil
+	var rungs []Rung
+	i := 0
+	for k, b := range d.Budgets {
+		r := Rung{Budget: b}
+		for _, headToHead := range []bool{false, true} {
+			if headToHead && k == 0 {
+				continue
+			}
+			cfg, err := m.Units[i].Config()
+			if err != nil {
+				return nil, nil, err
+			}
+			s, err := newSeries(cfg, m.Units[i].Name, k, b, headToHead)
+			if err != nil {
+				return nil, nil, err
+			}
+			if headToHead {
+				r.headToHead = s
+			} else {
+				r.self = s
+			}
+			i++
+		}
+		rungs = append(rungs, r)
+	}
+	for k := range rungs {
+		rungs[k].Preset = k < len(d.Presets) && d.Presets[k]
+	}
+	return &res, rungs, nil
+}
+
+// playStudy plays every run of the ladder into its directory under
+// opts.Out (kept by the study manifest m), then computes the rungs and
+// the verdict from their logs. A shard returns no result (nil).
+func playStudy(ctx context.Context, res *Result, rungs []Rung, m *study.Manifest, opts Options) (*Result, error) {
+	m, err := study.Begin(opts.Out, m, opts.Resume)
+	if err != nil {
+		return nil, err
+	}
+	i := 0
+	for k := range rungs {
+		begin := time.Now()
+		for _, s := range rungs[k].series() {
+			dir := filepath.Join(opts.Out, m.Units[i].Dir)
+			i++
+			_, logged := runlog.ReadManifest(dir)
+			dopts := rundir.DirOptions{Options: rundir.Options{Workers: opts.Workers}, Resume: opts.Resume && logged == nil, Shard: m.Shard, NoReports: true}
+			if opts.OnGame != nil {
+				dopts.OnRecord = func(*sim.Record) { opts.OnGame() }
+			}
+			dopts.Start = func(done, total int) {
+				if opts.Started != nil {
+					opts.Started(k, s.budget, s.headToHead, total-done)
+				}
+			}
+			if _, err := rundir.RunToDir(ctx, &s.cfg, dopts, dir); err != nil {
+				return nil, fmt.Errorf("%s: %w", s.name, err)
+			}
+		}
+		rungs[k].Seconds = time.Since(begin).Seconds()
+	}
+	if m.Shard.Count > 0 {
+		return nil, study.Finish(opts.Out, m) // a slice of every run: merge assembles the ladder
+	}
+	if err := res.tallyLogs(opts.Out, rungs, m); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// tallyLogs computes every rung from the games its runs logged in dir,
+// then the verdict.
+func (r *Result) tallyLogs(dir string, rungs []Rung, m *study.Manifest) error {
+	i := 0
+	for k := range rungs {
+		for _, s := range rungs[k].series() {
+			if err := s.load(filepath.Join(dir, m.Units[i].Dir)); err != nil {
+				return err
+			}
+			i++
+		}
+		if err := rungs[k].refresh(); err != nil {
+			return err
+		}
+		if k > 0 {
+			rungs[k].Shift = shift(rungs[k].self, rungs[k-1].self)
+		}
+	}
+	r.Rungs = rungs
+	r.judge()
+	return nil
+}
+
+// Merge assembles the ladder whose shard directories are dirs into out
+// (study.Merge) and returns it: the same result as one process playing
+// the whole ladder, apart from each rung's seconds.
+func Merge(ctx context.Context, dirs []string, out string) (*Result, error) {
+	m, _, err := study.Merge(ctx, dirs, out)
+	if err != nil {
+		return nil, err
+	}
+	res, rungs, err := fromManifest(m)
+	if err != nil {
+		return nil, err
+	}
+	if err := res.tallyLogs(out, rungs, m); err != nil {
+		return nil, err
+	}
+	return res, nil
+}

@@ -1,0 +1,315 @@
+package study
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"playtest/internal/bounded"
+	"playtest/internal/buildinfo"
+	"playtest/internal/shell"
+	"playtest/reports"
+	"playtest/runs/rundir"
+	"playtest/runs/runlog"
+	"playtest/variants"
+)
+
+// ManifestFile is a study directory's manifest.
+const ManifestFile = "study.json"
+
+// Schema is the schema tag of study.json.
+const Schema = "playtest/study/v1"
+
+// Unit is one run of a study: its name in the study, its directory
+// (relative to the study's) and how its variant is built.
+type Unit struct {
+	Name       string `json:"name"`
+	Dir        string `json:"dir"`
+	Variant    string `json:"variant"`
+	ConfigHash string `json:"config_hash"`
+	runlog.Recipe
+}
+
+// NewUnit is the unit named name that plays cfg in dir.
+func NewUnit(name, dir string, cfg *variants.Config) Unit {
+	return Unit{Name: name, Dir: dir, Variant: cfg.Name, ConfigHash: cfg.Hash(), Recipe: runlog.NewRecipe(cfg)}
+}
+
+// Config rebuilds the unit's variant and checks it is the one recorded.
+func (u *Unit) Config() (*variants.Config, error) {
+	return u.Recipe.Rebuild(u.Variant, u.ConfigHash, ManifestFile)
+}
+
+// Manifest says what a study directory holds.
+type Manifest struct {
+	Schema string `json:"schema"`
+	// Kind is the command that plays the study: sweep, tournament, skill
+	// or compare.
+	Kind string `json:"kind"`
+	Name string `json:"name"`
+	// Command is the command line that started it, for people.
+	Command string `json:"command"`
+	// Shard is the slice of every unit's games the directory plays.
+	Shard runlog.Shard `json:"shard"`
+	Units []Unit       `json:"units"`
+	// Design is the kind's own description of the study: what it needs,
+	// beside the units' results, to write its results.
+	Design json.RawMessage `json:"design"`
+	// Finished is set once every unit and the study's own results are
+	// written.
+	Finished  bool   `json:"finished,omitempty"`
+	Playtest  string `json:"playtest,omitempty"`
+	ResumedBy string `json:"resumed_by,omitempty"`
+}
+
+// New describes a study of kind with its units and design.
+func New(kind, name, command string, shard runlog.Shard, units []Unit, design any) (*Manifest, error) {
+	d, err := json.Marshal(design)
+	if err != nil {
+		return nil, err
+	}
+	return &Manifest{Schema: Schema, Kind: kind, Name: name, Command: command, Shard: shard, Units: units, Design: d, Playtest: buildinfo.Get().Short()}, nil
+}
+
+// Identity is a hash of what decides the study's results: its kind,
+// design and units. Two directories of one study, whatever their shard,
+// have the same identity.
+func (m *Manifest) Identity() string {
+	h := sha256.New()
+	var design bytes.Buffer // the same whatever the file's indentation
+	if json.Compact(&design, m.Design) != nil {
+		design.Write(m.Design)
+	}
+	fmt.Fprintf(h, "%s\n%s\n", m.Kind, design.Bytes())
+	for _, u := range m.Units {
+		fmt.Fprintf(h, "%s\n%s\n%s\n", u.Name, u.Dir, u.ConfigHash)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16]
+}
+
+// Write writes the manifest to dir atomically.
+func (m *Manifest) Write(dir string) error {
+	return reports.WriteJSONFileAtomic(filepath.Join(dir, ManifestFile), m)
+}
+
+// ErrNoManifest is returned by Read for a directory without a study.
+var ErrNoManifest = errors.New("no " + ManifestFile)
+
+// Read reads dir's study manifest.
+func Read(dir string) (*Manifest, error) {
+	path := filepath.Join(dir, ManifestFile)
+	b, err := bounded.ReadFile(path, 256<<20) // a unit's recipe is a few KB; a study has at most a few thousand
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, badInput{fmt.Errorf("%s: %w: not a study directory (playtest sweep, tournament, skill --budgets or compare with --out write one)", dir, ErrNoManifest)}
+	}
+	if err != nil {
+		return nil, err
+	}
+	var m Manifest
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, &Error{Path: path, Err: err}
+	}
+	if err := m.check(); err != nil {
+		return nil, &Error{Path: path, Err: err}
+	}
+	return &m, nil
+}
+
+// check tests that a manifest read from a file can describe a study.
+func (m *Manifest) check() error {
+	switch {
+	case m.Schema != Schema:
+		return fmt.Errorf("schema %q, want %q", m.Schema, Schema)
+	case m.Kind == "":
+		return fmt.Errorf("no kind")
+	case len(m.Units) == 0:
+		return fmt.Errorf("no units")
+	case m.Shard.Check() != nil:
+		return m.Shard.Check()
+	}
+	// Each unit's directory lies inside the study's, apart from every
+	// other's: none is the study's own, another's, or inside another's.
+	var dirs []string
+	for _, u := range m.Units {
+		d := filepath.Clean(u.Dir)
+		if !filepath.IsLocal(d) || d == "." {
+			return fmt.Errorf("unit %q: directory %q is not inside the study's", u.Name, u.Dir)
+		}
+		for _, other := range dirs {
+			if d == other || strings.HasPrefix(d, other+string(filepath.Separator)) || strings.HasPrefix(other, d+string(filepath.Separator)) {
+				return fmt.Errorf("unit %q: directory %q is not apart from %q", u.Name, u.Dir, other)
+			}
+		}
+		dirs = append(dirs, d)
+	}
+	return nil
+}
+
+// Error is a study.json that cannot describe a study: damaged, or edited
+// by hand. Nothing in its directory is touched.
+type Error struct {
+	Path string
+	Err  error
+}
+
+func (e *Error) Error() string {
+	return fmt.Sprintf("%s: %v (the study's manifest was changed or damaged; nothing in the directory was touched)", e.Path, e.Err)
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// BadInput marks the error as the user's (exit 2).
+func (e *Error) BadInput() bool { return true }
+
+// badInput is a refusal of what the user asked for (exit 2).
+type badInput struct{ error }
+
+func (badInput) BadInput() bool { return true }
+
+func (b badInput) Unwrap() error { return b.error }
+
+func badInputf(format string, args ...any) error { return badInput{fmt.Errorf(format, args...)} }
+
+// Begin prepares dir for the study m and returns the manifest to play
+// under. A fresh start refuses a directory holding an unfinished study
+// (resume it, or choose another directory); a resume continues the study
+// recorded in dir, which must be m's (same identity and shard).
+func Begin(dir string, m *Manifest, resume bool) (*Manifest, error) {
+	old, err := Read(dir)
+	switch {
+	case errors.Is(err, ErrNoManifest) && resume:
+		return nil, badInputf("nothing to resume: %v", err)
+	case errors.Is(err, ErrNoManifest):
+	case err != nil:
+		return nil, err
+	case resume && old.Shard != m.Shard:
+		return nil, badInputf("%s holds %v of %s %q, not %v: resume it with playtest %s --resume --out %s, which takes everything from the directory",
+			dir, old.Shard, old.Kind, old.Name, m.Shard, old.Kind, shell.Quote(dir))
+	case resume && (old.Identity() != m.Identity() || old.Kind != m.Kind):
+		return nil, badInputf("%s holds %s %q (started by %s), not this one (other variants or settings): resume it with playtest %s --resume --out %s, which takes everything from the directory, or give another --out",
+			dir, old.Kind, old.Name, old.Command, old.Kind, shell.Quote(dir))
+	case resume:
+		if old.Playtest != m.Playtest {
+			old.ResumedBy = m.Playtest
+		}
+		m = old
+	case !old.Finished:
+		return nil, badInputf("%s holds an unfinished %s (%s): continue it with playtest %s --resume --out %s, or give another --out",
+			dir, old.Kind, old.Command, old.Kind, shell.Quote(dir))
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	m.Finished = false
+	return m, m.Write(dir)
+}
+
+// Finish marks the study in dir finished.
+func Finish(dir string, m *Manifest) error {
+	m.Finished = true
+	return m.Write(dir)
+}
+
+// FinishDir marks the study kept in dir finished, if dir keeps one: for
+// a kind that writes its own results after its units.
+func FinishDir(dir string) error {
+	m, err := Read(dir)
+	if errors.Is(err, ErrNoManifest) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return Finish(dir, m)
+}
+
+// Merge combines the shard directories of one study into dir, unit by
+// unit (rundir.Merge), and returns the merged study's manifest, not
+// yet finished, with each unit's summary: the kind then writes its own
+// results from them and finishes the study. Every directory must hold the
+// same study, split the same way, finished, and together every shard.
+func Merge(ctx context.Context, dirs []string, dir string) (*Manifest, []*reports.Summary, error) {
+	if len(dirs) == 0 {
+		return nil, nil, badInputf("merge needs at least one shard directory")
+	}
+	manifests := make([]*Manifest, len(dirs))
+	byIndex := map[int]string{}
+	for i, d := range dirs {
+		m, err := Read(d)
+		if err != nil {
+			return nil, nil, err
+		}
+		first := manifests[0]
+		if i == 0 {
+			first = m
+		}
+		switch {
+		case m.Identity() != first.Identity():
+			return nil, nil, badInputf("%s holds %s %q, %s %s %q (or the same with other units): shards must come from one study",
+				d, m.Kind, m.Name, dirs[0], first.Kind, first.Name)
+		case m.Shard.Count != first.Shard.Count:
+			return nil, nil, badInputf("%s is %v, %s %v: shards must split the study the same way", d, m.Shard, dirs[0], first.Shard)
+		case !m.Finished:
+			return nil, nil, badInputf("%s (%v) is unfinished: continue it with playtest %s --resume --out %s", d, m.Shard, m.Kind, shell.Quote(d))
+		}
+		if other, dup := byIndex[m.Shard.Index]; dup {
+			return nil, nil, badInputf("%s and %s are both %v", other, d, m.Shard)
+		}
+		if rundir.Inside(dir, d) {
+			return nil, nil, badInputf("the merged directory %s is the shard directory %s or inside it (links followed): merging would destroy the shard", dir, d)
+		}
+		byIndex[m.Shard.Index] = d
+		manifests[i] = m
+	}
+	if missing := runlog.MissingShards(byIndex, max(manifests[0].Shard.Count, 1)); missing != "" {
+		return nil, nil, badInputf("%s", missing)
+	}
+	merged := *manifests[0]
+	merged.Shard, merged.Playtest, merged.ResumedBy = runlog.Shard{}, buildinfo.Get().Short(), ""
+	var words []string
+	for _, w := range strings.Fields(merged.Command) {
+		if !strings.HasPrefix(w, "--shard=") {
+			words = append(words, w)
+		}
+	}
+	merged.Command = strings.Join(words, " ") + " (merged from shards)"
+	if old, err := Read(dir); err == nil && !old.Finished {
+		return nil, nil, badInputf("%s holds an unfinished %s (%s): give another --out", dir, old.Kind, old.Command)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, nil, err
+	}
+	if err := merged.Write(dir); err != nil {
+		return nil, nil, err
+	}
+	summaries := make([]*reports.Summary, len(merged.Units))
+	for i, u := range merged.Units {
+		shards := make([]string, len(dirs))
+		for j, d := range dirs {
+			shards[j] = filepath.Join(d, u.Dir)
+		}
+		s, err := rundir.Merge(ctx, shards, filepath.Join(dir, u.Dir))
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", u.Name, err)
+		}
+		summaries[i] = s
+	}
+	return &merged, summaries, nil
+}
+
+// Command is the command line that reruns a study's kind with args, for
+// the manifest: "playtest sweep stacktics-size2 --games 100".
+func Command(kind string, args []string) string {
+	quoted := make([]string, len(args))
+	for i, a := range args {
+		quoted[i] = shell.Quote(a)
+	}
+	return strings.TrimSpace("playtest " + kind + " " + strings.Join(quoted, " "))
+}
