@@ -2,15 +2,76 @@ package reports
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 )
+
+// LinkError refuses to write a file or directory of a run or study through
+// a link: a symbolic link, or a hard link shared with another file, would
+// make playtest write (or cut) whatever the link points to.
+type LinkError struct{ Path string }
+
+func (e *LinkError) Error() string {
+	return fmt.Sprintf("%s is a link or not a regular file or directory: playtest does not write through it (remove it, then run again)", e.Path)
+}
+
+// BadInput marks a link in a run or study directory as bad input (exit 2).
+func (e *LinkError) BadInput() bool { return true }
+
+// NoLinksBelow returns a *LinkError for the first of path's components
+// below root (root itself is the user's choice and may be a link) that
+// is a symbolic link or something other than a directory; components that
+// do not exist yet are fine. path must lie inside root.
+func NoLinksBelow(root, path string) error {
+	rel, err := filepath.Rel(root, path)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return fmt.Errorf("%s is not inside %s", path, root)
+	}
+	if rel == "." {
+		return nil
+	}
+	cur := root
+	for _, part := range strings.Split(rel, string(filepath.Separator)) {
+		cur = filepath.Join(cur, part)
+		fi, err := os.Lstat(cur)
+		if errors.Is(err, os.ErrNotExist) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if !fi.IsDir() || fi.Mode()&os.ModeSymlink != 0 {
+			return &LinkError{Path: cur}
+		}
+	}
+	return nil
+}
+
+// MkdirBelow creates dir and its missing parents below root, refusing a
+// link (or a file) anywhere below root on the way (NoLinksBelow).
+func MkdirBelow(root, dir string) error {
+	if err := NoLinksBelow(root, dir); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	return NoLinksBelow(root, dir)
+}
 
 // WriteFileAtomic writes a file through a temporary file in the same
 // directory and renames it into place, so readers never see half a file.
+// A path that is a link (or not a regular file) is refused with a
+// *LinkError: the rename would replace the link, not write through it,
+// but a link where playtest writes is a damaged or tampered directory.
 func WriteFileAtomic(path string, write func(io.Writer) error) error {
+	if fi, err := os.Lstat(path); err == nil && !fi.Mode().IsRegular() {
+		return &LinkError{Path: path}
+	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
 	if err != nil {
 		return err

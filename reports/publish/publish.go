@@ -69,7 +69,7 @@ func Write(dir string) error {
 	if r.Examples, err = readExamples(dir); err != nil {
 		return &InputError{err}
 	}
-	if err := os.MkdirAll(filepath.Join(dir, PlotsDir), 0o755); err != nil {
+	if err := reports.MkdirBelow(dir, filepath.Join(dir, PlotsDir)); err != nil {
 		return err
 	}
 	if err := r.buildFigures(dir, d); err != nil {

@@ -5,6 +5,8 @@ package runlog
 import (
 	"fmt"
 	"os"
+
+	"playtest/reports"
 )
 
 // LockFile is the file in a run directory whose lock a writer holds.
@@ -21,6 +23,10 @@ func (e *BusyError) Error() string { return fmt.Sprintf("%s is in use by process
 // BadInput marks a busy directory as bad input (exit 2).
 func (e *BusyError) BadInput() bool { return true }
 
+// LinkError refuses to write a run directory's file through a link
+// (reports.LinkError).
+type LinkError = reports.LinkError
+
 // Lock does nothing where flock is not available.
 func Lock(dir string) (unlock func(), err error) { return func() {}, nil }
 
@@ -28,7 +34,7 @@ func Lock(dir string) (unlock func(), err error) { return func() {}, nil }
 // refusing a symbolic link.
 func openNoFollow(path string, flag int) (*os.File, error) {
 	if fi, err := os.Lstat(path); err == nil && !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is a link or not a regular file: playtest does not write through it", path)
+		return nil, &reports.LinkError{Path: path}
 	}
 	return os.OpenFile(path, flag, 0o644)
 }

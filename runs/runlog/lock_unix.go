@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+
+	"playtest/reports"
 )
 
 // LockFile is the file in a run directory whose lock a writer holds.
@@ -31,17 +33,9 @@ func (e *BusyError) Error() string {
 // BadInput marks a busy directory as bad input (exit 2).
 func (e *BusyError) BadInput() bool { return true }
 
-// LinkError refuses to write a run directory's file through a link: a
-// symbolic link, or a hard link shared with another file, would make
-// playtest write (or cut) whatever the link points to.
-type LinkError struct{ Path string }
-
-func (e *LinkError) Error() string {
-	return fmt.Sprintf("%s is a link or not a regular file: playtest does not write through it (remove it, then run again)", e.Path)
-}
-
-// BadInput marks a link in a run directory as bad input (exit 2).
-func (e *LinkError) BadInput() bool { return true }
+// LinkError refuses to write a run directory's file through a link
+// (reports.LinkError).
+type LinkError = reports.LinkError
 
 // openNoFollow opens a file of a run directory for writing with flag,
 // refusing a symbolic link, a file with other hard links, and anything

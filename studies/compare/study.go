@@ -42,7 +42,7 @@ func runStudy(ctx context.Context, a, b *variants.Config, opts Options) (*Result
 		return nil, fmt.Errorf("%s does not rebuild with A's games, seed and pairs", b.Name)
 	}
 	rb.Name = b.Name
-	units := []study.Unit{study.NewUnit("A: "+a.Name, "a", a), study.NewUnit("B: "+b.Name, "b", rb)}
+	units := []study.Unit{study.NewUnit(unitNames[0]+a.Name, unitDirs[0], a), study.NewUnit(unitNames[1]+b.Name, unitDirs[1], rb)}
 	m, err := study.New(Kind, a.Name+" vs "+b.Name, opts.Command, opts.Shard, units, design{Schema: SchemaV1, Metric: opts.Metric, Requested: a.Games})
 	if err != nil {
 		return nil, err
@@ -65,6 +65,13 @@ func Resume(ctx context.Context, out string, opts Options) (*Result, error) {
 	return playStudy(ctx, cfgs, m, opts)
 }
 
+// unitNames and unitDirs are the prefixes of A's and B's unit names (then
+// their variants' names) and their run directories in a comparison's.
+var (
+	unitNames = [2]string{"A: ", "B: "}
+	unitDirs  = [2]string{"a", "b"}
+)
+
 // fromManifest rebuilds a comparison's two variants and design from its
 // study manifest.
 func fromManifest(m *study.Manifest) ([2]*variants.Config, design, error) {
@@ -79,6 +86,9 @@ func fromManifest(m *study.Manifest) ([2]*variants.Config, design, error) {
 	for i := range cfgs {
 		cfg, err := m.Units[i].Config()
 		if err != nil {
+			return cfgs, d, err
+		}
+		if err := m.CheckUnit(i, unitNames[i]+cfg.Name, unitDirs[i]); err != nil {
 			return cfgs, d, err
 		}
 		cfgs[i] = cfg

@@ -418,6 +418,15 @@ func climb(ctx context.Context, cfg *variants.Config, opts Options, below []Rung
 	return rung, nil
 }
 
+// seriesName names a rung's series: its self-play at budget b, or its
+// head-to-head against the budget below.
+func seriesName(b, below int, headToHead bool) string {
+	if headToHead {
+		return fmt.Sprintf("budget %d against %d", b, below)
+	}
+	return fmt.Sprintf("budget %d", b)
+}
+
 // newRung is the rung at budget b above below, not yet played: its
 // self-play, and its head-to-head against the rung below (player 0 at b,
 // player 1 at the budget below).
@@ -428,7 +437,7 @@ func newRung(cfg *variants.Config, below []Rung, b int) (*Rung, error) {
 	if err != nil {
 		return nil, err
 	}
-	if rung.self, err = newSeries(self, fmt.Sprintf("budget %d", b), k, b, false); err != nil {
+	if rung.self, err = newSeries(self, seriesName(b, 0, false), k, b, false); err != nil {
 		return nil, err
 	}
 	if k > 0 {
@@ -437,7 +446,7 @@ func newRung(cfg *variants.Config, below []Rung, b int) (*Rung, error) {
 		if err != nil {
 			return nil, err
 		}
-		if rung.headToHead, err = newSeries(h2h, fmt.Sprintf("budget %d against %d", b, lower), k, b, true); err != nil {
+		if rung.headToHead, err = newSeries(h2h, seriesName(b, lower, true), k, b, true); err != nil {
 			return nil, err
 		}
 	}

@@ -118,8 +118,18 @@ func fromManifest(m *study.Manifest) (*Result, []Rung, error) {
 			if err != nil {
 				return nil, nil, err
 			}
-			s, err := newSeries(cfg, m.Units[i].Name, k, b, headToHead)
+			below := 0
+			if k > 0 {
+				below = d.Budgets[k-1]
+			}
+			s, err := newSeries(cfg, seriesName(b, below, headToHead), k, b, headToHead)
 			if err != nil {
+				return nil, nil, err
+			}
+			if _, b0, ok0 := cfg.Players[0].Budget(); !ok0 || b0 != b {
+				return nil, nil, &study.Error{Path: study.ManifestFile, Err: fmt.Errorf("changed or damaged: unit %q plays seat 0 at another budget than %d", m.Units[i].Name, b)}
+			}
+			if err := m.CheckUnit(i, s.name, unitDir(k, s)); err != nil {
 				return nil, nil, err
 			}
 			if headToHead {

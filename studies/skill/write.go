@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -228,7 +227,7 @@ func (r *Result) WriteDir(dir string) error {
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(filepath.Join(dir, PlotsDir), 0o755); err != nil {
+	if err := reports.MkdirBelow(dir, filepath.Join(dir, PlotsDir)); err != nil {
 		return err
 	}
 	var inline []inlineFigure

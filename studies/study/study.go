@@ -152,6 +152,17 @@ func (m *Manifest) check() error {
 	return nil
 }
 
+// CheckUnit returns a *Error when the i-th unit of m is not named name in
+// directory dir, as its design and recipe make it: a study.json whose
+// units were swapped or renamed by hand would mislabel its rows.
+func (m *Manifest) CheckUnit(i int, name, dir string) error {
+	u := m.Units[i]
+	if u.Name != name || filepath.Clean(u.Dir) != filepath.Clean(dir) {
+		return &Error{Path: ManifestFile, Err: fmt.Errorf("changed or damaged: unit %d is %q in %s, but its design and recipe make it %q in %s", i+1, u.Name, u.Dir, name, dir)}
+	}
+	return nil
+}
+
 // Error is a study.json that cannot describe a study: damaged, or edited
 // by hand. Nothing in its directory is touched.
 type Error struct {
@@ -207,8 +218,23 @@ func Begin(dir string, m *Manifest, resume bool) (*Manifest, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
+	if err := m.noLinks(dir); err != nil {
+		return nil, err
+	}
 	m.Finished = false
 	return m, m.Write(dir)
+}
+
+// noLinks refuses a study directory in which a unit's directory, or a
+// directory on the way to it, is a link (or a file): playing or merging
+// the unit would write wherever the link points.
+func (m *Manifest) noLinks(dir string) error {
+	for _, u := range m.Units {
+		if err := reports.NoLinksBelow(dir, filepath.Join(dir, u.Dir)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Finish marks the study in dir finished.
@@ -284,6 +310,9 @@ func Merge(ctx context.Context, dirs []string, dir string) (*Manifest, []*report
 		return nil, nil, badInputf("%s holds an unfinished %s (%s): give another --out", dir, old.Kind, old.Command)
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, nil, err
+	}
+	if err := merged.noLinks(dir); err != nil {
 		return nil, nil, err
 	}
 	if err := merged.Write(dir); err != nil {

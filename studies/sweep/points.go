@@ -25,9 +25,15 @@ type Point struct {
 
 // Label names the point: "axis=value" for each axis.
 func (s *Sweep) Label(pt Point) string {
-	parts := make([]string, len(pt.Labels))
-	for i, l := range pt.Labels {
-		parts[i] = s.Axes[i].Name + "=" + l
+	return pointLabel(func(i int) string { return s.Axes[i].Name }, pt.Labels)
+}
+
+// pointLabel is "axis=label, …" for the labels of a point on each axis,
+// axis(i) naming the i-th axis.
+func pointLabel(axis func(int) string, labels []string) string {
+	parts := make([]string, len(labels))
+	for i, l := range labels {
+		parts[i] = axis(i) + "=" + l
 	}
 	return strings.Join(parts, ", ")
 }

@@ -7,6 +7,7 @@ import (
 	"math"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -246,7 +247,7 @@ func Run(ctx context.Context, s *Sweep, cfgs []*variants.Config, points []Point,
 	for i := range cfgs {
 		row := Row{Label: s.Label(points[i]), Values: points[i].Labels}
 		if opts.Out != "" {
-			row.Dir = filepath.Join("variants", fmt.Sprintf("%02d-%s", i+1, slug(row.Label)))
+			row.Dir = unitDir(i, row.Label)
 		}
 		res.Rows = append(res.Rows, row)
 	}
@@ -283,6 +284,26 @@ func Resume(ctx context.Context, out string, opts Options) (*Result, error) {
 	return play(ctx, res, cfgs, m, opts)
 }
 
+// unitDir is the run directory of the i-th variant, labelled label, in a
+// sweep's directory.
+func unitDir(i int, label string) string {
+	return filepath.Join("variants", fmt.Sprintf("%02d-%s", i+1, slug(label)))
+}
+
+// label is the label of the point with values (one of each axis's
+// labels), as Sweep.Label makes it; false when values are not the axes'.
+func (r *Result) label(values []string) (string, bool) {
+	if len(values) != len(r.Axes) {
+		return "", false
+	}
+	for i, v := range values {
+		if !slices.Contains(r.Axes[i].Labels, v) {
+			return "", false
+		}
+	}
+	return pointLabel(func(i int) string { return r.Axes[i].Name }, values), true
+}
+
 // fromManifest rebuilds a sweep's result (rows without results) and its
 // variants from its study manifest.
 func fromManifest(m *study.Manifest) (*Result, []*variants.Config, error) {
@@ -299,6 +320,16 @@ func fromManifest(m *study.Manifest) (*Result, []*variants.Config, error) {
 		cfg, err := u.Config()
 		if err != nil {
 			return nil, nil, err
+		}
+		label, ok := res.label(d.Values[i])
+		if !ok {
+			return nil, nil, &study.Error{Path: study.ManifestFile, Err: fmt.Errorf("changed or damaged: unit %d's values %v are not its axes'", i+1, d.Values[i])}
+		}
+		if err := m.CheckUnit(i, label, unitDir(i, label)); err != nil {
+			return nil, nil, err
+		}
+		if want := res.Name + ": " + label; u.Variant != want {
+			return nil, nil, &study.Error{Path: study.ManifestFile, Err: fmt.Errorf("changed or damaged: unit %d plays %q, but its values make it %q", i+1, u.Variant, want)}
 		}
 		cfgs[i] = cfg
 		res.Rows = append(res.Rows, Row{Label: u.Name, Values: d.Values[i], Dir: u.Dir})

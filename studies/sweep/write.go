@@ -343,7 +343,7 @@ func (r *Result) WriteDir(dir string) error {
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(filepath.Join(dir, "plots"), 0o755); err != nil {
+	if err := reports.MkdirBelow(dir, filepath.Join(dir, "plots")); err != nil {
 		return err
 	}
 	if err := plots.Save(filepath.Join(dir, "plots"), plots.Figure{Name: PlotName, Plot: p}); err != nil {

@@ -149,7 +149,7 @@ func Run(ctx context.Context, cfg *variants.Config, entrants []Entrant, opts Opt
 		d.Entrants, d.Pairings = nil, nil
 		units := make([]study.Unit, len(cfgs))
 		for i, p := range res.Pairings {
-			units[i] = study.NewUnit(fmt.Sprintf("#%d vs #%d", p.A+1, p.B+1), pairingDir(p), cfgs[i])
+			units[i] = study.NewUnit(pairingName(p), pairingDir(p), cfgs[i])
 		}
 		for _, e := range entrants {
 			d.Labels = append(d.Labels, e.Label)
@@ -161,6 +161,9 @@ func Run(ctx context.Context, cfg *variants.Config, entrants []Entrant, opts Opt
 	}
 	return play(ctx, res, cfgs, m, opts)
 }
+
+// pairingName is a pairing's unit name in a tournament's study.
+func pairingName(p Pairing) string { return fmt.Sprintf("#%d vs #%d", p.A+1, p.B+1) }
 
 // pairingDir is a pairing's run directory in a tournament's.
 func pairingDir(p Pairing) string { return fmt.Sprintf("pairings/%02d-vs-%02d", p.A+1, p.B+1) }
@@ -204,10 +207,19 @@ func fromManifest(m *study.Manifest) (*Result, []*variants.Config, error) {
 			if err != nil {
 				return nil, nil, err
 			}
+			p := Pairing{A: a, B: b, Labels: [2]string{d.Labels[a], d.Labels[b]}}
+			if err := m.CheckUnit(i, pairingName(p), pairingDir(p)); err != nil {
+				return nil, nil, err
+			}
+			for seat, e := range [2]int{a, b} {
+				// An entrant plays the same bot in every pairing.
+				if res.Entrants[e].Label != "" && !res.Entrants[e].Spec.Same(cfg.Players[seat]) {
+					return nil, nil, &study.Error{Path: study.ManifestFile, Err: fmt.Errorf("changed or damaged: entrant #%d (%s) plays another bot in unit %q", e+1, d.Labels[e], m.Units[i].Name)}
+				}
+				res.Entrants[e] = Entrant{Label: d.Labels[e], Spec: cfg.Players[seat]}
+			}
 			cfgs[i] = cfg
-			res.Entrants[a] = Entrant{Label: d.Labels[a], Spec: cfg.Players[0]}
-			res.Entrants[b] = Entrant{Label: d.Labels[b], Spec: cfg.Players[1]}
-			res.Pairings = append(res.Pairings, Pairing{A: a, B: b, Labels: [2]string{d.Labels[a], d.Labels[b]}})
+			res.Pairings = append(res.Pairings, p)
 			i++
 		}
 	}

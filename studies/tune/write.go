@@ -5,7 +5,6 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strconv"
 
@@ -346,7 +345,7 @@ func (r *Result) WriteDir(dir string) error {
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(filepath.Join(dir, "plots"), 0o755); err != nil {
+	if err := reports.MkdirBelow(dir, filepath.Join(dir, "plots")); err != nil {
 		return err
 	}
 	for _, f := range figs {
