@@ -29,7 +29,13 @@ func unfinishStudy(t *testing.T, dir string) {
 // editStudy rewrites dir's study.json through edit of its decoded JSON.
 func editStudy(t *testing.T, dir string, edit func(m map[string]any)) {
 	t.Helper()
-	path := filepath.Join(dir, "study.json")
+	editJSON(t, filepath.Join(dir, "study.json"), edit)
+}
+
+// editJSON rewrites the JSON file at path through edit of its decoded
+// value.
+func editJSON(t *testing.T, path string, edit func(m map[string]any)) {
+	t.Helper()
 	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -85,6 +91,9 @@ func TestAdversarialIssue43(t *testing.T) {
 	testenv.SkipUnderRace(t)
 	sweep := func(dir string) []string {
 		return append([]string{"sweep", "stacktics-size2", "--games", "4", "--quiet", "--out", dir}, cheapBots...)
+	}
+	tune := func(dir string) []string {
+		return append([]string{"tune", "stacktics-size2", "--first-games", "4", "--games", "16", "--quiet", "--out", dir}, cheapBots...)
 	}
 	for _, c := range []struct {
 		name  string
@@ -175,6 +184,16 @@ func TestAdversarialIssue43(t *testing.T) {
 			},
 			want: "changed or damaged: unit 1",
 		},
+		{
+			name: "3 a race's candidate names swapped",
+			setup: func(t *testing.T, dir string) []string {
+				mustRun(t, tune(dir)...)
+				unfinishStudy(t, dir)
+				editStudy(t, dir, swapUnitNames)
+				return []string{"tune", "--resume", "--out", dir, "--quiet"}
+			},
+			want: "changed or damaged: unit 1",
+		},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -195,6 +214,56 @@ func TestAdversarialIssue43(t *testing.T) {
 						t.Errorf("%s was rewritten through the link", p)
 					}
 				}
+			}
+		})
+	}
+}
+
+// TestTuneStateDamaged: a tune-state.json edited into values no race can
+// reach is refused on --resume with exit 2 "changed or damaged", never an
+// index out of range (exit 70) or a seat at 310%.
+func TestTuneStateDamaged(t *testing.T) {
+	testenv.SkipUnderRace(t)
+	kept := t.TempDir()
+	mustRun(t, append([]string{"tune", "stacktics-size2", "--first-games", "4", "--games", "16", "--quiet", "--out", kept}, cheapBots...)...)
+	unfinishStudy(t, kept)
+	cand := func(st map[string]any, i int) map[string]any { return st["candidates"].([]any)[i].(map[string]any) }
+	tallyOf := func(st map[string]any) map[string]any { return cand(st, 0)["tally"].(map[string]any) }
+	set := func(st map[string]any, field string, fig int, v any) {
+		tallyOf(st)[field].([]any)[fig].([]any)[0] = v
+	}
+	for _, c := range []struct {
+		name string
+		edit func(st map[string]any)
+		want string
+	}{
+		{"a score beyond its games (seat 0 at 310%)", func(st map[string]any) { set(st, "sum", 0, 6.2) }, "sums to 6.2 over 2 games"},
+		{"a negative sum", func(st map[string]any) { set(st, "sum", 1, -1) }, "sums to -1"},
+		{"n = 0", func(st map[string]any) { set(st, "n", 0, 0) }, "counted 0 times"},
+		{"n = 1e15", func(st map[string]any) { set(st, "n", 2, 1000000000000000) }, "counted 1000000000000000 times"},
+		{"games_spent -5", func(st map[string]any) { st["games_spent"] = -5 }, "games_spent -5"},
+		{"games_spent off", func(st map[string]any) { st["games_spent"] = 190 }, "games_spent 190, but the candidates played 192"},
+		{"round 1e9", func(st map[string]any) { st["round"] = 1000000000 }, "round 1000000000 of a race of 3 rounds"},
+		{"round -1", func(st map[string]any) { st["round"] = -1 }, "round -1 of a race"},
+		{"stopped at round 0", func(st map[string]any) {
+			st["round"], st["rounds"], st["evaluations"], st["games_spent"], st["stopped"] = 0, []any{}, []any{}, 0, "done"
+			for i := range st["candidates"].([]any) {
+				st["candidates"].([]any)[i] = map[string]any{"games": 0, "tally": nil}
+			}
+		}, "stopped (\"done\") before any round was judged"},
+		{"a null tally", func(st map[string]any) { cand(st, 0)["tally"] = nil }, "a null tally"},
+		{"a null candidate", func(st map[string]any) { st["candidates"].([]any)[3] = nil }, "candidate 4 is null"},
+		{"more games than the round", func(st map[string]any) { cand(st, 0)["games"] = 64 }, "candidate 1 has 64 games"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "t")
+			if err := os.CopyFS(dir, os.DirFS(kept)); err != nil {
+				t.Fatal(err)
+			}
+			editJSON(t, filepath.Join(dir, "tune-state.json"), c.edit)
+			code, _, errOut := run(t, "tune", "--resume", "--out", dir, "--quiet")
+			if code != ExitBadInput || !strings.Contains(errOut, "changed or damaged") || !strings.Contains(errOut, c.want) || !oneMessage(errOut) {
+				t.Errorf("exit %d, stderr %q; want exit %d, changed or damaged, %q", code, errOut, ExitBadInput, c.want)
 			}
 		})
 	}

@@ -28,6 +28,12 @@ func (s *Sweep) Label(pt Point) string {
 	return pointLabel(func(i int) string { return s.Axes[i].Name }, pt.Labels)
 }
 
+// PointLabel is the label of a point whose labels on each of axes are
+// labels: "axis=label, …", as Label makes it.
+func PointLabel(axes, labels []string) string {
+	return pointLabel(func(i int) string { return axes[i] }, labels)
+}
+
 // pointLabel is "axis=label, …" for the labels of a point on each axis,
 // axis(i) naming the i-th axis.
 func pointLabel(axis func(int) string, labels []string) string {

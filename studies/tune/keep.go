@@ -5,14 +5,18 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"time"
 
 	"playtest/internal/bounded"
 	"playtest/reports"
 	"playtest/runs/runlog"
 	"playtest/studies/study"
+	"playtest/studies/sweep"
 )
 
 // Kind is the study kind of a race kept in a directory
@@ -86,7 +90,7 @@ func (res *Result) keeper(sp *space, cands []*Candidate, opts Options) (*keeper,
 	d := design{Result: *res, Space: *sp}
 	units := make([]study.Unit, len(cands))
 	for i, c := range cands {
-		units[i] = study.NewUnit(c.Label, fmt.Sprintf("candidates/%04d", i+1), c.cfg)
+		units[i] = study.NewUnit(c.Label, candidateDir(i), c.cfg)
 		d.Values = append(d.Values, c.Values)
 	}
 	m, err := study.New(Kind, res.Name, opts.Command, runlog.Shard{}, units, d)
@@ -108,6 +112,23 @@ func (res *Result) keeper(sp *space, cands []*Candidate, opts Options) (*keeper,
 		}
 	}
 	return &keeper{dir: opts.Out, m: m, cands: cands}, nil
+}
+
+// candidateDir is the i-th candidate's unit directory in a race's.
+func candidateDir(i int) string { return fmt.Sprintf("candidates/%04d", i+1) }
+
+// holds reports whether values are the labels of the space's i-th point
+// on each of its axes.
+func (sp *space) holds(i int, values []string, axes int) bool {
+	if len(sp.Labels) != axes || len(sp.Points[i]) != axes || len(values) != axes {
+		return false
+	}
+	for ax, v := range sp.Points[i] {
+		if v < 0 || v >= len(sp.Labels[ax]) || sp.Labels[ax][v] != values[ax] {
+			return false
+		}
+	}
+	return true
 }
 
 // progress is where the kept race stands.
@@ -193,6 +214,12 @@ func Resume(ctx context.Context, out string, opts Options) (*Result, error) {
 		if err != nil {
 			return nil, err
 		}
+		if !d.Space.holds(i, d.Values[i], len(res.Axes)) {
+			return nil, &study.Error{Path: filepath.Join(out, study.ManifestFile), Err: fmt.Errorf("changed or damaged: candidate %d's values %v are not its point's", i+1, d.Values[i])}
+		}
+		if err := m.CheckUnit(i, sweep.PointLabel(res.Axes, d.Values[i]), candidateDir(i)); err != nil {
+			return nil, err
+		}
 		cands[i] = &Candidate{Label: u.Name, Values: d.Values[i]}
 		if err := cands[i].setVariant(cfg); err != nil {
 			return nil, err
@@ -226,23 +253,127 @@ func (k *keeper) restore(res *Result, cands []*Candidate) error {
 	case st.Schema != stateSchema || st.Identity != k.m.Identity() || len(st.Candidates) != len(cands):
 		return &study.Error{Path: path, Err: fmt.Errorf("not the state of the race in %s (schema %q, identity %s, %d candidates)", study.ManifestFile, st.Schema, st.Identity, len(st.Candidates))}
 	}
-	figures := len(res.Goal.figures())
+	if err := st.check(b, res, cands); err != nil {
+		return &study.Error{Path: path, Err: fmt.Errorf("changed or damaged: %w", err)}
+	}
 	for i, cs := range st.Candidates {
-		t := cs.Tally
-		if t.Sum != nil && (len(t.Sum) != figures || len(t.N) != figures || !wellFormed(t, cs.Games)) {
-			return &study.Error{Path: path, Err: fmt.Errorf("candidate %d's tally does not match its %d games", i+1, cs.Games)}
-		}
 		c := cands[i]
-		c.Games, c.DroppedAfter, c.DroppedBy, c.Why, c.tally = cs.Games, cs.DroppedAfter, cs.DroppedBy, cs.Why, t
+		c.Games, c.DroppedAfter, c.DroppedBy, c.Why, c.tally = cs.Games, cs.DroppedAfter, cs.DroppedBy, cs.Why, cs.Tally
 	}
 	k.at, k.search, k.kept = st.progress, st.Search, len(st.Search)
 	res.Spent, res.Rounds, res.Evaluations, res.Stopped = st.Spent, st.Rounds, st.Evaluations, st.Stopped
 	return nil
 }
 
+// check tests a state read from b (its text) against the race it belongs
+// to: the rounds' schedule, each candidate's games and tally, the games
+// spent, the evaluations and how it stopped. A race keeps no log per
+// candidate (its games are replayed from the seed when needed), so the
+// state is held to what the race's own rules allow.
+func (st *state) check(b []byte, res *Result, cands []*Candidate) error {
+	var raw struct {
+		Candidates []json.RawMessage `json:"candidates"`
+	}
+	_ = json.Unmarshal(b, &raw)
+	for i, c := range raw.Candidates {
+		var fields map[string]json.RawMessage
+		if string(c) == "null" || json.Unmarshal(c, &fields) != nil {
+			return fmt.Errorf("candidate %d is null", i+1)
+		}
+		if t, ok := fields["tally"]; ok && string(t) == "null" && st.Candidates[i].Games > 0 {
+			return fmt.Errorf("candidate %d has %d games and a null tally", i+1, st.Candidates[i].Games)
+		}
+	}
+	sizes := rounds(res.FirstGames, res.MaxGames)
+	switch {
+	case st.Round < 0 || st.Round > len(sizes) || st.Round == len(sizes) && st.Begun:
+		return fmt.Errorf("round %d of a race of %d rounds", st.Round, len(sizes))
+	case len(st.Rounds) != st.Round && !(st.Stopped != "" && len(st.Rounds) == st.Round+1):
+		return fmt.Errorf("%d rounds judged at round %d", len(st.Rounds), st.Round)
+	case st.Spent < 0:
+		return fmt.Errorf("games_spent %d", st.Spent)
+	case st.Stopped != "" && len(st.Rounds) == 0 && !strings.HasPrefix(st.Stopped, "the budget of "):
+		return fmt.Errorf("stopped (%q) before any round was judged", st.Stopped)
+	}
+	spent := 0
+	for i, r := range st.Rounds {
+		if r.Index != i+1 || r.Games != sizes[i] || r.Candidates < 1 || r.Candidates > len(cands) ||
+			r.Dropped < 0 || r.Broke < 0 || r.Halved < 0 || r.Dropped+r.Broke+r.Halved > r.Candidates || r.Spent < spent {
+			return fmt.Errorf("round %d is not a round of this race (round %d, %d games, %d candidates, %d spent)", i+1, r.Index, r.Games, r.Candidates, r.Spent)
+		}
+		spent = r.Spent
+	}
+	figures := len(res.Goal.figures())
+	labels := map[string]bool{}
+	games := 0
+	for i, cs := range st.Candidates {
+		labels[cands[i].Label] = true
+		games += cs.Games
+		upTo := 0 // the most games a candidate may have played by now
+		if st.Round > 0 {
+			upTo = sizes[st.Round-1]
+		}
+		if st.Begun || st.Round < len(sizes) && len(st.Rounds) > st.Round {
+			upTo = sizes[st.Round]
+		}
+		switch {
+		case cs.Games < 0 || cs.Games > upTo || cs.Games > 0 && !slices.Contains(sizes, cs.Games):
+			return fmt.Errorf("candidate %d has %d games at round %d", i+1, cs.Games, st.Round)
+		case cs.DroppedAfter < 0 || cs.DroppedAfter > len(st.Rounds):
+			return fmt.Errorf("candidate %d was dropped after round %d of %d", i+1, cs.DroppedAfter, len(st.Rounds))
+		case cs.Games > 0 && (len(cs.Tally.Sum) != figures || len(cs.Tally.N) != figures || !wellFormed(cs.Tally, cs.Games)):
+			return fmt.Errorf("candidate %d's tally does not match its %d games", i+1, cs.Games)
+		case cs.Games == 0 && cs.Tally.Sum != nil && cs.Tally.deals() > 0:
+			return fmt.Errorf("candidate %d has a tally but no games", i+1)
+		}
+		if err := cs.Tally.check(); err != nil {
+			return fmt.Errorf("candidate %d: %w", i+1, err)
+		}
+	}
+	if res.SearchMethod == SearchRace && st.Spent != games || st.Spent < games {
+		return fmt.Errorf("games_spent %d, but the candidates played %d", st.Spent, games)
+	}
+	for _, e := range st.Evaluations {
+		if e.Round < 1 || e.Round > len(st.Rounds) || !labels[e.Label] || e.Games < 0 {
+			return fmt.Errorf("an evaluation of %q in round %d is not of this race", e.Label, e.Round)
+		}
+	}
+	for _, f := range st.Search {
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			return fmt.Errorf("an NTBEA fitness of %v", f)
+		}
+	}
+	return nil
+}
+
+// check tests a tally's bounds deal by deal (two games each): seat 0's
+// score counted in both games, between 0 and 2; draws and every other
+// figure counted at most twice, draws between 0 and their count, plies
+// not negative, every sum finite.
+func (t *tally) check() error {
+	for f := range t.Sum {
+		for d, sum := range t.Sum[f] {
+			n := t.N[f][d]
+			switch {
+			case n < 0 || n > 2 || f == figScore && n != 2:
+				return fmt.Errorf("figure %d of deal %d counted %d times", f, d, n)
+			case math.IsNaN(sum) || math.IsInf(sum, 0):
+				return fmt.Errorf("figure %d of deal %d sums to %v", f, d, sum)
+			case (f == figScore || f == figDraws) && (sum < 0 || sum > float64(n)),
+				f == figPlies && sum < 0:
+				return fmt.Errorf("figure %d of deal %d sums to %v over %d games", f, d, sum, n)
+			}
+		}
+	}
+	return nil
+}
+
 // wellFormed reports whether every figure of t has a deal for each two of
 // games.
 func wellFormed(t tally, games int) bool {
+	if games%2 != 0 {
+		return false
+	}
 	for f := range t.Sum {
 		if len(t.Sum[f]) != games/2 || len(t.N[f]) != games/2 {
 			return false
