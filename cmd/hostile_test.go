@@ -5,8 +5,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode"
 
 	"golang.org/x/net/html"
 
@@ -18,6 +20,16 @@ import (
 // backquote and an entity.
 const hostile = "<script>alert(1)</script> <img src=x onerror=alert(2)> [x](javascript:alert(3)) | *b* `q` &amp; _u_"
 
+// controls are control bytes a hostile name may carry (issue 43): an
+// escape sequence that recolours the terminal, one that retitles it, a
+// bell, a bidirectional override, a C1 control sequence introducer and a
+// line break that would end a table row.
+const controls = " \x1b[31mred\x1b]0;title\x07 \u202eevil \u009b2J\nnext | row"
+
+// hostileYAML is a YAML double-quoted scalar of the hostile name with its
+// control bytes.
+var hostileYAML = strconv.Quote(hostile + controls)
+
 // TestHostileNameInEveryOutput (issue 31): a variant named with markup goes
 // through every command that writes a page, and every page shows the name
 // as text: no Markdown file carries it raw, no HTML page gains an element,
@@ -28,11 +40,12 @@ func TestHostileNameInEveryOutput(t *testing.T) {
 	t.Parallel() // heavy, and sets no environment: runs beside the others
 	dir := t.TempDir()
 	variant := filepath.Join(dir, "hostile.yaml")
-	os.WriteFile(variant, []byte("game: stacktics\nname: '"+strings.ReplaceAll(hostile, "'", "''")+"'\nrules: {size: 2}\n"+
+	os.WriteFile(variant, []byte("game: stacktics\nname: "+hostileYAML+"\nrules: {size: 2}\n"+
 		"players: [random, greedy]\ngames: 8\nexpect:\n  - {metric: seat0_wins, min: 0, max: 1}\n"), 0o644)
 	sweepFile := filepath.Join(dir, "sweep.yaml")
-	os.WriteFile(sweepFile, []byte("name: '"+strings.ReplaceAll(hostile, "'", "''")+"'\ndescription: '"+strings.ReplaceAll(hostile, "'", "''")+"'\n"+
-		"base: "+variant+"\ngames: 8\naxes:\n  - {key: rules.pie_rule, values: [true, false], labels: ['"+strings.ReplaceAll(hostile, "'", "''")+"', plain]}\n"), 0o644)
+	os.WriteFile(sweepFile, []byte("name: "+hostileYAML+"\ndescription: "+hostileYAML+"\n"+
+		"base: "+variant+"\ngames: 8\naxes:\n  - {name: "+hostileYAML+", key: rules.pie_rule, values: [true, false], labels: ["+hostileYAML+", plain]}\n"+
+		"  - {name: "+strconv.Quote(hostile+controls+"2")+", key: rules.size, values: [2]}\n"), 0o644)
 	out := func(name string) string { return filepath.Join(dir, name) }
 	for _, args := range [][]string{
 		{"run", variant, "--out", out("run"), "--records", "full"},
@@ -41,14 +54,18 @@ func TestHostileNameInEveryOutput(t *testing.T) {
 		{"tournament", variant, "--bot", "random", "--bot", "greedy", "--games", "4", "--out", out("tournament")},
 		{"compare", variant, variant, "--set-b", "rules.pie_rule=false", "--games", "8", "--out", out("compare")},
 		{"sweep", sweepFile, "--out", out("sweep")},
+		{"tune", sweepFile, "--first-games", "4", "--games", "8", "--out", out("tune")},
 		{"skill", variant, "--set", "players.0=mcts", "--set", "players.1=mcts", "--budgets", "4,8", "--games", "4", "--out", out("skill")},
 		{"diff", out("run"), out("run2"), "--markdown", out("diff.md")},
 		{"replay", out("run"), "--game", "1", "--html", out("replay.html")},
 		{"report", out("run")},
 	} {
-		if code, _, errOut := run(t, append(args, "--quiet")[:len(args)+boolInt(hasQuiet(args[0]))]...); code != 0 && code != 3 {
+		code, stdout, errOut := run(t, append(args, "--quiet")[:len(args)+boolInt(hasQuiet(args[0]))]...)
+		if code != 0 && code != 3 {
 			t.Fatalf("%v: exit %d: %s", args, code, errOut)
 		}
+		noControls(t, strings.Join(args, " ")+": stdout", stdout)
+		noControls(t, strings.Join(args, " ")+": stderr", errOut)
 	}
 	pages := 0
 	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
@@ -57,12 +74,19 @@ func TestHostileNameInEveryOutput(t *testing.T) {
 		}
 		b, _ := os.ReadFile(path)
 		switch filepath.Ext(path) {
+		case ".md", ".html", ".csv", ".svg", ".xml":
+			noControls(t, path, string(b))
+		}
+		switch filepath.Ext(path) {
 		case ".md":
 			pages++
 			for _, raw := range []string{"<script", "<img", "](javascript:", "*b*", "_u_"} {
 				if unescaped(string(b), raw) {
 					t.Errorf("%s carries %q raw", path, raw)
 				}
+			}
+			if strings.Contains(string(b), `\\\<`) {
+				t.Errorf("%s escapes the name twice", path)
 			}
 		case ".html":
 			pages++
@@ -72,6 +96,18 @@ func TestHostileNameInEveryOutput(t *testing.T) {
 	})
 	if pages < 14 {
 		t.Errorf("%d pages checked", pages)
+	}
+}
+
+// noControls fails the test if text carries a control character other
+// than tab, line feed and carriage return, or a bidirectional override.
+func noControls(t *testing.T, where, text string) {
+	t.Helper()
+	for _, r := range text {
+		if unicode.IsControl(r) && !strings.ContainsRune("\t\n\r", r) || r == '\u202e' {
+			t.Errorf("%s carries the control character %U", where, r)
+			return
+		}
 	}
 }
 
@@ -140,7 +176,7 @@ func unescaped(s, raw string) bool {
 
 func hasQuiet(command string) bool {
 	switch command {
-	case "run", "check", "tournament", "compare", "sweep", "skill":
+	case "run", "check", "tournament", "compare", "sweep", "skill", "tune":
 		return true
 	}
 	return false

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/term"
 
 	"playtest/games"
+	"playtest/internal/printable"
 	"playtest/sim/bots"
 	"playtest/variants"
 	"playtest/viewers/play"
@@ -92,7 +93,7 @@ chance outcomes.`,
 // terminalWidth is the width of the terminal w writes to: its size when it
 // is one, else $COLUMNS, else 80.
 func terminalWidth(w io.Writer) int {
-	if f, ok := w.(*os.File); ok {
+	if f, ok := printable.Raw(w).(*os.File); ok {
 		if width, _, err := term.GetSize(int(f.Fd())); err == nil && width > 0 {
 			return width
 		}

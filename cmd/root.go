@@ -18,6 +18,7 @@ import (
 
 	"playtest/internal/buildinfo"
 	"playtest/internal/interrupt"
+	"playtest/internal/printable"
 	"playtest/variants"
 )
 
@@ -98,10 +99,16 @@ func Execute(args []string, stdout, stderr io.Writer) (code int) {
 			code = internalError(stderr, p, debug.Stack())
 		}
 	}()
+	// Names that came from outside reach the terminal through these:
+	// their control characters shown by stand-ins (internal/printable).
+	out, errOut := printable.NewWriter(stdout), printable.NewWriter(stderr)
+	defer out.Flush()
+	defer errOut.Flush()
+	stderr = errOut
 	root := buildRoot()
 	root.SetArgs(args)
-	root.SetOut(stdout)
-	root.SetErr(stderr)
+	root.SetOut(out)
+	root.SetErr(errOut)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{explainFlagError(c, err)} })
 	err := root.ExecuteContext(ctx)
 	if err != nil && strings.HasPrefix(err.Error(), "unknown command ") {

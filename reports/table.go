@@ -265,10 +265,11 @@ func Cells(xs []string) []any {
 
 // WriteMarkdownTable writes a Markdown table: the header, an alignment row
 // (the first column left, the others right) and the rows, every cell
-// escaped with MarkdownEscape except where raw[column] is true (cells that
-// already are Markdown, such as links).
+// escaped with MarkdownEscape except a row's cell where raw[column] is true
+// (cells that already are Markdown, such as links). The header is always
+// escaped: its cells are names (an axis's, a metric's), never markup.
 func WriteMarkdownTable(w io.Writer, header []string, rows [][]string, raw ...bool) error {
-	line := func(cells []string) string {
+	line := func(cells []string, raw []bool) string {
 		out := make([]string, len(cells))
 		for i, c := range cells {
 			if i < len(raw) && raw[i] {
@@ -280,10 +281,10 @@ func WriteMarkdownTable(w io.Writer, header []string, rows [][]string, raw ...bo
 		return "| " + strings.Join(out, " | ") + " |\n"
 	}
 	var b strings.Builder
-	b.WriteString(line(header))
+	b.WriteString(line(header, nil))
 	b.WriteString("|---|" + strings.Repeat("---:|", max(0, len(header)-1)) + "\n")
 	for _, r := range rows {
-		b.WriteString(line(r))
+		b.WriteString(line(r, raw))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

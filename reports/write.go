@@ -7,7 +7,10 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
+
+	"playtest/internal/printable"
 )
 
 // LinkError refuses to write a file or directory of a run or study through
@@ -63,8 +66,22 @@ func MkdirBelow(root, dir string) error {
 	return NoLinksBelow(root, dir)
 }
 
+// textExtensions are the files meant to be read by a person or a browser
+// (pages, tables, figures, CI reports): WriteFileAtomic shows the control
+// characters of their text by stand-ins (internal/printable), so a name
+// with an escape sequence or a bidirectional override cannot act on a
+// terminal or page. JSON escapes control characters itself; PNG is binary.
+var textExtensions = []string{".md", ".html", ".csv", ".svg", ".xml", ".txt"}
+
+// isText reports whether path is a file for people (textExtensions).
+func isText(path string) bool {
+	return slices.Contains(textExtensions, strings.ToLower(filepath.Ext(path)))
+}
+
 // WriteFileAtomic writes a file through a temporary file in the same
 // directory and renames it into place, so readers never see half a file.
+// A page, table or figure (textExtensions) has its control characters
+// shown by stand-ins.
 // A path that is a link (or not a regular file) is refused with a
 // *LinkError: the rename would replace the link, not write through it,
 // but a link where playtest writes is a damaged or tampered directory.
@@ -81,9 +98,21 @@ func WriteFileAtomic(path string, write func(io.Writer) error) error {
 		tmp.Close()
 		return err
 	}
-	if err := write(tmp); err != nil {
+	var out io.Writer = tmp
+	var shown *printable.Writer
+	if isText(path) {
+		shown = printable.NewWriter(tmp)
+		out = shown
+	}
+	if err := write(out); err != nil {
 		tmp.Close()
 		return err
+	}
+	if shown != nil {
+		if err := shown.Flush(); err != nil {
+			tmp.Close()
+			return err
+		}
 	}
 	if err := tmp.Close(); err != nil {
 		return err

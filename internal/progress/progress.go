@@ -11,6 +11,8 @@ import (
 	"github.com/vbauerster/mpb/v8"
 	"github.com/vbauerster/mpb/v8/decor"
 	"golang.org/x/term"
+
+	"playtest/internal/printable"
 )
 
 // Mode chooses how progress is shown.
@@ -42,7 +44,8 @@ func New(w io.Writer, mode Mode, label string, done, total int) Reporter {
 	if mode == Quiet || total <= done {
 		return nop{}
 	}
-	if f, ok := w.(*os.File); ok && mode == Auto && term.IsTerminal(int(f.Fd())) {
+	label = printable.OneLine(label)
+	if f, ok := printable.Raw(w).(*os.File); ok && mode == Auto && term.IsTerminal(int(f.Fd())) {
 		return newBar(f, label, done, total)
 	}
 	return newLines(w, label, done, total)

@@ -217,7 +217,7 @@ func (r *Result) WriteMarkdown(w io.Writer, figures bool) error {
 		fmt.Fprintf(w, "## Search (NTBEA)\n\n%s Fitness: %s.\n\n", reports.MarkdownText(s.searchText()), reports.MarkdownText(s.Fitness))
 		var rows [][]string
 		for _, p := range s.Proposed {
-			rows = append(rows, []string{reports.MarkdownText(p.Label), fmt.Sprintf("%.4g", p.Model), strconv.Itoa(p.Evals)})
+			rows = append(rows, []string{p.Label, fmt.Sprintf("%.4g", p.Model), strconv.Itoa(p.Evals)})
 		}
 		reports.WriteMarkdownTable(w, []string{"proposed", "model fitness", "evaluations"}, rows)
 		fmt.Fprintln(w)
@@ -228,7 +228,7 @@ func (r *Result) WriteMarkdown(w io.Writer, figures bool) error {
 	}
 	var rounds [][]string
 	for _, rd := range r.Rounds {
-		rounds = append(rounds, []string{strconv.Itoa(rd.Index), strconv.Itoa(rd.Candidates), strconv.Itoa(rd.Games), strconv.Itoa(rd.Dropped), fmt.Sprintf("%.2f", rd.Z), strconv.Itoa(rd.Broke), strconv.Itoa(rd.Halved), reports.MarkdownText(rd.Leader)})
+		rounds = append(rounds, []string{strconv.Itoa(rd.Index), strconv.Itoa(rd.Candidates), strconv.Itoa(rd.Games), strconv.Itoa(rd.Dropped), fmt.Sprintf("%.2f", rd.Z), strconv.Itoa(rd.Broke), strconv.Itoa(rd.Halved), rd.Leader})
 	}
 	reports.WriteMarkdownTable(w, []string{"round", "candidates", "games each", "shown worse", "z", "broke a constraint", "set aside by rank", "leader"}, rounds)
 	fmt.Fprint(w, "\n## Candidates\n\n")
@@ -236,7 +236,7 @@ func (r *Result) WriteMarkdown(w io.Writer, figures bool) error {
 	fmt.Fprint(w, "\n## Why the others left the race\n\n")
 	for _, c := range r.Candidates {
 		if c.DroppedAfter > 0 {
-			fmt.Fprintf(w, "- **%s**: %s\n", reports.MarkdownText(c.Label), reports.MarkdownText(c.Why))
+			fmt.Fprintf(w, "- **%s**: %s\n", reports.MarkdownEscape(c.Label), reports.MarkdownText(c.Why))
 		}
 	}
 	if len(r.Effects) > 0 {
@@ -247,7 +247,7 @@ func (r *Result) WriteMarkdown(w io.Writer, figures bool) error {
 		var rows [][]string
 		for _, e := range r.Effects {
 			for v, l := range e.Labels {
-				rows = append(rows, []string{reports.MarkdownText(e.Axis), reports.MarkdownText(l), r.effectCell(e, v), strconv.Itoa(e.N[v])})
+				rows = append(rows, []string{e.Axis, l, r.effectCell(e, v), strconv.Itoa(e.N[v])})
 			}
 		}
 		reports.WriteMarkdownTable(w, []string{"knob", "value", "mean (95% CI)", "n"}, rows)
