@@ -81,13 +81,8 @@ func runCheck(cmd *cobra.Command, args []string, opts *checkOptions) error {
 	}
 	out := v.GetString("out")
 	// Every file the verdicts go to must be writable before a game is
-	// played.
-	for _, f := range []struct{ flag, path string }{{"--markdown", opts.markdown}, {"--junit", opts.junit}} {
-		if err := writableFile(f.flag, f.path); err != nil {
-			return err
-		}
-	}
-	if err := writableDir("--out", out); err != nil {
+	// played; those inside --out get their directories.
+	if err := writableOutputs(out, outputFile{"--markdown", opts.markdown}, outputFile{"--junit", opts.junit}); err != nil {
 		return err
 	}
 	// A few quick games tell which metrics are rates, so a bound of 45 on

@@ -3,7 +3,10 @@ package cmd
 import (
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -266,5 +269,118 @@ func TestTuneStateDamaged(t *testing.T) {
 				t.Errorf("exit %d, stderr %q; want exit %d, changed or damaged, %q", code, errOut, ExitBadInput, c.want)
 			}
 		})
+	}
+}
+
+// shellWorkspace makes a fresh directory with bin/playtest (this test
+// binary, run as playtest) for shell scripts the docs give verbatim.
+func shellWorkspace(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "bin"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	script := "#!/bin/sh\nPLAYTEST_TEST_MAIN=1 exec " + shellQuote(os.Args[0]) + " \"$@\"\n"
+	if err := os.WriteFile(filepath.Join(dir, "bin", "playtest"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// shellQuote quotes s for a POSIX shell.
+func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+// runScript runs a bash script in dir and returns its exit code and
+// output; PLAYTEST_GAMES keeps the presets' runs short.
+func runScript(t *testing.T, dir, script string, games int) (int, string) {
+	t.Helper()
+	cmd := exec.Command("bash", "-c", script)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "PLAYTEST_GAMES="+strconv.Itoa(games), "GITHUB_STEP_SUMMARY=")
+	out, err := cmd.CombinedOutput()
+	if ee, ok := err.(*exec.ExitError); ok {
+		return ee.ExitCode(), string(out)
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return 0, string(out)
+}
+
+// TestCIWorkflowVerbatim (issue 43): the README's check line and the
+// workflow step of docs/ci.md, run word for word in a fresh directory (the
+// presets' games cut by PLAYTEST_GAMES), pass and leave the JUnit file and
+// the report where they say.
+func TestCIWorkflowVerbatim(t *testing.T) {
+	testenv.SkipUnderRace(t)
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := regexp.MustCompile(`(?m)^(bin/playtest check capstone --out r/ --junit r/check\.xml)\s`).FindSubmatch(readme)
+	if line == nil {
+		t.Fatal("README.md has no `bin/playtest check capstone --out r/ --junit r/check.xml` line")
+	}
+	dir := shellWorkspace(t)
+	if code, out := runScript(t, dir, string(line[1]), 40); code != 0 {
+		t.Fatalf("%s: exit %d\n%s", line[1], code, out)
+	}
+	for _, f := range []string{"r/check.xml", "r/check.md", "r/report.html"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Errorf("the README's check left no %s", f)
+		}
+	}
+
+	ci, err := os.ReadFile("../docs/ci.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?s)- name: check the designer's claims\n\s+run: \|\n(.*?)\n\s+shell: bash \{0\}`).FindSubmatch(ci)
+	if m == nil {
+		t.Fatal("docs/ci.md has no step 'check the designer's claims' with a run: | script")
+	}
+	variants := regexp.MustCompile(`variant: \[([^\],]*),`).FindSubmatch(ci)
+	if variants == nil {
+		t.Fatal("docs/ci.md's workflow has no variant matrix")
+	}
+	// The matrix's first variant, whose bounds 60 games decide: the
+	// step's rerun at 4,000 games (exit 3) would take minutes.
+	v := strings.TrimSpace(string(variants[1]))
+	script := strings.ReplaceAll(string(m[1]), "${{ matrix.variant }}", v)
+	dir = shellWorkspace(t)
+	if code, out := runScript(t, dir, script, 60); code != 0 {
+		t.Errorf("docs/ci.md's step for %s: exit %d\n%s", v, code, out)
+	}
+	for _, f := range []string{"report/check.xml", "report/check.html", "report/report.html"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Errorf("docs/ci.md's step for %s left no %s", v, f)
+		}
+	}
+}
+
+// TestOutputParents (issue 43): a file inside --out gets its directories;
+// one elsewhere in a missing directory is still refused, before --out is
+// created.
+func TestOutputParents(t *testing.T) {
+	dir := t.TempDir()
+	variant := filepath.Join(dir, "v.yaml")
+	if err := os.WriteFile(variant, []byte("game: stacktics\nrules: {size: 2}\nplayers: [random, random]\nexpect:\n  - {metric: plies, stat: min, min: 1}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "r")
+	code, _, errOut := run(t, "check", variant, "--games", "4", "--quiet", "--out", out, "--junit", filepath.Join(dir, "missing", "c.xml"))
+	if code != ExitBadInput || !strings.Contains(errOut, "--junit") {
+		t.Errorf("a --junit in a missing directory outside --out: exit %d, %s", code, errOut)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("the refused check created --out")
+	}
+	code, _, errOut = run(t, "check", variant, "--games", "4", "--quiet", "--out", out, "--junit", filepath.Join(out, "ci", "deep", "c.xml"), "--markdown", filepath.Join(out, "md", "c.md"))
+	if code != 0 {
+		t.Fatalf("files inside --out: exit %d, %s", code, errOut)
+	}
+	for _, f := range []string{"ci/deep/c.xml", "md/c.md"} {
+		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+			t.Errorf("no %s", f)
+		}
 	}
 }

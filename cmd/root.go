@@ -19,6 +19,8 @@ import (
 	"playtest/internal/buildinfo"
 	"playtest/internal/interrupt"
 	"playtest/internal/printable"
+	"playtest/reports"
+	"playtest/runs/rundir"
 	"playtest/variants"
 )
 
@@ -280,16 +282,55 @@ func loadVariant(args []string, overrides []variants.Override) (*variants.Config
 
 // writableFile refuses, as bad input before any work, an output file
 // (given by flag; "" is none) that cannot be written: a directory, or a
-// file in a directory that is missing or read-only.
-func writableFile(flag, path string) error {
+// file in a directory that is missing or read-only. A file inside one of
+// owned (the command's --out directory, already created) has its missing
+// parent directories created: the command owns that tree. Elsewhere a
+// missing directory is refused, since a typo there would scatter files.
+func writableFile(flag, path string, owned ...string) error {
 	if path == "" {
 		return nil
 	}
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		return usageErrorf("%s %s is a directory: give a file", flag, path)
 	}
+	for _, dir := range owned {
+		if dir != "" && rundir.Inside(path, dir) {
+			if err := reports.MkdirBelow(dir, filepath.Dir(path)); err != nil {
+				return usageErrorf("%s %s cannot be written: %v", flag, path, err)
+			}
+		}
+	}
 	if err := probeWrite(filepath.Dir(path)); err != nil {
 		return usageErrorf("%s %s cannot be written: %v", flag, path, err)
+	}
+	return nil
+}
+
+// outputFile is an output file named by a flag ("" is none).
+type outputFile struct{ flag, path string }
+
+// writableOutputs checks, as bad input before any work, the command's
+// --out directory out ("" is none) and its output files: files outside
+// out first, so a refusal creates nothing; then out, which it creates;
+// then the files inside out, with their directories.
+func writableOutputs(out string, files ...outputFile) error {
+	inside := func(f outputFile) bool { return out != "" && f.path != "" && rundir.Inside(f.path, out) }
+	for _, f := range files {
+		if !inside(f) {
+			if err := writableFile(f.flag, f.path); err != nil {
+				return err
+			}
+		}
+	}
+	if err := writableDir("--out", out); err != nil {
+		return err
+	}
+	for _, f := range files {
+		if inside(f) {
+			if err := writableFile(f.flag, f.path, out); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
