@@ -17,9 +17,10 @@ import (
 )
 
 type checkOptions struct {
-	sets     []string
-	markdown string
-	junit    string
+	sets         []string
+	markdown     string
+	junit        string
+	inconclusive string
 }
 
 func newCheckCommand() *cobra.Command {
@@ -44,7 +45,9 @@ the game's own (playtest run shows them). Rates are shares between 0 and 1
 over the games: one game beyond it refutes it, but no sample proves it.
 
 Exit codes: 0 every bound passes; 1 a bound fails; 3 none fails but the sample
-cannot decide one (run more games); 2 bad input. The verdicts are printed as
+cannot decide one (run more games), or 1 with --inconclusive fail; 2 bad
+input. In --junit an inconclusive bound is a skipped test case, which many
+CI systems show as green: --inconclusive fail makes it a failure. The verdicts are printed as
 a Markdown table, also written to --markdown FILE and appended to
 $GITHUB_STEP_SUMMARY when that is set; --junit FILE writes them as JUnit XML
 (one test case per bound). --out DIR keeps the run as playtest run --out does
@@ -62,6 +65,7 @@ check.json, check.md and check.html, so CI plays the games once.`,
 	f.Bool("quiet", false, "show no progress on stderr")
 	f.StringVar(&opts.markdown, "markdown", "", "also write the verdicts as Markdown to this file")
 	f.StringVar(&opts.junit, "junit", "", "also write the verdicts as JUnit XML to this file (one test case per bound)")
+	f.StringVar(&opts.inconclusive, "inconclusive", "skip", "an inconclusive bound: skip (a skipped JUnit test case, exit 3) or fail (a failed one, exit 1), for CI systems that show skipped tests as green")
 	f.StringArrayVar(&opts.sets, "set", nil, "override a variant key (repeatable)")
 	return c
 }
@@ -80,6 +84,14 @@ func runCheck(cmd *cobra.Command, args []string, opts *checkOptions) error {
 		return usageErrorf("%s has no expect: bounds to check", cfg.Source)
 	}
 	out := v.GetString("out")
+	var fails bool
+	switch opts.inconclusive {
+	case "skip":
+	case "fail":
+		fails = true
+	default:
+		return usageErrorf("--inconclusive %s: want skip (an inconclusive bound is a skipped test case, exit 3) or fail (a failed one, exit 1)", opts.inconclusive)
+	}
 	// Every file the verdicts go to must be writable before a game is
 	// played; those inside --out get their directories.
 	if err := writableOutputs(out, outputFile{"--markdown", opts.markdown}, outputFile{"--junit", opts.junit}); err != nil {
@@ -121,16 +133,16 @@ func runCheck(cmd *cobra.Command, args []string, opts *checkOptions) error {
 		return err
 	}
 	if opts.junit != "" {
-		if err := reports.WriteFileAtomic(opts.junit, func(w io.Writer) error { return check.WriteJUnit(w, summary, verdicts) }); err != nil {
+		if err := reports.WriteFileAtomic(opts.junit, func(w io.Writer) error { return check.WriteJUnit(w, summary, verdicts, fails) }); err != nil {
 			return err
 		}
 	}
 	if out != "" {
-		if err := writeReportFiles(out, "check", "playtest check: "+cfg.Name, check.NewReport(summary, verdicts), md.Bytes()); err != nil {
+		if err := writeReportFiles(out, "check", "playtest check: "+cfg.Name, check.NewReport(summary, verdicts, fails), md.Bytes()); err != nil {
 			return err
 		}
 	}
-	if code := check.ExitCode(verdicts); code != check.ExitPass {
+	if code := check.ExitCode(verdicts, fails); code != check.ExitPass {
 		return exitError{code: code, msg: fmt.Sprintf("check %s: %s", cfg.Name, check.Worst(verdicts))}
 	}
 	return nil

@@ -384,3 +384,59 @@ func TestOutputParents(t *testing.T) {
 		}
 	}
 }
+
+// TestDiffFailOn (issue 43): diff --fail-on exits 1 when a named figure
+// moved, 0 when none of them did, and 2 for a figure the runs do not
+// report (with a suggestion); without it diff exits 0 whatever moved.
+func TestDiffFailOn(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
+	mustRun(t, "run", "size2", "--games", "60", "--quiet", "--no-reports", "--set", "players.0=random", "--set", "players.1=random", "--out", a)
+	mustRun(t, "run", "size2", "--games", "60", "--seed", "9", "--quiet", "--no-reports", "--set", "players.0=random", "--set", "players.1=greedy", "--out", b)
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"diff", a, b}, 0, ""},
+		{[]string{"diff", a, b, "--fail-on", "any"}, ExitFailure, "plies"},
+		{[]string{"diff", a, b, "--fail-on", "plies,stalled"}, ExitFailure, "diff: plies moved (--fail-on plies,stalled)"},
+		{[]string{"diff", a, b, "--fail-on", "stalled"}, 0, ""},
+		{[]string{"diff", a, a, "--fail-on", "any", "--format", "json"}, 0, ""},
+		{[]string{"diff", a, b, "--fail-on", "seat0_wns"}, ExitBadInput, `did you mean "seat0_wins"?`},
+	} {
+		code, _, errOut := run(t, c.args...)
+		if code != c.code || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d, %q; want %d and %q", c.args[3:], code, errOut, c.code, c.want)
+		}
+	}
+}
+
+// TestCheckInconclusiveFail (issue 43): an undecided bound exits 3 and is a
+// skipped JUnit case; with --inconclusive fail it exits 1 and fails.
+func TestCheckInconclusiveFail(t *testing.T) {
+	dir := t.TempDir()
+	variant := filepath.Join(dir, "v.yaml")
+	if err := os.WriteFile(variant, []byte("game: stacktics\nrules: {size: 2}\nplayers: [random, random]\nexpect:\n  - {metric: seat0_wins, min: 0.45, max: 0.55}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		policy []string
+		code   int
+		junit  string
+	}{
+		{nil, 3, `failures="0" skipped="1"`},
+		{[]string{"--inconclusive", "fail"}, ExitFailure, `failures="1" skipped="0"`},
+		{[]string{"--inconclusive", "maybe"}, ExitBadInput, ""},
+	} {
+		junit := filepath.Join(dir, "c.xml")
+		os.Remove(junit)
+		code, _, errOut := run(t, append([]string{"check", variant, "--games", "6", "--quiet", "--junit", junit}, c.policy...)...)
+		if code != c.code {
+			t.Errorf("%v: exit %d (%s), want %d", c.policy, code, errOut, c.code)
+		}
+		if b, _ := os.ReadFile(junit); c.junit != "" && !strings.Contains(string(b), "<testsuites name=\"playtest check\" tests=\"1\" "+c.junit) {
+			t.Errorf("%v: JUnit %s", c.policy, b)
+		}
+	}
+}

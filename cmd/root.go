@@ -46,8 +46,8 @@ reason, stalled games, game length and game-specific figures.
 Variants are embedded presets (playtest games lists them) or YAML files.
 
 Exit codes: 0 done; 1 the run failed (a failed game, a full disk), a check
-bound failed or compare --sprt accepted H0; 2 bad input; 3 check or compare
---sprt undecided; 70 a bug in playtest (the message names the file holding
+bound failed, compare --sprt accepted H0 or a diff --fail-on figure moved;
+2 bad input; 3 check or compare --sprt undecided; 70 a bug in playtest (the message names the file holding
 the stack trace); 130 or 143 stopped by SIGINT or SIGTERM.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,

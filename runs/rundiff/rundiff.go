@@ -12,6 +12,7 @@ import (
 	"playtest/internal/knobs"
 	"playtest/reports"
 	"playtest/reports/stats"
+	"playtest/variants"
 )
 
 // SchemaV1 is the schema tag of a diff's JSON.
@@ -76,6 +77,42 @@ type Result struct {
 	// Notes say what limits the comparison (shared seeds, identical
 	// configurations, different games).
 	Notes []string `json:"notes,omitempty"`
+}
+
+// AnyFigure in a list of figures to gate on stands for every figure.
+const AnyFigure = "any"
+
+// Moved returns the changes of the named figures (AnyFigure: every one)
+// that moved: significant after Holm's correction. A figure with too few
+// games moved nowhere that can be shown. A name that is not a figure both
+// runs report is an error, with a suggestion for a typo.
+func (r *Result) Moved(figures []string) ([]Change, error) {
+	names := make([]string, len(r.Changes))
+	for i, c := range r.Changes {
+		names[i] = c.Metric
+	}
+	want := map[string]bool{}
+	for _, f := range figures {
+		switch {
+		case f == AnyFigure:
+			for _, n := range names {
+				want[n] = true
+			}
+		case slices.Contains(names, f):
+			want[f] = true
+		case slices.Contains(r.OnlyOld, f) || slices.Contains(r.OnlyNew, f):
+			return nil, fmt.Errorf("--fail-on %s: only one of the runs reports %s, so it cannot have moved", f, f)
+		default:
+			return nil, fmt.Errorf("--fail-on %s: not a figure of these runs%s; they report %s, or give %s", f, variants.Suggestion(f, names), strings.Join(names, ", "), AnyFigure)
+		}
+	}
+	var moved []Change
+	for _, c := range r.Changes {
+		if want[c.Metric] && c.Significant {
+			moved = append(moved, c)
+		}
+	}
+	return moved, nil
 }
 
 // Load reads DIR/summary.json.

@@ -153,12 +153,16 @@ func Worst(vs []Verdict) Outcome {
 	return w
 }
 
-// ExitCode maps the verdicts to playtest check's exit code.
-func ExitCode(vs []Verdict) int {
+// ExitCode maps the verdicts to playtest check's exit code; an
+// inconclusive bound fails (ExitFail) when inconclusiveFails.
+func ExitCode(vs []Verdict, inconclusiveFails bool) int {
 	switch Worst(vs) {
 	case Fail:
 		return ExitFail
 	case Inconclusive:
+		if inconclusiveFails {
+			return ExitFail
+		}
 		return ExitInconclusive
 	}
 	return ExitPass
@@ -276,10 +280,11 @@ type VerdictRecord struct {
 	Repeated bool `json:"repeated,omitempty"`
 }
 
-// NewReport gathers the verdicts for check.json.
-func NewReport(s *reports.Summary, vs []Verdict) *Report {
+// NewReport gathers the verdicts for check.json, with the exit code they
+// give (an inconclusive bound failing when inconclusiveFails).
+func NewReport(s *reports.Summary, vs []Verdict, inconclusiveFails bool) *Report {
 	r := &Report{Schema: SchemaV1, Game: s.Game, Variant: s.Variant, ConfigHash: s.ConfigHash, Games: s.Games, Seed: s.Seed,
-		Outcome: Worst(vs).String(), ExitCode: ExitCode(vs)}
+		Outcome: Worst(vs).String(), ExitCode: ExitCode(vs, inconclusiveFails)}
 	for _, v := range vs {
 		e := v.Expectation
 		r.Verdicts = append(r.Verdicts, VerdictRecord{Metric: e.Metric, Stat: e.Stat, Min: e.Min, Max: e.Max,

@@ -2,6 +2,7 @@ package check
 
 import (
 	"bytes"
+	"encoding/xml"
 	"errors"
 	"strings"
 	"testing"
@@ -39,7 +40,7 @@ func TestEvaluate(t *testing.T) {
 			t.Errorf("bound %d (%+v): %v, want %v (value %v [%v, %v])", i, exps[i], v.Outcome, want[i], v.Value, v.Low, v.High)
 		}
 	}
-	if ExitCode(vs) != ExitFail || ExitCode(vs[:2]) != ExitInconclusive || ExitCode(vs[:1]) != ExitPass {
+	if ExitCode(vs, false) != ExitFail || ExitCode(vs[:2], false) != ExitInconclusive || ExitCode(vs[:1], false) != ExitPass || ExitCode(vs[:2], true) != ExitFail || ExitCode(vs[:1], true) != ExitPass {
 		t.Error("exit codes")
 	}
 	var b bytes.Buffer
@@ -48,7 +49,7 @@ func TestEvaluate(t *testing.T) {
 		t.Errorf("markdown %v:\n%s", err, b.String())
 	}
 	b.Reset()
-	if err := WriteJUnit(&b, s, vs); err != nil || !strings.Contains(b.String(), "no game measured it") {
+	if err := WriteJUnit(&b, s, vs, false); err != nil || !strings.Contains(b.String(), "no game measured it") {
 		t.Errorf("junit %v:\n%s", err, b.String())
 	}
 	// Games that repeat themselves decide no interval bound; an extreme
@@ -73,5 +74,51 @@ func TestEvaluate(t *testing.T) {
 	var ve *variants.Error
 	if !errors.As(err, &ve) || !strings.Contains(err.Error(), `v.yaml:7: expect[0].metric: unknown metric "full_stack" (did you mean "full_stacks"?)`) {
 		t.Errorf("unknown metric: %v", err)
+	}
+}
+
+// TestJUnitInconclusive (issue 43): every bound inconclusive reads
+// failures="0" skipped="N" by default (documented: green in many CI
+// systems), and failures="N" skipped="0" with inconclusive failing.
+func TestJUnitInconclusive(t *testing.T) {
+	s := &reports.Summary{Game: "g", Variant: "v", Games: 10}
+	half := 0.5
+	e := variants.Expectation{Metric: "seat0_wins", Max: &half}
+	vs := []Verdict{{Expectation: e, Outcome: Inconclusive, N: 10}, {Expectation: e, Outcome: Inconclusive, N: 10}, {Expectation: e, Outcome: Pass, N: 10}}
+	for _, c := range []struct {
+		fails             bool
+		failures, skipped int
+		code              int
+	}{{false, 0, 2, ExitInconclusive}, {true, 2, 0, ExitFail}} {
+		var b bytes.Buffer
+		if err := WriteJUnit(&b, s, vs, c.fails); err != nil {
+			t.Fatal(err)
+		}
+		var root struct {
+			Failures int `xml:"failures,attr"`
+			Skipped  int `xml:"skipped,attr"`
+			Suites   []struct {
+				Failures int `xml:"failures,attr"`
+				Skipped  int `xml:"skipped,attr"`
+				Cases    []struct {
+					Failure *struct {
+						Type string `xml:"type,attr"`
+					} `xml:"failure"`
+				} `xml:"testcase"`
+			} `xml:"testsuite"`
+		}
+		if err := xml.Unmarshal(b.Bytes(), &root); err != nil {
+			t.Fatal(err)
+		}
+		suite := root.Suites[0]
+		if root.Failures != c.failures || root.Skipped != c.skipped || suite.Failures != c.failures || suite.Skipped != c.skipped {
+			t.Errorf("inconclusive fails %v: failures %d/%d skipped %d/%d, want %d and %d", c.fails, root.Failures, suite.Failures, root.Skipped, suite.Skipped, c.failures, c.skipped)
+		}
+		if c.fails && (suite.Cases[0].Failure == nil || suite.Cases[0].Failure.Type != "inconclusive") {
+			t.Errorf("an inconclusive bound that fails is not a failure of type inconclusive: %s", b.String())
+		}
+		if got := ExitCode(vs, c.fails); got != c.code || NewReport(s, vs, c.fails).ExitCode != c.code {
+			t.Errorf("inconclusive fails %v: exit %d, want %d", c.fails, got, c.code)
+		}
 	}
 }

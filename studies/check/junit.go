@@ -50,8 +50,10 @@ type junitMessage struct {
 
 // WriteJUnit writes the verdicts as JUnit XML, one test case per bound, for
 // CI systems that read it: a failed bound is a failure, an inconclusive one
-// is skipped (more games would decide; playtest check still exits 3).
-func WriteJUnit(w io.Writer, s *reports.Summary, vs []Verdict) error {
+// is skipped (more games would decide; playtest check exits 3), or, when
+// inconclusiveFails, a failure of type "inconclusive" (check exits 1): many
+// CI systems show a suite of skipped tests as green.
+func WriteJUnit(w io.Writer, s *reports.Summary, vs []Verdict, inconclusiveFails bool) error {
 	suite := junitSuite{Name: s.VariantLabel(), Tests: len(vs), Time: fmt.Sprintf("%.3f", s.Timing.ElapsedSeconds),
 		Properties: []junitProperty{
 			{"game", s.Game}, {"games", fmt.Sprint(s.Games)}, {"seed", fmt.Sprint(s.Seed)},
@@ -73,7 +75,13 @@ func WriteJUnit(w io.Writer, s *reports.Summary, vs []Verdict) error {
 			case v.Repeated:
 				msg = "inconclusive: the games repeat themselves, so the interval overstates what is known; the bots need variety"
 			}
-			c.Skipped = &junitMessage{Message: msg, Text: verdictLine(v)}
+			if inconclusiveFails {
+				suite.Skipped--
+				suite.Failures++
+				c.Failure = &junitMessage{Message: msg, Type: "inconclusive", Text: verdictLine(v)}
+			} else {
+				c.Skipped = &junitMessage{Message: msg, Text: verdictLine(v)}
+			}
 		}
 		suite.Cases = append(suite.Cases, c)
 	}
