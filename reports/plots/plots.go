@@ -37,26 +37,44 @@ const (
 
 var (
 	barColor   = color.RGBA{R: 70, G: 120, B: 180, A: 255}
+	scoreColor = color.RGBA{R: 200, G: 120, B: 40, A: 255}
 	errorColor = color.RGBA{R: 20, G: 20, B: 20, A: 255}
 )
 
-// Outcomes draws seat 0's and seat 1's win rates and the draw rate, with
-// their 95% Wilson intervals as error bars.
+// Outcomes draws seat 0's score as the headline measures it (over pairs, a
+// draw counting ½; without pairs its share of decisive games) beside the
+// seat 0 and seat 1 win rates and the draw rate, each with its 95%
+// interval as an error bar. The dashed 50% line (no seat advantage) runs
+// under the score bar only: with draws, 50% of wins is not even.
 func Outcomes(s *reports.Summary) (*plot.Plot, error) {
-	labels := []string{"seat 0 wins", "seat 1 wins", "draws"}
-	rates := []reports.Rate{s.Rates.Seat0, s.Rates.Seat1, s.Rates.Draw}
+	h := s.Headline
+	score := "seat 0 score"
+	if h.Unit != "pairs" {
+		score = "seat 0 of decisive"
+	}
+	labels := []string{score, "seat 0 wins", "seat 1 wins", "draws"}
+	rates := []reports.Rate{{Rate: h.Value, Low: h.Low, High: h.High, N: h.N}, s.Rates.Seat0, s.Rates.Seat1, s.Rates.Draw}
 	if s.Stalled.Count > 0 {
 		labels = append(labels, "stalled")
 		rates = append(rates, s.Stalled)
 	}
+	colours := make([]color.Color, len(rates))
+	colours[0] = scoreColor
+	for i := 1; i < len(colours); i++ {
+		colours[i] = barColor
+	}
 	p := plot.New()
 	p.Title.Text = fmt.Sprintf("Outcomes of %d games (95%% intervals)", s.Games)
-	p.Y.Label.Text = "share of games"
+	p.Y.Label.Text = "share of games (score: of points)"
 	p.Y.Min, p.Y.Max = 0, 1
-	if err := rateBars(p, labels, rates, nil); err != nil {
+	if err := rateBars(p, labels, rates, colours); err != nil {
 		return nil, err
 	}
-	if err := addReference(p, 0.5, float64(len(labels)), "50%: no seat advantage"); err != nil {
+	legend := "50% of " + h.Measure + ": no seat advantage"
+	if h.Unit == "pairs" {
+		legend = "50% of seat 0's score (a draw ½): no seat advantage"
+	}
+	if err := addReference(p, 0.5, 1, legend); err != nil {
 		return nil, err
 	}
 	return p, nil

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"html"
 	"image"
+	"image/color"
 	"image/png"
 	"net/url"
 	"os"
@@ -18,7 +19,10 @@ import (
 	"testing"
 	"time"
 
+	"gonum.org/v1/plot/palette/moreland"
+
 	"playtest/games"
+	"playtest/reports"
 	"playtest/reports/publish"
 	"playtest/runs/rundir"
 	"playtest/studies/sweep"
@@ -144,6 +148,86 @@ func TestHTMLReportInBrowser(t *testing.T) {
 	}
 	if bars < 500 {
 		t.Errorf("screenshot shows %d pixels of the plots' bar colour: the plots are not drawn", bars)
+	}
+	// The outcome chart leads with seat 0's score, in its own colour, the
+	// 50% line under it (issue 43).
+	if score := count(img, color.RGBA{R: 200, G: 120, B: 40}); score < 300 {
+		t.Errorf("screenshot shows %d pixels of the score bar's colour: the outcome chart has no score bar", score)
+	}
+	keepScreenshot(t, img, "report-outcomes.png")
+}
+
+// keepScreenshot writes img to $PLAYTEST_SCREENSHOTS/name when that is
+// set, for docs/screenshots.
+func keepScreenshot(t *testing.T, img image.Image, name string) {
+	dir := os.Getenv("PLAYTEST_SCREENSHOTS")
+	if dir == "" {
+		return
+	}
+	f, err := os.Create(filepath.Join(dir, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := png.Encode(f, img); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// count is the number of img's pixels within 8 of c in every channel.
+func count(img image.Image, c color.Color) int {
+	want := color.RGBAModel.Convert(c).(color.RGBA)
+	n := 0
+	b := img.Bounds()
+	close := func(v uint32, w uint8) bool { return v>>8+8 >= uint32(w) && v>>8 <= uint32(w)+8 }
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			if close(r, want.R) && close(g, want.G) && close(bl, want.B) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// TestSweepHeatMapColoursByScore (issue 43): a heat map of seat 0's wins
+// is coloured by seat 0's score, a draw counting ½: four variants that
+// each score exactly 50% (with 0%, 10%, 20% and 40% draws, so 50% down to
+// 30% of wins) are all painted the scale's even colour, none the colour
+// of either end.
+func TestSweepHeatMapColoursByScore(t *testing.T) {
+	bin := browser(t)
+	row := func(label string, values []string, wins, draws int) sweep.Row {
+		const n = 200
+		rate := func(k int) reports.Rate { return reports.NewRate(k, n) }
+		return sweep.Row{Label: label, Values: values, Games: n,
+			RatesAndLength: reports.RatesAndLength{Seat0: rate(wins), Seat1: rate(wins), Draws: rate(draws)},
+			Metric:         reports.MetricEstimate{Value: rate(wins).Rate, Low: rate(wins).Low, High: rate(wins).High, N: n}}
+	}
+	res := &sweep.Result{Schema: sweep.SchemaV1, Name: "even scores", Source: "test", Metric: "seat0_wins", MetricRate: true,
+		Correction: sweep.Holm, Alpha: 0.05, Games: 200, Seed: 1, Pairs: true,
+		Axes: []sweep.AxisInfo{{Name: "a", Labels: []string{"x", "y"}}, {Name: "b", Labels: []string{"u", "v"}}},
+		Rows: []sweep.Row{row("a=x, b=u", []string{"x", "u"}, 100, 0), row("a=x, b=v", []string{"x", "v"}, 90, 20),
+			row("a=y, b=u", []string{"y", "u"}, 80, 40), row("a=y, b=v", []string{"y", "v"}, 60, 80)}}
+	dir := t.TempDir()
+	if err := res.WriteDir(dir); err != nil {
+		t.Fatal(err)
+	}
+	img := screenshot(t, bin, filepath.Join(dir, "plots", sweep.PlotName+".svg"), "1300,900")
+	keepScreenshot(t, img, "sweep-heat-map-by-score.png")
+	cmap := moreland.SmoothBlueRed()
+	cmap.SetMin(0.45)
+	cmap.SetMax(0.55)
+	even, _ := cmap.At(0.5)
+	blue, _ := cmap.At(0.45)
+	red, _ := cmap.At(0.55)
+	if n := count(img, even); n < 40000 {
+		t.Errorf("%d pixels of the even colour: the four even cells are not painted even", n)
+	}
+	// The legend's swatches hold a few pixels of each end.
+	if b, r := count(img, blue), count(img, red); b > 3000 || r > 3000 {
+		t.Errorf("%d pixels of the blue end and %d of the red: an even cell is painted by its win rate", b, r)
 	}
 }
 

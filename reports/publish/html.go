@@ -126,6 +126,9 @@ figure { margin: 1.5rem 0; }
 img { max-width: 100%; height: auto; border: 1px solid #eee; }
 .note { color: #555; }
 .headline { font-size: 1.1rem; background: #f4f7fb; padding: 0.7rem 1rem; border-left: 4px solid #36c; }
+.lead { display: flex; flex-wrap: wrap; gap: 1rem; align-items: flex-start; }
+.lead .headline { flex: 1 1 20rem; margin: 1rem 0; }
+.lead figure { flex: 1 1 26rem; margin: 1rem 0; }
 .warning { background: #fff7e0; padding: 0.5rem 1rem; border-left: 4px solid #e0a000; }
 details.rules { margin: 0.5rem 0; }
 details.rules summary { cursor: pointer; color: #36c; }
@@ -145,7 +148,13 @@ Rates have 95% Wilson intervals{{if eq .Rates.Interval "paired-wilson"}}; the se
 {{range .}}<tr{{if .Changed}} class="changed"{{end}}><td><code>{{.Name}}</code></td><td><code>{{.Value}}</code></td><td>{{if .Changed}}<code>{{.From}}</code>{{end}}</td></tr>
 {{end}}</table>
 </details>{{end}}
+<div class="lead">
 {{if .Headline.Text}}<p class="headline"><strong>{{code .Headline.Text}}</strong></p>{{end}}
+{{with $.LeadFigure}}<figure>
+<img alt="{{.Caption}}" src="{{pngData .PNGBase64}}">
+<figcaption>{{.Caption}} (<a href="{{.SVG}}">SVG</a>, <a href="{{.PNG}}">PNG</a>)</figcaption>
+</figure>{{end}}
+</div>
 {{range .Warnings}}<p class="warning">⚠ <strong>{{.Code}}</strong>: {{code .Message}}</p>
 {{end}}
 <h2>Outcomes</h2>
@@ -211,7 +220,7 @@ Rates have 95% Wilson intervals{{if eq .Rates.Interval "paired-wilson"}}; the se
 {{end}}{{end}}
 <h2>Plots</h2>
 {{range .Notes}}<p class="note">{{.}}</p>
-{{end}}{{range .Figures}}<figure>
+{{end}}{{range .OtherFigures}}<figure>
 <img alt="{{.Caption}}" src="{{pngData .PNGBase64}}">
 <figcaption>{{.Caption}} (<a href="{{.SVG}}">SVG</a>, <a href="{{.PNG}}">PNG</a>)</figcaption>
 </figure>

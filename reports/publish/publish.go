@@ -36,6 +36,27 @@ type Report struct {
 	Examples *Examples
 }
 
+// LeadFigure is the figure report.html shows beside the headline: the
+// outcome chart, so the answer and its picture open the page; nil when
+// there is none.
+func (r *Report) LeadFigure() *Figure {
+	if len(r.Figures) > 0 && r.Figures[0].Name == OutcomesFigure {
+		return &r.Figures[0]
+	}
+	return nil
+}
+
+// OtherFigures are the figures after the lead one, for the Plots section.
+func (r *Report) OtherFigures() []Figure {
+	if r.LeadFigure() != nil {
+		return r.Figures[1:]
+	}
+	return r.Figures
+}
+
+// OutcomesFigure is the name of the outcome chart's files.
+const OutcomesFigure = "outcomes"
+
 // Figure is a saved plot.
 type Figure struct {
 	Name, Caption string
@@ -199,7 +220,7 @@ func (r *Report) buildFigures(dir string, d *gameData) error {
 	if err != nil {
 		return err
 	}
-	figs := []plots.Figure{{Name: "outcomes", Caption: "Seat win rates and draws with 95% Wilson intervals", Plot: outcomes}}
+	figs := []plots.Figure{{Name: OutcomesFigure, Caption: "Seat 0's score (the 50% line: no seat advantage), seat win rates and draws, with 95% intervals", Plot: outcomes}}
 	histograms := []struct {
 		name, title, unit, caption string
 		h                          *stats.Histogram

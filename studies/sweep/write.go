@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -118,6 +119,25 @@ func compact(cell string) string {
 }
 
 // favoured names the seat a flagged variant favours.
+// score is seat 0's score over the variant's games: a win 1, a draw ½
+// (over seat-swapped pairs the same as the pairs' mean score).
+func (row Row) score() float64 {
+	if row.Games == 0 {
+		return 0.5
+	}
+	return (float64(row.Seat0.Count) + float64(row.Draws.Count)/2) / float64(row.Games)
+}
+
+// anyDraws says some variant of the sweep drew a game.
+func (r *Result) anyDraws() bool {
+	for _, row := range r.Rows {
+		if row.Draws.Count > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 func favoured(row Row) string {
 	if row.Seat0.Count < row.Seat1.Count {
 		return "seat 1"
@@ -290,8 +310,12 @@ func (r *Result) Figure() (*plot.Plot, error) {
 		est[i] = row.Metric
 	}
 	title := fmt.Sprintf("%s: %s, %d games per variant", r.Name, r.Metric, r.Games)
+	// A seat metric is read against even: 50% for a score (a draw ½), and
+	// for a win rate only when no variant drew, since with draws 50% of
+	// wins is not even.
 	var ref *float64
-	if half := 0.5; strings.HasPrefix(r.Metric, "seat") {
+	seatMetric := strings.HasPrefix(r.Metric, "seat")
+	if half := 0.5; seatMetric && (strings.Contains(r.Metric, "score") || !r.anyDraws()) {
 		ref = &half
 	}
 	// A space with points left out is plotted against every variant.
@@ -313,19 +337,36 @@ func (r *Result) Figure() (*plot.Plot, error) {
 			if i := strings.Index(cells[y][x], " ("); i > 0 {
 				cells[y][x] = cells[y][x][:i] + "\n" + cells[y][x][i+1:]
 			}
+			if seatMetric {
+				// Coloured by seat 0's score, shown when it is not the metric.
+				values[y][x] = row.score()
+				if !strings.Contains(r.Metric, "score") {
+					cells[y][x] += "\nscore " + reports.FormatPercent(row.score())
+				}
+			}
 			if row.SeatBias {
 				cells[y][x] += "\n" + favoured(row) + " favoured"
 			}
 			lo, hi = min(lo, row.Metric.Low), max(hi, row.Metric.High)
 		}
 		scale := plots.Scale{Lo: lo, Mid: (lo + hi) / 2, Hi: hi}
-		if ref != nil {
-			// Centre the diverging scale on ½.
-			d := max(0.5-lo, hi-0.5)
-			scale = plots.Scale{Lo: 0.5 - d, Mid: 0.5, Hi: 0.5 + d}
-		}
 		scale.LoText, scale.MidText, scale.HiText = r.scaleText(scale.Lo), r.scaleText(scale.Mid), r.scaleText(scale.Hi)
 		scale.MidText += " (" + r.Metric + ")"
+		if seatMetric {
+			// Centred on an even score: a draw counts ½, so a variant with
+			// many draws and 45% of wins to each seat is painted even.
+			d := 0.0
+			for _, row := range values {
+				for _, v := range row {
+					d = max(d, math.Abs(v-0.5))
+				}
+			}
+			d = max(d, 0.05)
+			scale = plots.Scale{Lo: 0.5 - d, Mid: 0.5, Hi: 0.5 + d,
+				LoText:  "seat 1 favoured: seat 0 scores " + reports.FormatPercent(0.5-d),
+				MidText: "even: seat 0 scores 50% (colour: seat 0's score, a draw ½)",
+				HiText:  "seat 0 favoured: seat 0 scores " + reports.FormatPercent(0.5+d)}
+		}
 		return plots.HeatMap(title, r.Axes[1].Name, r.Axes[0].Name, xs, ys, values, cells, scale)
 	}
 	labels := make([]string, len(r.Rows))
