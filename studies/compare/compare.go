@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -166,7 +167,15 @@ type Result struct {
 	// event; its Score is ½ + Δ/2.
 	Pairs *stats.PairScore `json:"pairs,omitempty"`
 	SPRT  *SPRTResult      `json:"sprt,omitempty"`
+	// FurtherFromEven, for the metric seat0_score, is |B − ½| − |A − ½|:
+	// how much further B's seat 0 score lies from an even 50% than A's
+	// (below 0: B is the fairer), with its paired 95% interval.
+	FurtherFromEven *reports.MetricEstimate `json:"further_from_even,omitempty"`
 }
+
+// FairnessMetric is the metric whose distance from ½ says how fair a
+// variant is: seat 0's score, a draw counting ½.
+const FairnessMetric = "seat0_score"
 
 // Stopped says the sequential test decided before the requested games.
 func (r *Result) Stopped() bool { return r.SPRT != nil && r.Games < r.Requested }
@@ -315,7 +324,7 @@ func (t *tally) add(ra, rb *sim.Record) (stop bool, err error) {
 	if t.a.Pairs {
 		unit = ra.Deal
 	}
-	t.diff.add(unit, va-vb)
+	t.diff.add(unit, va, vb)
 	if t.scored = t.scored && isScore(va) && isScore(vb); t.scored {
 		t.penta.Add(va, 1-vb)
 	}
@@ -352,6 +361,10 @@ func (t *tally) result(workers int) *Result {
 	res.B = side(t.b, t.aggB.Summary(timing), t.sumB, t.diff.n)
 	res.Knobs = reports.KnobChanges(res.A.Summary, res.B.Summary)
 	res.Diff = t.diff.estimate()
+	if res.Metric == FairnessMetric {
+		f := t.diff.furtherFromEven()
+		res.FurtherFromEven = &f
+	}
 	if t.scored && t.penta.Pairs() > 0 {
 		ps := t.penta.Score(stats.Z95)
 		res.Pairs = &ps
@@ -369,32 +382,41 @@ func side(cfg *variants.Config, s *reports.Summary, sum float64, n int) Side {
 
 func isScore(v float64) bool { return v == 0 || v == 0.5 || v == 1 }
 
-// unitMeans accumulates differences per unit of play (games of one deal
-// average into one unit, arriving consecutively) and their moments.
+// unitMeans accumulates A's and B's values per unit of play (games of one
+// deal average into one unit, arriving consecutively): the moments of the
+// units' differences, and the sums behind the covariance of their means.
 type unitMeans struct {
-	moments stats.Moments
-	unit    int
-	sum     float64
-	count   int
-	n       int // games
-	open    bool
+	moments       stats.Moments
+	unit          int
+	sumA, sumB    float64
+	count         int
+	n             int // games
+	open          bool
+	units         int
+	sa, sb        float64 // Σ unit means of A and B
+	saa, sbb, sab float64 // Σ their squares and products
 }
 
-func (u *unitMeans) add(unit int, d float64) {
+func (u *unitMeans) add(unit int, a, b float64) {
 	if u.open && unit != u.unit {
 		u.flush()
 	}
 	u.unit, u.open = unit, true
-	u.sum += d
+	u.sumA += a
+	u.sumB += b
 	u.count++
 	u.n++
 }
 
 func (u *unitMeans) flush() {
 	if u.count > 0 {
-		u.moments.Add(u.sum / float64(u.count))
+		a, b := u.sumA/float64(u.count), u.sumB/float64(u.count)
+		u.moments.Add(a - b)
+		u.units++
+		u.sa, u.sb = u.sa+a, u.sb+b
+		u.saa, u.sbb, u.sab = u.saa+a*a, u.sbb+b*b, u.sab+a*b
 	}
-	u.sum, u.count = 0, 0
+	u.sumA, u.sumB, u.count = 0, 0, 0
 }
 
 // estimate returns the mean difference with its normal 95% interval.
@@ -403,4 +425,33 @@ func (u *unitMeans) estimate() reports.MetricEstimate {
 	u.open = false
 	iv := u.moments.MeanInterval(stats.Z95)
 	return reports.MetricEstimate{Value: u.moments.Mean(), Low: iv.Low, High: iv.High, N: u.moments.N}
+}
+
+// furtherFromEven returns |B̄ − ½| − |Ā − ½|, how much further B's mean
+// score lies from even than A's, with a normal 95% interval over the units
+// by the delta method: the variance of s_B·b − s_A·a per unit, s the sign
+// of each side's lean. Near an even score the interval is approximate (the
+// absolute value bends there); it is paired, since A and B play the same
+// deals.
+func (u *unitMeans) furtherFromEven() reports.MetricEstimate {
+	u.flush()
+	u.open = false
+	n := float64(u.units)
+	if u.units < 2 {
+		return reports.MetricEstimate{N: u.units}
+	}
+	ma, mb := u.sa/n, u.sb/n
+	sign := func(x float64) float64 {
+		if x < 0 {
+			return -1
+		}
+		return 1
+	}
+	ra, rb := sign(ma-0.5), sign(mb-0.5)
+	va := (u.saa - n*ma*ma) / (n - 1)
+	vb := (u.sbb - n*mb*mb) / (n - 1)
+	cab := (u.sab - n*ma*mb) / (n - 1)
+	se := math.Sqrt(max(0, rb*rb*vb+ra*ra*va-2*ra*rb*cab) / n)
+	d := math.Abs(mb-0.5) - math.Abs(ma-0.5)
+	return reports.MetricEstimate{Value: d, Low: d - stats.Z95*se, High: d + stats.Z95*se, N: u.units}
 }

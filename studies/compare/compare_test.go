@@ -3,11 +3,13 @@ package compare
 import (
 	"bytes"
 	"context"
+	"math"
 	"strconv"
 	"strings"
 	"testing"
 
 	"playtest/internal/testenv"
+	"playtest/reports"
 	"playtest/variants"
 )
 
@@ -172,5 +174,51 @@ func TestBadComparisons(t *testing.T) {
 	res, err := Run(context.Background(), a, b, same)
 	if err != nil || res.SPRT.Decision != "H0 accepted" || res.ExitCode() != ExitH0 {
 		t.Errorf("normalized SPRT of a variant against itself: %v %+v", err, res.SPRT)
+	}
+}
+
+// TestFurtherFromEven (issue 43): the paired distance from an even score,
+// B's minus A's, and the sentence that names the fairer variant only when
+// the interval excludes 0.
+func TestFurtherFromEven(t *testing.T) {
+	var u unitMeans
+	// 400 units: A scores ½ in every unit, B 1 in 3 of 4 (75%).
+	for i := range 400 {
+		b := 0.0
+		if i%4 != 0 {
+			b = 1
+		}
+		u.add(i, 0.5, b)
+	}
+	f := u.furtherFromEven()
+	if f.N != 400 || math.Abs(f.Value-0.25) > 1e-12 || f.Low <= 0.2 || f.High >= 0.3 {
+		t.Fatalf("further from even %+v, want 0.25 with a tight interval", f)
+	}
+	// B below ½ by as much as A above it: equally far.
+	var v unitMeans
+	for i := range 400 {
+		v.add(i, float64(i%2)*0.5+0.25, 0.75-float64(i%2)*0.5)
+	}
+	if g := v.furtherFromEven(); math.Abs(g.Value) > 1e-12 || g.Low >= 0 || g.High <= 0 {
+		t.Errorf("mirror images: %+v, want 0 inside its interval", g)
+	}
+	summary := &reports.Summary{Pairs: true}
+	res := &Result{Metric: FairnessMetric, A: Side{Mean: 0.5, Summary: summary}, B: Side{Mean: 0.75, Summary: summary}, FurtherFromEven: &f}
+	if got := res.fairnessText(); !strings.HasPrefix(got, "B is further from even than A by 25.0 points") || !strings.Contains(got, "A is the fairer") {
+		t.Errorf("B further: %q", got)
+	}
+	neg := reports.MetricEstimate{Value: -f.Value, Low: -f.High, High: -f.Low, N: f.N}
+	res.FurtherFromEven = &neg
+	if got := res.fairnessText(); !strings.HasPrefix(got, "A is further from even than B by 25.0 points") || !strings.Contains(got, "B is the fairer") {
+		t.Errorf("A further: %q", got)
+	}
+	wide := reports.MetricEstimate{Value: 0.02, Low: -0.05, High: 0.09, N: 50}
+	res.FurtherFromEven = &wide
+	if got := res.fairnessText(); !strings.HasPrefix(got, "neither is shown the fairer") {
+		t.Errorf("undecided: %q", got)
+	}
+	res.Metric, res.FurtherFromEven = "plies", nil
+	if got := res.fairnessText(); got != "" || res.share() || res.meanText(31.25) != "31.25" {
+		t.Errorf("plies: %q, share %v, mean %q", got, res.share(), res.meanText(31.25))
 	}
 }

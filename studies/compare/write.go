@@ -3,6 +3,8 @@ package compare
 import (
 	"fmt"
 	"io"
+	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -33,7 +35,7 @@ func (r *Result) WriteText(w io.Writer) error {
 		_ = t.Append(s.name, fmt.Sprint(sum.Games),
 			fmt.Sprintf("%s (%s)", reports.FormatPercent(sum.Rates.Seat0.Rate), reports.FormatInterval(sum.Rates.Seat0.Low, sum.Rates.Seat0.High)),
 			reports.FormatPercent(sum.Rates.Seat1.Rate), reports.FormatPercent(sum.Rates.Draw.Rate), reports.FormatPercent(sum.Stalled.Rate),
-			fmt.Sprintf("%.4g", s.side.Mean))
+			r.meanText(s.side.Mean))
 	}
 	if err := t.Render(); err != nil {
 		return err
@@ -41,6 +43,9 @@ func (r *Result) WriteText(w io.Writer) error {
 	reports.WriteWarnings(w, "A", r.A.Summary.Warnings)
 	reports.WriteWarnings(w, "B", r.B.Summary.Warnings)
 	fmt.Fprintf(w, "difference A − B in %s per game: %s\n", r.Metric, r.differenceText())
+	if f := r.fairnessText(); f != "" {
+		fmt.Fprintln(w, f)
+	}
 	if p := r.Pairs; p != nil {
 		fmt.Fprintf(w, "pairs (A's game, B's game on one seed), scored A + 1 − B: %d pairs, counts of pair scores 0, ½, 1, 1½, 2: %s\n", p.Pairs, countList(p.Counts[:]))
 		if p.Counts[2] == p.Pairs {
@@ -84,7 +89,7 @@ func (r *Result) WriteMarkdown(w io.Writer) error {
 		rows = append(rows, []string{s.name + ": " + s.side.name(), fmt.Sprint(sum.Games),
 			fmt.Sprintf("%s (%s)", reports.FormatPercent(sum.Rates.Seat0.Rate), reports.FormatInterval(sum.Rates.Seat0.Low, sum.Rates.Seat0.High)),
 			reports.FormatPercent(sum.Rates.Seat1.Rate), reports.FormatPercent(sum.Rates.Draw.Rate), reports.FormatPercent(sum.Stalled.Rate),
-			fmt.Sprintf("%.4g", s.side.Mean)})
+			r.meanText(s.side.Mean)})
 	}
 	if err := reports.WriteMarkdownTable(w, []string{"variant", "games", "seat 0 wins (95% CI)", "seat 1 wins", "draws", "stalled", r.Metric + " per game"}, rows); err != nil {
 		return err
@@ -99,6 +104,9 @@ func (r *Result) WriteMarkdown(w io.Writer) error {
 		}
 	}
 	fmt.Fprintf(w, "**Difference A − B** in %s per game: %s.\n\n", esc(r.Metric), esc(r.differenceText()))
+	if f := r.fairnessText(); f != "" {
+		fmt.Fprintf(w, "**Fairness**: %s.\n\n", esc(f))
+	}
 	if p := r.Pairs; p != nil {
 		fmt.Fprintf(w, "Pairs (A's game, B's game on one seed), scored A + 1 − B: %d pairs, counts of pair scores 0, ½, 1, 1½, 2: %s.\n\n", p.Pairs, countList(p.Counts[:]))
 	}
@@ -121,12 +129,11 @@ func (s Side) name() string {
 // differenceText states the paired difference with its interval and what
 // the interval says.
 func (r *Result) differenceText() string {
-	unit := "games"
-	if r.A.Summary.Pairs {
-		unit = "seat-swapped pairs of games"
-	}
 	d := r.Diff
-	text := fmt.Sprintf("%+.4f, 95%% CI [%+.4f, %+.4f] over %d %s", d.Value, d.Low, d.High, d.N, unit)
+	text := fmt.Sprintf("%+.4f, 95%% CI [%+.4f, %+.4f] over %d %s", d.Value, d.Low, d.High, d.N, r.units())
+	if r.share() {
+		text = fmt.Sprintf("%s points, 95%% CI [%s, %s] over %d %s", signedPoints(d.Value), signedPoints(d.Low), signedPoints(d.High), d.N, r.units())
+	}
 	switch {
 	case d.N < 2:
 		return text + ": too few games to tell"
@@ -134,6 +141,58 @@ func (r *Result) differenceText() string {
 		return text + ": the interval excludes 0, the variants differ"
 	}
 	return text + ": the interval includes 0, no difference shown at this sample size"
+}
+
+// units names the comparison's units of play.
+func (r *Result) units() string {
+	if r.A.Summary.Pairs {
+		return "seat-swapped pairs of games"
+	}
+	return "games"
+}
+
+// shares are the per-game metrics that are shares (of games or points),
+// shown in percent.
+var shares = []string{"seat0_score", "seat0_wins", "seat1_wins", "draws", "stalled"}
+
+// share says the metric is a share between 0 and 1, shown in percent and
+// its differences in points.
+func (r *Result) share() bool {
+	if slices.Contains(shares, r.Metric) {
+		return true
+	}
+	rate, _ := r.A.Summary.IsRate(r.Metric)
+	return rate
+}
+
+// meanText writes a side's mean per game: a share in percent.
+func (r *Result) meanText(mean float64) string {
+	if r.share() {
+		return reports.FormatPercent(mean)
+	}
+	return fmt.Sprintf("%.4g", mean)
+}
+
+// signedPoints writes a difference of shares in percentage points, signed.
+func signedPoints(x float64) string { return fmt.Sprintf("%+.1f", 100*x) }
+
+// fairnessText says which variant lies further from an even seat 0 score,
+// with the interval of how much: "" without the figure.
+func (r *Result) fairnessText() string {
+	f := r.FurtherFromEven
+	if f == nil || f.N < 2 {
+		return ""
+	}
+	scores := fmt.Sprintf("seat 0 scores %s in A and %s in B", reports.FormatPercent(r.A.Mean), reports.FormatPercent(r.B.Mean))
+	by := fmt.Sprintf("%.1f points (95%% CI %s to %s over %d %s)", 100*math.Abs(f.Value), signedPoints(f.Low), signedPoints(f.High), f.N, r.units())
+	switch {
+	case f.Low > 0:
+		return fmt.Sprintf("B is further from even than A by %s: A is the fairer (%s)", by, scores)
+	case f.High < 0:
+		by = fmt.Sprintf("%.1f points (95%% CI %s to %s over %d %s)", 100*math.Abs(f.Value), signedPoints(-f.High), signedPoints(-f.Low), f.N, r.units())
+		return fmt.Sprintf("A is further from even than B by %s: B is the fairer (%s)", by, scores)
+	}
+	return fmt.Sprintf("neither is shown the fairer: the distance from even, B's minus A's, is %s points (95%% CI %s to %s over %d %s, which includes 0; %s)", signedPoints(f.Value), signedPoints(f.Low), signedPoints(f.High), f.N, r.units(), scores)
 }
 
 // StandingLine is a sequential test's running line, as fastchess prints
