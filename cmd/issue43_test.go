@@ -440,3 +440,30 @@ func TestCheckInconclusiveFail(t *testing.T) {
 		}
 	}
 }
+
+// TestOneVocabulary (issue 43): seat 0's score is seat0_score in every
+// command, its old name seat0_pair_score still read; --tolerance is in
+// points in skill and tune, a share typed by mistake refused with what was
+// meant; an unknown --metric is blamed on the flag, not the sweep file.
+func TestOneVocabulary(t *testing.T) {
+	random := []string{"--set", "players.0=random", "--set", "players.1=random", "--quiet"}
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"compare", "size2", "size2", "--metric", "seat0_pair_score", "--games", "4"}, 0, "seat0_score per game"},
+		{[]string{"compare", "size2", "size2", "--metric", "seat0_score", "--games", "4"}, 0, "seat0_score per game"},
+		{[]string{"sweep", "stacktics-size2", "--metric", "seat0_score", "--games", "4"}, 0, "seat0_score"},
+		{[]string{"sweep", "stacktics-size2", "--metric", "seat0_pair_score", "--games", "4"}, 0, "seat0_score"},
+		{[]string{"sweep", "stacktics-size2", "--metric", "seat0_scor", "--games", "4"}, ExitBadInput, `--metric seat0_scor: unknown metric "seat0_scor" (did you mean "seat0_score"?)`},
+		{[]string{"skill", "stacktics/size2", "--budgets", "100,200", "--games", "2", "--tolerance", "0.03"}, ExitBadInput, "did you mean 3 points (--tolerance 3)?"},
+		{[]string{"tune", "stacktics-size2", "--first-games", "4", "--games", "8", "--tolerance", "0.02"}, ExitBadInput, "did you mean 2 points (--tolerance 2)?"},
+		{[]string{"tune", "stacktics-size2", "--first-games", "4", "--games", "8", "--tolerance", "60", "--format", "json"}, 0, `"tolerance": 0.6`},
+	} {
+		code, out, errOut := run(t, append(c.args, random...)...)
+		if code != c.code || !strings.Contains(out+errOut, c.want) {
+			t.Errorf("%v: exit %d, want %d and %q in\n%s%s", c.args, code, c.code, c.want, out, errOut)
+		}
+	}
+}

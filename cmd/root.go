@@ -306,6 +306,20 @@ func writableFile(flag, path string, owned ...string) error {
 	return nil
 }
 
+// pointsFlag reads a flag given in percentage points (as every command's
+// --tolerance is): a value above 0 but below ½ is a share typed by mistake
+// (0.03 for 3 points) and refused with what was meant; the value is
+// returned as a share (3 → 0.03).
+func pointsFlag(flag string, points, upTo float64) (float64, error) {
+	switch {
+	case points > 0 && points < 0.5:
+		return 0, usageErrorf("%s %g: the value is in points; did you mean %g points (--%s %g)?", flag, points, 100*points, strings.TrimPrefix(flag, "--"), 100*points)
+	case !(points >= 0 && points < upTo):
+		return 0, usageErrorf("%s %g: want points from 0 to below %g", flag, points, upTo)
+	}
+	return points / 100, nil
+}
+
 // outputFile is an output file named by a flag ("" is none).
 type outputFile struct{ flag, path string }
 

@@ -162,14 +162,18 @@ func runSkill(cmd *cobra.Command, args []string, opts *skillOptions) error {
 		// checks the families' ladders.
 		cfg.Players = [2]bots.Spec{families[0], families[0]}
 	}
-	tolerance, _ := flags.GetFloat64("tolerance")
+	points, _ := flags.GetFloat64("tolerance")
+	tolerance, err := pointsFlag("--tolerance", points, 50)
+	if err != nil {
+		return err
+	}
 	maxGain, _ := flags.GetFloat64("max-gain")
-	if !(tolerance > 0 && tolerance < 50) || !(maxGain > 0) {
-		return usageErrorf("--tolerance %g, --max-gain %g: want a tolerance above 0 and below 50 points, and a gain above 0 Elo per doubling", tolerance, maxGain)
+	if !(tolerance > 0) || !(maxGain > 0) {
+		return usageErrorf("--tolerance %g, --max-gain %g: want a tolerance above 0 and below 50 points, and a gain above 0 Elo per doubling", points, maxGain)
 	}
 	until, _ := flags.GetBool("until-settled")
 	out := v.GetString("out")
-	sopts := skill.Options{Budgets: budgets, MaxTime: maxTime, Workers: workers, Tolerance: tolerance / 100, MaxGain: maxGain, UntilSettled: until}
+	sopts := skill.Options{Budgets: budgets, MaxTime: maxTime, Workers: workers, Tolerance: tolerance, MaxGain: maxGain, UntilSettled: until}
 	if len(families) < 2 {
 		sopts.Out = out // one ladder fixed in advance is kept as a study
 		sopts.Command = study.Command(skill.Kind, append(args[:len(args):len(args)], changedFlags(flags, skillDefinition)...))

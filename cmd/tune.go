@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -42,8 +43,8 @@ together, the tests drop the best candidate with probability at most
 --alpha (a union bound). Then successive halving keeps the best --keep
 share of the round's candidates by rank (half; never fewer than two) and
 sets the others aside without showing them worse (--keep 1 races without
-halving). --tolerance ends the race once the leader is shown within that
-distance of even ("fair enough"); --budget bounds the games of the race.
+halving). --tolerance N ends the race once the leader is shown within N points
+of even ("fair enough"); --budget bounds the games of the race.
 
 A space of more than ` + strconv.Itoa(tune.AutoNTBEA) + ` candidates (or --search ntbea) is searched first
 with the N-Tuple Bandit Evolutionary Algorithm (NTBEA): it evaluates points
@@ -75,7 +76,7 @@ for them. Check the winner with playtest skill.`,
 	f.Int("budget", 0, "the most games of the whole race (0: no bound but --games a candidate)")
 	f.Float64("alpha", tune.DefaultAlpha, "the chance the race's tests may drop the best candidate, at most")
 	f.Float64("keep", tune.DefaultKeep, "share of a round's candidates successive halving keeps, by rank (1: no halving)")
-	f.Float64("tolerance", 0, "stop once the leader's imbalance is shown at most this, e.g. 0.02 for 2 points (0: none)")
+	f.Float64("tolerance", 0, "stop once the leader's imbalance is shown at most this many points, e.g. 2 (0: none)")
 	f.Uint64("seed", 0, "run seed of every candidate (overrides the sweep's)")
 	f.Int("workers", 0, "worker goroutines (default: all cores)")
 	f.String("format", "table", "output format: table, csv (every evaluation) or json")
@@ -133,7 +134,10 @@ func runTune(cmd *cobra.Command, args []string, opts *tuneOptions) error {
 			return err
 		}
 		topts.FirstGames, topts.MaxGames, topts.Budget = v.GetInt("first-games"), v.GetInt("games"), v.GetInt("budget")
-		topts.Alpha, topts.Keep, topts.Tolerance, topts.Skipped = v.GetFloat64("alpha"), v.GetFloat64("keep"), v.GetFloat64("tolerance"), sopts.Skipped
+		if topts.Tolerance, err = pointsFlag("--tolerance", v.GetFloat64("tolerance"), math.Inf(1)); err != nil {
+			return err
+		}
+		topts.Alpha, topts.Keep, topts.Skipped = v.GetFloat64("alpha"), v.GetFloat64("keep"), sopts.Skipped
 		topts.Search, topts.EvalGames, topts.Confirm = v.GetString("search"), v.GetInt("eval-games"), v.GetInt("confirm")
 		topts.Command = study.Command(tune.Kind, append(args[:1:1], changedFlags(cmd.Flags(), tuneDefinition)...))
 		// 0 would mean the default to the library: refuse it from the

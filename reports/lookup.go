@@ -1,6 +1,10 @@
 package reports
 
-import "slices"
+import (
+	"slices"
+
+	"playtest/reports/stats"
+)
 
 // MetricEstimate is a metric's value with its 95% interval [Low, High] and
 // its sample size N.
@@ -12,11 +16,30 @@ type MetricEstimate struct {
 }
 
 // builtinRates are the built-in metrics that are shares between 0 and 1.
-var builtinRates = []string{"seat0_wins", "seat1_wins", "draws", "stalled", "balance", "seat0_pair_score"}
+var builtinRates = []string{"seat0_wins", "seat1_wins", "draws", "stalled", "balance", Seat0Score}
+
+// Seat0Score is the name of seat 0's score (a win 1, a draw ½, a loss 0)
+// in every command: over seat-swapped pairs when the run plays them, else
+// over games.
+const Seat0Score = "seat0_score"
+
+// MetricAliases are older names of metrics, still accepted wherever a
+// metric is named (so files written before keep working) and read as the
+// name they map to.
+var MetricAliases = map[string]string{"seat0_pair_score": Seat0Score}
+
+// CanonicalMetric is the metric's name, an alias read as its metric.
+func CanonicalMetric(name string) string {
+	if m, ok := MetricAliases[name]; ok {
+		return m
+	}
+	return name
+}
 
 // IsRate reports whether the summary reports metric as a share between 0
 // and 1 (a rate), and whether it knows the metric at all.
 func (s *Summary) IsRate(metric string) (rate, known bool) {
+	metric = CanonicalMetric(metric)
 	if slices.Contains(builtinRates, metric) {
 		return true, true
 	}
@@ -32,7 +55,7 @@ func (s *Summary) IsRate(metric string) (rate, known bool) {
 }
 
 // BuiltinMetrics names the metrics every summary has, for Lookup.
-var BuiltinMetrics = []string{"seat0_wins", "seat1_wins", "draws", "stalled", "balance", "plies", "seat0_pair_score"}
+var BuiltinMetrics = []string{"seat0_wins", "seat1_wins", "draws", "stalled", "balance", "plies", Seat0Score}
 
 func rateEstimate(r Rate) MetricEstimate { return MetricEstimate{r.Rate, r.Low, r.High, r.N} }
 
@@ -42,7 +65,7 @@ func rateEstimate(r Rate) MetricEstimate { return MetricEstimate{r.Rate, r.Low, 
 // value itself); otherwise its mean with the bootstrap interval when there
 // is one. ok is false for a metric the summary does not have.
 func (s *Summary) Lookup(metric, stat string) (e MetricEstimate, ok bool) {
-	switch metric {
+	switch metric = CanonicalMetric(metric); metric {
 	case "seat0_wins":
 		return rateEstimate(s.Rates.Seat0), true
 	case "seat1_wins":
@@ -57,11 +80,20 @@ func (s *Summary) Lookup(metric, stat string) (e MetricEstimate, ok bool) {
 	case "plies":
 		d := s.Balance.DurationTurns
 		return MetricEstimate{d.Value, d.Low, d.High, s.Games}, true
-	case "seat0_pair_score":
+	case Seat0Score:
 		if p := s.PairStats; p != nil {
 			return MetricEstimate{p.Seat0.Score, p.Seat0.CI.Low, p.Seat0.CI.High, p.Seat0.Pairs}, true
 		}
-		return e, false
+		o := s.Outcomes
+		n := o.Seat0 + o.Seat1 + o.Draw
+		if n == 0 {
+			return e, false
+		}
+		// Without pairs, over games: a Wilson interval for a mean of values
+		// in [0, 1], whose variance is at most that of a 0/1 rate.
+		mean := (float64(o.Seat0) + float64(o.Draw)/2) / float64(n)
+		iv := stats.WilsonMean(mean, n, stats.Z95)
+		return MetricEstimate{mean, iv.Low, iv.High, n}, true
 	}
 	for _, m := range s.Metrics {
 		if m.Name != metric {

@@ -7,7 +7,7 @@ import (
 
 // PerGameMetrics names the per-game values every game has, for PerGame:
 // seat 0's score (1 win, ½ draw, 0 loss), 0/1 events, and lengths.
-var PerGameMetrics = []string{"seat0_score", "seat0_wins", "seat1_wins", "draws", "stalled", "plies", "decisions"}
+var PerGameMetrics = []string{Seat0Score, "seat0_wins", "seat1_wins", "draws", "stalled", "plies", "decisions"}
 
 // PerGame returns the function that reads the named value from a finished
 // game: one of PerGameMetrics, or a game-specific metric (ok is false for a
@@ -19,8 +19,8 @@ func PerGame(name string) func(r *sim.Record) (v float64, ok bool) {
 		}
 		return 0, true
 	}
-	switch name {
-	case "seat0_score":
+	switch name = CanonicalMetric(name); name {
+	case Seat0Score:
 		return func(r *sim.Record) (float64, bool) { return r.Result.ScoreFor(games.Seat0), true }
 	case "seat0_wins":
 		return func(r *sim.Record) (float64, bool) { return event(r.Result.Winner == games.Seat0) }

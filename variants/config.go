@@ -56,7 +56,7 @@ type Config struct {
 
 // Expectation is one expect: entry: a bound on a metric of the results.
 type Expectation struct {
-	Metric string   `yaml:"metric" json:"metric" doc:"seat0_wins, seat1_wins, draws, stalled, balance, plies, seat0_pair_score, or a game-specific metric"`
+	Metric string   `yaml:"metric" json:"metric" doc:"seat0_wins, seat1_wins, draws, stalled, balance, plies, seat0_score (seat0_pair_score, its old name, is read too), or a game-specific metric"`
 	Min    *float64 `yaml:"min" json:"min,omitempty" doc:"lowest allowed value"`
 	Max    *float64 `yaml:"max" json:"max,omitempty" doc:"highest allowed value"`
 	Stat   string   `yaml:"stat" json:"stat,omitempty" doc:"for a game's value metric: mean (default), or min or max over all games"`

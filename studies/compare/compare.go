@@ -209,6 +209,7 @@ func Prepare(a, b *variants.Config, opts *Options) error {
 	if opts.Metric == "" {
 		opts.Metric = DefaultMetric
 	}
+	opts.Metric = reports.CanonicalMetric(opts.Metric)
 	if a.Definition.Name != b.Definition.Name {
 		return fmt.Errorf("%s plays %s and %s plays %s: compare pairs games of one game on the same deals",
 			a.Name, a.Definition.Name, b.Name, b.Definition.Name)
@@ -226,7 +227,7 @@ func Prepare(a, b *variants.Config, opts *Options) error {
 			found = found || m.Name == opts.Metric
 		}
 		if !found {
-			return fmt.Errorf("unknown metric %q%s; %s has: %s", opts.Metric, variants.Suggestion(opts.Metric, names),
+			return fmt.Errorf("--metric %s: unknown metric %q%s; %s has: %s", opts.Metric, opts.Metric, variants.Suggestion(opts.Metric, names),
 				a.Definition.Name, strings.Join(names, ", "))
 		}
 	}

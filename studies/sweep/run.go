@@ -165,9 +165,11 @@ type Result struct {
 // Prepare builds every variant of the sweep and checks the options, so
 // that bad input is reported before any game is played.
 func Prepare(s *Sweep, extra []variants.Override, opts *Options) ([]*variants.Config, []Point, error) {
+	origin := "--metric"
 	if opts.Metric == "" {
-		opts.Metric = s.Metric
+		opts.Metric, origin = s.Metric, ""
 	}
+	opts.Metric = reports.CanonicalMetric(opts.Metric)
 	if opts.Correction == "" {
 		opts.Correction = Holm
 	}
@@ -195,15 +197,17 @@ func Prepare(s *Sweep, extra []variants.Override, opts *Options) ([]*variants.Co
 		return nil, nil, err
 	}
 	opts.Skipped = skipped
-	if err := checkMetric(s, cfgs[0], opts.Metric); err != nil {
+	if err := checkMetric(s, cfgs[0], opts.Metric, origin); err != nil {
 		return nil, nil, err
 	}
 	return cfgs, points, nil
 }
 
 // checkMetric makes sure the first variant reports the metric, playing a
-// few quick games with random bots to learn its game's metrics.
-func checkMetric(s *Sweep, cfg *variants.Config, metric string) error {
+// few quick games with random bots to learn its game's metrics. origin
+// names the flag that gave the metric ("" for the sweep file's metric:),
+// so the error says where to fix it.
+func checkMetric(s *Sweep, cfg *variants.Config, metric, origin string) error {
 	summary, err := rundir.Probe(cfg)
 	if err != nil {
 		return err
@@ -212,8 +216,11 @@ func checkMetric(s *Sweep, cfg *variants.Config, metric string) error {
 		return nil
 	}
 	names := summary.MetricNames()
-	return &variants.Error{File: s.Source, Key: "metric", Message: fmt.Sprintf("unknown metric %q%s; %s has: %s",
-		metric, variants.Suggestion(metric, names), cfg.Definition.Name, strings.Join(names, ", "))}
+	msg := fmt.Sprintf("unknown metric %q%s; %s has: %s", metric, variants.Suggestion(metric, names), cfg.Definition.Name, strings.Join(names, ", "))
+	if origin != "" {
+		return &variants.Error{File: origin + " " + metric, Message: msg}
+	}
+	return &variants.Error{File: s.Source, Key: "metric", Message: msg}
 }
 
 // Kind is the study kind of a sweep (study.Manifest.Kind).

@@ -223,6 +223,7 @@ func ParseObjective(file string, n *yaml.Node, cfg *variants.Config) (Objective,
 							}
 						}
 					}
+					t.Metric = reports.CanonicalMetric(t.Metric)
 					if !slices.Contains(metrics, t.Metric) {
 						return errorf(v, path+".metric", "unknown metric %q%s; %s has: %s", t.Metric, variants.Suggestion(t.Metric, metrics), cfg.Definition.Name, strings.Join(metrics, ", "))
 					}

@@ -303,7 +303,7 @@ func Validate(candidates int, cfg *variants.Config, opts Options) error {
 	case !(keep > 0 && keep <= 1):
 		return fmt.Errorf("--keep %g: want a share above 0 and at most 1 (1 races without halving)", keep)
 	case !(opts.Tolerance >= 0 && opts.Tolerance < math.Inf(1)):
-		return fmt.Errorf("--tolerance %g: want 0 (none) or more, e.g. 0.02 for 2 points of imbalance", opts.Tolerance)
+		return fmt.Errorf("--tolerance %g points: want 0 (none) or more, e.g. 2 points of imbalance", 100*opts.Tolerance)
 	case !cfg.Pairs:
 		return fmt.Errorf("tune measures seat balance over seat-swapped pairs: the variants need pairs: true")
 	}

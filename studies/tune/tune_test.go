@@ -219,7 +219,7 @@ func TestValidate(t *testing.T) {
 		{Options{Alpha: 1}, "--alpha 1"},
 		{Options{Budget: -1}, "budget of 0 or more"},
 		{Options{Keep: 1.5}, "--keep 1.5"},
-		{Options{Tolerance: -0.5}, "--tolerance -0.5"},
+		{Options{Tolerance: -0.5}, "--tolerance -50 points"},
 		{Options{FirstGames: 20, Budget: 79}, "the first round alone plays 80 games (4 candidates × 20)"},
 	} {
 		if err := Validate(len(cfgs), cfgs[0], c.opts); err == nil || !strings.Contains(err.Error(), c.want) {
