@@ -126,13 +126,33 @@ func Prove(ctx context.Context, cfg *variants.Config, opts ProveOptions) (*Resul
 		}
 	}
 	res.Nodes = pr.nodes
-	res.Note = fmt.Sprintf("A bounded proof: every forced win that ends within %d decisions from the start is found (%d from each opening, %d after each reply); \"unknown\" means none ends within that horizon, not that the position is a draw.",
-		opts.Depth, opts.Depth-1, opts.Depth-2)
+	res.Note = fmt.Sprintf("A bounded proof: every forced win that ends within %s from the start is found%s; \"unknown\" means none ends within that horizon, not that the position is a draw.",
+		decisions(opts.Depth), horizons(opts.Depth))
 	if res.PieRule {
 		res.Note += res.pieNote()
 	}
 	res.Seconds = time.Since(begin).Seconds()
 	return res, nil
+}
+
+// decisions writes a count of decisions: "1 decision", "3 decisions".
+func decisions(n int) string {
+	if n == 1 {
+		return "1 decision"
+	}
+	return fmt.Sprintf("%d decisions", n)
+}
+
+// horizons says what a horizon of depth decisions leaves after an opening
+// and after a reply ("" when an opening is already the last decision).
+func horizons(depth int) string {
+	switch {
+	case depth <= 1:
+		return " (an opening that does not end the game is unknown)"
+	case depth == 2:
+		return " (1 decision after each opening)"
+	}
+	return fmt.Sprintf(" (%s after each opening, %s after each reply)", decisions(depth-1), decisions(depth-2))
 }
 
 // line is a line of play that proves s's result within depth decisions

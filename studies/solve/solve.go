@@ -243,16 +243,18 @@ func openings(g games.Game, gr *graph, sol *solution) []Opening {
 	return out
 }
 
-// pieRule says the game's first opening is answered by a pie choice.
+// pieRule says some opening of the game is answered by a pie choice (an
+// opening that ends the game at once is answered by nothing).
 func pieRule(g games.Game) bool {
-	s := g.NewState()
-	moves := s.LegalMoves(nil)
-	if len(moves) == 0 {
-		return false
+	start := g.NewState()
+	for _, m := range start.LegalMoves(nil) {
+		s := start.Clone()
+		s.Apply(m)
+		if p, ok := s.(games.PieDecider); ok && p.PieDecision() {
+			return true
+		}
 	}
-	s.Apply(moves[0])
-	p, ok := s.(games.PieDecider)
-	return ok && p.PieDecision()
+	return false
 }
 
 // pieNote says what perfect play means under the pie rule, and what this
@@ -260,17 +262,21 @@ func pieRule(g games.Game) bool {
 // seat 0 can at best draw, and the variant is balanced exactly when some
 // opening draws.
 func (r *Result) pieNote() string {
-	text := " With the pie rule, perfect play lets seat 1 take whichever side wins after the first move, so seat 0 can at best draw: the question is whether some opening draws (balanced) or every opening loses."
-	draws, unknown := 0, 0
+	text := " With the pie rule, perfect play lets seat 1 take whichever side wins after an opening it answers, so such an opening can at best draw for seat 0; an opening that ends the game at once is answered by no choice."
+	draws, unknown, wins := 0, 0, 0
 	for _, o := range r.Openings {
 		switch o.Value {
 		case Draw:
 			draws++
 		case Unknown:
 			unknown++
+		case Win:
+			wins++
 		}
 	}
 	switch {
+	case wins > 0:
+		text += fmt.Sprintf(" Here %d of %d openings win for seat 0 before seat 1 can choose sides: the pie rule cannot answer them, and seat 0 wins by force.", wins, len(r.Openings))
 	case draws > 0:
 		text += fmt.Sprintf(" Here %d of %d openings draw: with the pie rule the variant is balanced under perfect play.", draws, len(r.Openings))
 	case unknown > 0:

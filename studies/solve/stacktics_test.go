@@ -2,12 +2,14 @@ package solve
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"playtest/games"
 	"playtest/games/pcg"
 	"playtest/games/stacktics"
 	"playtest/internal/testenv"
+	"playtest/variants"
 )
 
 // bruteForce is a plain depth-limited minimax without any table: the
@@ -106,5 +108,37 @@ func TestProverOnStacktics(t *testing.T) {
 	t.Logf("%d positions, %d decided within the depth", checked, proven)
 	if checked == 0 || proven == 0 && !testenv.RaceEnabled {
 		t.Fatalf("%d positions checked, %d decided: the test compares nothing", checked, proven)
+	}
+}
+
+// TestPieNoteWinAtOnce (issue 43): on a 2×4 board seat 0 captures and wins
+// on move 1, before seat 1 can choose sides: the proof says seat 0 wins by
+// force and never that the pie rule hands seat 1 the win; a horizon of one
+// decision is worded without negative counts.
+func TestPieNoteWinAtOnce(t *testing.T) {
+	for _, depth := range []int{1, 3} {
+		cfg, err := variants.Load("stacktics/size2", []variants.Override{{Path: "rules.board", Value: "{rows: 2, cols: 4}", Origin: "test"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := Prove(context.Background(), cfg, ProveOptions{Depth: depth})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		if err := res.WriteTable(&b); err != nil {
+			t.Fatal(err)
+		}
+		text := b.String()
+		for _, want := range []string{"seat 0 wins by force in 1 decision.", "win for seat 0 before seat 1 can choose sides", "seat 0 wins by force."} {
+			if !strings.Contains(text, want) {
+				t.Errorf("depth %d: no %q in\n%s", depth, want, text)
+			}
+		}
+		for _, bad := range []string{"hands seat 1 the win", "-1 after", "1 decisions"} {
+			if strings.Contains(text, bad) {
+				t.Errorf("depth %d: %q in\n%s", depth, bad, text)
+			}
+		}
 	}
 }

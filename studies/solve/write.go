@@ -12,15 +12,15 @@ import (
 // WriteTable prints the value, the openings and the note.
 func (r *Result) WriteTable(w io.Writer) error {
 	if r.Horizon > 0 {
-		fmt.Fprintf(w, "%s: %s — forced results within %d decisions\n%d positions searched; %.1f s\n\n", r.Game, cmp.Or(r.Label, r.Variant), r.Horizon, r.Nodes, r.Seconds)
+		fmt.Fprintf(w, "%s: %s — forced results within %s\n%d positions searched; %.1f s\n\n", r.Game, cmp.Or(r.Label, r.Variant), decisions(r.Horizon), r.Nodes, r.Seconds)
 		if r.Value == Unknown {
 			fmt.Fprintf(w, "From the start neither seat can force a win within %d decisions.\n\n", r.Horizon)
 		} else {
-			fmt.Fprintf(w, "From the start %s by force%s.\n\n", r.Value, plies(r.Plies, " in %d decisions"))
+			fmt.Fprintf(w, "From the start %s by force%s.\n\n", r.Value, inDecisions(r.Plies))
 		}
 	} else {
 		fmt.Fprintf(w, "%s: %s — solved exactly\n%d positions, %d moves, %d finished positions; %.1f s\n\n", r.Game, cmp.Or(r.Label, r.Variant), r.Positions, r.Moves, r.Finished, r.Seconds)
-		fmt.Fprintf(w, "Value with perfect play: %s%s.\n\n", r.Value, plies(r.Plies, " in %d decisions"))
+		fmt.Fprintf(w, "Value with perfect play: %s%s.\n\n", r.Value, inDecisions(r.Plies))
 	}
 	if len(r.Line) > 0 {
 		fmt.Fprintf(w, "The line that proves it: %s.\n\n", lineText(r.Line))
@@ -61,6 +61,14 @@ func (r *Result) WriteTable(w io.Writer) error {
 
 // lineText writes a line of play: "seat0 b1S-c2, seat1 keep, …".
 func lineText(line []string) string { return strings.Join(line, ", ") }
+
+// inDecisions writes " in N decisions" ("" without a count).
+func inDecisions(p *int) string {
+	if p == nil {
+		return ""
+	}
+	return " in " + decisions(*p)
+}
 
 func plies(p *int, format string) string {
 	if p == nil {
