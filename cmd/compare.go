@@ -56,7 +56,7 @@ the comparison. A sequential test decides when to stop from the games as
 they come, so --sprt runs on one machine and is written at the end.`,
 		Example: `  playtest compare stacktics/size2 stacktics/size2-nopie --games 2000
   playtest compare size2-nopie size2 --sprt delta0=0,delta1=0.1 --games 4000
-  playtest compare stacks/base stacks/base --set-b rules.must_stack_scope=hand --metric plies
+  playtest compare stacks/base stacks/base --set-b rules.must_stack_scope=hand --metric margin
   playtest compare --resume --out cmp/`,
 		Args: cobra.MaximumNArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error { return runCompare(cmd, args, &opts) },

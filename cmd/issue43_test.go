@@ -467,3 +467,70 @@ func TestOneVocabulary(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpExamplesAreSound (issue 43): the sweep file in sweep --help is
+// not a rule set seat 0 wins on move 1, its seat-bias test is named as
+// the output names it, and compare --help's examples compare figures that
+// vary from game to game.
+func TestHelpExamplesAreSound(t *testing.T) {
+	_, help, _ := run(t, "sweep", "--help")
+	m := regexp.MustCompile(`(?s)A sweep file:\n\n(.*?)\n\n`).FindStringSubmatch(help)
+	if m == nil {
+		t.Fatalf("sweep --help has no sweep file:\n%s", help)
+	}
+	var lines []string
+	for _, l := range strings.Split(m[1], "\n") {
+		lines = append(lines, strings.TrimPrefix(l, "  "))
+	}
+	dir := t.TempDir()
+	file := filepath.Join(dir, "my-sweep.yaml")
+	if err := os.WriteFile(file, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// Every variant of the example, proved to depth 1: no opening wins.
+	for _, board := range []string{"{rows: 4, cols: 4}", "{rows: 5, cols: 3}"} {
+		cols := map[string]string{"{rows: 4, cols: 4}": "[1, 2]", "{rows: 5, cols: 3}": "[0, 2]"}[board]
+		if !strings.Contains(m[1], cols) {
+			t.Fatalf("the example's start columns changed: update this test (%s)", m[1])
+		}
+		code, out, errOut := run(t, "solve", "stacktics/size2", "--set", "rules.board="+board, "--set", "rules.start_columns="+cols, "--set", "rules.pie_rule=false", "--depth", "2")
+		if code != 0 || strings.Contains(out, "wins by force") {
+			t.Errorf("the example's %s board: exit %d, %s%s", board, code, out, errOut)
+		}
+	}
+	code, out, errOut := run(t, "sweep", file, "--games", "4", "--quiet", "--set", "players.0=random", "--set", "players.1=random", "--format", "csv")
+	if code != 0 || strings.Count(out, "\n") != 5 {
+		t.Errorf("the example sweep: exit %d, %s%s", code, out, errOut)
+	}
+	if strings.Contains(help, "Seat bias (the\nexact binomial test that seat 0 wins half the decisive games)") || !strings.Contains(help, "sign-flip") {
+		t.Error("sweep --help names the binomial test where the output names the sign-flip test over pairs")
+	}
+	_, chelp, _ := run(t, "compare", "--help")
+	for _, ex := range regexp.MustCompile(`(?m)^  playtest compare (stacks\S*) (\S+) (.*--metric (\S+).*)$`).FindAllStringSubmatch(chelp, -1) {
+		code, out, errOut := run(t, "compare", ex[1], ex[2], "--games", "40", "--quiet", "--format", "json", "--set-b", "rules.must_stack_scope=hand", "--metric", ex[4])
+		var res struct {
+			A struct {
+				Summary struct {
+					Metrics []struct {
+						Name string `json:"name"`
+						Mean *struct {
+							Min float64 `json:"min"`
+							Max float64 `json:"max"`
+						} `json:"mean"`
+					} `json:"metrics"`
+				} `json:"summary"`
+			} `json:"a"`
+		}
+		if code != 0 || json.Unmarshal([]byte(out), &res) != nil {
+			t.Fatalf("%v: exit %d, %s", ex[0], code, errOut)
+		}
+		for _, mt := range res.A.Summary.Metrics {
+			if mt.Name == ex[4] && mt.Mean != nil && mt.Mean.Min == mt.Mean.Max {
+				t.Errorf("compare --help compares %s, which is %g in every game", ex[4], mt.Mean.Min)
+			}
+		}
+		if ex[4] == "plies" {
+			t.Errorf("compare --help compares STACKS' plies, 24 in every game")
+		}
+	}
+}

@@ -30,9 +30,10 @@ func newSweepCommand() *cobra.Command {
 		Long: `Play every variant of a sweep: a base variant plus axes over rules knobs or
 bot parameters, crossed, every variant on the same seeds (common random
 numbers), and report each one's outcomes with 95% intervals. Seat bias (the
-exact binomial test that seat 0 wins half the decisive games) is flagged
-after correcting for the number of variants: Holm (default) or
-Benjamini–Hochberg (--correction bh).
+exact sign-flip test over seat-swapped pairs, or with pairs off the exact
+binomial test that seat 0 wins half the decisive games) is flagged after
+correcting for the number of variants: Holm (default) or Benjamini–Hochberg
+(--correction bh).
 
 SWEEP is a sweep file or an embedded sweep (` + strings.Join(sweep.Names(), ", ") + `).
 A sweep file:
@@ -49,7 +50,7 @@ A sweep file:
     - name: board                # zipped keys vary together
       zip:
         rules.board: [{rows: 4, cols: 4}, {rows: 5, cols: 3}]
-        rules.start_columns: [[0, 3], [0, 2]]
+        rules.start_columns: [[1, 2], [0, 2]]
       labels: [4x4, 3x5]
 
 An axis key may be base, to vary the base variant. With --out DIR it writes
