@@ -53,9 +53,12 @@ sequential tests add games until they decide. The skill depth says how much
 a doubled budget wins.
 
 Without --budgets the ladder starts at the variant's budget / 16 and climbs
-×4 while the next rung is expected to fit in --max-time; the length of that
-ladder depends on the machine's speed, but every rung's figures depend only
-on the seed. Give --budgets for a ladder that is the same everywhere.
+×4 while the next rung is expected to fit in --max-time (from the top
+rung's time per game and per ply, its games' growth in plies carried on);
+the length of that ladder depends on the machine's speed, but every rung's
+figures depend only on the seed. A rung begun on an estimate that still
+overruns --max-time stops at a pair boundary and says so. Give --budgets
+for a ladder that is the same everywhere.
 
 With --family given twice, each bot family (a bot name, or a YAML mapping
 of a bot with its parameters) climbs its own ladder in both seats, on the

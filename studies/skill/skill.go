@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
+	"runtime"
 	"time"
 
 	"playtest/games"
@@ -90,6 +91,9 @@ type Options struct {
 	OnGame func()
 	// Judged, if set, is told each verdict UntilSettled reaches on its way.
 	Judged func(*Result)
+	// deadline, when set (the default ladder and UntilSettled), stops a
+	// rung that overruns MaxTime at a pair boundary (Rung.CutShort).
+	deadline time.Time
 	// Out, if set, keeps a fixed ladder (Budgets, without UntilSettled) as
 	// a study (package study): each rung's self-play and head-to-head a run
 	// directory under rungs/, and study.json.
@@ -137,6 +141,9 @@ type Rung struct {
 	Shift *Shift `json:"shift,omitempty"`
 	// Seconds is the wall time of the rung (self-play and head-to-head).
 	Seconds float64 `json:"seconds"`
+	// CutShort says --max-time ran out while the rung played: it stopped
+	// at a pair boundary with Games of the games it was to play.
+	CutShort bool `json:"cut_short,omitempty"`
 
 	self, headToHead *series // the games played, for more games and shifts
 }
@@ -316,26 +323,42 @@ func Run(ctx context.Context, cfg *variants.Config, opts Options) (*Result, erro
 	}
 	maxTime := cmp.Or(opts.MaxTime, DefaultMaxTime)
 	start := time.Now()
+	// A rung begun on an estimate (past the default ladder's first two,
+	// and every step UntilSettled takes) stops at a pair boundary when it
+	// overruns the allowance.
+	deadline := start.Add(maxTime)
 	for k := 0; k < len(ladder); k++ {
-		rung, err := climb(ctx, cfg, opts, res.Rungs, ladder[k], cfg.Games)
+		ropts := opts
+		if !fixed && k >= 2 {
+			ropts.deadline = deadline
+		}
+		rung, err := climb(ctx, cfg, ropts, res.Rungs, ladder[k], cfg.Games)
 		if err != nil {
 			return nil, err
 		}
 		rung.Preset = ladder[k] == own && cfg.Players[0].Same(cfg.Players[1])
 		res.Rungs = append(res.Rungs, *rung)
+		if rung.CutShort {
+			break
+		}
 		if fixed {
 			continue
 		}
-		// The default ladder goes on while the next rung, about Step
-		// times this one's cost, fits in the allowance.
+		// The default ladder goes on while the next rung is expected to
+		// fit in the allowance (nextRungCost).
 		next := DefaultRung(own, first+k+1)
 		if k+1 < MaxRungs && next <= MaxBudget && cfg.Players[0].WithBudget(next).Params.Validate() == nil &&
-			(k == 0 || time.Since(start)+time.Duration(float64(Step)*rung.Seconds*float64(time.Second)) <= maxTime) {
+			(k == 0 || time.Since(start)+nextRungCost(res.Rungs, float64(next)/float64(ladder[k]), cfg.Games) <= maxTime) {
 			ladder = append(ladder, next)
 		}
 	}
 	res.judge()
+	if cut := res.cutShort(); cut != "" {
+		res.Text += cut
+		return res, nil
+	}
 	if opts.UntilSettled {
+		opts.deadline = deadline
 		if err := settle(ctx, cfg, opts, res, start, maxTime); err != nil {
 			return nil, err
 		}
@@ -358,9 +381,9 @@ func settle(ctx context.Context, cfg *variants.Config, opts Options, res *Result
 		}
 		n := len(res.Rungs)
 		top := &res.Rungs[n-1]
-		elapsed, last := time.Since(start), time.Duration(top.Seconds*float64(time.Second))
+		elapsed := time.Since(start)
 		switch {
-		case res.Missing == MissingGames && top.Games*2 <= maxGames && elapsed+2*last <= maxTime:
+		case res.Missing == MissingGames && top.Games*2 <= maxGames && elapsed+doublingCost(res.Rungs) <= maxTime:
 			// Double the games of the top two rungs: self-play of both,
 			// and the top one's head-to-head.
 			games := top.Games * 2
@@ -371,7 +394,7 @@ func settle(ctx context.Context, cfg *variants.Config, opts Options, res *Result
 			}
 			res.Rungs[n-1].Shift = shift(res.Rungs[n-1].self, res.Rungs[n-2].self)
 		case res.Missing != MissingGames && top.Budget*Step <= MaxBudget && cfg.Players[0].WithBudget(top.Budget*Step).Params.Validate() == nil &&
-			elapsed+time.Duration(Step)*last <= maxTime:
+			elapsed+nextRungCost(res.Rungs, Step, top.Games) <= maxTime:
 			rung, err := climb(ctx, cfg, opts, res.Rungs, top.Budget*Step, top.Games)
 			if err != nil {
 				return err
@@ -383,8 +406,64 @@ func settle(ctx context.Context, cfg *variants.Config, opts Options, res *Result
 			return nil
 		}
 		res.judge()
+		if cut := res.cutShort(); cut != "" {
+			res.Text += cut
+			return nil
+		}
 	}
 	return nil
+}
+
+// cutShort says which rung --max-time cut short, if one was ("").
+func (res *Result) cutShort() string {
+	for k, r := range res.Rungs {
+		if r.CutShort {
+			return fmt.Sprintf(" Stopped when --max-time ran out during rung %d (%s %s): it was cut short at %s games, a pair boundary.", k+1, bots.Thousands(r.Budget), res.Param, bots.Thousands(r.Games))
+		}
+	}
+	return ""
+}
+
+// perGame is the rung's wall time per game played, over its self-play and
+// head-to-head.
+func (r *Rung) perGame() float64 {
+	n := r.self.played
+	if r.headToHead != nil {
+		n += r.headToHead.played
+	}
+	if n == 0 {
+		return 0
+	}
+	return r.Seconds / float64(n)
+}
+
+// nextRungCost estimates the wall time of a rung factor times the top
+// rung's budget, playing games games of self-play and as many head to
+// head: the top rung's time per game and per ply, times factor (a
+// decision's search grows with its budget), times the plies its games
+// are expected to last: the top rung's, grown as they grew from the rung
+// below (at least 1, at most factor times), since stronger bots may play
+// longer games (a ladder's games grew from 4.5 to 22.7 plies).
+func nextRungCost(rungs []Rung, factor float64, games int) time.Duration {
+	top := rungs[len(rungs)-1]
+	plies := max(top.Plies.Value, 1)
+	growth := 1.0
+	if len(rungs) > 1 {
+		growth = min(max(plies/max(rungs[len(rungs)-2].Plies.Value, 1), 1), factor)
+	}
+	perPly := top.perGame() / plies
+	seconds := perPly * factor * plies * growth * float64(2*games)
+	return time.Duration(seconds * float64(time.Second))
+}
+
+// doublingCost estimates the wall time of doubling the games of the top
+// two rungs: the lower one's self-play and the top one's self-play and
+// head-to-head, each at its own time per game.
+func doublingCost(rungs []Rung) time.Duration {
+	n := len(rungs)
+	top, below := rungs[n-1], rungs[n-2]
+	seconds := below.perGame()*float64(top.Games) + top.perGame()*float64(2*top.Games)
+	return time.Duration(seconds * float64(time.Second))
 }
 
 // settleStop says why UntilSettled stopped short of a converged ladder.
@@ -478,16 +557,42 @@ func withBudgets(cfg *variants.Config, b0, b1 int, pairs bool) (*variants.Config
 // head-to-head) up to games games, and refreshes its figures.
 func (r *Rung) extend(ctx context.Context, opts Options, games int, headToHead bool) error {
 	begin := time.Now()
-	for _, s := range []*series{r.self, r.headToHead} {
-		if s == nil || s == r.headToHead && !headToHead {
-			continue
+	defer func() { r.Seconds += time.Since(begin).Seconds() }()
+	// With a deadline the games come in chunks of whole pairs, the
+	// deadline checked between them: a rung that overruns stops at a pair
+	// boundary, its series level with each other.
+	played := r.self.played
+	for to := played; to < games; {
+		step := games - played
+		if !opts.deadline.IsZero() {
+			step = chunk(games-played, opts.Workers)
 		}
-		if err := s.extend(ctx, opts, games); err != nil {
-			return err
+		to = min(games, to+step)
+		for _, s := range []*series{r.self, r.headToHead} {
+			if s == nil || s == r.headToHead && !headToHead {
+				continue
+			}
+			if err := s.extend(ctx, opts, to); err != nil {
+				return err
+			}
+		}
+		if to < games && !opts.deadline.IsZero() && time.Now().After(opts.deadline) {
+			r.CutShort = true
+			break
 		}
 	}
-	r.Seconds += time.Since(begin).Seconds()
 	return r.refresh()
+}
+
+// chunk is how many games a rung plays between two looks at the deadline:
+// a sixteenth of what it has to play, at least four games a worker, in
+// whole seat-swapped pairs.
+func chunk(games, workers int) int {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	n := max(games/16, 4*workers, 2)
+	return n + n%2
 }
 
 // refresh computes the rung's figures from the games its series hold.

@@ -381,3 +381,63 @@ func TestValidateFamilies(t *testing.T) {
 		t.Errorf("two mcts families on one ladder: %v", err)
 	}
 }
+
+// TestNextRungCost (issue 43): a rung's cost is estimated from the top
+// rung's time per game and per ply, times the budget's factor, with the
+// games' growth in plies from the rung below carried on (capped at the
+// factor): a ladder whose games grew fivefold is not estimated as if they
+// had not.
+func TestNextRungCost(t *testing.T) {
+	mk := func(plies, seconds float64, games int) Rung {
+		r := Rung{Games: games, Seconds: seconds, self: &series{played: games}, headToHead: &series{played: games}}
+		r.Plies.Value = plies
+		return r
+	}
+	flat := []Rung{mk(10, 1, 100), mk(10, 4, 100)}
+	if got, want := nextRungCost(flat, 4, 100), 16*time.Second; got != want {
+		t.Errorf("flat plies: %v, want %v (4× the top rung)", got, want)
+	}
+	grown := []Rung{mk(4.5, 1, 100), mk(22.7, 4, 100)}
+	if got, want := nextRungCost(grown, 4, 100), 64*time.Second; got != want {
+		t.Errorf("plies grown fivefold: %v, want %v (4× budget, growth capped at 4×)", got, want)
+	}
+	mild := []Rung{mk(10, 1, 100), mk(15, 4, 100)}
+	if got, want := nextRungCost(mild, 4, 200), 48*time.Second; got != want {
+		t.Errorf("plies grown 1.5×, twice the games: %v, want %v", got, want)
+	}
+	// Doubling the top two rungs' games: the lower one's self-play (1/200
+	// s a game × 100) and the top one's self-play and head-to-head (4/200
+	// s × 200).
+	if got, want := doublingCost(flat), 4500*time.Millisecond; got != want {
+		t.Errorf("doubling: %v, want %v", got, want)
+	}
+}
+
+// TestRungCutShort (issue 43): a rung begun on an estimate that overruns
+// the allowance stops at a pair boundary, says so, and holds exactly the
+// first games of the rung it would have played.
+func TestRungCutShort(t *testing.T) {
+	cfg := cheap(t, "games=40")
+	full, err := climb(context.Background(), cfg, Options{Workers: 1}, nil, 20, 40)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut, err := climb(context.Background(), cfg, Options{Workers: 1, deadline: time.Now().Add(-time.Second)}, nil, 20, 40)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !cut.CutShort || cut.Games >= 40 || cut.Games%2 != 0 || cut.Games == 0 || full.CutShort {
+		t.Fatalf("cut short %v at %d games (full: %v, %d)", cut.CutShort, cut.Games, full.CutShort, full.Games)
+	}
+	prefix, err := climb(context.Background(), cfg, Options{Workers: 1}, nil, 20, cut.Games)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if prefix.Headline.Value != cut.Headline.Value || prefix.Plies != cut.Plies {
+		t.Errorf("the cut rung's %d games are not the first %d: %+v vs %+v", cut.Games, cut.Games, cut.Headline, prefix.Headline)
+	}
+	res := &Result{Param: "iterations", Rungs: []Rung{*full, *cut}}
+	if got := res.cutShort(); !strings.Contains(got, "during rung 2 (20 iterations): it was cut short at") {
+		t.Errorf("cut-short note: %q", got)
+	}
+}
