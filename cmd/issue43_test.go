@@ -535,3 +535,32 @@ func TestHelpExamplesAreSound(t *testing.T) {
 		}
 	}
 }
+
+// TestTuneOneRound (issue 43): a race of one round says "after 1 round",
+// draws each candidate's standing with its interval instead of a line
+// plot with nothing to join, and suggests a skill ladder of the bots the
+// race played.
+func TestTuneOneRound(t *testing.T) {
+	testenv.SkipUnderRace(t)
+	dir := t.TempDir()
+	code, out, errOut := run(t, "tune", "stacktics-size2", "--first-games", "4", "--games", "4", "--quiet", "--out", dir,
+		"--set", "players.0.iterations=100", "--set", "players.1.iterations=100")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"after 1 round (", "--set players.0.iterations=100 --set players.1.iterations=100."} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "1 rounds") {
+		t.Errorf("'1 rounds' in\n%s", out)
+	}
+	svg, err := os.ReadFile(filepath.Join(dir, "plots", "rounds.svg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(svg), "after one round") && !strings.Contains(string(svg), "after its one round") {
+		t.Error("the one-round race's plot is not the candidates' standings")
+	}
+}

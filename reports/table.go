@@ -297,6 +297,15 @@ func playerName(s *Summary, i int) string {
 	return "?"
 }
 
+// Count writes n with its noun, plural but for one: "1 round", "3
+// rounds" (the noun's plural is the noun and s).
+func Count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
+}
+
 // short writes a number with at most one decimal, without trailing zeros.
 func short(x float64) string { return strconv.FormatFloat(math.Round(x*10)/10, 'f', -1, 64) }
 

@@ -1,6 +1,7 @@
 package variants
 
 import (
+	"slices"
 	"strings"
 
 	"playtest/internal/knobs"
@@ -45,12 +46,24 @@ func LabelOf(name string, changes []knobs.Change) string {
 // 'rules.board={rows: 5, cols: 3}'"), in order; "" when none. The bots,
 // games and seed are left out: a suggested command (a skill ladder, say)
 // chooses its own.
-func (c *Config) RuleArgs() string {
+func (c *Config) RuleArgs() string { return c.setArgs("rules") }
+
+// PlayerArgs is --set arguments, shell-quoted, that give a command the
+// variant's players as its overrides set them ("" when none did): with
+// RuleArgs, what makes another command play the same bots on the same
+// rules.
+func (c *Config) PlayerArgs() string { return c.setArgs("players") }
+
+// setArgs is the --set arguments, shell-quoted, of the overrides under
+// key, leaving out one that a later override replaces (the same key, or a
+// key above it).
+func (c *Config) setArgs(key string) string {
 	var args []string
-	for _, o := range c.Overrides {
-		if under(o.Path, "rules") {
-			args = append(args, "--set", shell.Quote(o.Path+"="+o.Value))
+	for i, o := range c.Overrides {
+		if !under(o.Path, key) || slices.ContainsFunc(c.Overrides[i+1:], func(later Override) bool { return under(o.Path, later.Path) }) {
+			continue
 		}
+		args = append(args, "--set", shell.Quote(o.Path+"="+o.Value))
 	}
 	return strings.Join(args, " ")
 }

@@ -303,9 +303,14 @@ func (r *Result) footer() string {
 			tested++
 		}
 	}
-	text := fmt.Sprintf("A figure moved when its change is significant at %g after Holm's correction over the %d figures tested; the runs are taken as independent samples.", Alpha, tested)
+	text := fmt.Sprintf("A figure moved when its change is significant at %g after Holm's correction over the %s tested; the runs are taken as independent samples.", Alpha, reports.Count(tested, "figure"))
 	if tested < len(r.Changes) {
-		text += fmt.Sprintf(" %d figures have fewer than %d games on a side: too few for an interval or a test.", len(r.Changes)-tested, MinSample)
+		few := len(r.Changes) - tested
+		verb := "have"
+		if few == 1 {
+			verb = "has"
+		}
+		text += fmt.Sprintf(" %s %s fewer than %d games on a side: too few for an interval or a test.", reports.Count(few, "figure"), verb, MinSample)
 	}
 	if len(r.OnlyOld) > 0 {
 		text += fmt.Sprintf("\nOnly in the old run: %s.", strings.Join(r.OnlyOld, ", "))

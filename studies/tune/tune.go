@@ -410,7 +410,15 @@ func (c *Candidate) setVariant(cfg *variants.Config) error {
 	info := rundir.Info(cfg, g)
 	c.Variant, c.ConfigHash, c.cfg = cfg.Name, cfg.Hash(), cfg
 	c.Changes = variants.LabelOf(strings.TrimPrefix(cfg.Source, "preset "), info.RuleChanges)
+	// The ladder climbs the bots the race played, not the preset's, when
+	// they search (a ladder varies a search budget; with bots that do not
+	// search it climbs the variant's own).
 	c.Skill = reports.SkillCommand(info)
+	_, _, ok0 := cfg.Players[0].Budget()
+	_, _, ok1 := cfg.Players[1].Budget()
+	if args := cfg.PlayerArgs(); ok0 && ok1 && args != "" {
+		c.Skill += " " + args
+	}
 	return nil
 }
 

@@ -2,10 +2,12 @@ package tune
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/csv"
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strconv"
 
 	"playtest/reports"
@@ -113,9 +115,9 @@ func (r *Result) Summary() string {
 	if r.Search != nil {
 		text = r.Search.searchText() + " "
 	}
-	text += fmt.Sprintf("%s, seat 0 %s [%s, %s] over %s games. %d of %d candidates left in the race after %d rounds (%s); %s games played, %.0f%% of the %s a full sweep at %s games a variant would play.",
+	text += fmt.Sprintf("%s, seat 0 %s [%s, %s] over %s games. %d of %d candidates left in the race after %s (%s); %s games played, %.0f%% of the %s a full sweep at %s games a variant would play.",
 		lead, pct(best.Seat0Mean), pct(best.Seat0.Low), pct(best.Seat0.High), bots.Thousands(best.Games),
-		left, len(r.Candidates), len(r.Rounds), r.Stopped, bots.Thousands(r.Spent), 100*float64(r.Spent)/float64(r.FullSweep),
+		left, len(r.Candidates), reports.Count(len(r.Rounds), "round"), r.Stopped, bots.Thousands(r.Spent), 100*float64(r.Spent)/float64(r.FullSweep),
 		bots.Thousands(r.FullSweep), bots.Thousands(r.MaxGames))
 	if s := r.Search; s != nil {
 		if points := r.spaceSize(); s.Distinct < points {
@@ -224,7 +226,11 @@ func (r *Result) WriteMarkdown(w io.Writer, figures bool) error {
 	}
 	fmt.Fprint(w, "## Rounds\n\n")
 	if figures && len(r.Rounds) > 0 {
-		fmt.Fprintf(w, "![the objective of each candidate over the rounds](plots/%s.svg)\n\n", RoundsPlot)
+		alt := "the objective of each candidate over the rounds"
+		if len(r.Rounds) == 1 {
+			alt = "each candidate's objective after the one round, with its interval"
+		}
+		fmt.Fprintf(w, "![%s](plots/%s.svg)\n\n", alt, RoundsPlot)
 	}
 	var rounds [][]string
 	for _, rd := range r.Rounds {
@@ -276,19 +282,45 @@ func (r *Result) effectScale() float64 {
 
 // Plot names under DIR/plots.
 const (
-	RoundsPlot  = "rounds"
-	EffectsPlot = "effects"
+	RoundsPlot = "rounds"
+	// MaxOneRoundShown is the most candidates the plot of a one-round race
+	// shows, best first.
+	MaxOneRoundShown = 20
+	EffectsPlot      = "effects"
 )
 
 // Figures are the race's plots: each candidate's objective over the
 // rounds (the five best in colour) and each knob's effect.
 func (r *Result) Figures() ([]plots.Figure, error) {
 	var figs []plots.Figure
-	if len(r.Rounds) > 0 {
-		scale, unit := 1.0, "objective"
-		if r.Goal.IsBalanceOnly() {
-			scale, unit = 100, "imbalance, points"
+	scale, unit := 1.0, "objective"
+	if r.Goal.IsBalanceOnly() {
+		scale, unit = 100, "imbalance, points"
+	}
+	if len(r.Rounds) == 1 {
+		// One round has no course to draw: each candidate's standing after
+		// it, with its interval, best first.
+		evals := slices.Clone(r.Evaluations)
+		slices.SortStableFunc(evals, func(a, b Evaluation) int { return cmp.Compare(a.Objective.Value, b.Objective.Value) })
+		evals = evals[:min(len(evals), MaxOneRoundShown)]
+		labels := make([]string, len(evals))
+		est := make([]reports.MetricEstimate, len(evals))
+		for i, e := range evals {
+			labels[i] = e.Label
+			est[i] = reports.MetricEstimate{Value: scale * e.Objective.Value, Low: scale * e.Objective.Low, High: scale * e.Objective.High, N: e.Games}
 		}
+		what := strings.Replace(unit, ", ", " in ", 1)
+		title := fmt.Sprintf("%s: each candidate's %s after its one round (%s games)", r.Name, what, bots.Thousands(r.Rounds[0].Games))
+		if len(r.Evaluations) > len(evals) {
+			title = fmt.Sprintf("%s: the %d best candidates' %s after one round (%s games)", r.Name, len(evals), what, bots.Thousands(r.Rounds[0].Games))
+		}
+		p, err := plots.Estimates(title, "candidate", unit, labels, est)
+		if err != nil {
+			return nil, err
+		}
+		figs = append(figs, plots.Figure{Name: RoundsPlot, Plot: p})
+	}
+	if len(r.Rounds) > 1 {
 		var xs []string
 		for _, rd := range r.Rounds {
 			xs = append(xs, fmt.Sprintf("%d (%s)", rd.Index, bots.Thousands(rd.Games)))
