@@ -47,6 +47,7 @@ type prover struct {
 	table   map[string]proof
 	max     int
 	nodes   int64
+	stopped bool // the context was seen cancelled: every search returns at once
 	buffers [][]games.Move
 	states  []games.State
 	keys    [][]byte
@@ -250,16 +251,22 @@ func proofValue(pf proof, mover games.Player) (string, *int) {
 // search proves s (not finished) to depth decisions, for its mover. ply
 // indexes the scratch buffers.
 func (pr *prover) search(s games.State, depth, ply int) proof {
+	// A stop is looked for every 1,024 nodes (well under a millisecond)
+	// and, once seen, unwinds the whole search without another node.
+	if pr.stopped {
+		return proof{outcome: valUnknown}
+	}
 	pr.nodes++
+	if pr.nodes&0x3ff == 0 && pr.ctx.Err() != nil {
+		pr.stopped = true
+		return proof{outcome: valUnknown}
+	}
 	key := s.(games.Keyer).AppendKey(pr.keys[ply][:0])
 	pr.keys[ply] = key
 	if pf, ok := pr.table[string(key)]; ok {
 		if pf.outcome != valUnknown || int(pf.depth) >= depth {
 			return pf
 		}
-	}
-	if pr.nodes&0xffff == 0 && pr.ctx.Err() != nil {
-		return proof{outcome: valUnknown}
 	}
 	mover := s.CurrentPlayer()
 	moves := s.LegalMoves(pr.buffers[ply][:0])

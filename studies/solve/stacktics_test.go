@@ -142,3 +142,31 @@ func TestPieNoteWinAtOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestProveStopsAtOnce (issue 43): a bounded proof whose context is
+// cancelled unwinds within about a thousand nodes, whatever its depth,
+// instead of searching on to the next check (13–15 s at depth 12 before).
+func TestProveStopsAtOnce(t *testing.T) {
+	cfg, err := variants.Load("stacktics/size2", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _, err := solverGame(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	pr := &prover{ctx: ctx, table: map[string]proof{}, max: DefaultMaxEntries}
+	for range 15 {
+		pr.buffers = append(pr.buffers, make([]games.Move, 0, g.MaxLegalMoves()))
+		pr.states = append(pr.states, g.NewState())
+		pr.keys = append(pr.keys, nil)
+	}
+	if pf := pr.search(g.NewState(), 12, 0); pf.outcome != valUnknown || !pr.stopped || pr.nodes != 1024 {
+		t.Errorf("a cancelled depth-12 search: outcome %d, stopped %v, %d nodes", pf.outcome, pr.stopped, pr.nodes)
+	}
+	if _, err := Prove(ctx, cfg, ProveOptions{Depth: 12}); err == nil {
+		t.Error("a cancelled proof returned a result")
+	}
+}
