@@ -872,7 +872,7 @@ func TestSkillFamilies(t *testing.T) {
 func TestSolveCommand(t *testing.T) {
 	tiny := []string{"--set", "rules.board={rows: 2, cols: 2}", "--set", "rules.start_columns=[0, 1]", "--set", "rules.pie_rule=false"}
 	code, out, errOut := run(t, append([]string{"solve", "stacktics/size2", "--quiet"}, tiny...)...)
-	if code != 0 || !strings.Contains(out, "solved exactly") || !strings.Contains(out, "Value with perfect play: seat 0 wins in 1 decisions") {
+	if code != 0 || !strings.Contains(out, "solved exactly") || !strings.Contains(out, "Value with perfect play: seat 0 wins in 1 decision.") {
 		t.Errorf("exit %d: %s\n%s", code, errOut, out)
 	}
 	code, out, errOut = run(t, "solve", "stacktics/size2", "--depth", "3", "--format", "json", "--quiet")

@@ -564,3 +564,43 @@ func TestTuneOneRound(t *testing.T) {
 		t.Error("the one-round race's plot is not the candidates' standings")
 	}
 }
+
+// TestStudyDirectoryMessages (issue 43): a study stopped before it wrote
+// study.json is told to start again (and tune is among the studies named);
+// a merge refusal says what differs between the shards' studies; a study
+// of another kind is not written into a finished one.
+func TestStudyDirectoryMessages(t *testing.T) {
+	testenv.SkipUnderRace(t)
+	dir := t.TempDir()
+	empty := filepath.Join(dir, "empty")
+	if err := os.Mkdir(empty, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	other := filepath.Join(dir, "other")
+	if err := os.MkdirAll(filepath.Join(other, "x"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	sweepArgs := func(out string, extra ...string) []string {
+		return append(append([]string{"sweep", "stacktics-size2", "--games", "4", "--quiet", "--out", out}, cheapBots...), extra...)
+	}
+	mustRun(t, sweepArgs(filepath.Join(dir, "s0"), "--shard", "0/2")...)
+	mustRun(t, sweepArgs(filepath.Join(dir, "s1"), "--shard", "1/2", "--seed", "7")...)
+	mustRun(t, "tournament", "stacktics/size2", "--bot", "random", "--bot", "greedy", "--games", "2", "--quiet", "--out", filepath.Join(dir, "tour"))
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"tune", "--resume", "--out", empty}, "the directory is empty, so the study was stopped before it began"},
+		{[]string{"tune", "--resume", "--out", other}, "not a study directory (playtest sweep, tune, tournament"},
+		{[]string{"merge", filepath.Join(dir, "s0"), filepath.Join(dir, "s1"), "--out", filepath.Join(dir, "m")}, "seed 1 against 7"},
+		{sweepArgs(filepath.Join(dir, "tour")), "holds a finished tournament"},
+	} {
+		code, _, errOut := run(t, c.args...)
+		if code != ExitBadInput || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d, %q; want exit 2 and %q", c.args, code, errOut, c.want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "tour", "variants")); err == nil {
+		t.Error("the refused sweep wrote its variants beside the tournament")
+	}
+}

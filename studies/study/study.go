@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"playtest/internal/bounded"
@@ -107,7 +108,10 @@ func Read(dir string) (*Manifest, error) {
 	path := filepath.Join(dir, ManifestFile)
 	b, err := bounded.ReadFile(path, 256<<20) // a unit's recipe is a few KB; a study has at most a few thousand
 	if errors.Is(err, os.ErrNotExist) {
-		return nil, badInput{fmt.Errorf("%s: %w: not a study directory (playtest sweep, tournament, skill --budgets or compare with --out write one)", dir, ErrNoManifest)}
+		if entries, err := os.ReadDir(dir); err == nil && len(entries) == 0 {
+			return nil, badInput{fmt.Errorf("%s: %w: the directory is empty, so the study was stopped before it began (before any game): start it again, the same command without --resume", dir, ErrNoManifest)}
+		}
+		return nil, badInput{fmt.Errorf("%s: %w: not a study directory (playtest sweep, tune, tournament, skill --budgets or compare with --out write one)", dir, ErrNoManifest)}
 	}
 	if err != nil {
 		return nil, err
@@ -214,6 +218,11 @@ func Begin(dir string, m *Manifest, resume bool) (*Manifest, error) {
 	case !old.Finished:
 		return nil, badInputf("%s holds an unfinished %s (%s): continue it with playtest %s --resume --out %s, or give another --out",
 			dir, old.Kind, old.Command, old.Kind, shell.Quote(dir))
+	case old.Kind != m.Kind:
+		// A kind rewrites its own results; another kind's would stay
+		// beside the new study's and read as its.
+		return nil, badInputf("%s holds a finished %s %q (%s): a %s there would leave the %s's files beside its own; give another --out, or remove the directory first",
+			dir, old.Kind, old.Name, old.Command, m.Kind, old.Kind)
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
@@ -235,6 +244,102 @@ func (m *Manifest) noLinks(dir string) error {
 		}
 	}
 	return nil
+}
+
+// differences says how two studies differ, for a refusal to merge them:
+// their kinds and names, the keys of their designs that differ (seed,
+// games, metric…), and their units (how many, their names, and what the
+// first unit that plays another variant plays differently).
+func differences(a, b *Manifest) string {
+	var diffs []string
+	if a.Kind != b.Kind || a.Name != b.Name {
+		diffs = append(diffs, fmt.Sprintf("%s %q against %s %q", a.Kind, a.Name, b.Kind, b.Name))
+	}
+	var da, db map[string]json.RawMessage
+	_ = json.Unmarshal(a.Design, &da)
+	_ = json.Unmarshal(b.Design, &db)
+	keys := map[string]bool{}
+	for k := range da {
+		keys[k] = true
+	}
+	for k := range db {
+		keys[k] = true
+	}
+	var changed []string
+	for k := range keys {
+		if !bytes.Equal(compact(da[k]), compact(db[k])) {
+			changed = append(changed, k)
+		}
+	}
+	slices.Sort(changed)
+	for _, k := range changed {
+		if len(da[k]) < 40 && len(db[k]) < 40 {
+			diffs = append(diffs, fmt.Sprintf("%s %s against %s", k, orNone(da[k]), orNone(db[k])))
+		} else {
+			diffs = append(diffs, k+" differs")
+		}
+	}
+	switch {
+	case len(a.Units) != len(b.Units):
+		diffs = append(diffs, fmt.Sprintf("%d units against %d", len(a.Units), len(b.Units)))
+	default:
+		for i := range a.Units {
+			ua, ub := a.Units[i], b.Units[i]
+			if ua.Name != ub.Name || ua.Dir != ub.Dir {
+				diffs = append(diffs, fmt.Sprintf("unit %d is %q against %q", i+1, ua.Name, ub.Name))
+				break
+			}
+			if ua.ConfigHash != ub.ConfigHash {
+				diffs = append(diffs, fmt.Sprintf("unit %q plays another variant (%s)", ua.Name, configDifference(&ua, &ub)))
+				break
+			}
+		}
+	}
+	if len(diffs) == 0 {
+		return "the same units and design, written differently"
+	}
+	return strings.Join(diffs, "; ")
+}
+
+// configDifference says how two units' variants differ: games, seed,
+// pairs, or else their rules or bots.
+func configDifference(a, b *Unit) string {
+	ca, errA := a.Config()
+	cb, errB := b.Config()
+	if errA != nil || errB != nil {
+		return "config hash " + a.ConfigHash + " against " + b.ConfigHash
+	}
+	var d []string
+	if ca.Games != cb.Games {
+		d = append(d, fmt.Sprintf("games %d against %d", ca.Games, cb.Games))
+	}
+	if ca.Seed != cb.Seed {
+		d = append(d, fmt.Sprintf("seed %d against %d", ca.Seed, cb.Seed))
+	}
+	if ca.Pairs != cb.Pairs {
+		d = append(d, fmt.Sprintf("pairs %v against %v", ca.Pairs, cb.Pairs))
+	}
+	if len(d) == 0 {
+		return "other rules or bots"
+	}
+	return strings.Join(d, ", ")
+}
+
+// compact is JSON without insignificant space, for comparing.
+func compact(raw json.RawMessage) []byte {
+	var b bytes.Buffer
+	if json.Compact(&b, raw) != nil {
+		return raw
+	}
+	return b.Bytes()
+}
+
+// orNone writes a JSON value, or "none" when absent.
+func orNone(raw json.RawMessage) string {
+	if len(raw) == 0 {
+		return "none"
+	}
+	return string(compact(raw))
 }
 
 // Finish marks the study in dir finished.
@@ -278,8 +383,8 @@ func Merge(ctx context.Context, dirs []string, dir string) (*Manifest, []*report
 		}
 		switch {
 		case m.Identity() != first.Identity():
-			return nil, nil, badInputf("%s holds %s %q, %s %s %q (or the same with other units): shards must come from one study",
-				d, m.Kind, m.Name, dirs[0], first.Kind, first.Name)
+			return nil, nil, badInputf("%s and %s hold different studies (%s): shards must come from one study",
+				dirs[0], d, differences(first, m))
 		case m.Shard.Count != first.Shard.Count:
 			return nil, nil, badInputf("%s is %v, %s %v: shards must split the study the same way", d, m.Shard, dirs[0], first.Shard)
 		case !m.Finished:
