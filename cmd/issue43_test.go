@@ -604,3 +604,28 @@ func TestStudyDirectoryMessages(t *testing.T) {
 		t.Error("the refused sweep wrote its variants beside the tournament")
 	}
 }
+
+// TestTuneHugeWeight (issue 43): a soft target's weight of 1e308 (or a
+// bound of 1e308) is refused at load, exit 2 naming its line, before
+// anything is written: the objective would be +Inf.
+func TestTuneHugeWeight(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct{ target, want string }{
+		{"{metric: plies, min: 10, weight: 1e308}", "objective.targets[0].weight: want a weight above 0 and at most 1e+06"},
+		{"{metric: plies, max: 1e308}", "objective.targets[0].max: want a bound between"},
+	} {
+		space := filepath.Join(dir, "space.yaml")
+		text := "name: huge\nbase: stacktics/size2\ngames: 8\naxes:\n  - {key: rules.pie_rule, values: [true, false]}\nobjective:\n  targets:\n    - " + c.target + "\n"
+		if err := os.WriteFile(space, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out := filepath.Join(dir, "out")
+		code, _, errOut := run(t, append([]string{"tune", space, "--first-games", "4", "--quiet", "--out", out}, cheapBots...)...)
+		if code != ExitBadInput || !strings.Contains(errOut, c.want) || !strings.Contains(errOut, "space.yaml:8") {
+			t.Errorf("%s: exit %d, %q", c.target, code, errOut)
+		}
+		if _, err := os.Stat(filepath.Join(out, "study.json")); err == nil {
+			t.Errorf("%s: a study was begun", c.target)
+		}
+	}
+}

@@ -140,6 +140,15 @@ const (
 	figTargets
 )
 
+// MaxWeight and MaxBound bound an objective's weights and its targets'
+// ranges, so that a weight times a distance stays finite (a weight of
+// 1e308 made the objective +Inf, which no state file can hold): a million
+// already makes one figure outweigh every other.
+const (
+	MaxWeight = 1e6
+	MaxBound  = 1e12
+)
+
 // objectiveKeys are the keys of a space's objective:.
 var objectiveKeys = []string{"balance", "targets"}
 
@@ -193,8 +202,8 @@ func ParseObjective(file string, n *yaml.Node, cfg *variants.Config) (Objective,
 		var err error
 		switch key {
 		case "balance":
-			if o.Balance, err = number(v, "objective.balance"); err == nil && o.Balance < 0 {
-				err = errorf(v, "objective.balance", "want a weight of 0 or more, got %g", o.Balance)
+			if o.Balance, err = number(v, "objective.balance"); err == nil && !(o.Balance >= 0 && o.Balance <= MaxWeight) {
+				err = errorf(v, "objective.balance", "want a weight from 0 to %g, got %g", MaxWeight, o.Balance)
 			}
 			return err
 		}
@@ -231,13 +240,18 @@ func ParseObjective(file string, n *yaml.Node, cfg *variants.Config) (Objective,
 				}
 				x, err := number(v, path+"."+key)
 				switch key {
-				case "min":
-					t.Min = &x
-				case "max":
-					t.Max = &x
+				case "min", "max":
+					if err == nil && !(math.Abs(x) <= MaxBound) {
+						err = errorf(v, path+"."+key, "want a bound between -%g and %g, got %g", MaxBound, MaxBound, x)
+					}
+					if key == "min" {
+						t.Min = &x
+					} else {
+						t.Max = &x
+					}
 				case "weight":
-					if t.Weight = x; err == nil && !(x > 0) {
-						err = errorf(v, path+".weight", "want a weight above 0 (leave weight out for a hard constraint), got %g", x)
+					if t.Weight = x; err == nil && !(x > 0 && x <= MaxWeight) {
+						err = errorf(v, path+".weight", "want a weight above 0 and at most %g (leave weight out for a hard constraint), got %g", MaxWeight, x)
 					}
 				}
 				return err
