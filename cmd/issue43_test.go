@@ -8,7 +8,9 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"playtest/internal/testenv"
 )
@@ -627,5 +629,67 @@ func TestTuneHugeWeight(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(out, "study.json")); err == nil {
 			t.Errorf("%s: a study was begun", c.target)
 		}
+	}
+}
+
+// TestPlayCtrlCSaves (issue 43): Ctrl-C during a game with entries saves
+// it to a file of its own, named in the message, that replay reads.
+func TestPlayCtrlCSaves(t *testing.T) {
+	cmd := exec.Command(os.Args[0], "play", "stacktics/size3", "--seat", "0", "--bot", "random")
+	cmd.Env = append(os.Environ(), "PLAYTEST_TEST_MAIN=1", "TMPDIR="+t.TempDir())
+	var errb strings.Builder
+	cmd.Stderr = &errb
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stdin.Close()
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// The second prompt comes after the person's entry and the bot's
+	// answer: then interrupt.
+	prompts := make(chan struct{}, 8)
+	go func() {
+		buf := make([]byte, 4096)
+		var seen strings.Builder
+		for n := 0; ; {
+			k, err := stdout.Read(buf)
+			seen.Write(buf[:k])
+			for ; strings.Count(seen.String(), "your decision") > n; n++ {
+				prompts <- struct{}{}
+			}
+			if err != nil {
+				close(prompts)
+				return
+			}
+		}
+	}()
+	<-prompts
+	if _, err := stdin.Write([]byte("1\n")); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-prompts:
+	case <-time.After(time.Minute):
+		t.Fatal("no second prompt")
+	}
+	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	for range prompts {
+	}
+	_ = cmd.Wait()
+	m := regexp.MustCompile(`saved in (\S+playtest-game-\S+\.json)`).FindStringSubmatch(errb.String())
+	if cmd.ProcessState.ExitCode() != 130 || m == nil {
+		t.Fatalf("exit %d, stderr %q", cmd.ProcessState.ExitCode(), errb.String())
+	}
+	code, out, errOut := run(t, "replay", m[1])
+	if code != 0 || !strings.Contains(out, "seat0") {
+		t.Errorf("replay of the saved game: exit %d, %s%s", code, out, errOut)
 	}
 }

@@ -13,6 +13,7 @@ import (
 
 	"playtest/games"
 	"playtest/internal/printable"
+	"playtest/internal/shell"
 	"playtest/sim/bots"
 	"playtest/variants"
 	"playtest/viewers/play"
@@ -72,10 +73,24 @@ chance outcomes.`,
 			rec, err := play.Run(cmd.Context(), cfg, play.Options{Seat: seat, Bot: bot, Hint: hint, Seed: cfg.Seed,
 				In: cmd.InOrStdin(), Out: cmd.OutOrStdout(), Width: terminalWidth(cmd.OutOrStdout())})
 			if errors.Is(err, play.ErrQuit) {
-				fmt.Fprintf(cmd.OutOrStdout(), "the game was left unfinished after %d entries (save FILE keeps a game to replay)\n", len(rec.Moves))
+				switch {
+				case !rec.Unsaved() && rec.SavedTo != "":
+					fmt.Fprintf(cmd.OutOrStdout(), "the game was left unfinished after %d entries, all saved in %s (playtest replay %s)\n", len(rec.Moves), rec.SavedTo, shell.Quote(rec.SavedTo))
+				case rec.Unsaved():
+					fmt.Fprintf(cmd.OutOrStdout(), "the game was left unfinished after %d entries (save FILE before quit keeps a game to replay)\n", len(rec.Moves))
+				default:
+					fmt.Fprintln(cmd.OutOrStdout(), "the game was left before its first entry")
+				}
 				return nil
 			}
 			if errors.Is(err, context.Canceled) {
+				// Ctrl-C keeps what a save would: the entries no save holds go
+				// to a file of their own, named in the message.
+				if rec.Unsaved() {
+					if path, serr := play.SaveInterrupted(rec); serr == nil {
+						return fmt.Errorf("interrupted; the game was left unfinished after %d entries, saved in %s (playtest replay %s)", len(rec.Moves), path, shell.Quote(path))
+					}
+				}
 				return fmt.Errorf("interrupted; the game was left unfinished after %d entries", len(rec.Moves))
 			}
 			return err

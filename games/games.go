@@ -259,9 +259,16 @@ type Hasher interface {
 }
 
 // Sided is implemented by games whose seats command named sides (armies,
-// colours). Sides lists their names in order, e.g. ["A", "B"].
+// colours). Sides lists their names in order, e.g. ["A", "B"]. A Sided
+// game may also say what a side is called (SideWorder).
 type Sided interface {
 	Sides() []string
+}
+
+// SideWorder is implemented by Sided games whose sides have a name of
+// their own: SideWord returns it ("army"); others' are "side".
+type SideWorder interface {
+	SideWord() string
 }
 
 // SideState is implemented by the states of Sided games. SideOf returns the

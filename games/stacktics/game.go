@@ -166,6 +166,9 @@ func (g *Game) MaxLegalMoves() int { return 3*g.rules.Size*2*(g.rows+g.cols) + 2
 // Sides names the armies: A moved first, B replied.
 func (g *Game) Sides() []string { return []string{"A", "B"} }
 
+// SideWord is what Stacktics calls a side (games.Sided).
+func (g *Game) SideWord() string { return "army" }
+
 func (g *Game) square(row, col int) int { return row*8 + col }
 
 // initSampling fills the candidate lists, between and dist tables.

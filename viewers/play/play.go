@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -57,6 +58,16 @@ type Record struct {
 	Seed        uint64              `json:"seed"`
 	Moves       []string            `json:"moves"`
 	Result      string              `json:"result,omitempty"`
+	// SavedTo and Saved are the file the game was last saved to with save
+	// and how many of Moves it held then (not written to the file): a
+	// game quit after it was saved need not be saved again.
+	SavedTo string `json:"-"`
+	Saved   int    `json:"-"`
+}
+
+// Unsaved reports whether the record holds entries no save has kept.
+func (r *Record) Unsaved() bool {
+	return len(r.Moves) > 0 && (r.SavedTo == "" || r.Saved < len(r.Moves))
 }
 
 // Config decodes the record's variant.
@@ -92,8 +103,11 @@ type session struct {
 	g       games.Game
 	opts    Options
 	s       games.State
-	history []string // every entry so far, in notation
-	seen    []string // the entries as the person's seat sees them (Seen)
+	history []string       // every entry so far, in notation
+	seen    []string       // the entries as the person's seat sees them (Seen)
+	who     []games.Player // who made each entry (Chance for a chance outcome)
+	savedTo string         // the file of the last save, and its entries
+	saved   int
 	bot     bots.Bot
 	hinter  bots.Bot
 	lines   <-chan interrupt.Line // the person's lines, read as they come
@@ -172,7 +186,7 @@ func Run(ctx context.Context, cfg *variants.Config, opts Options) (*Record, erro
 // recorded, so an undo keeps the chance outcomes the game had.
 func (p *session) restart(history []string) {
 	p.s = p.g.NewState()
-	p.history, p.seen = p.history[:0], p.seen[:0]
+	p.history, p.seen, p.who = p.history[:0], p.seen[:0], p.who[:0]
 	for _, text := range history {
 		m, err := p.s.ParseMove(text)
 		if err != nil {
@@ -186,7 +200,36 @@ func (p *session) apply(m games.Move) {
 	text := p.s.MoveString(m)
 	p.history = append(p.history, text)
 	p.seen = append(p.seen, Seen(p.s, p.opts.Seat, text))
+	p.who = append(p.who, p.s.CurrentPlayer())
 	p.s.Apply(m)
+}
+
+// side is the name of the side the person's seat commands in a game with
+// named sides (after any swap), "" in others.
+func (p *session) side() string {
+	sided, ok := p.g.(games.Sided)
+	st, ok2 := p.s.(games.SideState)
+	if !ok || !ok2 {
+		return ""
+	}
+	return sided.Sides()[st.SideOf(p.opts.Seat)]
+}
+
+// sideNews says so when the entry just played swapped the sides (a pie
+// rule's swap): the person's seat now commands another side.
+func (p *session) sideNews(before string) {
+	if after := p.side(); after != before && after != "" {
+		fmt.Fprintf(p.out, "the sides were swapped: you now play %s %s\n", p.sideWord(), after)
+	}
+}
+
+// sideWord is what the game calls its sides ("army" in Stacktics, else
+// "side").
+func (p *session) sideWord() string {
+	if w, ok := p.g.(games.SideWorder); ok {
+		return w.SideWord()
+	}
+	return "side"
 }
 
 // Seen is how an entry about to be played in s (text, in the game's
@@ -231,8 +274,10 @@ func (p *session) botMove(who games.Player) {
 	if p.ctx.Err() != nil {
 		return // a search cut short by a signal: its move is not played
 	}
+	before := p.side()
 	p.apply(m)
 	fmt.Fprintf(p.out, "%s (%s) plays %s\n", who, p.opts.Bot.Bot, p.seen[len(p.seen)-1])
+	p.sideNews(before)
 }
 
 // view draws what the person's seat may see.
@@ -282,7 +327,7 @@ func (p *session) humanMove() error {
 			p.listMoves()
 			continue
 		case "moves":
-			fmt.Fprintf(p.out, "%s\n", strings.Join(p.seen, " "))
+			p.listHistory()
 			continue
 		case "hint":
 			p.hint()
@@ -303,8 +348,29 @@ func (p *session) humanMove() error {
 			fmt.Fprintf(p.out, "%v; type help for the commands\n", err)
 			continue
 		}
+		before := p.side()
 		p.apply(m)
+		p.sideNews(before)
 		return nil
+	}
+}
+
+// listHistory prints the game so far, one numbered entry a line with who
+// made it (as the person's seat sees it), or says there is none yet.
+func (p *session) listHistory() {
+	if len(p.seen) == 0 {
+		fmt.Fprintln(p.out, "no moves yet: the game is at its start")
+		return
+	}
+	for i, text := range p.seen {
+		who := p.who[i].String()
+		switch {
+		case p.who[i] == games.Chance:
+			who = "chance"
+		case p.who[i] == p.opts.Seat:
+			who += " (you)"
+		}
+		fmt.Fprintf(p.out, "%4d. %-14s %s\n", i+1, who, text)
 	}
 }
 
@@ -450,13 +516,41 @@ func (p *session) hint() {
 		d.Determinize(p.opts.Seat, sim.ViewStream(p.opts.Seed, len(p.history)+1<<20, int(p.opts.Seat)))
 	}
 	m := p.hinter.Choose(view, p.legal)
-	text := fmt.Sprintf("hint: %s would play %s", p.opts.Hint.Describe(), p.s.MoveString(m))
+	text := fmt.Sprintf("hint: %s would play %d:%s", p.opts.Hint.Describe(), slices.Index(p.legal, m)+1, p.s.MoveString(m))
 	if _, ok := view.(games.Heuristic); ok {
-		after := view.Clone()
-		after.Apply(m)
-		text += fmt.Sprintf(" (heuristic value afterwards for you: %+.2f)", after.(games.Heuristic).Evaluate(p.opts.Seat))
+		// The heuristic's value after the hint, when it tells the
+		// decisions apart (in the middle of a Capstone turn it reads 0
+		// after every one, which says nothing).
+		value := func(m games.Move) float64 {
+			after := view.Clone()
+			after.Apply(m)
+			return after.(games.Heuristic).Evaluate(p.opts.Seat)
+		}
+		v := value(m)
+		if slices.ContainsFunc(p.legal, func(o games.Move) bool { return value(o) != v }) {
+			text += fmt.Sprintf(" (heuristic value afterwards for you: %+.2f)", v)
+		} else {
+			text += " (the heuristic rates every decision here alike)"
+		}
 	}
 	fmt.Fprintln(p.out, text)
+}
+
+// SaveInterrupted saves a game stopped by a signal to a new file in the
+// system's temporary directory (playtest-game-*.json) and returns its
+// path: Ctrl-C keeps the game as save would.
+func SaveInterrupted(r *Record) (string, error) {
+	f, err := os.CreateTemp("", "playtest-game-*.json")
+	if err != nil {
+		return "", err
+	}
+	path := f.Name()
+	f.Close()
+	if err := reports.WriteFileAtomic(path, func(w io.Writer) error { return reports.WriteJSON(w, r) }); err != nil {
+		os.Remove(path)
+		return "", err
+	}
+	return path, nil
 }
 
 func (p *session) save(path string) {
@@ -469,13 +563,15 @@ func (p *session) save(path string) {
 		fmt.Fprintf(p.out, "could not save: %v\n", err)
 		return
 	}
+	p.savedTo, p.saved = path, len(p.history)
 	fmt.Fprintf(p.out, "saved %d entries to %s (playtest replay %s)\n", len(p.history), path, shell.Quote(path))
 }
 
 func (p *session) record() *Record {
 	r := &Record{Schema: RecordSchema, Game: p.cfg.Definition.Name, Variant: p.cfg.Name, Source: p.cfg.Source,
 		DefaultName: p.cfg.DefaultName, Text: string(p.cfg.Text), Overrides: p.cfg.Overrides,
-		Seat: int(p.opts.Seat), Bot: p.opts.Bot.Describe(), Seed: p.opts.Seed, Moves: slices.Clone(p.history)}
+		Seat: int(p.opts.Seat), Bot: p.opts.Bot.Describe(), Seed: p.opts.Seed, Moves: slices.Clone(p.history),
+		SavedTo: p.savedTo, Saved: p.saved}
 	if p.s != nil && p.s.IsTerminal() {
 		r.Result = resultText(p.s)
 	}

@@ -183,18 +183,27 @@ func TestMovesHideTheOpponentsSecrets(t *testing.T) {
 			}
 			transcript := out.String()
 			transcript = transcript[:strings.LastIndex(transcript, "result: ")]
-			var last string
 			for _, line := range strings.Split(transcript, "\n") {
 				if strings.Contains(line, "plays ") && strings.HasPrefix(line, seat.Opponent().String()) {
 					if setup := strings.Contains(line, "goal:"); setup {
 						t.Fatalf("%s %s: %q", preset, seat, line)
 					}
 				}
-				if i := strings.LastIndex(line, "> "); i >= 0 && len(strings.Fields(line[i+2:])) > len(strings.Fields(last)) {
-					last = line[i+2:]
+			}
+			// The longest moves list: numbered lines "N. who entry", the
+			// first after a prompt.
+			var entries []string
+			for _, segment := range strings.Split(transcript, "> ") {
+				var list []string
+				for _, line := range strings.Split(segment, "\n") {
+					if f := strings.Fields(line); len(f) >= 3 && strings.HasSuffix(f[0], ".") {
+						list = append(list, f[len(f)-1])
+					}
+				}
+				if len(list) > len(entries) {
+					entries = list
 				}
 			}
-			entries := strings.Fields(last)
 			hidden := 0
 			for _, e := range entries {
 				if e == "(hidden)" {
@@ -275,5 +284,61 @@ func TestHintBot(t *testing.T) {
 		if _, _, searches := spec.Budget(); err != nil || spec.Bot != c.want || !searches || len(spec.Settings()) > 0 && c.want == "alphabeta" {
 			t.Errorf("%s %s: %+v, %v", c.preset, c.sets, spec, err)
 		}
+	}
+}
+
+// TestPlayIssue43: moves says there are none at the start and lists each
+// entry numbered with who made it; a swap of sides is said; a hint names
+// its menu number, and leaves out a heuristic value that tells nothing
+// apart; a quit after a save records what the save holds; an interrupted
+// game is saved to a file of its own.
+func TestPlayIssue43(t *testing.T) {
+	random := bots.Spec{Bot: "random", Params: &bots.NoParams{}}
+	var out bytes.Buffer
+	dir := t.TempDir()
+	saved := filepath.Join(dir, "g.json")
+	in := strings.NewReader("moves\nhint\n1\nmoves\nsave " + saved + "\nquit\n")
+	// Seed 5: the random bot swaps after the person's opening.
+	rec, err := Run(context.Background(), load(t, "stacktics/size2"), Options{Seat: games.Seat0, Bot: random, Seed: 5, In: in, Out: &out})
+	if !errors.Is(err, ErrQuit) {
+		t.Fatalf("quit: %v", err)
+	}
+	text := out.String()
+	for _, want := range []string{
+		"no moves yet: the game is at its start",
+		"   1. seat0 (you)    ",
+		"   2. seat1          ",
+		"saved 2 entries to " + saved,
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("output lacks %q:\n%s", want, text)
+		}
+	}
+	if !regexp.MustCompile(`hint: alphabeta, 2,000 nodes would play \d+:\S+ \(heuristic value`).MatchString(text) {
+		t.Errorf("the hint has no menu number:\n%s", text)
+	}
+	if rec.Moves[1] == "swap" && !strings.Contains(text, "the sides were swapped: you now play army B") {
+		t.Errorf("a swap went unsaid:\n%s", text)
+	}
+	if rec.Moves[1] != "swap" {
+		t.Errorf("the bot kept (%s): pick a seed whose random bot swaps, so the sentence is tested", rec.Moves[1])
+	}
+	if rec.Unsaved() || rec.SavedTo != saved {
+		t.Errorf("a game quit after its save reads unsaved: %+v", rec)
+	}
+	// Capstone's heuristic reads the same after every decision of a goal
+	// choice: the hint says so instead of "+0.00".
+	out.Reset()
+	_, err = Run(context.Background(), load(t, "capstone/capstone"), Options{Seat: games.Seat0, Bot: random, Seed: 5, In: strings.NewReader("hint\nquit\n"), Out: &out})
+	if !errors.Is(err, ErrQuit) || strings.Contains(out.String(), "+0.00") || !strings.Contains(out.String(), "the heuristic rates every decision here alike") {
+		t.Errorf("capstone hint: %v\n%s", err, out.String())
+	}
+	path, err := SaveInterrupted(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.Remove(path)
+	if back, err := ReadRecord(path); err != nil || len(back.Moves) != len(rec.Moves) {
+		t.Errorf("an interrupted game's file: %v", err)
 	}
 }
