@@ -44,6 +44,9 @@ the game's own (playtest run shows them). Rates are shares between 0 and 1
 (min: 0.45, not 45). A bound on stat min or max is held to the extreme seen
 over the games: one game beyond it refutes it, but no sample proves it.
 
+--format json (or PLAYTEST_FORMAT=json) prints check.json's content instead
+of the table.
+
 Exit codes: 0 every bound passes; 1 a bound fails; 3 none fails but the sample
 cannot decide one (run more games), or 1 with --inconclusive fail; 2 bad
 input. In --junit an inconclusive bound is a skipped test case, which many
@@ -62,6 +65,7 @@ check.json, check.md and check.html, so CI plays the games once.`,
 	f.Uint64("seed", 0, "run seed (overrides the variant's seed:)")
 	f.Int("workers", 0, "worker goroutines (default: all cores)")
 	f.String("out", "", "keep the run in DIR (as playtest run --out) with check.json, check.md and check.html")
+	f.String("format", "table", "output format: table (the verdicts as a Markdown table; markdown is the same) or json (check.json's content)")
 	f.Bool("quiet", false, "show no progress on stderr")
 	f.StringVar(&opts.markdown, "markdown", "", "also write the verdicts as Markdown to this file")
 	f.StringVar(&opts.junit, "junit", "", "also write the verdicts as JUnit XML to this file (one test case per bound)")
@@ -73,6 +77,10 @@ check.json, check.md and check.html, so CI plays the games once.`,
 func runCheck(cmd *cobra.Command, args []string, opts *checkOptions) error {
 	v := settings(cmd.Flags())
 	workers, err := workerCount(cmd.Flags(), v)
+	if err != nil {
+		return err
+	}
+	format, err := formatSetting(cmd.Flags(), v, "table", "markdown", "json")
 	if err != nil {
 		return err
 	}
@@ -128,7 +136,13 @@ func runCheck(cmd *cobra.Command, args []string, opts *checkOptions) error {
 	if err := check.WriteMarkdown(&md, summary, verdicts); err != nil {
 		return err
 	}
-	fmt.Fprint(cmd.OutOrStdout(), md.String())
+	if format == "json" {
+		if err := reports.WriteJSON(cmd.OutOrStdout(), check.NewReport(summary, verdicts, fails)); err != nil {
+			return err
+		}
+	} else {
+		fmt.Fprint(cmd.OutOrStdout(), md.String())
+	}
 	if err := writeSummaries(opts.markdown, md.Bytes()); err != nil {
 		return err
 	}
@@ -138,7 +152,10 @@ func runCheck(cmd *cobra.Command, args []string, opts *checkOptions) error {
 		}
 	}
 	if out != "" {
-		if err := writeReportFiles(out, "check", "playtest check: "+cfg.Name, check.NewReport(summary, verdicts, fails), md.Bytes()); err != nil {
+		// The page beside the run opens its outcome chart and links its
+		// full report (the terminal and the CI summary get the table only).
+		page := reports.BeforeFooter(md.Bytes(), "\n![Seat 0's score, the seat win rates and draws of the checked run](plots/outcomes.svg)\n\nThe checked run's full report: [report.md](report.md).\n")
+		if err := writeReportFiles(out, "check", "playtest check: "+cfg.Name, check.NewReport(summary, verdicts, fails), page); err != nil {
 			return err
 		}
 	}

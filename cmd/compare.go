@@ -5,11 +5,16 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"playtest/internal/progress"
 	"playtest/internal/shell"
+	"playtest/reports"
+	"playtest/reports/plots"
 	"playtest/studies/compare"
 	"playtest/studies/study"
 )
@@ -183,6 +188,9 @@ func finishCompare(cmd *cobra.Command, res *compare.Result, err error, out strin
 		if err := res.WriteMarkdown(&md); err != nil {
 			return err
 		}
+		if err := compareFigure(out, res, &md); err != nil {
+			return err
+		}
 		if err := writeReportFiles(out, "compare", "playtest compare: "+res.A.Variant+" vs "+res.B.Variant, res, md.Bytes()); err != nil {
 			return err
 		}
@@ -212,4 +220,34 @@ func sprtOutcome(res *compare.Result) string {
 		return "H0 accepted"
 	}
 	return "the sequential test is undecided"
+}
+
+// compareFigure saves the comparison's figure under out/plots and adds it
+// to the page, with links to A's and B's run reports where they were
+// written (a comparison kept as a study writes one in a/ and b/).
+func compareFigure(out string, res *compare.Result, md *bytes.Buffer) error {
+	p, err := res.Figure()
+	if err != nil {
+		return err
+	}
+	if err := reports.MkdirBelow(out, filepath.Join(out, "plots")); err != nil {
+		return err
+	}
+	if err := plots.Save(filepath.Join(out, "plots"), plots.Figure{Name: compare.PlotName, Plot: p}); err != nil {
+		return err
+	}
+	extra := fmt.Sprintf("\n![%s per game, A and B](plots/%s.svg)\n", reports.MarkdownEscape(res.Metric), compare.PlotName)
+	var links []string
+	for _, side := range []string{"a", "b"} {
+		if _, err := os.Stat(filepath.Join(out, side, "report.md")); err == nil {
+			links = append(links, fmt.Sprintf("[%s](%s/report.md)", strings.ToUpper(side), side))
+		}
+	}
+	if len(links) > 0 {
+		extra += fmt.Sprintf("\nEach variant's full report: %s.\n", strings.Join(links, ", "))
+	}
+	page := reports.BeforeFooter(md.Bytes(), extra)
+	md.Reset()
+	md.Write(page)
+	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"playtest/games"
 	"playtest/games/catalog"
 	"playtest/sim/bots"
+	"playtest/studies/sweep"
 	"playtest/variants"
 )
 
@@ -20,7 +21,9 @@ func newGamesCommand() *cobra.Command {
 		Long: `List every game playtest plays with its presets (runnable by name) and every
 rules knob with its default and meaning, the figures its games report (the
 metrics tables and reports show, and check can bound), then the bots and their
-parameters. With a game's name, list only that game.`,
+parameters, and the shipped sweeps (playtest sweep NAME) and tune spaces
+(playtest tune NAME). With a game's name, list only that game and its
+sweeps and spaces.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			defs := catalog.All
@@ -36,6 +39,13 @@ parameters. With a game's name, list only that game.`,
 				if err := describeGame(w, d); err != nil {
 					return err
 				}
+			}
+			game := ""
+			if len(args) == 1 {
+				game = defs[0].Name
+			}
+			if err := describeSpaces(w, game); err != nil {
+				return err
 			}
 			describeBots(w)
 			return nil
@@ -70,6 +80,35 @@ func describeGame(w io.Writer, d games.Definition) error {
 		}
 	}
 	fmt.Fprintln(w)
+	return nil
+}
+
+// describeSpaces lists the embedded sweeps and tune spaces, each with its
+// description: those of game's variants only, unless game is "".
+func describeSpaces(w io.Writer, game string) error {
+	for _, kind := range []struct{ dir, title string }{
+		{sweep.Dir, "sweeps (playtest sweep NAME)"},
+		{"tunes", "tune spaces (playtest tune NAME)"},
+	} {
+		var lines []string
+		for _, name := range sweep.NamesIn(kind.dir) {
+			sw, err := sweep.LoadIn(name, kind.dir)
+			if err != nil {
+				return fmt.Errorf("%s %s is broken: %v", kind.dir, name, err)
+			}
+			cfgs, _, _, err := sw.Variants(nil)
+			if err != nil || len(cfgs) == 0 {
+				return fmt.Errorf("%s %s is broken: %v", kind.dir, name, err)
+			}
+			if game != "" && cfgs[0].Definition.Name != game {
+				continue
+			}
+			lines = append(lines, fmt.Sprintf("  %-28s %s (%d variants)\n", name, sw.Description, len(cfgs)))
+		}
+		if len(lines) > 0 {
+			fmt.Fprintf(w, "%s\n%s\n", kind.title, strings.Join(lines, ""))
+		}
+	}
 	return nil
 }
 

@@ -693,3 +693,27 @@ func TestPlayCtrlCSaves(t *testing.T) {
 		t.Errorf("replay of the saved game: exit %d, %s%s", code, out, errOut)
 	}
 }
+
+// TestYAMLNoCascades (issue 43): a misspelt or mistyped knob is one
+// problem, not followed by a check across knobs that its default fails;
+// a key that is part of a knob's name is suggested as that knob.
+func TestYAMLNoCascades(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "v.yaml")
+	if err := os.WriteFile(file, []byte("game: stacktics\nrules:\n  size: 2\n  board: {rows: 5, cols: 3}\n  start_colums: [0, 2]\nplayers: [random, random]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"run", file}, `v.yaml:5: rules.start_colums: unknown key (did you mean "start_columns"?)`},
+		{[]string{"run", "size2", "--set", "rules.size=x"}, `rules.size: want an integer, got "x"`},
+		{[]string{"run", "size2", "--set", "rules.pie=false"}, `rules.pie: unknown key (did you mean "pie_rule"?)`},
+	} {
+		code, _, errOut := run(t, append(c.args, "--games", "2", "--quiet")...)
+		if code != ExitBadInput || !strings.Contains(errOut, c.want) || strings.Contains(errOut, "problems") || strings.Contains(errOut, "is required when") {
+			t.Errorf("%v: exit %d, %q; want exit 2 and only %q", c.args, code, errOut, c.want)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 
@@ -17,4 +18,16 @@ func Footer() string { return "Written by " + buildinfo.Get().Short() + "." }
 func WriteMarkdownFooter(w io.Writer) error {
 	_, err := fmt.Fprintf(w, "\n%s\n", MarkdownText(Footer()))
 	return err
+}
+
+// BeforeFooter returns the Markdown page md with extra inserted before its
+// footer (WriteMarkdownFooter), or at its end when it has none.
+func BeforeFooter(md []byte, extra string) []byte {
+	footer := []byte("\n" + MarkdownText(Footer()) + "\n")
+	i := bytes.LastIndex(md, footer)
+	if i < 0 {
+		return append(bytes.Clone(md), extra...)
+	}
+	out := append(bytes.Clone(md[:i]), extra...)
+	return append(out, md[i:]...)
 }

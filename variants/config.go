@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"reflect"
 	"strings"
@@ -171,12 +172,17 @@ func (d *decoder) decodeRules(def games.Definition, gameKey, rulesKey, n *yaml.N
 			errs.add(d.decodeStruct(n, reflect.ValueOf(r).Elem(), "rules"))
 		}
 	}
-	// Validate even when some keys failed (they keep their defaults), but
-	// drop a complaint about a key that already has one.
+	// Validate even when some keys failed (they keep their defaults), so a
+	// file's problems come at once; but with a key misspelt or mistyped,
+	// drop a complaint about a knob the file does not set or that already
+	// has one: the default in its place would have a check across knobs
+	// (start_columns is required when cols − 2 ≠ size) complain about
+	// what the person did not write, at another line.
 	if err := r.Validate(); err != nil {
-		verr := d.knobError(err, "rules", anchor, n)
-		if ve, ok := verr.(*Error); !ok || !errs.names(ve.Key) {
-			errs.add(verr)
+		var ke *games.KnobError
+		cascade := len(errs.errs) > 0 && errors.As(err, &ke) && (n == nil || lookup(n, ke.Knob) == n || errs.names("rules."+ke.Knob))
+		if !cascade {
+			errs.add(d.knobError(err, "rules", anchor, n))
 		}
 	}
 	if err := errs.err(); err != nil {

@@ -1,10 +1,28 @@
 package variants
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
 
 // Suggest returns the candidate closest to word by edit distance, if it is
-// close enough to be a likely typo, or "".
+// close enough to be a likely typo, or "". A candidate that word begins,
+// or whose words (split at underscores and dots) include word, comes
+// first: "pie" is pie_rule, not size.
 func Suggest(word string, candidates []string) string {
+	if len(word) >= 3 {
+		part := ""
+		for _, c := range candidates {
+			if c != word && (strings.HasPrefix(c, word) || slices.Contains(strings.FieldsFunc(c, func(r rune) bool { return r == '_' || r == '.' }), word)) &&
+				(part == "" || len(c) < len(part)) {
+				part = c
+			}
+		}
+		if part != "" {
+			return part
+		}
+	}
 	best, bestDist := "", len(word)/3+2
 	for _, c := range candidates {
 		if d := editDistance(word, c); d < bestDist {

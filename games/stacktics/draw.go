@@ -15,7 +15,7 @@ var armyColors = [2]string{"#c8423b", "#3b6fc8"}
 func (s *State) DrawSVG() string {
 	g := s.g
 	const cell, margin = 56.0, 24.0
-	width, height := max(margin+float64(g.cols)*cell+8, 420), margin+float64(g.rows)*cell+44
+	width, height := max(margin+float64(g.cols)*cell+8, 420), margin+float64(g.rows)*cell+64
 	d := games.NewSVG(width, height)
 	d.Rect(0, 0, width, height, "#ffffff", "")
 	for row := range g.rows {
@@ -35,6 +35,19 @@ func (s *State) DrawSVG() string {
 	}
 	for col := range g.cols {
 		d.Text(margin+float64(col)*cell+cell/2, 8+float64(g.rows)*cell+14, 12, "middle", "#555", string(rune('a'+col)))
+	}
+	// The legend: each army's colour and the seat commanding it (a pie
+	// swap changes which).
+	x := margin
+	for army := range 2 {
+		seat := games.Seat0
+		if s.SideOf(games.Seat0) != army {
+			seat = games.Seat1
+		}
+		d.Rect(x, height-42, 12, 12, armyColors[army], "#222")
+		label := fmt.Sprintf("army %s (%s)", armyName(army), seat)
+		d.Text(x+17, height-32, 12, "start", "#222", label)
+		x += 17 + 7.5*float64(len(label)) + 16
 	}
 	d.Text(margin, height-8, 13, "start", "#222", s.caption())
 	return d.String()

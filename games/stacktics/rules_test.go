@@ -486,3 +486,22 @@ func TestForcingMovesAreTheCaptures(t *testing.T) {
 		t.Errorf("only %d captures seen", checked)
 	}
 }
+
+// TestDrawingLegend (issue 43): the board viewer's drawing says which
+// colour is which army and which seat commands it, before and after a
+// pie swap.
+func TestDrawingLegend(t *testing.T) {
+	g := newGame(t, presets[0].rules)
+	s := g.Start()
+	svg := s.DrawSVG()
+	for _, want := range []string{"army A (seat0)", "army B (seat1)", armyColors[ArmyA], armyColors[ArmyB]} {
+		if !strings.Contains(svg, want) {
+			t.Errorf("the start's drawing lacks %q", want)
+		}
+	}
+	s.Apply(mustParse(t, s, "b1S-c2"))
+	s.Apply(mustParse(t, s, "swap"))
+	if svg := s.DrawSVG(); !strings.Contains(svg, "army A (seat1)") || !strings.Contains(svg, "army B (seat0)") {
+		t.Errorf("after a swap the legend still reads seat 0 for army A")
+	}
+}

@@ -1,6 +1,8 @@
 package compare
 
 import (
+	"gonum.org/v1/plot"
+
 	"fmt"
 	"io"
 	"math"
@@ -9,6 +11,8 @@ import (
 	"strings"
 
 	"playtest/reports"
+	"playtest/reports/plots"
+	"playtest/sim/bots"
 )
 
 // WriteJSON writes the comparison as indented JSON.
@@ -193,6 +197,30 @@ func (r *Result) fairnessText() string {
 		return fmt.Sprintf("A is further from even than B by %s: B is the fairer (%s)", by, scores)
 	}
 	return fmt.Sprintf("neither is shown the fairer: the distance from even, B's minus A's, is %s points (95%% CI %s to %s over %d %s, which includes 0; %s)", signedPoints(f.Value), signedPoints(f.Low), signedPoints(f.High), f.N, r.units(), scores)
+}
+
+// PlotName is the name of the comparison's figure in its plots/.
+const PlotName = "compare"
+
+// Figure draws A's and B's figure for the compared metric side by side,
+// each with its 95% interval where the run's summary has one (seat 0's
+// score over pairs, a rate, a game metric's bootstrap), else its mean.
+func (r *Result) Figure() (*plot.Plot, error) {
+	var labels []string
+	var est []reports.MetricEstimate
+	for _, side := range []struct {
+		name string
+		s    Side
+	}{{"A", r.A}, {"B", r.B}} {
+		e, ok := side.s.Summary.Lookup(r.Metric, "")
+		if !ok {
+			e = reports.MetricEstimate{Value: side.s.Mean, Low: side.s.Mean, High: side.s.Mean, N: side.s.Summary.Games}
+		}
+		labels = append(labels, side.name+": "+side.s.name())
+		est = append(est, e)
+	}
+	title := fmt.Sprintf("%s per game, A and B on the same %s seeds", r.Metric, bots.Thousands(r.Games))
+	return plots.Estimates(title, "variant", r.Metric, labels, est)
 }
 
 // StandingLine is a sequential test's running line, as fastchess prints
