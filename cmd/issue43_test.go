@@ -717,3 +717,49 @@ func TestYAMLNoCascades(t *testing.T) {
 		}
 	}
 }
+
+// TestReportsIssue43: check --format json prints check.json's content
+// (PLAYTEST_FORMAT too); check.html and compare.html hold a chart and link
+// the run reports beside them; playtest games lists the shipped sweeps
+// and tune spaces.
+func TestReportsIssue43(t *testing.T) {
+	testenv.SkipUnderRace(t)
+	dir := t.TempDir()
+	code, out, errOut := run(t, "check", "capstone", "--games", "6", "--quiet", "--format", "json", "--out", filepath.Join(dir, "ck"))
+	var report struct {
+		Schema string `json:"schema"`
+	}
+	if code != 0 && code != 3 || json.Unmarshal([]byte(out), &report) != nil || report.Schema != "playtest/check/v1" {
+		t.Errorf("check --format json: exit %d, %s%s", code, out, errOut)
+	}
+	t.Setenv("PLAYTEST_FORMAT", "json")
+	if _, out, _ := run(t, "check", "capstone", "--games", "6", "--quiet"); !strings.HasPrefix(strings.TrimSpace(out), "{") {
+		t.Errorf("PLAYTEST_FORMAT=json was ignored: %s", out)
+	}
+	t.Setenv("PLAYTEST_FORMAT", "")
+	mustRun(t, append([]string{"compare", "size2", "size2-nopie", "--games", "8", "--quiet", "--out", filepath.Join(dir, "cmp")}, cheapBots...)...)
+	for _, c := range []struct{ page, image, link string }{
+		{"ck/check.html", `src="data:image/svg+xml;base64,`, `href="report.html"`},
+		{"cmp/compare.html", `src="data:image/svg+xml;base64,`, `href="a/report.html"`},
+	} {
+		b, err := os.ReadFile(filepath.Join(dir, c.page))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(b), c.image) || !strings.Contains(string(b), c.link) {
+			t.Errorf("%s lacks its chart or its link %s", c.page, c.link)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "cmp", "b", "report.html")); err != nil {
+		t.Error("compare --out wrote no report for B's run")
+	}
+	_, games, _ := run(t, "games")
+	for _, want := range []string{"sweeps (playtest sweep NAME)", "stacktics-size2 ", "tune spaces (playtest tune NAME)", "stacktics-size2-decisive"} {
+		if !strings.Contains(games, want) {
+			t.Errorf("playtest games lacks %q", want)
+		}
+	}
+	if _, stacks, _ := run(t, "games", "stacks"); !strings.Contains(stacks, "stacks-cards") || strings.Contains(stacks, "capstone-goal-order") {
+		t.Errorf("playtest games stacks lists another game's sweeps:\n%s", stacks)
+	}
+}
