@@ -74,10 +74,15 @@ fuzz:
 		$(GO) test $${f%%:*} -run '^$$' -fuzz "^$${f##*:}$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 2s || exit 1; \
 	done
 
-## samples: rewrite the example reports in docs/samples (a small run of each game's main preset)
+## samples: rewrite the example reports in docs/samples (a small run of each
+## game's main preset) and docs/samples/demo.txt (what make demo prints):
+## every preset figure the README and docs quote comes from these files
+## (cmd's TestQuotedFiguresComeFromSamples)
 SAMPLES = stacktics/size3 capstone/capstone stacks/base capturecard/capturecard
 samples: build
 	rm -rf docs/samples
+	mkdir -p docs/samples
+	./bin/playtest run --workers 1 --quiet > docs/samples/demo.txt
 	for p in $(SAMPLES); do ./bin/playtest run $$p --games 200 --workers 1 --out docs/samples/$$(echo $$p | tr / -) > /dev/null || exit 1; done
 	rm -f docs/samples/*/games.jsonl docs/samples/*/manifest.json   # the run log; the reports are the samples
 	# The example games' drawings run to megabytes: the samples go without

@@ -763,3 +763,56 @@ func TestReportsIssue43(t *testing.T) {
 		t.Errorf("playtest games stacks lists another game's sweeps:\n%s", stacks)
 	}
 }
+
+// TestQuotedFiguresComeFromSamples (issue 43): a preset's figures quoted
+// in the README and docs come from what make samples writes: a block
+// marked <!-- sample: FILE --> holds only text of FILE (whitespace aside;
+// "..." skips), and every number in the text of a link to a sample is in
+// that sample. A quote that drifts from the samples fails here.
+func TestQuotedFiguresComeFromSamples(t *testing.T) {
+	files, _ := filepath.Glob("../docs/*.md")
+	files = append(files, "../README.md")
+	blocks, numbers := 0, 0
+	norm := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	read := func(doc, target string) string {
+		b, err := os.ReadFile(filepath.Join(filepath.Dir(doc), target))
+		if err != nil {
+			t.Fatalf("%s quotes %s: %v", doc, target, err)
+		}
+		return string(b)
+	}
+	block := regexp.MustCompile("(?s)<!-- sample: (\\S+) -->\n```\n(.*?)```")
+	link := regexp.MustCompile(`\[((?:[^\[\]]|\[[^\[\]]*\])*)\]\(([^)\s]*samples/[^)\s]+)\)`)
+	number := regexp.MustCompile(`\d[\d,.]*%?`)
+	for _, doc := range files {
+		b, err := os.ReadFile(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := string(b)
+		for _, m := range block.FindAllStringSubmatch(text, -1) {
+			sample := norm(read(doc, m[1]))
+			for _, part := range strings.Split(m[2], "\n...\n") {
+				if p := norm(part); p != "" && p != "..." && !strings.Contains(sample, p) {
+					t.Errorf("%s quotes %s, which does not hold:\n%s", doc, m[1], part)
+				}
+			}
+			blocks++
+		}
+		for _, m := range link.FindAllStringSubmatch(text, -1) {
+			if strings.HasSuffix(m[2], ".md") && !number.MatchString(m[1]) {
+				continue // a link to a sample report, not a quote
+			}
+			sample := read(doc, m[2])
+			for _, n := range number.FindAllString(m[1], -1) {
+				numbers++
+				if !strings.Contains(sample, n) {
+					t.Errorf("%s quotes %q from %s, which does not hold %s", doc, m[1], m[2], n)
+				}
+			}
+		}
+	}
+	if blocks < 2 || numbers < 5 {
+		t.Errorf("%d quoted blocks and %d quoted numbers found: the scan is broken", blocks, numbers)
+	}
+}
