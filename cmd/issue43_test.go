@@ -753,6 +753,21 @@ func TestReportsIssue43(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "cmp", "b", "report.html")); err != nil {
 		t.Error("compare --out wrote no report for B's run")
 	}
+	// Openings as mini-boards where every game starts alike (Stacktics),
+	// none where chance or a hidden setup comes first (Capstone).
+	mustRun(t, "run", "size2", "--games", "10", "--quiet", "--out", filepath.Join(dir, "st"))
+	for _, c := range []struct {
+		page string
+		want bool
+	}{{"st/report.html", true}, {"ck/report.html", false}} {
+		b, err := os.ReadFile(filepath.Join(dir, c.page))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(string(b), `<img class="mini" alt="the position after the opening" src="data:image/svg&#43;xml;base64,`); got != c.want {
+			t.Errorf("%s: opening boards %v, want %v", c.page, got, c.want)
+		}
+	}
 	_, games, _ := run(t, "games")
 	for _, want := range []string{"sweeps (playtest sweep NAME)", "stacktics-size2 ", "tune spaces (playtest tune NAME)", "stacktics-size2-decisive"} {
 		if !strings.Contains(games, want) {

@@ -21,6 +21,11 @@ const ExamplesSchema = "playtest/examples/v1"
 type Examples struct {
 	Schema string        `json:"schema"`
 	Games  []ExampleGame `json:"games"`
+	// Openings draws the position after each opening the report's
+	// openings table lists, by its notation, when every game starts from
+	// one position (no chance or hidden setup before the first decision):
+	// report.html shows them beside the table.
+	Openings map[string]string `json:"openings,omitempty"`
 }
 
 // ExampleGame is one example: why it was chosen, who sat where, how it

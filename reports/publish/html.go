@@ -1,6 +1,7 @@
 package publish
 
 import (
+	"encoding/base64"
 	"html/template"
 	"io"
 	"playtest/reports"
@@ -10,7 +11,12 @@ import (
 var page = template.Must(template.Must(template.New("report.html").Funcs(funcs).Funcs(template.FuncMap{
 	// pngData makes the inline image's URL; the data is our own base64.
 	"pngData": func(b64 string) template.URL { return template.URL("data:image/png;base64," + b64) },
-	"code":    codeSpans,
+	// svgData makes a drawing's image URL: an <img> runs no script, and
+	// base64 leaves nothing of the drawing to escape.
+	"svgData": func(svg string) template.URL {
+		return template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString([]byte(svg)))
+	},
+	"code": codeSpans,
 }).Parse(viewerText)).Parse(htmlText))
 
 // codeSpans escapes annotated text (a headline, a warning: sentences
@@ -126,6 +132,7 @@ figure { margin: 1.5rem 0; }
 img { max-width: 100%; height: auto; border: 1px solid #eee; }
 .note { color: #555; }
 .headline { font-size: 1.1rem; background: #f4f7fb; padding: 0.7rem 1rem; border-left: 4px solid #36c; }
+img.mini { width: 9rem; border: none; }
 .lead { display: flex; flex-wrap: wrap; gap: 1rem; align-items: flex-start; }
 .lead .headline { flex: 1 1 20rem; margin: 1rem 0; }
 .lead figure { flex: 1 1 26rem; margin: 1rem 0; }
@@ -198,9 +205,10 @@ Rates have 95% Wilson intervals{{if eq .Rates.Interval "paired-wilson"}}; the se
 <h2>Openings</h2>
 <p>The first decision of each game: {{.Distinct}} distinct over {{.Games}} games.</p>
 <table>
-<tr><th>opening</th><th>games</th><th>share</th><th>seat 0 wins</th><th>95% CI</th>{{if .HasSwap}}<th>swapped (pie)</th>{{end}}</tr>
+{{- $boards := $.OpeningBoards}}
+<tr><th>opening</th>{{if $boards}}<th>position after it</th>{{end}}<th>games</th><th>share</th><th>seat 0 wins</th><th>95% CI</th>{{if .HasSwap}}<th>swapped (pie)</th>{{end}}</tr>
 {{- $swap := .HasSwap}}{{range .Rows}}
-<tr><td>{{if .Others}}<em>{{.Move}}</em>{{else}}<code>{{.Move}}</code>{{end}}</td><td>{{.Share.Count}}</td><td>{{pct .Share.Rate}}</td><td>{{pct .Seat0Wins.Rate}}</td><td>{{ci .Seat0Wins.Low .Seat0Wins.High}}</td>{{if $swap}}<td>{{with .Swap}}{{pct .Rate}}{{end}}</td>{{end}}</tr>{{end}}
+<tr><td>{{if .Others}}<em>{{.Move}}</em>{{else}}<code>{{.Move}}</code>{{end}}</td>{{if $boards}}<td>{{with index $boards .Move}}<img class="mini" alt="the position after the opening" src="{{svgData .}}">{{end}}</td>{{end}}<td>{{.Share.Count}}</td><td>{{pct .Share.Rate}}</td><td>{{pct .Seat0Wins.Rate}}</td><td>{{ci .Seat0Wins.Low .Seat0Wins.High}}</td>{{if $swap}}<td>{{with .Swap}}{{pct .Rate}}{{end}}</td>{{end}}</tr>{{end}}
 </table>
 {{end}}
 <h2>Game length</h2>

@@ -54,6 +54,15 @@ func (r *Report) OtherFigures() []Figure {
 	return r.Figures
 }
 
+// OpeningBoards are the drawings of the positions after the listed
+// openings, by notation (nil when the run kept none).
+func (r *Report) OpeningBoards() map[string]string {
+	if r.Examples == nil {
+		return nil
+	}
+	return r.Examples.Openings
+}
+
 // OutcomesFigure is the name of the outcome chart's files.
 const OutcomesFigure = "outcomes"
 

@@ -145,9 +145,9 @@ func examplesSelection(cfg *variants.Config) (*selection, error) {
 // writeExamples plays the games x picked (it has seen every game of the
 // run) again from their seeds, draws every position, and writes
 // examples.json for the board viewer.
-func writeExamples(ctx context.Context, dir string, cfg *variants.Config, x *selection) error {
+func writeExamples(ctx context.Context, dir string, cfg *variants.Config, x *selection, openings *reports.Openings) error {
 	x.typicals()
-	ex := publish.Examples{Schema: publish.ExamplesSchema, Games: []publish.ExampleGame{}}
+	ex := publish.Examples{Schema: publish.ExamplesSchema, Games: []publish.ExampleGame{}, Openings: drawOpenings(cfg, openings)}
 	budget := MaxExampleBytes
 	for _, p := range x.picks() {
 		game, err := exampleGame(ctx, cfg, p)
@@ -165,6 +165,44 @@ func writeExamples(ctx context.Context, dir string, cfg *variants.Config, x *sel
 		ex.Games = append(ex.Games, *game)
 	}
 	return reports.WriteFileAtomic(filepath.Join(dir, publish.ExamplesFile), func(w io.Writer) error { return reports.WriteJSON(w, ex) })
+}
+
+// drawOpenings draws the position after each listed opening, when every
+// game starts from the same position with a player to decide (nil
+// otherwise, or without openings): a chance setup or a hidden one would
+// make the position after an opening differ from game to game.
+func drawOpenings(cfg *variants.Config, openings *reports.Openings) map[string]string {
+	if openings == nil {
+		return nil
+	}
+	g, err := cfg.NewGame()
+	if err != nil {
+		return nil
+	}
+	start := g.NewState()
+	_, hidden := start.(games.Determinizer)
+	if hidden || start.IsTerminal() || start.CurrentPlayer() == games.Chance {
+		return nil
+	}
+	drawn := map[string]string{}
+	for _, row := range openings.Rows {
+		if row.Others {
+			continue
+		}
+		s := start.Clone()
+		m, err := s.ParseMove(row.Move)
+		if err != nil {
+			continue
+		}
+		s.Apply(m)
+		if d, ok := s.(games.Drawer); ok {
+			drawn[row.Move] = d.DrawSVG()
+		}
+	}
+	if len(drawn) == 0 {
+		return nil
+	}
+	return drawn
 }
 
 // exampleGame plays an example again from its seed (every game of a run
