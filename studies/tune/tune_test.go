@@ -309,11 +309,11 @@ func TestParseObjective(t *testing.T) {
 	}
 	for _, c := range []struct{ text, want string }{
 		{"balanse: 1\n", `space.yaml:1: objective.balanse: unknown key (did you mean "balance"?)`},
-		{"balance: -1\n", `space.yaml:1: objective.balance: want a weight of 0 or more`},
+		{"balance: -1\n", `space.yaml:1: objective.balance: want a weight from 0 to 1e+06, got -1`},
 		{"targets:\n  - {metric: plys, max: 3}\n", `space.yaml:2: objective.targets[0].metric: unknown metric "plys" (did you mean "plies"?)`},
 		{"targets:\n  - {metric: plies}\n", `space.yaml:2: objective.targets[0]: want min:, max: or both`},
 		{"targets:\n  - {metric: plies, min: 5, max: 3}\n", `min 5 is above max 3`},
-		{"targets:\n  - {metric: plies, max: 3, weight: 0}\n", `weight: want a weight above 0 (leave weight out for a hard constraint)`},
+		{"targets:\n  - {metric: plies, max: 3, weight: 0}\n", `weight: want a weight above 0 and at most 1e+06 (leave weight out for a hard constraint)`},
 		{"targets:\n  - {max: 3}\n", `objective.targets[0].metric: is required`},
 		{"balance: 0\ntargets:\n  - {metric: draws, max: 0.1}\n", `objective: minimises nothing`},
 		{"targets: 3\n", `objective.targets: want a list of targets`},
