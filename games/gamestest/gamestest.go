@@ -69,6 +69,9 @@ func Run(t *testing.T, g games.Game, opts Options) {
 	t.Run("RandomGames", func(t *testing.T) { randomGames(t, g, opts) })
 	t.Run("Determinism", func(t *testing.T) { determinism(t, g, opts) })
 	t.Run("ZeroAllocPlayout", func(t *testing.T) { zeroAllocPlayout(t, g, opts) })
+	if _, ok := g.(games.Featurer); ok {
+		t.Run("ZeroAllocFeatures", func(t *testing.T) { zeroAllocFeatures(t, g, opts) })
+	}
 }
 
 // Pick returns a decision at a non-terminal state: a uniformly random legal
@@ -130,6 +133,7 @@ func randomGames(t *testing.T, g games.Game, opts Options) {
 				checkDecisions(t, g, s, game, n)
 				checkKey(t, g, s, game, n)
 				checkPromises(t, s, game, n)
+				checkFeatures(t, g, s, rng, game, n)
 				if n%3 == 0 {
 					det.check(t, s, rng, game, n)
 				}
@@ -202,6 +206,49 @@ func checkPromises(t *testing.T, s games.State, game, n int) {
 		}
 		if _, hidden := s.(games.Determinizer); hidden {
 			t.Fatalf("game %d, decision %d: ChanceFree, but the state hides information", game, n)
+		}
+	}
+}
+
+// checkFeatures checks a Featurer game's features of a position for both
+// seats: as many as it names, finite, the hand weights on them equal to
+// the hand heuristic, and (for a game with hidden information) unchanged
+// by a determinisation for that seat, which re-samples only what the seat
+// cannot see.
+func checkFeatures(t *testing.T, g games.Game, s games.State, rng *pcg.Rand, game, n int) {
+	t.Helper()
+	fg, ok := g.(games.Featurer)
+	fs, ok2 := s.(games.FeatureState)
+	if !ok || !ok2 {
+		return
+	}
+	names, hand := fg.Features(), fg.HandWeights()
+	if len(hand) != len(names) {
+		t.Fatalf("%d features but %d hand weights", len(names), len(hand))
+	}
+	for _, seat := range []games.Player{games.Seat0, games.Seat1} {
+		f := fs.AppendFeatures(nil, seat)
+		if len(f) != len(names) {
+			t.Fatalf("game %d, decision %d: %d features for %v, %d named", game, n, len(f), seat, len(names))
+		}
+		sum := 0.0
+		for i, x := range f {
+			if math.IsNaN(x) || math.IsInf(x, 0) {
+				t.Fatalf("game %d, decision %d: feature %s is %v", game, n, names[i].Name, x)
+			}
+			sum += hand[i] * x
+		}
+		if h, ok := s.(games.Heuristic); ok {
+			if e := h.Evaluate(seat); math.Abs(sum-e) > 1e-9*max(1, math.Abs(e)) {
+				t.Fatalf("game %d, decision %d: the hand weights on %v's features give %v, Evaluate %v", game, n, seat, sum, e)
+			}
+		}
+		if _, hidden := s.(games.Determinizer); hidden {
+			c := s.Clone()
+			c.(games.Determinizer).Determinize(seat, rng)
+			if got := c.(games.FeatureState).AppendFeatures(nil, seat); fmt.Sprint(got) != fmt.Sprint(f) {
+				t.Fatalf("game %d, decision %d: %v's features changed when only what it cannot see was re-sampled:\n%v\nwas\n%v", game, n, seat, got, f)
+			}
 		}
 	}
 }
@@ -534,6 +581,63 @@ func zeroAllocPlayout(t *testing.T, g games.Game, opts Options) {
 			t.Fatalf("a random playout (seed %d) allocates %.1f times; want 0", seed, allocs)
 		}
 	}
+}
+
+// featurePlayout plays s to the end with random decisions, computing both
+// seats' features into buf at every position, and returns the positions.
+func featurePlayout(s games.State, rng *pcg.Rand, moves []games.Move, outcomes []games.ChanceOutcome, buf []float64) int {
+	fs := s.(games.FeatureState)
+	n := 0
+	for !s.IsTerminal() {
+		buf = fs.AppendFeatures(buf[:0], games.Seat0)
+		buf = fs.AppendFeatures(buf[:0], games.Seat1)
+		n++
+		var m games.Move
+		m, moves, outcomes = Pick(s, rng, moves, outcomes)
+		s.Apply(m)
+	}
+	return n
+}
+
+// zeroAllocFeatures checks that a Featurer game's features are computed
+// without allocating, at every position of random games.
+func zeroAllocFeatures(t *testing.T, g games.Game, opts Options) {
+	if testing.CoverMode() != "" || testenv.RaceEnabled {
+		t.Skip("allocation counts are not meaningful under -race or -cover")
+	}
+	start, s := g.NewState(), g.NewState()
+	moves := make([]games.Move, 0, g.MaxLegalMoves())
+	outcomes := make([]games.ChanceOutcome, 0, g.MaxLegalMoves())
+	buf := make([]float64, 0, len(g.(games.Featurer).Features()))
+	rng := pcg.New(0, 0)
+	for seed := range uint64(3) {
+		allocs := testing.AllocsPerRun(3, func() {
+			rng.Seed(opts.Seed, seed)
+			s.CopyFrom(start)
+			featurePlayout(s, rng, moves, outcomes, buf)
+		})
+		if allocs != 0 {
+			t.Fatalf("features over a random game (seed %d) allocate %.1f times; want 0", seed, allocs)
+		}
+	}
+}
+
+// BenchFeatures computes both seats' features at every position of random
+// games of g, and reports positions per second (the random play included:
+// compare with BenchPlayouts).
+func BenchFeatures(b *testing.B, g games.Game) {
+	start, s := g.NewState(), g.NewState()
+	moves := make([]games.Move, 0, g.MaxLegalMoves())
+	outcomes := make([]games.ChanceOutcome, 0, g.MaxLegalMoves())
+	buf := make([]float64, 0, len(g.(games.Featurer).Features()))
+	rng := pcg.New(1, 1)
+	positions := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		s.CopyFrom(start)
+		positions += featurePlayout(s, rng, moves, outcomes, buf)
+	}
+	b.ReportMetric(float64(positions)/b.Elapsed().Seconds(), "positions/s")
 }
 
 // BenchPlayouts plays uniformly random games of g from its start, chance

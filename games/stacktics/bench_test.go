@@ -86,3 +86,35 @@ func BenchmarkMobility(b *testing.B) {
 	}
 	b.ReportMetric(float64(n), "moves")
 }
+
+// BenchmarkEvaluate is the hand heuristic at a midgame position, the cost
+// BenchmarkFeatures compares with.
+func BenchmarkEvaluate(b *testing.B) {
+	s := midgame(b)
+	b.ReportAllocs()
+	v := 0.0
+	for b.Loop() {
+		v = s.Evaluate(games.Seat0)
+	}
+	b.ReportMetric(v, "value")
+}
+
+// BenchmarkFeatures computes a midgame position's features for one seat
+// and their weighted sum with the hand weights: a linear evaluation on the
+// features, to hold against BenchmarkEvaluate (the bound: at most
+// twice the hand heuristic's cost).
+func BenchmarkFeatures(b *testing.B) {
+	s := midgame(b)
+	w := s.g.HandWeights()
+	buf := make([]float64, 0, len(w))
+	b.ReportAllocs()
+	v := 0.0
+	for b.Loop() {
+		buf = s.AppendFeatures(buf[:0], games.Seat0)
+		v = 0
+		for i, x := range buf {
+			v += w[i] * x
+		}
+	}
+	b.ReportMetric(v, "value")
+}
