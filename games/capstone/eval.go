@@ -22,6 +22,23 @@ func (s *State) Evaluate(seat games.Player) float64 {
 	if s.phase == phaseOver {
 		return WinScore * s.Result().ValueFor(seat)
 	}
+	g := s.goalCounts(seat)
+	return float64(g.matched + s.g.rules.PerfectBonus*g.perfect)
+}
+
+// goalTally is how the stacks stand against one seat's goal.
+type goalTally struct {
+	matched     int // pieces at the position the goal wants, over all stacks
+	perfect     int // full stacks that match the goal exactly
+	openMatched int // matched pieces in stacks not yet full
+	dead        int // full stacks that do not match the goal exactly
+}
+
+// goalCounts scores the stacks as they stand against seat's goal: each
+// piece counted at the position it will hold when its stack is full (a
+// piece at height j from the bottom of a stack of height h ends at
+// position h−1−j from the top).
+func (s *State) goalCounts(seat games.Player) goalTally {
 	r := &s.g.rules
 	h := r.StackHeight
 	// want holds, at byte j, the goal's colour for height j from the bottom
@@ -33,19 +50,24 @@ func (s *State) Evaluate(seat games.Player) float64 {
 		j := h - 1 - pos
 		want = want&^(0xff<<(8*j)) | uint64(s.goal[seat][pos])<<(8*j)
 	}
-	total := 0
+	var t goalTally
 	for st := range s.g.stacks {
 		stk := &s.stacks[st]
 		x := binary.LittleEndian.Uint64(stk.colors[:]) ^ want
 		const low7 = 0x7f7f7f7f7f7f7f7f
 		zeros := ^((x&low7 + low7) | x | low7) // the top bit of each zero byte
 		matched := bits.OnesCount64(zeros & firstBytes[stk.n])
-		total += matched
-		if int(stk.n) == h && matched == min(r.GoalSize, h) {
-			total += r.PerfectBonus
+		t.matched += matched
+		switch {
+		case int(stk.n) < h:
+			t.openMatched += matched
+		case matched == min(r.GoalSize, h):
+			t.perfect++
+		default:
+			t.dead++
 		}
 	}
-	return float64(total)
+	return t
 }
 
 // firstBytes[n] has the top bit of each of the first n bytes.

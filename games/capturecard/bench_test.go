@@ -17,3 +17,9 @@ func BenchmarkPlayout(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkFeatures computes both seats' features at every position of
+// random games (gamestest.BenchFeatures; the play included).
+func BenchmarkFeatures(b *testing.B) {
+	gamestest.BenchFeatures(b, newGame(b, DefaultRules()))
+}

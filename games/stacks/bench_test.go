@@ -51,3 +51,9 @@ func BenchmarkDeterminize(b *testing.B) {
 		c.Determinize(games.Seat0, rng)
 	}
 }
+
+// BenchmarkFeatures computes both seats' features at every position of
+// random games (gamestest.BenchFeatures; the play included).
+func BenchmarkFeatures(b *testing.B) {
+	gamestest.BenchFeatures(b, newGame(b, DefaultRules()))
+}

@@ -1,0 +1,72 @@
+package stacks
+
+import (
+	"math/bits"
+
+	"playtest/games"
+)
+
+// features are STACKS' named features of a position from one seat's view:
+// the hand heuristic's points first, then the cards (the seat's own hand;
+// of the other, only what every player knows: its hand's size and the
+// cards it has left in hand and stock together) and the board.
+var features = []games.Feature{
+	{Name: "points", Doc: "the seat's points minus the other's (the hand heuristic; in a match, the totals)"},
+	{Name: "to_move", Doc: "1 when the seat plays next, −1 when the other does, 0 while a card is drawn"},
+	{Name: "hand_1", Doc: "1-cards in the seat's hand"},
+	{Name: "hand_2", Doc: "2-cards in the seat's hand"},
+	{Name: "hand_3", Doc: "3-cards in the seat's hand"},
+	{Name: "hand_4", Doc: "4-cards in the seat's hand"},
+	{Name: "stock_left", Doc: "cards left in the seat's stock"},
+	{Name: "other_hand", Doc: "cards in the other's hand"},
+	{Name: "other_left_1", Doc: "1-cards the other has left, hand and stock together (public: its deal minus what it played)"},
+	{Name: "other_left_2", Doc: "2-cards the other has left, hand and stock together"},
+	{Name: "other_left_3", Doc: "3-cards the other has left, hand and stock together"},
+	{Name: "other_left_4", Doc: "4-cards the other has left, hand and stock together"},
+	{Name: "stacks", Doc: "stacks on the board"},
+	{Name: "stacks_1", Doc: "stacks of height 1"},
+	{Name: "stacks_2", Doc: "stacks of height 2"},
+	{Name: "stacks_3", Doc: "stacks of height 3"},
+	{Name: "stacks_4_up", Doc: "stacks of height 4 or more"},
+}
+
+// Features lists STACKS' features (games.Featurer).
+func (g *Game) Features() []games.Feature { return features }
+
+// HandWeights are the weights on Features that give Evaluate: the points
+// difference (games.Featurer).
+func (g *Game) HandWeights() []float64 {
+	w := make([]float64, len(features))
+	w[0] = 1
+	return w
+}
+
+// AppendFeatures appends the position's features as seat sees it
+// (games.FeatureState): the other's hand enters only by its size and, with
+// its stock, by the cards left, which a determinisation for seat keeps.
+func (s *State) AppendFeatures(buf []float64, seat games.Player) []float64 {
+	other := seat.Opponent()
+	sc := s.Scores()
+	toMove := 0.0
+	switch p := s.CurrentPlayer(); p {
+	case seat:
+		toMove = 1
+	case other:
+		toMove = -1
+	}
+	buf = append(buf, float64(sc[seat]-sc[other]), toMove)
+	for v := 1; v <= MaxValue; v++ {
+		buf = append(buf, float64(s.hand[seat][v]))
+	}
+	buf = append(buf, float64(s.stockN[seat]), float64(s.handN[other]))
+	for v := 1; v <= MaxValue; v++ {
+		buf = append(buf, float64(s.hand[other][v])+float64(s.stock[other][v]))
+	}
+	tall := 0
+	for h := 4; h <= Pieces; h++ {
+		tall += bits.OnesCount32(s.atHeight[h])
+	}
+	return append(buf, float64(bits.OnesCount32(s.occ)),
+		float64(bits.OnesCount32(s.atHeight[1])), float64(bits.OnesCount32(s.atHeight[2])),
+		float64(bits.OnesCount32(s.atHeight[3])), float64(tall))
+}
