@@ -1,0 +1,326 @@
+package learn
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+
+	"gonum.org/v1/gonum/optimize"
+
+	"playtest/games"
+	"playtest/sim"
+	"playtest/sim/model"
+)
+
+// Data are positions with their features (rows of X), results for the
+// seat to move (Y: 1 win, ½ draw, 0 loss), the hand heuristic's value and
+// whether they belong to a held-out deal.
+type Data struct {
+	Features []string
+	X        [][]float64
+	Y        []float64
+	Hand     []float64
+	Held     []bool
+	// Games is the number of games the positions came from; Skipped the
+	// positions left out as not quiet (a forcing move pending).
+	Games, Skipped int
+}
+
+// HeldEvery puts every HeldEvery-th deal (both games of a seat-swapped
+// pair) in the held-out set: a fifth of the games.
+const HeldEvery = 5
+
+// Collect plays the job's games (with their moves kept) and gathers the
+// positions of each, in game order: at every decision of a seat, the
+// features from that seat's view, its result, the hand heuristic's value
+// and, for games with forcing moves, only quiet positions (none pending).
+// onGame, if set, sees every finished game.
+func Collect(ctx context.Context, job sim.Job, workers int, onGame func()) (*Data, error) {
+	f, ok := job.Game.(games.Featurer)
+	if !ok {
+		return nil, fmt.Errorf("%s names no features: nothing to learn from", job.Game.Name())
+	}
+	d := &Data{}
+	for _, x := range f.Features() {
+		d.Features = append(d.Features, x.Name)
+	}
+	job.Moves = true
+	var buf []float64
+	var forcing []games.Move
+	var failed error
+	err := sim.Run(ctx, &job, sim.Options{Workers: workers}, func(r *sim.Record) {
+		if onGame != nil {
+			onGame()
+		}
+		if r.Err != nil || failed != nil {
+			if failed == nil {
+				failed = r.Err
+			}
+			return
+		}
+		d.Games++
+		held := r.Deal%HeldEvery == HeldEvery-1
+		s := job.Game.NewState()
+		for _, text := range r.Moves {
+			if p := s.CurrentPlayer(); p == games.Seat0 || p == games.Seat1 {
+				quiet := true
+				if fs, ok := s.(games.Forcing); ok {
+					forcing = fs.ForcingMoves(forcing[:0])
+					quiet = len(forcing) == 0
+				}
+				if quiet {
+					buf = s.(games.FeatureState).AppendFeatures(buf[:0], p)
+					d.X = append(d.X, slices.Clone(buf))
+					d.Y = append(d.Y, r.Result.ScoreFor(p))
+					hand := 0.0
+					if h, ok := s.(games.Heuristic); ok {
+						hand = h.Evaluate(p)
+					}
+					d.Hand = append(d.Hand, hand)
+					d.Held = append(d.Held, held)
+				} else {
+					d.Skipped++
+				}
+			}
+			m, err := s.ParseMove(text)
+			if err != nil {
+				failed = fmt.Errorf("game %d: replaying %q: %w", r.Index, text, err)
+				return
+			}
+			s.Apply(m)
+		}
+	})
+	if err == nil {
+		err = failed
+	}
+	if err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// Scores are a predictor's figures on the held-out positions.
+type Scores struct {
+	LogLoss float64 `json:"log_loss"`
+	Brier   float64 `json:"brier"`
+}
+
+// Bin is one decile of the reliability table: the held-out positions whose
+// predicted probability fell in [Low, High), how many, the mean predicted
+// and the mean result.
+type Bin struct {
+	Low       float64 `json:"low"`
+	High      float64 `json:"high"`
+	N         int     `json:"n"`
+	Predicted float64 `json:"predicted"`
+	Observed  float64 `json:"observed"`
+}
+
+// Fit is a fitted model with its calibration.
+type Fit struct {
+	Model *model.Model
+	// Train and HeldOut count the positions; L2 is the penalty.
+	Train, HeldOut int
+	L2             float64
+	// Learned, Hand and Constant score the learned model, the hand
+	// heuristic through its best logistic σ(K·hand + b), and the training
+	// results' mean, on the held-out positions.
+	Learned, Hand, Constant Scores
+	Reliability             []Bin
+	// Iterations is how many L-BFGS iterations the fit took.
+	Iterations int
+}
+
+// DefaultL2 is the penalty on the weights of standardised features.
+const DefaultL2 = 1e-3
+
+// Learn fits the model of d: the hand heuristic's scale first (K and b of
+// σ(K·hand + b)), then every feature's weight, starting from the hand
+// weights times K, with an L2 penalty l2 on standardised features.
+// handWeights are the game's (games.Featurer).
+func Learn(d *Data, handWeights []float64, l2 float64) (*Fit, error) {
+	var train, held []int
+	for i, h := range d.Held {
+		if h {
+			held = append(held, i)
+		} else {
+			train = append(train, i)
+		}
+	}
+	if len(train) < 10 || len(held) < 10 {
+		return nil, fmt.Errorf("%d positions to fit and %d held out: play more games", len(train), len(held))
+	}
+	// The hand heuristic through its best logistic.
+	handX := make([][]float64, len(d.Hand))
+	for i, h := range d.Hand {
+		handX[i] = []float64{h}
+	}
+	kb, _, err := logistic(handX, d.Y, train, []float64{0, 0}, 0)
+	if err != nil {
+		return nil, fmt.Errorf("fitting the hand heuristic: %w", err)
+	}
+	k := kb[1]
+	if !(k > 0) {
+		k = 1 // the hand heuristic predicts nothing here: its units stay as they are
+	}
+	start := make([]float64, len(d.Features)+1)
+	start[0] = kb[0]
+	for i, w := range handWeights {
+		start[i+1] = k * w
+	}
+	theta, iters, err := logistic(d.X, d.Y, train, start, l2)
+	if err != nil {
+		return nil, fmt.Errorf("fitting the features: %w", err)
+	}
+	m := &model.Model{Schema: model.Schema, Features: d.Features, Bias: theta[0], Weights: theta[1:], HandScale: k}
+	fit := &Fit{Model: m, Train: len(train), HeldOut: len(held), L2: l2, Iterations: iters}
+	mean := 0.0
+	for _, i := range train {
+		mean += d.Y[i]
+	}
+	mean /= float64(len(train))
+	predict := func(f func(i int) float64) Scores {
+		var s Scores
+		for _, i := range held {
+			p := min(max(f(i), 1e-12), 1-1e-12)
+			y := d.Y[i]
+			s.LogLoss -= y*math.Log(p) + (1-y)*math.Log(1-p)
+			s.Brier += (p - y) * (p - y)
+		}
+		n := float64(len(held))
+		s.LogLoss /= n
+		s.Brier /= n
+		return s
+	}
+	fit.Learned = predict(func(i int) float64 { return m.Probability(d.X[i]) })
+	fit.Hand = predict(func(i int) float64 { return model.Sigmoid(kb[0] + kb[1]*d.Hand[i]) })
+	fit.Constant = predict(func(int) float64 { return mean })
+	fit.Reliability = reliability(d, held, m)
+	return fit, nil
+}
+
+// reliability bins the held-out positions by predicted probability into
+// deciles.
+func reliability(d *Data, held []int, m *model.Model) []Bin {
+	bins := make([]Bin, 10)
+	for b := range bins {
+		bins[b].Low, bins[b].High = float64(b)/10, float64(b+1)/10
+	}
+	for _, i := range held {
+		p := m.Probability(d.X[i])
+		b := min(int(p*10), 9)
+		bins[b].N++
+		bins[b].Predicted += p
+		bins[b].Observed += d.Y[i]
+	}
+	for b := range bins {
+		if n := float64(bins[b].N); n > 0 {
+			bins[b].Predicted /= n
+			bins[b].Observed /= n
+		}
+	}
+	return bins
+}
+
+// logistic fits θ = (bias, w…) of σ(bias + w·x) to y over the rows idx by
+// mean log-loss plus l2/2·|w|² on the standardised columns (L-BFGS from
+// start, given in the original units), and returns θ in the original
+// units and the iterations taken.
+func logistic(x [][]float64, y []float64, idx []int, start []float64, l2 float64) ([]float64, int, error) {
+	k := len(start) - 1
+	mu, sd := make([]float64, k), make([]float64, k)
+	for _, i := range idx {
+		for j := range k {
+			mu[j] += x[i][j]
+		}
+	}
+	for j := range k {
+		mu[j] /= float64(len(idx))
+	}
+	for _, i := range idx {
+		for j := range k {
+			d := x[i][j] - mu[j]
+			sd[j] += d * d
+		}
+	}
+	for j := range k {
+		sd[j] = math.Sqrt(sd[j] / float64(len(idx)))
+		if sd[j] == 0 {
+			sd[j] = 1 // a constant column: its weight only moves the bias
+		}
+	}
+	// In standardised units z = (x − μ)/σ: w'_j = w_j·σ_j, b' = b + Σ w_j·μ_j.
+	init := make([]float64, k+1)
+	init[0] = start[0]
+	for j := range k {
+		init[j+1] = start[j+1] * sd[j]
+		init[0] += start[j+1] * mu[j]
+	}
+	n := float64(len(idx))
+	z := make([]float64, k)
+	loss := func(theta, grad []float64) float64 {
+		if grad != nil {
+			clear(grad)
+		}
+		total := 0.0
+		for _, i := range idx {
+			v := theta[0]
+			for j := range k {
+				z[j] = (x[i][j] - mu[j]) / sd[j]
+				v += theta[j+1] * z[j]
+			}
+			// log(1 + e^v) − y·v, stably.
+			total += softplus(v) - y[i]*v
+			if grad != nil {
+				g := model.Sigmoid(v) - y[i]
+				grad[0] += g
+				for j := range k {
+					grad[j+1] += g * z[j]
+				}
+			}
+		}
+		total /= n
+		for j := 1; j <= k; j++ {
+			total += l2 / 2 * theta[j] * theta[j]
+		}
+		if grad != nil {
+			for j := range grad {
+				grad[j] /= n
+			}
+			for j := 1; j <= k; j++ {
+				grad[j] += l2 * theta[j]
+			}
+		}
+		return total
+	}
+	p := optimize.Problem{
+		Func: func(theta []float64) float64 { return loss(theta, nil) },
+		Grad: func(grad, theta []float64) { loss(theta, grad) },
+	}
+	res, err := optimize.Minimize(p, init, &optimize.Settings{GradientThreshold: 1e-9, MajorIterations: 1000}, &optimize.LBFGS{})
+	if err != nil && res == nil {
+		return nil, 0, err
+	}
+	theta := res.X
+	out := make([]float64, k+1)
+	out[0] = theta[0]
+	for j := range k {
+		out[j+1] = theta[j+1] / sd[j]
+		out[0] -= out[j+1] * mu[j]
+	}
+	for _, v := range out {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, 0, fmt.Errorf("the fit diverged")
+		}
+	}
+	return out, res.Stats.MajorIterations, nil
+}
+
+// softplus is log(1 + e^v), stable for large |v|.
+func softplus(v float64) float64 {
+	if v > 0 {
+		return v + math.Log1p(math.Exp(-v))
+	}
+	return math.Log1p(math.Exp(v))
+}
