@@ -831,3 +831,37 @@ func TestQuotedFiguresComeFromSamples(t *testing.T) {
 		t.Errorf("%d quoted blocks and %d quoted numbers found: the scan is broken", blocks, numbers)
 	}
 }
+
+// TestLearnCommand (issue 44): playtest learn writes model.json, the same
+// bytes with one worker or two, that sim/model reads back and checks
+// against the game; the table compares the learned model with the hand
+// heuristic and the constant.
+func TestLearnCommand(t *testing.T) {
+	testenv.SkipUnderRace(t)
+	dir := t.TempDir()
+	var models [2][]byte
+	for i, workers := range []string{"1", "2"} {
+		out := filepath.Join(dir, workers)
+		code, text, errOut := run(t, "learn", "stacktics/size2", "--games", "40", "--quiet", "--workers", workers, "--out", out,
+			"--set", "players.0={bot: alphabeta, nodes: 200, noise: 0.5, noise_moves: 10}", "--set", "players.1={bot: alphabeta, nodes: 200, noise: 0.5, noise_moves: 10}")
+		if code != 0 {
+			t.Fatalf("learn: exit %d: %s", code, errOut)
+		}
+		for _, want := range []string{"learned model", "hand heuristic, best logistic", "constant (the training mean)", "material"} {
+			if !strings.Contains(text, want) {
+				t.Errorf("the table lacks %q:\n%s", want, text)
+			}
+		}
+		b, err := os.ReadFile(filepath.Join(out, "model.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		models[i] = b
+	}
+	if string(models[0]) != string(models[1]) {
+		t.Error("1 and 2 workers wrote different models")
+	}
+	if code, _, errOut := run(t, "learn", "capstone", "--games", "4", "--quiet", "--l2", "-1"); code != ExitBadInput || !strings.Contains(errOut, "--l2 -1") {
+		t.Errorf("--l2 -1: exit %d, %s", code, errOut)
+	}
+}
