@@ -1,18 +1,24 @@
 package cmd
 
 import (
+	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
+	"playtest/games"
 	"playtest/internal/testenv"
+	"playtest/sim/model"
+	"playtest/variants"
 )
 
 // The adversarial cases of issue 43, one per clause, through the command
@@ -864,4 +870,86 @@ func TestLearnCommand(t *testing.T) {
 	if code, _, errOut := run(t, "learn", "capstone", "--games", "4", "--quiet", "--l2", "-1"); code != ExitBadInput || !strings.Contains(errOut, "--l2 -1") {
 		t.Errorf("--l2 -1: exit %d, %s", code, errOut)
 	}
+}
+
+// TestLearnedEvaluationInBots (issue 44): alphabeta with eval: learned
+// reads a model.json; a model whose weights are the hand heuristic's
+// (scale 1, bias 0) plays exactly the hand heuristic's games; a model of
+// other rules is refused with model_strict, and the config hash covers the
+// model's content, not its path.
+func TestLearnedEvaluationInBots(t *testing.T) {
+	testenv.SkipUnderRace(t)
+	dir := t.TempDir()
+	g, err := variants.Load("stacktics/size2", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	game, err := g.NewGame()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := game.(games.Featurer)
+	var names []string
+	for _, x := range f.Features() {
+		names = append(names, x.Name)
+	}
+	write := func(name string, rules any) string {
+		m := &model.Model{Schema: model.Schema, Game: "stacktics", RulesHash: model.RulesHash("stacktics", rules), Features: names, Weights: f.HandWeights(), HandScale: 1}
+		var b bytes.Buffer
+		if err := m.Write(&b); err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	same := write("hand.json", g.Rules)
+	copyPath := filepath.Join(dir, "copy.json")
+	b, _ := os.ReadFile(same)
+	_ = os.WriteFile(copyPath, b, 0o644)
+	other := write("other.json", "other rules")
+	base := []string{"run", "size2", "--games", "12", "--quiet", "--format", "json", "--set", "players.0={bot: alphabeta, nodes: 300}", "--set", "players.1={bot: alphabeta, nodes: 300}"}
+	summary := func(extra ...string) map[string]any {
+		code, out, errOut := run(t, append(slices.Clone(base), extra...)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d, %s", extra, code, errOut)
+		}
+		var s map[string]any
+		if err := json.Unmarshal([]byte(out), &s); err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	hand := summary()
+	learned := summary("--set", "players.0.eval=learned", "--set", "players.0.model="+same, "--set", "players.1.eval=learned", "--set", "players.1.model="+same)
+	for _, key := range []string{"outcomes", "plies", "openings"} {
+		if fmt.Sprint(hand[key]) != fmt.Sprint(learned[key]) {
+			t.Errorf("%s: the hand heuristic as a model played other games:\n%v\n%v", key, hand[key], learned[key])
+		}
+	}
+	copied := summary("--set", "players.0.eval=learned", "--set", "players.0.model="+copyPath, "--set", "players.1.eval=learned", "--set", "players.1.model="+same)
+	if hand["config_hash"] == learned["config_hash"] || copied["config_hash"] != learned["config_hash"] {
+		t.Errorf("config hashes: hand %v, learned %v, the same model under another path %v", hand["config_hash"], learned["config_hash"], copied["config_hash"])
+	}
+	for _, c := range []struct {
+		sets []string
+		want string
+	}{
+		{[]string{"players.0.eval=learned", "players.0.model=" + other, "players.0.model_strict=true"}, "learned under other rules"},
+		{[]string{"players.0.eval=learned"}, "model: is required with eval: learned"},
+		{[]string{"players.0.model=" + same}, "model: is read only with eval: learned"},
+		{[]string{"players.0.eval=learned", "players.0.model=" + filepath.Join(dir, "none.json")}, "cannot read"},
+	} {
+		args := slices.Clone(base)
+		for _, set := range c.sets {
+			args = append(args, "--set", set)
+		}
+		if code, _, errOut := run(t, args...); code != ExitBadInput || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d, %q; want exit 2 and %q", c.sets, code, errOut, c.want)
+		}
+	}
+	// Without model_strict a model of other rules is used.
+	summary("--set", "players.0.eval=learned", "--set", "players.0.model="+other)
 }

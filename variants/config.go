@@ -1,11 +1,14 @@
 package variants
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 
@@ -13,7 +16,9 @@ import (
 
 	"playtest/games"
 	"playtest/games/catalog"
+	"playtest/internal/bounded"
 	"playtest/sim/bots"
+	"playtest/sim/model"
 )
 
 // Defaults of the top-level keys.
@@ -158,7 +163,58 @@ func (d *decoder) decodeConfig(doc *yaml.Node, defaultName string) (*Config, err
 	if err := errs.err(); err != nil {
 		return nil, err
 	}
+	if err := d.loadModels(c); err != nil {
+		return nil, err
+	}
 	return c, nil
+}
+
+// loadModels loads the learned evaluation each player names (a
+// bots.ModelUser with a model file): a path from the working directory,
+// else from the variant file's directory. The model must fit the game
+// (its features) and, with model_strict, have been learned under these
+// rules; the bot gets it with the file's SHA-256, which the config hash
+// covers.
+func (d *decoder) loadModels(c *Config) error {
+	var g games.Game
+	for i, spec := range c.Players {
+		mu, ok := spec.Params.(bots.ModelUser)
+		if !ok || mu.ModelFile() == "" {
+			continue
+		}
+		key := fmt.Sprintf("players[%d].model", i)
+		path := mu.ModelFile()
+		if _, err := os.Stat(path); err != nil && !filepath.IsAbs(path) && d.file != "" {
+			if alt := filepath.Join(filepath.Dir(d.file), path); fileExists(alt) {
+				path = alt
+			}
+		}
+		b, err := bounded.ReadFile(path, 64<<20)
+		if err != nil {
+			return &Error{File: d.file, Key: key, Message: fmt.Sprintf("cannot read %s: %v", path, err)}
+		}
+		m, err := model.Read(bytes.NewReader(b))
+		if err != nil {
+			return &Error{File: d.file, Key: key, Message: fmt.Sprintf("%s: %v", path, err)}
+		}
+		if g == nil {
+			if g, err = c.NewGame(); err != nil {
+				return err
+			}
+		}
+		if err := m.Check(g, model.RulesHash(c.Definition.Name, c.Rules), mu.StrictModel()); err != nil {
+			return &Error{File: d.file, Key: key, Message: fmt.Sprintf("%s: %v", path, err)}
+		}
+		sum := sha256.Sum256(b)
+		mu.UseModel(m, hex.EncodeToString(sum[:]))
+	}
+	return nil
+}
+
+// fileExists reports whether path names a file.
+func fileExists(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && !fi.IsDir()
 }
 
 // decodeRules decodes and validates the rules: mapping.

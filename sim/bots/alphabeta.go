@@ -7,6 +7,7 @@ import (
 
 	"playtest/games"
 	"playtest/games/pcg"
+	"playtest/sim/model"
 )
 
 // AlphaBetaParams are the parameters of the alphabeta bot.
@@ -23,6 +24,14 @@ type AlphaBetaParams struct {
 	// Tempo is the horizon's bonus for having the move.
 	Tempo float64 `yaml:"tempo" json:"tempo" default:"0.3" doc:"at the horizon, add this to the evaluation of the side to move, in the heuristic's units: a position is judged better for the player who can act on it, so odd and even depths judge alike"`
 	TTMB  int     `yaml:"tt_mb" json:"tt_mb" default:"0" doc:"transposition table size in MiB (0: sized for the node budget, 1.5 MiB to 96 MiB)"`
+	// Eval, Model and ModelStrict choose a learned evaluation (ModelUser).
+	Eval        string `yaml:"eval" json:"eval,omitempty" default:"" doc:"the evaluation at the horizon: hand (the game's heuristic; the default) or learned (the model: file's, in the heuristic's units, so noise, temperature and tempo keep their meaning)"`
+	Model       string `yaml:"model" json:"-" default:"" doc:"with eval: learned, the model.json playtest learn wrote (a path relative to the variant's file); the run's config hash covers its content, not its path"`
+	ModelStrict bool   `yaml:"model_strict" json:"model_strict,omitempty" default:"false" doc:"refuse a model learned under other rules than the variant's (otherwise it is used)"`
+	// ModelSHA is the SHA-256 of the model file's content, set when the
+	// variant loads it: what the config hash covers of the model.
+	ModelSHA string `yaml:"-" json:"model_sha256,omitempty"`
+	learned  *model.Model
 }
 
 // DefaultAlphaBetaParams returns the defaults.
@@ -48,8 +57,18 @@ func (p *AlphaBetaParams) Validate() error {
 	case p.TTMB < 0 || p.TTMB > MaxTTMB:
 		return games.KnobErrorf("tt_mb", "must be between 0 and %d (MiB; 0 sizes it for the budget), got %d", MaxTTMB, p.TTMB)
 	}
-	return nil
+	return validateEval(&p.Eval, p.Model)
 }
+
+// ModelFile is the model file to load ("" for the hand heuristic).
+func (p *AlphaBetaParams) ModelFile() string { return p.Model }
+
+// StrictModel says a model of other rules is refused.
+func (p *AlphaBetaParams) StrictModel() bool { return p.ModelStrict }
+
+// UseModel makes the bot judge positions with m, whose file's SHA-256 is
+// sha (ModelUser).
+func (p *AlphaBetaParams) UseModel(m *model.Model, sha string) { p.learned, p.ModelSHA = m, sha }
 
 const (
 	maxSearchDepth = 64
@@ -120,6 +139,7 @@ type AlphaBeta struct {
 	// deepest finished one.
 	rootValues, lastValues []float64
 	lastOrder              []games.Move
+	features               []float64 // the learned evaluation's buffer
 }
 
 // historyBits sizes the history table (indexed by a hash of the move).
@@ -580,11 +600,23 @@ func loadValue(v float64, ply int) float64 {
 // evaluate is the heuristic at the horizon: the bot's seat's evaluation
 // minus the other seat's (a game without a heuristic evaluates to 0).
 func (b *AlphaBeta) evaluate(s games.State) float64 {
-	h, ok := s.(games.Heuristic)
-	if !ok {
-		return 0
+	var v float64
+	if m := b.params.learned; m != nil {
+		// The learned logits of the two seats' views, in the hand
+		// heuristic's units: with the hand weights as the model's, the
+		// same value as the heuristic's.
+		fs := s.(games.FeatureState)
+		var mine, theirs float64
+		mine, b.features = m.Evaluate(fs, b.seat, b.features)
+		theirs, b.features = m.Evaluate(fs, b.seat.Opponent(), b.features)
+		v = mine - theirs
+	} else {
+		h, ok := s.(games.Heuristic)
+		if !ok {
+			return 0
+		}
+		v = h.Evaluate(b.seat) - h.Evaluate(b.seat.Opponent())
 	}
-	v := h.Evaluate(b.seat) - h.Evaluate(b.seat.Opponent())
 	if b.params.Tempo != 0 {
 		if s.CurrentPlayer() == b.seat {
 			v += b.params.Tempo

@@ -1,0 +1,38 @@
+package bots
+
+import (
+	"playtest/games"
+	"playtest/sim/model"
+)
+
+// ModelUser is implemented by the parameters of a bot that can judge
+// positions with an evaluation learned for the variant (playtest learn)
+// instead of the game's hand heuristic: the variant loads the file
+// ModelFile names (relative to the variant's file), checks it against the
+// game and its rules (refusing other rules when StrictModel), and hands it
+// over with UseModel with the file's SHA-256, which the run's config hash
+// covers instead of the path.
+type ModelUser interface {
+	ModelFile() string
+	StrictModel() bool
+	UseModel(m *model.Model, sha string)
+}
+
+// validateEval checks a bot's eval: and model: parameters; "hand" reads
+// as the default "", so both spellings make one run.
+func validateEval(eval *string, modelFile string) error {
+	switch *eval {
+	case "", "hand":
+		*eval = ""
+		if modelFile != "" {
+			return games.KnobErrorf("model", "is read only with eval: learned")
+		}
+	case "learned":
+		if modelFile == "" {
+			return games.KnobErrorf("model", "is required with eval: learned: the model.json playtest learn --out wrote")
+		}
+	default:
+		return games.KnobErrorf("eval", "want hand or learned, got %q", *eval)
+	}
+	return nil
+}
