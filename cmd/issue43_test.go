@@ -952,4 +952,72 @@ func TestLearnedEvaluationInBots(t *testing.T) {
 	}
 	// Without model_strict a model of other rules is used.
 	summary("--set", "players.0.eval=learned", "--set", "players.0.model="+other)
+
+	// A tournament's --bot loads its model too: the hand heuristic as a
+	// model ties its hand twin exactly (mirrored pairs), a model that
+	// rates every position alike does not.
+	zero := filepath.Join(dir, "zero.json")
+	zm := &model.Model{Schema: model.Schema, Game: "stacktics", RulesHash: model.RulesHash("stacktics", g.Rules), Features: names, Weights: make([]float64, len(names)), HandScale: 1}
+	var zb bytes.Buffer
+	if err := zm.Write(&zb); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(zero, zb.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		model string
+		tie   bool
+	}{{same, true}, {zero, false}} {
+		code, out, errOut := run(t, "tournament", "size2", "--games", "8", "--quiet", "--format", "json", "--bot", "{bot: alphabeta, nodes: 300}",
+			"--bot", "{bot: alphabeta, nodes: 300, eval: learned, model: "+c.model+"}")
+		var res struct {
+			Pairings []struct {
+				Score struct {
+					Score float64 `json:"score"`
+				} `json:"score"`
+			} `json:"pairings"`
+		}
+		if code != 0 || json.Unmarshal([]byte(out), &res) != nil || len(res.Pairings) != 1 {
+			t.Fatalf("tournament: exit %d, %s%s", code, out, errOut)
+		}
+		if tie := res.Pairings[0].Score.Score == 0.5; tie != c.tie {
+			t.Errorf("%s: the pairing scores %v", filepath.Base(c.model), res.Pairings[0].Score.Score)
+		}
+	}
+}
+
+// TestLearnGenerations (issue 44): --generations plays each generation's
+// model with the variant's alphabeta bots, records its head-to-head
+// against the generation before and says why it stopped; bots that cannot
+// play a model (mcts) stop at one generation and say so.
+func TestLearnGenerations(t *testing.T) {
+	testenv.SkipUnderRace(t)
+	code, out, errOut := run(t, "learn", "stacktics/size2", "--games", "40", "--generations", "2", "--head-to-head", "20", "--quiet", "--format", "json",
+		"--set", "players.0={bot: alphabeta, nodes: 200, noise: 0.5, noise_moves: 10}", "--set", "players.1={bot: alphabeta, nodes: 200, noise: 0.5, noise_moves: 10}")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var m struct {
+		Training struct {
+			Generations []struct {
+				HeadToHead *struct {
+					Games int `json:"games"`
+				} `json:"head_to_head"`
+			} `json:"generations"`
+			Stopped string `json:"stopped"`
+		} `json:"training"`
+	}
+	if err := json.Unmarshal([]byte(out), &m); err != nil {
+		t.Fatal(err)
+	}
+	gens := m.Training.Generations
+	if len(gens) == 0 || gens[0].HeadToHead == nil || gens[0].HeadToHead.Games != 20 || m.Training.Stopped == "" {
+		t.Errorf("generations %+v, stopped %q", gens, m.Training.Stopped)
+	}
+	code, out, errOut = run(t, "learn", "stacktics/size2", "--games", "20", "--generations", "3", "--quiet",
+		"--set", "players.0={bot: mcts, iterations: 50}", "--set", "players.1={bot: mcts, iterations: 50}")
+	if code != 0 || !strings.Contains(out, "cannot play a learned model") {
+		t.Errorf("mcts bots: exit %d, %s%s", code, out, errOut)
+	}
 }

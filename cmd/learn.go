@@ -31,6 +31,12 @@ against the constant predictor, and a reliability table (each decile of
 predicted chance against the results). The fit starts from the hand
 heuristic's weights and adds an L2 penalty (--l2) on standardised features.
 
+With --generations N (alphabeta bots), generation k+1 learns from the games
+of the variant's bots playing generation k's model, and must predict its
+held-out deals better and beat generation k's bots head to head (seat-swapped
+pairs on their own seed, the score's 95% interval above 50%); the run stops
+at the first generation that does not, and keeps the one before.
+
 The model describes these bots' games: a model learned from weak bots'
 games rates positions as weak bots play them out. --out DIR writes
 DIR/model.json (schema playtest/model/v1: the game and a hash of its
@@ -47,6 +53,8 @@ workers.`,
 	f.Uint64("seed", 0, "run seed (overrides the variant's seed:)")
 	f.Int("workers", 0, "worker goroutines (default: all cores; the model is the same)")
 	f.Float64("l2", learn.DefaultL2, "L2 penalty on the weights of standardised features")
+	f.Int("generations", 1, "the most generations: each plays the model before with the variant's bots, learns anew, and must beat the one before head to head (alphabeta bots)")
+	f.Int("head-to-head", 0, "games of each generation's head-to-head against the one before (default: --games)")
 	f.String("out", "", "write DIR/model.json")
 	f.String("format", "table", "output format: table or json (model.json's content)")
 	f.Bool("quiet", false, "show no progress on stderr")
@@ -68,6 +76,17 @@ func runLearn(cmd *cobra.Command, args []string, opts *learnOptions) error {
 	if !(l2 >= 0 && l2 < 1e6) {
 		return usageErrorf("--l2 %g: want 0 or more", l2)
 	}
+	generations, err := intSetting(cmd.Flags(), v, "generations")
+	if err != nil {
+		return err
+	}
+	h2h, err := intSetting(cmd.Flags(), v, "head-to-head")
+	if err != nil {
+		return err
+	}
+	if generations < 1 || generations > 20 || h2h < 0 {
+		return usageErrorf("--generations %d, --head-to-head %d: want 1 to 20 generations and 0 or more games", generations, h2h)
+	}
 	cfg, err := runVariant(cmd.Flags(), v, args, opts.sets)
 	if err != nil {
 		return err
@@ -80,8 +99,8 @@ func runLearn(cmd *cobra.Command, args []string, opts *learnOptions) error {
 	if v.GetBool("quiet") {
 		mode = progress.Quiet
 	}
-	rep := progress.New(cmd.ErrOrStderr(), mode, "learn "+cfg.Name, 0, cfg.Games)
-	fit, tr, err := learn.Run(cmd.Context(), cfg, learn.Options{Workers: workers, L2: l2, OnGame: func() { rep.Add(1) }})
+	rep := progress.New(cmd.ErrOrStderr(), mode, "learn "+cfg.Name, 0, 0)
+	fit, tr, err := learn.Run(cmd.Context(), cfg, learn.Options{Workers: workers, L2: l2, Generations: generations, HeadToHead: h2h, OnGame: func() { rep.Add(1) }})
 	rep.Close()
 	if errors.Is(err, context.Canceled) {
 		return fmt.Errorf("interrupted; nothing was written")

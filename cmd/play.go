@@ -63,11 +63,17 @@ chance outcomes.`,
 				if bot, err = variants.ParseBot("--bot "+opts.bot, opts.bot); err != nil {
 					return usageError{err}
 				}
+				if err := cfg.LoadBotModel("--bot "+opts.bot, bot); err != nil {
+					return err
+				}
 			}
 			var hint bots.Spec
 			if opts.hint != "" {
 				if hint, err = variants.ParseBot("--hint-bot "+opts.hint, opts.hint); err != nil {
 					return usageError{err}
+				}
+				if err := cfg.LoadBotModel("--hint-bot "+opts.hint, hint); err != nil {
+					return err
 				}
 			}
 			rec, err := play.Run(cmd.Context(), cfg, play.Options{Seat: seat, Bot: bot, Hint: hint, Seed: cfg.Seed,

@@ -155,6 +155,9 @@ func runSkill(cmd *cobra.Command, args []string, opts *skillOptions) error {
 		if err != nil {
 			return usageError{err}
 		}
+		if err := cfg.LoadBotModel("--family "+text, spec); err != nil {
+			return err
+		}
 		families = append(families, spec)
 	}
 	if len(families) > 0 {

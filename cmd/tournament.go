@@ -110,6 +110,11 @@ func runTournament(cmd *cobra.Command, args []string, opts *tournamentOptions) e
 		if cfg, err = loadVariant(args, overrides); err != nil {
 			return err
 		}
+		for _, e := range entrants {
+			if err := cfg.LoadBotModel("--bot "+e.Text, e.Spec); err != nil {
+				return err
+			}
+		}
 		if err := tournament.Validate(cfg, entrants); err != nil {
 			return usageError{err}
 		}

@@ -171,43 +171,63 @@ func (d *decoder) decodeConfig(doc *yaml.Node, defaultName string) (*Config, err
 
 // loadModels loads the learned evaluation each player names (a
 // bots.ModelUser with a model file): a path from the working directory,
-// else from the variant file's directory. The model must fit the game
-// (its features) and, with model_strict, have been learned under these
-// rules; the bot gets it with the file's SHA-256, which the config hash
-// covers.
+// else from the variant file's directory.
 func (d *decoder) loadModels(c *Config) error {
-	var g games.Game
 	for i, spec := range c.Players {
 		mu, ok := spec.Params.(bots.ModelUser)
 		if !ok || mu.ModelFile() == "" {
 			continue
 		}
-		key := fmt.Sprintf("players[%d].model", i)
 		path := mu.ModelFile()
-		if _, err := os.Stat(path); err != nil && !filepath.IsAbs(path) && d.file != "" {
+		if !fileExists(path) && !filepath.IsAbs(path) && d.file != "" {
 			if alt := filepath.Join(filepath.Dir(d.file), path); fileExists(alt) {
 				path = alt
 			}
 		}
-		b, err := bounded.ReadFile(path, 64<<20)
-		if err != nil {
-			return &Error{File: d.file, Key: key, Message: fmt.Sprintf("cannot read %s: %v", path, err)}
+		if err := c.loadModel(mu, path); err != nil {
+			return &Error{File: d.file, Key: fmt.Sprintf("players[%d].model", i), Message: err.Error()}
 		}
-		m, err := model.Read(bytes.NewReader(b))
-		if err != nil {
-			return &Error{File: d.file, Key: key, Message: fmt.Sprintf("%s: %v", path, err)}
-		}
-		if g == nil {
-			if g, err = c.NewGame(); err != nil {
-				return err
-			}
-		}
-		if err := m.Check(g, model.RulesHash(c.Definition.Name, c.Rules), mu.StrictModel()); err != nil {
-			return &Error{File: d.file, Key: key, Message: fmt.Sprintf("%s: %v", path, err)}
-		}
-		sum := sha256.Sum256(b)
-		mu.UseModel(m, hex.EncodeToString(sum[:]))
 	}
+	return nil
+}
+
+// LoadBotModel loads the learned evaluation a bot given outside the
+// variant names (a --bot, --family or --hint-bot; its model: path from the
+// working directory) and checks it against the variant, as the variant's
+// own players' are; flag names the bot in errors.
+func (c *Config) LoadBotModel(flag string, spec bots.Spec) error {
+	mu, ok := spec.Params.(bots.ModelUser)
+	if !ok || mu.ModelFile() == "" {
+		return nil
+	}
+	if err := c.loadModel(mu, mu.ModelFile()); err != nil {
+		return &Error{File: flag, Key: "model", Message: err.Error()}
+	}
+	return nil
+}
+
+// loadModel reads the model file at path, checks that it fits the
+// variant's game (its features) and, with model_strict, was learned under
+// its rules, and hands it to the bot with the file's SHA-256, which the
+// config hash covers.
+func (c *Config) loadModel(mu bots.ModelUser, path string) error {
+	b, err := bounded.ReadFile(path, 64<<20)
+	if err != nil {
+		return fmt.Errorf("cannot read %s: %v", path, err)
+	}
+	m, err := model.Read(bytes.NewReader(b))
+	if err != nil {
+		return fmt.Errorf("%s: %v", path, err)
+	}
+	g, err := c.NewGame()
+	if err != nil {
+		return err
+	}
+	if err := m.Check(g, model.RulesHash(c.Definition.Name, c.Rules), mu.StrictModel()); err != nil {
+		return fmt.Errorf("%s: %v", path, err)
+	}
+	sum := sha256.Sum256(b)
+	mu.UseModel(m, hex.EncodeToString(sum[:]))
 	return nil
 }
 

@@ -70,6 +70,17 @@ func (p *AlphaBetaParams) StrictModel() bool { return p.ModelStrict }
 // sha (ModelUser).
 func (p *AlphaBetaParams) UseModel(m *model.Model, sha string) { p.learned, p.ModelSHA = m, sha }
 
+// HasModel reports whether the model was loaded (ModelUser).
+func (p *AlphaBetaParams) HasModel() bool { return p.learned != nil }
+
+// WithModel returns a copy playing m with eval: learned (ModelUser).
+func (p *AlphaBetaParams) WithModel(m *model.Model, name, sha string) Params {
+	c := *p
+	c.Eval, c.Model = "learned", name
+	c.UseModel(m, sha)
+	return &c
+}
+
 const (
 	maxSearchDepth = 64
 	// maxQuiescence bounds a quiescence search's depth below the horizon.

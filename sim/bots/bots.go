@@ -64,6 +64,9 @@ func (s Spec) New(g games.Game) (Bot, error) {
 	if err != nil {
 		return nil, err
 	}
+	if mu, ok := s.Params.(ModelUser); ok && mu.ModelFile() != "" && !mu.HasModel() {
+		return nil, fmt.Errorf("%s: the model %s was never loaded (a bug: the variant loads it)", s.Bot, mu.ModelFile())
+	}
 	return d.New(g, s.Params), nil
 }
 

@@ -16,6 +16,14 @@ type ModelUser interface {
 	ModelFile() string
 	StrictModel() bool
 	UseModel(m *model.Model, sha string)
+	// HasModel reports whether a model was handed over: a bot whose
+	// model file was never loaded refuses to play (Spec.New) rather than
+	// fall back to the hand heuristic unnoticed.
+	HasModel() bool
+	// WithModel returns a copy of the parameters playing m (named name,
+	// with content hash sha) with eval: learned: how playtest learn's
+	// generations give the variant's bots the model before.
+	WithModel(m *model.Model, name, sha string) Params
 }
 
 // validateEval checks a bot's eval: and model: parameters; "hand" reads

@@ -1,7 +1,11 @@
 package learn
 
 import (
+	"bytes"
+	"cmp"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -9,7 +13,9 @@ import (
 
 	"playtest/games"
 	"playtest/reports"
+	"playtest/reports/stats"
 	"playtest/runs/rundir"
+	"playtest/sim"
 	"playtest/sim/bots"
 	"playtest/sim/model"
 	"playtest/variants"
@@ -40,18 +46,60 @@ type Training struct {
 	Hand        Scores `json:"hand"`
 	Constant    Scores `json:"constant"`
 	Reliability []Bin  `json:"reliability"`
+	// Generations are every generation learned, the kept one last but
+	// for one that stopped the run; Stopped says why it ended.
+	Generations []Generation `json:"generations"`
+	Stopped     string       `json:"stopped"`
 }
 
 // Options tune a learning run.
 type Options struct {
 	Workers int
 	L2      float64
+	// Generations is the most generations to learn (1 if 0): generation 1
+	// learns from the variant's bots' games, generation k+1 from the games
+	// of the same bots playing generation k's model.
+	Generations int
+	// HeadToHead is the games each head-to-head plays (the variant's
+	// games if 0).
+	HeadToHead int
 	// OnGame, if set, sees every finished game.
 	OnGame func()
 }
 
-// Run plays cfg's games with its bots and learns its model: the result
-// carries the model (with its training section) and its fit.
+// Generation is one generation of a learning run: the model it learned
+// from the games of the generation before's bots, how it predicts their
+// held-out deals, and how its bots did against those bots on the same
+// seeds.
+type Generation struct {
+	Index int `json:"generation"`
+	// Bots says who played the games it learned from.
+	Bots      string `json:"bots"`
+	Positions int    `json:"positions"`
+	HeldOut   int    `json:"held_out"`
+	Learned   Scores `json:"learned"`
+	Hand      Scores `json:"hand"`
+	Constant  Scores `json:"constant"`
+	// HeadToHead is its model's bots against the bots that played its
+	// games (nil when the bots cannot play a model).
+	HeadToHead *HeadToHead `json:"head_to_head,omitempty"`
+}
+
+// HeadToHead is a generation's bots' score against the generation
+// before's, over seat-swapped pairs on common seeds, with its 95%
+// interval; Beats says the interval lies above ½.
+type HeadToHead struct {
+	Games int     `json:"games"`
+	Score float64 `json:"score"`
+	Low   float64 `json:"low"`
+	High  float64 `json:"high"`
+	Beats bool    `json:"beats"`
+}
+
+// Run plays cfg's games with its bots and learns its model, generation by
+// generation while the held-out log-loss improves and each generation's
+// bots beat the one before's: the result is the last generation kept, its
+// model carrying the training record.
 func Run(ctx context.Context, cfg *variants.Config, opts Options) (*Fit, *Training, error) {
 	job, err := rundir.Job(cfg)
 	if err != nil {
@@ -61,27 +109,127 @@ func Run(ctx context.Context, cfg *variants.Config, opts Options) (*Fit, *Traini
 	if !ok {
 		return nil, nil, fmt.Errorf("%s names no features: nothing to learn from", cfg.Definition.Name)
 	}
-	d, err := Collect(ctx, *job, opts.Workers, opts.OnGame)
-	if err != nil {
-		return nil, nil, err
+	tr := &Training{Variant: cfg.Label(), Bots: bots.DescribePlayers(cfg.Players), Seed: cfg.Seed, Pairs: cfg.Pairs, L2: opts.L2}
+	var best *Fit
+	var bestData *Data
+	players := cfg.Players
+	who := "the variant's bots (hand heuristic)"
+	for k := 1; k <= max(opts.Generations, 1); k++ {
+		gjob := *job
+		gjob.Players = players
+		d, err := Collect(ctx, gjob, opts.Workers, opts.OnGame)
+		if err != nil {
+			return nil, nil, err
+		}
+		fit, err := Learn(d, f.HandWeights(), opts.L2)
+		if err != nil {
+			return nil, nil, err
+		}
+		gen := Generation{Index: k, Bots: who, Positions: fit.Train + fit.HeldOut, HeldOut: fit.HeldOut, Learned: fit.Learned, Hand: fit.Hand, Constant: fit.Constant}
+		if best != nil && !(fit.Learned.LogLoss < best.Learned.LogLoss) {
+			tr.Generations = append(tr.Generations, gen)
+			tr.Stopped = fmt.Sprintf("generation %d's held-out log-loss (%.4f) did not improve on generation %d's (%.4f)", k, fit.Learned.LogLoss, k-1, best.Learned.LogLoss)
+			break
+		}
+		learned, ok := withModel(players, fit.Model, k)
+		if !ok {
+			tr.Generations = append(tr.Generations, gen)
+			best, bestData = fit, d
+			if k < max(opts.Generations, 1) {
+				tr.Stopped = "the variant's bots cannot play a learned model (only alphabeta does so far): one generation"
+			}
+			break
+		}
+		h, err := headToHead(ctx, *job, learned, players, opts, k)
+		if err != nil {
+			return nil, nil, err
+		}
+		gen.HeadToHead = h
+		tr.Generations = append(tr.Generations, gen)
+		if best != nil && !h.Beats {
+			tr.Stopped = fmt.Sprintf("generation %d's bots are not shown stronger than generation %d's (%.1f%% [%.1f, %.1f] over %d games)", k, k-1, 100*h.Score, 100*h.Low, 100*h.High, h.Games)
+			break
+		}
+		best, bestData = fit, d
+		players, who = learned, fmt.Sprintf("the variant's bots playing generation %d's model", k)
+		if k == 1 && !h.Beats {
+			tr.Stopped = fmt.Sprintf("generation 1's bots are not shown stronger than the hand heuristic's (%.1f%% [%.1f, %.1f] over %d games): its model is kept for its calibration", 100*h.Score, 100*h.Low, 100*h.High, h.Games)
+			break
+		}
 	}
-	fit, err := Learn(d, f.HandWeights(), opts.L2)
-	if err != nil {
-		return nil, nil, err
+	if tr.Stopped == "" {
+		tr.Stopped = fmt.Sprintf("the %d generations asked for were played", len(tr.Generations))
 	}
-	m := fit.Model
+	m := best.Model
 	m.Game = cfg.Definition.Name
 	m.RulesHash = model.RulesHash(cfg.Definition.Name, cfg.Rules)
 	if m.Rules, err = json.Marshal(cfg.Rules); err != nil {
 		return nil, nil, err
 	}
-	tr := &Training{Variant: cfg.Label(), Bots: bots.DescribePlayers(cfg.Players), Games: d.Games, Seed: cfg.Seed, Pairs: cfg.Pairs,
-		Positions: fit.Train + fit.HeldOut, HeldOut: fit.HeldOut, NotQuiet: d.Skipped, L2: opts.L2, Iterations: fit.Iterations,
-		Learned: fit.Learned, Hand: fit.Hand, Constant: fit.Constant, Reliability: fit.Reliability}
+	tr.Games, tr.Positions, tr.HeldOut, tr.NotQuiet = bestData.Games, best.Train+best.HeldOut, best.HeldOut, bestData.Skipped
+	tr.Iterations, tr.Learned, tr.Hand, tr.Constant, tr.Reliability = best.Iterations, best.Learned, best.Hand, best.Constant, best.Reliability
 	if m.Training, err = json.Marshal(tr); err != nil {
 		return nil, nil, err
 	}
-	return fit, tr, nil
+	return best, tr, nil
+}
+
+// withModel gives each player the model m of generation k, when every
+// player's bot can play one.
+func withModel(players [2]bots.Spec, m *model.Model, k int) ([2]bots.Spec, bool) {
+	var b bytes.Buffer
+	if err := m.Write(&b); err != nil {
+		return players, false
+	}
+	sum := sha256.Sum256(b.Bytes())
+	var out [2]bots.Spec
+	for i, p := range players {
+		mu, ok := p.Params.(bots.ModelUser)
+		if !ok {
+			return players, false
+		}
+		out[i] = bots.Spec{Bot: p.Bot, Params: mu.WithModel(m, fmt.Sprintf("(generation %d)", k), hex.EncodeToString(sum[:]))}
+	}
+	return out, true
+}
+
+// headToHead plays the new players' seat-0 bot against the old players'
+// (seat-swapped pairs, on a seed of the generation's own) and returns the
+// new one's score.
+func headToHead(ctx context.Context, job sim.Job, newer, older [2]bots.Spec, opts Options, k int) (*HeadToHead, error) {
+	job.Players = [2]bots.Spec{newer[0], older[0]}
+	job.Pairs = true
+	job.Games = cmp.Or(opts.HeadToHead, job.Games)
+	job.Games += job.Games % 2
+	job.Seed ^= uint64(k) * 0x9e3779b97f4a7c15
+	var pairs stats.Pentanomial
+	var first float64
+	var failed error
+	err := sim.Run(ctx, &job, sim.Options{Workers: opts.Workers}, func(r *sim.Record) {
+		if opts.OnGame != nil {
+			opts.OnGame()
+		}
+		if r.Err != nil {
+			failed = cmp.Or(failed, error(r.Err))
+			return
+		}
+		// Player 0 (the newer bot) sits in seat 0, or seat 1 when swapped.
+		seat := games.Seat0
+		if r.Swapped {
+			seat = games.Seat1
+		}
+		score := r.Result.ScoreFor(seat)
+		if r.Index%2 == 0 {
+			first = score
+		} else {
+			pairs.Add(first, score)
+		}
+	})
+	if err = cmp.Or(err, failed); err != nil {
+		return nil, err
+	}
+	ps := pairs.Score(stats.Z95)
+	return &HeadToHead{Games: job.Games, Score: ps.Score, Low: ps.CI.Low, High: ps.CI.High, Beats: ps.CI.Low > 0.5}, nil
 }
 
 // WriteText prints the learned model: how it predicts held-out deals
@@ -120,6 +268,20 @@ func WriteText(w io.Writer, m *model.Model, tr *Training) error {
 	if err := wt.Render(); err != nil {
 		return err
 	}
+	if len(tr.Generations) > 1 || tr.Generations[0].HeadToHead != nil {
+		gt := reports.NewTable(w, "generation", "learned from", "positions", "held-out log-loss", "against the generation before (95% CI)")
+		for _, g := range tr.Generations {
+			h2h := "—"
+			if h := g.HeadToHead; h != nil {
+				h2h = fmt.Sprintf("%s (%s) over %s games", reports.FormatPercent(h.Score), reports.FormatInterval(h.Low, h.High), bots.Thousands(h.Games))
+			}
+			_ = gt.Append(fmt.Sprint(g.Index), g.Bots, bots.Thousands(g.Positions), fmt.Sprintf("%.4f", g.Learned.LogLoss), h2h)
+		}
+		if err := gt.Render(); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(w, "Stopped: %s.\n", tr.Stopped)
 	_, err := fmt.Fprintf(w, "The hand heuristic's best logistic is σ(%.4g × hand + b): the learned logit divided by %.4g is in the hand heuristic's units. These are the bots' positions and results: a model of how %s play.\n",
 		m.HandScale, m.HandScale, tr.Bots)
 	return err
