@@ -79,8 +79,28 @@ func describeGame(w io.Writer, d games.Definition) error {
 			fmt.Fprintf(w, "    %-*s %s\n", width, strings.ReplaceAll(m.Name, "seat*", "seatN"), m.Doc)
 		}
 	}
+	if f, ok := newGameOf(d).(games.Featurer); ok {
+		fmt.Fprintf(w, "\n  features of a position from one seat's view (playtest learn):\n")
+		width := 0
+		for _, x := range f.Features() {
+			width = max(width, len(x.Name))
+		}
+		for _, x := range f.Features() {
+			fmt.Fprintf(w, "    %-*s %s\n", width, x.Name, x.Doc)
+		}
+	}
 	fmt.Fprintln(w)
 	return nil
+}
+
+// newGameOf is the game of d's default rules (nil if they do not build
+// one).
+func newGameOf(d games.Definition) games.Game {
+	g, err := d.NewRules().NewGame()
+	if err != nil {
+		return nil
+	}
+	return g
 }
 
 // describeSpaces lists the embedded sweeps and tune spaces, each with its

@@ -775,7 +775,7 @@ func TestReportsIssue43(t *testing.T) {
 		}
 	}
 	_, games, _ := run(t, "games")
-	for _, want := range []string{"sweeps (playtest sweep NAME)", "stacktics-size2 ", "tune spaces (playtest tune NAME)", "stacktics-size2-decisive"} {
+	for _, want := range []string{"sweeps (playtest sweep NAME)", "stacktics-size2 ", "tune spaces (playtest tune NAME)", "stacktics-size2-decisive", "features of a position from one seat's view", "lone_larges"} {
 		if !strings.Contains(games, want) {
 			t.Errorf("playtest games lacks %q", want)
 		}

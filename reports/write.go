@@ -82,6 +82,7 @@ func isText(path string) bool {
 // directory and renames it into place, so readers never see half a file.
 // A page, table or figure (textExtensions) has its control characters
 // shown by stand-ins.
+//
 // A path that is a link (or not a regular file) is refused with a
 // *LinkError: the rename would replace the link, not write through it,
 // but a link where playtest writes is a damaged or tampered directory.
