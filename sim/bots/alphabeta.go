@@ -616,11 +616,7 @@ func (b *AlphaBeta) evaluate(s games.State) float64 {
 		// The learned logits of the two seats' views, in the hand
 		// heuristic's units: with the hand weights as the model's, the
 		// same value as the heuristic's.
-		fs := s.(games.FeatureState)
-		var mine, theirs float64
-		mine, b.features = m.Evaluate(fs, b.seat, b.features)
-		theirs, b.features = m.Evaluate(fs, b.seat.Opponent(), b.features)
-		v = mine - theirs
+		v, b.features = learnedLead(m, s, b.seat, b.features)
 	} else {
 		h, ok := s.(games.Heuristic)
 		if !ok {
