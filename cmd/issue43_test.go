@@ -1000,7 +1000,7 @@ func TestLearnedEvaluationInBots(t *testing.T) {
 // TestLearnGenerations (issue 44): --generations plays each generation's
 // model with the variant's alphabeta bots, records its head-to-head
 // against the generation before and says why it stopped; bots that cannot
-// play a model (mcts) stop at one generation and say so.
+// play a model (greedy) stop at one generation and say so.
 func TestLearnGenerations(t *testing.T) {
 	testenv.SkipUnderRace(t)
 	code, out, errOut := run(t, "learn", "stacktics/size2", "--games", "40", "--generations", "2", "--head-to-head", "20", "--quiet", "--format", "json",
@@ -1026,8 +1026,8 @@ func TestLearnGenerations(t *testing.T) {
 		t.Errorf("generations %+v, stopped %q", gens, m.Training.Stopped)
 	}
 	code, out, errOut = run(t, "learn", "stacktics/size2", "--games", "20", "--generations", "3", "--quiet",
-		"--set", "players.0={bot: mcts, iterations: 50}", "--set", "players.1={bot: mcts, iterations: 50}")
+		"--set", "players.0=greedy", "--set", "players.1=greedy")
 	if code != 0 || !strings.Contains(out, "cannot play a learned model") {
-		t.Errorf("mcts bots: exit %d, %s%s", code, out, errOut)
+		t.Errorf("greedy bots: exit %d, %s%s", code, out, errOut)
 	}
 }

@@ -136,7 +136,7 @@ func Run(ctx context.Context, cfg *variants.Config, opts Options) (*Fit, *Traini
 			tr.Generations = append(tr.Generations, gen)
 			best, bestData = fit, d
 			if k < max(opts.Generations, 1) {
-				tr.Stopped = "the variant's bots cannot play a learned model (only alphabeta does so far): one generation"
+				tr.Stopped = "the variant's bots cannot play a learned model (alphabeta, mcts and ismcts can; random and greedy cannot): one generation"
 			}
 			break
 		}
