@@ -953,14 +953,15 @@ func TestLearnedEvaluationInBots(t *testing.T) {
 	// Without model_strict a model of other rules is used.
 	summary("--set", "players.0.eval=learned", "--set", "players.0.model="+other)
 
-	// mcts judges its cut rollouts with the model: the hand heuristic as a
-	// model plays the hand heuristic's games, a flat model others.
+	// mcts judges its cut rollouts with the model's own chance,
+	// σ((logit₀ − logit₁)/2), not eval_scale's logistic: the model is
+	// used (other games than the hand heuristic's through eval_scale 6).
 	mcts := "{bot: mcts, iterations: 100, rollout_cap: 4, eval_scale: 6"
 	mctsRun := func(extra string) map[string]any {
 		return summary("--set", "players.0="+mcts+extra+"}", "--set", "players.1="+mcts+extra+"}")
 	}
-	if h, l := mctsRun(""), mctsRun(", eval: learned, model: "+same); fmt.Sprint(h["outcomes"], h["plies"]) != fmt.Sprint(l["outcomes"], l["plies"]) {
-		t.Errorf("mcts: the hand heuristic as a model played other games")
+	if h, l := mctsRun(""), mctsRun(", eval: learned, model: "+same); fmt.Sprint(h["outcomes"], h["plies"]) == fmt.Sprint(l["outcomes"], l["plies"]) {
+		t.Errorf("mcts: a model left its play unchanged")
 	}
 
 	// A tournament's --bot loads its model too: the hand heuristic as a

@@ -34,7 +34,7 @@ type MCTSParams struct {
 	Reuse bool `yaml:"reuse" json:"reuse" default:"true" doc:"keep the subtree of the position reached after the bot's move and the reply, for its next decision (up to one decision's iterations; the tree then has two thirds of tree_mb, the copy a third); only in games without chance or hidden information"`
 	// Eval, Model and ModelStrict choose a learned evaluation (ModelUser),
 	// used where the heuristic judges: cut rollouts and implicit minimax.
-	Eval        string `yaml:"eval" json:"eval,omitempty" default:"" doc:"the evaluation where a position is judged (cut rollouts, implicit minimax): hand (the game's heuristic; the default) or learned (the model: file's, in the heuristic's units, so eval_scale keeps its meaning)"`
+	Eval        string `yaml:"eval" json:"eval,omitempty" default:"" doc:"the evaluation where a position is judged (cut rollouts, implicit minimax): hand (the game's heuristic through eval_scale's logistic; the default) or learned (the model: file's own chance of winning, σ of half the difference of the two seats' logits; eval_scale is then not used)"`
 	Model       string `yaml:"model" json:"-" default:"" doc:"with eval: learned, the model.json playtest learn wrote (a path relative to the variant's file); the run's config hash covers its content, not its path"`
 	ModelStrict bool   `yaml:"model_strict" json:"model_strict,omitempty" default:"false" doc:"refuse a model learned under other rules than the variant's (otherwise it is used)"`
 	// ModelSHA is the SHA-256 of the model file's content, set when the
@@ -1048,8 +1048,18 @@ func (b *MCTS) rollout(s games.State) [games.NumSeats]float64 {
 func (b *MCTS) judge(s games.State) [games.NumSeats]float64 {
 	var d float64
 	if m := b.params.learned; m != nil {
-		d, b.features = learnedLead(m, s, games.Seat0, b.features)
-		p0 := b.judgeLead(d)
+		// The model's own chance, not eval_scale's logistic of a lead in
+		// hand units: where the hand heuristic predicts little (Capstone),
+		// its scale is small and a lead in its units would saturate the
+		// logistic. Seat 0's chance is σ((logit₀ − logit₁)/2), symmetric
+		// in the two seats' views.
+		var l0, l1 float64
+		fs := s.(games.FeatureState)
+		b.features = fs.AppendFeatures(b.features[:0], games.Seat0)
+		l0 = m.Logit(b.features)
+		b.features = fs.AppendFeatures(b.features[:0], games.Seat1)
+		l1 = m.Logit(b.features)
+		p0 := model.Sigmoid((l0 - l1) / 2)
 		return [games.NumSeats]float64{p0, 1 - p0}
 	}
 	h, ok := s.(games.Heuristic)
