@@ -131,13 +131,18 @@ func Run(ctx context.Context, cfg *variants.Config, opts Options) (*Fit, *Traini
 			tr.Stopped = fmt.Sprintf("generation %d's held-out log-loss (%.4f) did not improve on generation %d's (%.4f)", k, fit.Learned.LogLoss, k-1, best.Learned.LogLoss)
 			break
 		}
+		if max(opts.Generations, 1) == 1 {
+			// One generation asked for: no head-to-head to play.
+			tr.Generations = append(tr.Generations, gen)
+			best, bestData = fit, d
+			tr.Stopped = "one generation, as asked (--generations 2 or more plays each against the evaluation before)"
+			break
+		}
 		learned, ok := withModel(players, fit.Model, k)
 		if !ok {
 			tr.Generations = append(tr.Generations, gen)
 			best, bestData = fit, d
-			if k < max(opts.Generations, 1) {
-				tr.Stopped = "the variant's bots cannot play a learned model (alphabeta, mcts and ismcts can; random and greedy cannot): one generation"
-			}
+			tr.Stopped = "the variant's bots cannot play a learned model (alphabeta, mcts and ismcts can; random and greedy cannot): one generation"
 			break
 		}
 		h, err := headToHead(ctx, *job, learned, players, opts, k)
@@ -158,7 +163,7 @@ func Run(ctx context.Context, cfg *variants.Config, opts Options) (*Fit, *Traini
 		}
 	}
 	if tr.Stopped == "" {
-		tr.Stopped = fmt.Sprintf("the %d generations asked for were played", len(tr.Generations))
+		tr.Stopped = fmt.Sprintf("the %s asked for played", reports.Count(len(tr.Generations), "generation"))
 	}
 	m := best.Model
 	m.Game = cfg.Definition.Name
