@@ -894,7 +894,8 @@ func TestLearnedEvaluationInBots(t *testing.T) {
 		names = append(names, x.Name)
 	}
 	write := func(name string, rules any) string {
-		m := &model.Model{Schema: model.Schema, Game: "stacktics", RulesHash: model.RulesHash("stacktics", rules), Features: names, Weights: f.HandWeights(), HandScale: 1}
+		raw, _ := json.Marshal(rules)
+		m := &model.Model{Schema: model.Schema, Game: "stacktics", RulesHash: model.RulesHash("stacktics", rules), Rules: raw, Features: names, Weights: f.HandWeights(), HandScale: 1}
 		var b bytes.Buffer
 		if err := m.Write(&b); err != nil {
 			t.Fatal(err)
@@ -950,8 +951,21 @@ func TestLearnedEvaluationInBots(t *testing.T) {
 			t.Errorf("%v: exit %d, %q; want exit 2 and %q", c.sets, code, errOut, c.want)
 		}
 	}
-	// Without model_strict a model of other rules is used.
+	// Without model_strict a model of other rules is used, with a warning
+	// naming the knobs that differ.
 	summary("--set", "players.0.eval=learned", "--set", "players.0.model="+other)
+	nopie, err := variants.Load("stacktics/size2-nopie", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nopieModel := write("nopie.json", nopie.Rules)
+	warned := summary("--set", "players.0.eval=learned", "--set", "players.0.model="+nopieModel)
+	if w := fmt.Sprint(warned["warnings"]); !strings.Contains(w, "model-rules") || !strings.Contains(w, "`pie_rule`: false → true") {
+		t.Errorf("a model of other rules went unwarned: %s", w)
+	}
+	if w := fmt.Sprint(learned["warnings"]); strings.Contains(w, "model-rules") {
+		t.Errorf("a model of these rules was warned about: %s", w)
+	}
 
 	// mcts judges its cut rollouts with the model's own chance,
 	// σ((logit₀ − logit₁)/2), not eval_scale's logistic: the model is

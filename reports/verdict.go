@@ -1,14 +1,19 @@
 package reports
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"strings"
 
 	"playtest/games"
 	"playtest/internal/shell"
 	"playtest/reports/stats"
 	"playtest/sim/bots"
+	"playtest/sim/model"
 )
 
 // Headline is the run's answer to "does the first player have an
@@ -77,6 +82,7 @@ const (
 	WarnEarlyDecisions = "early-decisions"
 	WarnPieChoice      = "pie-choice"
 	WarnRepeatedGames  = "repeated-games"
+	WarnModelRules     = "model-rules"
 )
 
 // Thresholds of the warnings.
@@ -250,7 +256,60 @@ func (a *Aggregator) warnings(s *Summary) []Warning {
 			out = append(out, Warning{WarnPieChoice, fmt.Sprintf("after choosing to %s under the pie rule, seat 1 won only %s [%s] of %d games: a player who can tell the better side would not make that choice so often; %s", choice.name, FormatPercent(r.Rate), FormatInterval(r.Low, r.High), r.N, next)})
 		}
 	}
+	out = append(out, a.modelWarnings()...)
 	return out
+}
+
+// modelWarnings says which player plays a learned evaluation learned under
+// other rules than the run's, naming the knobs that differ: its judgement
+// comes from another game's positions.
+func (a *Aggregator) modelWarnings() []Warning {
+	var out []Warning
+	here := model.RulesHash(a.info.Game, a.info.Rules)
+	for i, p := range a.info.Players {
+		mu, ok := p.Params.(bots.ModelUser)
+		if !ok || mu.LearnedModel() == nil || mu.LearnedModel().RulesHash == here {
+			continue
+		}
+		out = append(out, Warning{WarnModelRules, fmt.Sprintf("player %d plays a model learned under other rules (%s): its evaluation was learned on another rule set's positions, so a difference it makes may be the model's, not the rules'; learn one for these rules with `playtest learn`",
+			i, rulesDifference(mu.LearnedModel().Rules, a.info.Rules))})
+	}
+	return out
+}
+
+// rulesDifference names the knobs whose values differ between a model's
+// rules (JSON) and a run's, as "knob: model's → run's".
+func rulesDifference(modelRules json.RawMessage, rules any) string {
+	var was, now map[string]json.RawMessage
+	b, _ := json.Marshal(rules)
+	if json.Unmarshal(modelRules, &was) != nil || json.Unmarshal(b, &now) != nil {
+		return "its rules are not recorded"
+	}
+	compact := func(v json.RawMessage) string {
+		var b bytes.Buffer
+		if json.Compact(&b, v) != nil {
+			return string(v)
+		}
+		return b.String()
+	}
+	var diffs []string
+	for _, k := range slices.Sorted(maps.Keys(now)) {
+		if compact(was[k]) != compact(now[k]) {
+			diffs = append(diffs, fmt.Sprintf("`%s`: %s → %s", k, orAbsent(compact(was[k])), compact(now[k])))
+		}
+	}
+	if len(diffs) == 0 {
+		return "the same knobs, another version's rules"
+	}
+	return strings.Join(diffs, ", ")
+}
+
+// orAbsent writes a JSON value, or "absent".
+func orAbsent(v string) string {
+	if v == "" {
+		return "absent"
+	}
+	return v
 }
 
 // pairedRate is a rate over seat-swapped pairs: the count and rate over

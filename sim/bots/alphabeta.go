@@ -73,6 +73,9 @@ func (p *AlphaBetaParams) UseModel(m *model.Model, sha string) { p.learned, p.Mo
 // HasModel reports whether the model was loaded (ModelUser).
 func (p *AlphaBetaParams) HasModel() bool { return p.learned != nil }
 
+// LearnedModel is the model loaded, nil for none (ModelUser).
+func (p *AlphaBetaParams) LearnedModel() *model.Model { return p.learned }
+
 // WithModel returns a copy playing m with eval: learned (ModelUser).
 func (p *AlphaBetaParams) WithModel(m *model.Model, name, sha string) Params {
 	c := *p

@@ -20,6 +20,8 @@ type ModelUser interface {
 	// model file was never loaded refuses to play (Spec.New) rather than
 	// fall back to the hand heuristic unnoticed.
 	HasModel() bool
+	// LearnedModel is the model handed over (nil for none).
+	LearnedModel() *model.Model
 	// WithModel returns a copy of the parameters playing m (named name,
 	// with content hash sha) with eval: learned: how playtest learn's
 	// generations give the variant's bots the model before.

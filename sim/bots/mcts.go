@@ -55,6 +55,9 @@ func (p *MCTSParams) UseModel(m *model.Model, sha string) { p.learned, p.ModelSH
 // HasModel reports whether the model was loaded (ModelUser).
 func (p *MCTSParams) HasModel() bool { return p.learned != nil }
 
+// LearnedModel is the model loaded, nil for none (ModelUser).
+func (p *MCTSParams) LearnedModel() *model.Model { return p.learned }
+
 // WithModel returns a copy playing m with eval: learned (ModelUser).
 func (p *MCTSParams) WithModel(m *model.Model, name, sha string) Params {
 	c := *p
