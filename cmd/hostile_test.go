@@ -55,6 +55,7 @@ func TestHostileNameInEveryOutput(t *testing.T) {
 		{"compare", variant, variant, "--set-b", "rules.pie_rule=false", "--games", "8", "--out", out("compare")},
 		{"sweep", sweepFile, "--out", out("sweep")},
 		{"tune", sweepFile, "--first-games", "4", "--games", "8", "--out", out("tune")},
+		{"learn", variant, "--games", "20", "--out", out("learn")},
 		{"skill", variant, "--set", "players.0=mcts", "--set", "players.1=mcts", "--budgets", "4,8", "--games", "4", "--out", out("skill")},
 		{"diff", out("run"), out("run2"), "--markdown", out("diff.md")},
 		{"replay", out("run"), "--game", "1", "--html", out("replay.html")},
@@ -176,7 +177,7 @@ func unescaped(s, raw string) bool {
 
 func hasQuiet(command string) bool {
 	switch command {
-	case "run", "check", "tournament", "compare", "sweep", "skill", "tune":
+	case "run", "check", "tournament", "compare", "sweep", "skill", "tune", "learn":
 		return true
 	}
 	return false

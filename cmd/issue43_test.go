@@ -863,6 +863,11 @@ func TestLearnCommand(t *testing.T) {
 			t.Fatal(err)
 		}
 		models[i] = b
+		for _, f := range []string{"learn.md", "learn.html", "plots/reliability.svg", "plots/reliability.png"} {
+			if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+				t.Errorf("learn --out wrote no %s", f)
+			}
+		}
 	}
 	if string(models[0]) != string(models[1]) {
 		t.Error("1 and 2 workers wrote different models")

@@ -41,8 +41,9 @@ The model describes these bots' games: a model learned from weak bots'
 games rates positions as weak bots play them out. --out DIR writes
 DIR/model.json (schema playtest/model/v1: the game and a hash of its
 resolved rules, the features, weights, the hand heuristic's scale and the
-training figures); the same seed gives the same model with any number of
-workers.`,
+training figures) and a page, learn.md and learn.html with the reliability
+plot (plots/reliability.svg); the same seed gives the same model with any
+number of workers.`,
 		Example: `  playtest learn stacktics/size2 --games 2000 --out models/size2
   playtest learn capstone --games 1000 --format json`,
 		Args: cobra.MaximumNArgs(1),
@@ -55,7 +56,7 @@ workers.`,
 	f.Float64("l2", learn.DefaultL2, "L2 penalty on the weights of standardised features")
 	f.Int("generations", 1, "the most generations: each plays the model before with the variant's bots, learns anew, and must beat the one before head to head (alphabeta, mcts or ismcts bots)")
 	f.Int("head-to-head", 0, "games of each generation's head-to-head against the one before (default: --games)")
-	f.String("out", "", "write DIR/model.json")
+	f.String("out", "", "write DIR/model.json, learn.md, learn.html and plots/")
 	f.String("format", "table", "output format: table or json (model.json's content)")
 	f.Bool("quiet", false, "show no progress on stderr")
 	f.StringArrayVar(&opts.sets, "set", nil, "override a variant key (repeatable)")
@@ -109,7 +110,7 @@ func runLearn(cmd *cobra.Command, args []string, opts *learnOptions) error {
 		return err
 	}
 	if out != "" {
-		if err := learn.WriteDir(out, fit.Model); err != nil {
+		if err := learn.WriteDir(out, fit.Model, tr); err != nil {
 			return err
 		}
 	}

@@ -13,6 +13,8 @@ import (
 
 	"playtest/games"
 	"playtest/reports"
+	"playtest/reports/plots"
+	"playtest/reports/publish"
 	"playtest/reports/stats"
 	"playtest/runs/rundir"
 	"playtest/sim"
@@ -292,10 +294,104 @@ func WriteText(w io.Writer, m *model.Model, tr *Training) error {
 	return err
 }
 
-// WriteDir writes the model to dir/model.json, atomically.
-func WriteDir(dir string, m *model.Model) error {
+// Files a learn --out directory holds beside model.json.
+const (
+	MarkdownFile    = "learn.md"
+	HTMLFile        = "learn.html"
+	ReliabilityPlot = "reliability"
+)
+
+// WriteMarkdown writes the learned model as a page: how it predicts
+// held-out deals, its reliability (with the plot when figure), its
+// generations and its weights.
+func WriteMarkdown(w io.Writer, m *model.Model, tr *Training, figure bool) error {
+	esc := reports.MarkdownEscape
+	fmt.Fprintf(w, "# playtest learn: %s (%s)\n\n", esc(tr.Variant), esc(m.Game))
+	fmt.Fprintf(w, "A model of %d features from %s positions of %s games (%s; seed %d), %s of them held out (one deal in %d); %s.\n\n",
+		len(m.Features), bots.Thousands(tr.Positions), bots.Thousands(tr.Games), esc(tr.Bots), tr.Seed, bots.Thousands(tr.HeldOut), HeldEvery, esc(tr.Stopped))
+	rows := [][]string{
+		{"learned model", fmt.Sprintf("%.4f", tr.Learned.LogLoss), fmt.Sprintf("%.4f", tr.Learned.Brier)},
+		{"hand heuristic, best logistic", fmt.Sprintf("%.4f", tr.Hand.LogLoss), fmt.Sprintf("%.4f", tr.Hand.Brier)},
+		{"constant (the training mean)", fmt.Sprintf("%.4f", tr.Constant.LogLoss), fmt.Sprintf("%.4f", tr.Constant.Brier)},
+	}
+	if err := reports.WriteMarkdownTable(w, []string{"predictor (held out)", "log-loss", "Brier"}, rows); err != nil {
+		return err
+	}
+	fmt.Fprint(w, "\n## Reliability\n\n")
+	if figure {
+		fmt.Fprintf(w, "![each decile's mean result against its mean prediction](plots/%s.svg)\n\n", ReliabilityPlot)
+	}
+	rows = nil
+	for _, b := range tr.Reliability {
+		if b.N > 0 {
+			rows = append(rows, []string{fmt.Sprintf("%.0f–%.0f%%", 100*b.Low, 100*b.High), bots.Thousands(b.N), reports.FormatPercent(b.Predicted), reports.FormatPercent(b.Observed)})
+		}
+	}
+	if err := reports.WriteMarkdownTable(w, []string{"predicted", "positions", "mean predicted", "mean result"}, rows); err != nil {
+		return err
+	}
+	fmt.Fprint(w, "\nThe positions of one game share its result, so a decile's interval (Wilson over its positions) is narrower than what is known.\n")
+	if len(tr.Generations) > 1 || tr.Generations[0].HeadToHead != nil {
+		fmt.Fprint(w, "\n## Generations\n\n")
+		rows = nil
+		for _, g := range tr.Generations {
+			h2h := "—"
+			if h := g.HeadToHead; h != nil {
+				h2h = fmt.Sprintf("%s (%s) over %s games", reports.FormatPercent(h.Score), reports.FormatInterval(h.Low, h.High), bots.Thousands(h.Games))
+			}
+			rows = append(rows, []string{fmt.Sprint(g.Index), g.Bots, bots.Thousands(g.Positions), fmt.Sprintf("%.4f", g.Learned.LogLoss), h2h})
+		}
+		if err := reports.WriteMarkdownTable(w, []string{"generation", "learned from", "positions", "held-out log-loss", "against the generation before (95% CI)"}, rows); err != nil {
+			return err
+		}
+	}
+	fmt.Fprint(w, "\n## Weights\n\n")
+	rows = nil
+	for i, name := range m.Features {
+		rows = append(rows, []string{name, fmt.Sprintf("%+.4f", m.Weights[i]), fmt.Sprintf("%+.4f", m.Weights[i]/m.HandScale)})
+	}
+	rows = append(rows, []string{"(bias)", fmt.Sprintf("%+.4f", m.Bias), fmt.Sprintf("%+.4f", m.Bias/m.HandScale)})
+	if err := reports.WriteMarkdownTable(w, []string{"feature", "weight (logit)", "in hand units"}, rows); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "\nThe hand heuristic's best logistic is σ(%.4g × hand + b): the learned logit divided by %.4g is in the hand heuristic's units. These are the bots' positions and results: a model of how they play.\n", m.HandScale, m.HandScale)
+	return reports.WriteMarkdownFooter(w)
+}
+
+// WriteDir writes the model to dir/model.json and its page (learn.md,
+// learn.html, plots/reliability.svg and .png), each atomically.
+func WriteDir(dir string, m *model.Model, tr *Training) error {
 	if err := reports.MkdirBelow(filepath.Dir(dir), dir); err != nil {
 		return err
 	}
-	return reports.WriteFileAtomic(filepath.Join(dir, ModelFile), m.Write)
+	if err := reports.WriteFileAtomic(filepath.Join(dir, ModelFile), m.Write); err != nil {
+		return err
+	}
+	var predicted []float64
+	var observed []reports.MetricEstimate
+	for _, b := range tr.Reliability {
+		iv := stats.WilsonMean(b.Observed, b.N, stats.Z95)
+		predicted = append(predicted, b.Predicted)
+		observed = append(observed, reports.MetricEstimate{Value: b.Observed, Low: iv.Low, High: iv.High, N: b.N})
+	}
+	p, err := plots.Reliability(fmt.Sprintf("%s: held-out reliability, %s positions", tr.Variant, bots.Thousands(tr.HeldOut)), predicted, observed)
+	if err != nil {
+		return err
+	}
+	if err := reports.MkdirBelow(dir, filepath.Join(dir, "plots")); err != nil {
+		return err
+	}
+	if err := plots.Save(filepath.Join(dir, "plots"), plots.Figure{Name: ReliabilityPlot, Plot: p}); err != nil {
+		return err
+	}
+	var md bytes.Buffer
+	if err := WriteMarkdown(&md, m, tr, true); err != nil {
+		return err
+	}
+	if err := reports.WriteFileAtomic(filepath.Join(dir, MarkdownFile), func(w io.Writer) error { _, err := w.Write(md.Bytes()); return err }); err != nil {
+		return err
+	}
+	return reports.WriteFileAtomic(filepath.Join(dir, HTMLFile), func(w io.Writer) error {
+		return publish.WriteMarkdownPage(w, "playtest learn: "+tr.Variant, dir, md.Bytes())
+	})
 }
