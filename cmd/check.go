@@ -50,12 +50,13 @@ of the table.
 Exit codes: 0 every bound passes; 1 a bound fails; 3 none fails but the sample
 cannot decide one (run more games), or 1 with --inconclusive fail; 2 bad
 input. In --junit an inconclusive bound is a skipped test case, which many
-CI systems show as green: --inconclusive fail makes it a failure. The verdicts are printed as
-a Markdown table, also written to --markdown FILE and appended to
-$GITHUB_STEP_SUMMARY when that is set; --junit FILE writes them as JUnit XML
-(one test case per bound). --out DIR keeps the run as playtest run --out does
-(summary.json, games.csv, report.md, report.html, plots/) and adds
-check.json, check.md and check.html, so CI plays the games once.`,
+CI systems show as green: --inconclusive fail makes it a failure. The
+verdicts are printed as a Markdown table, also written to --markdown FILE
+and appended to $GITHUB_STEP_SUMMARY when that is set; --junit FILE writes
+them as JUnit XML (one test case per bound). --out DIR keeps the run as
+playtest run --out does (summary.json, games.csv, report.md, report.html,
+plots/) and adds check.json, check.md and check.html, so CI plays the games
+once.`,
 		Example: "  playtest check capstone\n  playtest check my-variant.yaml --games 4000 --markdown check.md\n  playtest check capstone --out results --junit results/check.xml",
 		Args:    cobra.MaximumNArgs(1),
 		RunE:    func(cmd *cobra.Command, args []string) error { return runCheck(cmd, args, &opts) },
