@@ -4,7 +4,7 @@ BIN       := bin/playtest
 BENCHSTAT := golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da
 BENCH_COUNT ?= 6
 
-.PHONY: all build test demo bench bench-compare bench-cli fuzz samples clean
+.PHONY: all build test demo bench bench-compare bench-cli fuzz samples models clean
 
 all: build
 
@@ -89,6 +89,25 @@ samples: build
 	# them (docs/viewer.md shows the viewer).
 	rm -f docs/samples/*/examples.json
 	for d in docs/samples/*/; do ./bin/playtest report $$d > /dev/null || exit 1; done
+
+## models: learn every preset's model into configs/models/GAME/PRESET.json
+## (playtest learn PRESET --games MODEL_GAMES --seed 1, STACKS match play
+## with MODEL_MATCHES), logging each command with its CPU time in
+## configs/models/models.log; a preset's bots play it with model: preset
+MODEL_PRESETS = stacktics/size2 stacktics/size2-nopie stacktics/size2-3x5 stacktics/size3 stacktics/size4 stacktics/size5 stacktics/size5-7x7 \
+	capstone/capstone capstone/threestone stacks/base stacks/fourcards capturecard/capturecard
+MODEL_GAMES ?= 1000
+models: build
+	@rm -f configs/models/models.log
+	@for p in $(MODEL_PRESETS); do \
+		out=$$(mktemp -d); mkdir -p configs/models/$$(dirname $$p); \
+		cmd="playtest learn $$p --games $(MODEL_GAMES) --seed 1 --quiet --out DIR"; \
+		/usr/bin/time -o $$out/time -f "%U+%S CPU-s, %e s wall" ./$(BIN) learn $$p --games $(MODEL_GAMES) --seed 1 --quiet --out $$out/m > /dev/null || exit 1; \
+		cp $$out/m/model.json configs/models/$$p.json; \
+		echo "$$cmd: $$(cat $$out/time) ($$(go version | cut -d' ' -f3), $$(nproc) cores)" >> configs/models/models.log; \
+		rm -rf $$out; \
+	done
+	@cat configs/models/models.log
 
 clean:
 	rm -rf bin bench.txt

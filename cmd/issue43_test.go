@@ -1051,3 +1051,50 @@ func TestLearnGenerations(t *testing.T) {
 		t.Errorf("greedy bots: exit %d, %s%s", code, out, errOut)
 	}
 }
+
+// TestPresetModels (issue 44): every model shipped under configs/models
+// fits its preset (its features, and strictly its rules: a preset whose
+// rules changed needs make models again), and model: preset plays it:
+// without a warning under the preset's rules, with model-rules under rules
+// changed by --set, refused for a variant that is not a preset.
+func TestPresetModels(t *testing.T) {
+	files, err := filepath.Glob("../configs/models/*/*.json")
+	if err != nil || len(files) < 10 {
+		t.Fatalf("%d shipped models (%v): run make models", len(files), err)
+	}
+	for _, f := range files {
+		preset := strings.TrimSuffix(strings.TrimPrefix(filepath.ToSlash(f), "../configs/models/"), ".json")
+		cfg, err := variants.Load(preset, []variants.Override{{Path: "players.0.eval", Value: "learned", Origin: "test"},
+			{Path: "players.0.model", Value: "preset", Origin: "test"}, {Path: "players.0.model_strict", Value: "true", Origin: "test"}})
+		if err != nil {
+			t.Errorf("%s: %v", preset, err)
+			continue
+		}
+		if mu, ok := cfg.Players[0].Params.(interface{ HasModel() bool }); !ok || !mu.HasModel() {
+			t.Errorf("%s: model: preset loaded nothing", preset)
+		}
+	}
+	learned := []string{"--set", "players.0.eval=learned", "--set", "players.0.model=preset", "--set", "players.1.eval=learned", "--set", "players.1.model=preset"}
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+		warn bool
+	}{
+		{[]string{"run", "size2"}, 0, "", false},
+		{[]string{"run", "size2", "--set", "rules.pie_rule=false"}, 0, "", true},
+	} {
+		code, out, errOut := run(t, append(append(c.args, "--games", "4", "--quiet", "--format", "json"), learned...)...)
+		if code != c.code || strings.Contains(out, "model-rules") != c.warn {
+			t.Errorf("%v: exit %d, model-rules warning %v, want %v: %s", c.args, code, strings.Contains(out, "model-rules"), c.warn, errOut)
+		}
+	}
+	dir := t.TempDir()
+	file := filepath.Join(dir, "v.yaml")
+	if err := os.WriteFile(file, []byte("game: stacktics\nrules: {size: 2}\nplayers: [{bot: alphabeta, nodes: 200, eval: learned, model: preset}, random]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errOut := run(t, "run", file, "--games", "2", "--quiet"); code != ExitBadInput || !strings.Contains(errOut, "is not one") {
+		t.Errorf("model: preset in a file: exit %d, %s", code, errOut)
+	}
+}

@@ -14,6 +14,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"playtest/configs"
 	"playtest/games"
 	"playtest/games/catalog"
 	"playtest/internal/bounded"
@@ -179,6 +180,12 @@ func (d *decoder) loadModels(c *Config) error {
 			continue
 		}
 		path := mu.ModelFile()
+		if path == PresetModel {
+			if err := c.loadPresetModel(mu); err != nil {
+				return &Error{File: d.file, Key: fmt.Sprintf("players[%d].model", i), Message: err.Error()}
+			}
+			continue
+		}
 		if !fileExists(path) && !filepath.IsAbs(path) && d.file != "" {
 			if alt := filepath.Join(filepath.Dir(d.file), path); fileExists(alt) {
 				path = alt
@@ -200,10 +207,31 @@ func (c *Config) LoadBotModel(flag string, spec bots.Spec) error {
 	if !ok || mu.ModelFile() == "" {
 		return nil
 	}
-	if err := c.loadModel(mu, mu.ModelFile()); err != nil {
+	load := func() error { return c.loadModel(mu, mu.ModelFile()) }
+	if mu.ModelFile() == PresetModel {
+		load = func() error { return c.loadPresetModel(mu) }
+	}
+	if err := load(); err != nil {
 		return &Error{File: flag, Key: "model", Message: err.Error()}
 	}
 	return nil
+}
+
+// PresetModel, as a bot's model:, names the model shipped with the
+// variant's preset (configs/models/GAME/PRESET.json, make models).
+const PresetModel = "preset"
+
+// loadPresetModel loads the model shipped with c's preset.
+func (c *Config) loadPresetModel(mu bots.ModelUser) error {
+	name, ok := strings.CutPrefix(c.Source, "preset ")
+	if !ok {
+		return fmt.Errorf("model: preset names the model shipped with a preset, and %s is not one: give model: FILE (playtest learn --out writes one)", c.Source)
+	}
+	b, err := configs.FS.ReadFile("models/" + name + ".json")
+	if err != nil {
+		return fmt.Errorf("no model is shipped with preset %s (make models writes them): give model: FILE", name)
+	}
+	return c.useModel(mu, "preset "+name+"'s model", b)
 }
 
 // loadModel reads the model file at path, checks that it fits the
@@ -215,6 +243,12 @@ func (c *Config) loadModel(mu bots.ModelUser, path string) error {
 	if err != nil {
 		return fmt.Errorf("cannot read %s: %v", path, err)
 	}
+	return c.useModel(mu, path, b)
+}
+
+// useModel reads a model from b (named name in errors), checks it against
+// the variant and hands it to the bot with b's SHA-256.
+func (c *Config) useModel(mu bots.ModelUser, path string, b []byte) error {
 	m, err := model.Read(bytes.NewReader(b))
 	if err != nil {
 		return fmt.Errorf("%s: %v", path, err)
