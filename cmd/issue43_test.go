@@ -972,6 +972,13 @@ func TestLearnedEvaluationInBots(t *testing.T) {
 		t.Errorf("a model of these rules was warned about: %s", w)
 	}
 
+	// greedy rates the position one ply ahead with the model: the hand
+	// heuristic as a model plays the hand heuristic's games.
+	if h, l := summary("--set", "players.0=greedy", "--set", "players.1=greedy"),
+		summary("--set", "players.0={bot: greedy, eval: learned, model: "+same+"}", "--set", "players.1={bot: greedy, eval: learned, model: "+same+"}"); fmt.Sprint(h["outcomes"], h["plies"], h["openings"]) != fmt.Sprint(l["outcomes"], l["plies"], l["openings"]) {
+		t.Errorf("greedy: the hand heuristic as a model played other games")
+	}
+
 	// mcts judges its cut rollouts with the model's own chance,
 	// σ((logit₀ − logit₁)/2), not eval_scale's logistic: the model is
 	// used (other games than the hand heuristic's through eval_scale 6).
@@ -1020,7 +1027,7 @@ func TestLearnedEvaluationInBots(t *testing.T) {
 // TestLearnGenerations (issue 44): --generations plays each generation's
 // model with the variant's alphabeta bots, records its head-to-head
 // against the generation before and says why it stopped; bots that cannot
-// play a model (greedy) stop at one generation and say so.
+// play a model (random) stop at one generation and say so.
 func TestLearnGenerations(t *testing.T) {
 	testenv.SkipUnderRace(t)
 	code, out, errOut := run(t, "learn", "stacktics/size2", "--games", "40", "--generations", "2", "--head-to-head", "20", "--quiet", "--format", "json",
@@ -1046,9 +1053,9 @@ func TestLearnGenerations(t *testing.T) {
 		t.Errorf("generations %+v, stopped %q", gens, m.Training.Stopped)
 	}
 	code, out, errOut = run(t, "learn", "stacktics/size2", "--games", "20", "--generations", "3", "--quiet",
-		"--set", "players.0=greedy", "--set", "players.1=greedy")
+		"--set", "players.0=random", "--set", "players.1=random")
 	if code != 0 || !strings.Contains(out, "cannot play a learned model") {
-		t.Errorf("greedy bots: exit %d, %s%s", code, out, errOut)
+		t.Errorf("random bots: exit %d, %s%s", code, out, errOut)
 	}
 }
 

@@ -31,7 +31,7 @@ against the constant predictor, and a reliability table (each decile of
 predicted chance against the results). The fit starts from the hand
 heuristic's weights and adds an L2 penalty (--l2) on standardised features.
 
-With --generations N (alphabeta, mcts or ismcts bots), generation k+1 learns from the games
+With --generations N (alphabeta, mcts, ismcts or greedy bots), generation k+1 learns from the games
 of the variant's bots playing generation k's model, and must predict its
 held-out deals better and beat generation k's bots head to head (seat-swapped
 pairs on their own seed, the score's 95% interval above 50%); the run stops
@@ -54,7 +54,7 @@ number of workers.`,
 	f.Uint64("seed", 0, "run seed (overrides the variant's seed:)")
 	f.Int("workers", 0, "worker goroutines (default: all cores; the model is the same)")
 	f.Float64("l2", learn.DefaultL2, "L2 penalty on the weights of standardised features")
-	f.Int("generations", 1, "the most generations: each plays the model before with the variant's bots, learns anew, and must beat the one before head to head (alphabeta, mcts or ismcts bots)")
+	f.Int("generations", 1, "the most generations: each plays the model before with the variant's bots, learns anew, and must beat the one before head to head (alphabeta, mcts, ismcts or greedy bots)")
 	f.Int("head-to-head", 0, "games of each generation's head-to-head against the one before (default: --games)")
 	f.String("out", "", "write DIR/model.json, learn.md, learn.html and plots/")
 	f.String("format", "table", "output format: table or json (model.json's content)")

@@ -26,7 +26,7 @@ type AlphaBetaParams struct {
 	TTMB  int     `yaml:"tt_mb" json:"tt_mb" default:"0" doc:"transposition table size in MiB (0: sized for the node budget, 1.5 MiB to 96 MiB)"`
 	// Eval, Model and ModelStrict choose a learned evaluation (ModelUser).
 	Eval        string `yaml:"eval" json:"eval,omitempty" default:"" doc:"the evaluation at the horizon: hand (the game's heuristic; the default) or learned (the model: file's, in the heuristic's units, so noise, temperature and tempo keep their meaning)"`
-	Model       string `yaml:"model" json:"-" default:"" doc:"with eval: learned, the model.json playtest learn wrote (a path relative to the variant's file); the run's config hash covers its content, not its path"`
+	Model       string `yaml:"model" json:"-" default:"" doc:"with eval: learned, the model.json playtest learn wrote (a path relative to the variant's file, or preset for the preset's shipped model); the run's config hash covers its content, not its path"`
 	ModelStrict bool   `yaml:"model_strict" json:"model_strict,omitempty" default:"false" doc:"refuse a model learned under other rules than the variant's (otherwise it is used)"`
 	// ModelSHA is the SHA-256 of the model file's content, set when the
 	// variant loads it: what the config hash covers of the model.

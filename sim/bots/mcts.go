@@ -35,7 +35,7 @@ type MCTSParams struct {
 	// Eval, Model and ModelStrict choose a learned evaluation (ModelUser),
 	// used where the heuristic judges: cut rollouts and implicit minimax.
 	Eval        string `yaml:"eval" json:"eval,omitempty" default:"" doc:"the evaluation where a position is judged (cut rollouts, implicit minimax): hand (the game's heuristic through eval_scale's logistic; the default) or learned (the model: file's own chance of winning, σ of half the difference of the two seats' logits; eval_scale is then not used)"`
-	Model       string `yaml:"model" json:"-" default:"" doc:"with eval: learned, the model.json playtest learn wrote (a path relative to the variant's file); the run's config hash covers its content, not its path"`
+	Model       string `yaml:"model" json:"-" default:"" doc:"with eval: learned, the model.json playtest learn wrote (a path relative to the variant's file, or preset for the preset's shipped model); the run's config hash covers its content, not its path"`
 	ModelStrict bool   `yaml:"model_strict" json:"model_strict,omitempty" default:"false" doc:"refuse a model learned under other rules than the variant's (otherwise it is used)"`
 	// ModelSHA is the SHA-256 of the model file's content, set when the
 	// variant loads it: what the config hash covers of the model.

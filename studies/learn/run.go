@@ -144,7 +144,7 @@ func Run(ctx context.Context, cfg *variants.Config, opts Options) (*Fit, *Traini
 		if !ok {
 			tr.Generations = append(tr.Generations, gen)
 			best, bestData = fit, d
-			tr.Stopped = "the variant's bots cannot play a learned model (alphabeta, mcts and ismcts can; random and greedy cannot): one generation"
+			tr.Stopped = "the variant's bots cannot play a learned model (alphabeta, mcts, ismcts and greedy can; random cannot): one generation"
 			break
 		}
 		h, err := headToHead(ctx, *job, learned, players, opts, k)
