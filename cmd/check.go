@@ -9,7 +9,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"playtest/internal/progress"
 	"playtest/reports"
 	"playtest/reports/publish"
 	"playtest/runs/rundir"
@@ -119,10 +118,7 @@ func runCheck(cmd *cobra.Command, args []string, opts *checkOptions) error {
 	if err := check.CheckMetrics(cfg.Source, probe, cfg.Expect, documented); err != nil {
 		return err
 	}
-	mode := progress.Auto
-	if v.GetBool("quiet") {
-		mode = progress.Quiet
-	}
+	mode := progressMode(v)
 	dopts := rundir.DirOptions{Options: rundir.Options{Workers: workers}}
 	// cmd.Context() is cancelled by Ctrl-C or SIGTERM (Execute).
 	summary, err := playWithProgress(cmd.Context(), cmd.ErrOrStderr(), mode, cfg, dopts, out)

@@ -515,7 +515,11 @@ func TestHelpExamplesAreSound(t *testing.T) {
 		t.Error("sweep --help names the binomial test where the output names the sign-flip test over pairs")
 	}
 	_, chelp, _ := run(t, "compare", "--help")
-	for _, ex := range regexp.MustCompile(`(?m)^  playtest compare (stacks\S*) (\S+) (.*--metric (\S+).*)$`).FindAllStringSubmatch(chelp, -1) {
+	examples := regexp.MustCompile(`(?m)^  playtest compare (stacks\S*) (\S+) (.*--metric (\S+).*)$`).FindAllStringSubmatch(chelp, -1)
+	if len(examples) == 0 {
+		t.Fatalf("compare --help has no STACKS example with --metric:\n%s", chelp)
+	}
+	for _, ex := range examples {
 		code, out, errOut := run(t, "compare", ex[1], ex[2], "--games", "40", "--quiet", "--format", "json", "--set-b", "rules.must_stack_scope=hand", "--metric", ex[4])
 		var res struct {
 			A struct {

@@ -96,10 +96,7 @@ func runLearn(cmd *cobra.Command, args []string, opts *learnOptions) error {
 	if err := writableOutputs(out); err != nil {
 		return err
 	}
-	mode := progress.Auto
-	if v.GetBool("quiet") {
-		mode = progress.Quiet
-	}
+	mode := progressMode(v)
 	rep := progress.New(cmd.ErrOrStderr(), mode, "learn "+cfg.Name, 0, 0)
 	fit, tr, err := learn.Run(cmd.Context(), cfg, learn.Options{Workers: workers, L2: l2, Generations: generations, HeadToHead: h2h, OnGame: func() { rep.Add(1) }})
 	rep.Close()

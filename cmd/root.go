@@ -19,6 +19,7 @@ import (
 	"playtest/internal/buildinfo"
 	"playtest/internal/interrupt"
 	"playtest/internal/printable"
+	"playtest/internal/progress"
 	"playtest/reports"
 	"playtest/runs/rundir"
 	"playtest/variants"
@@ -319,6 +320,15 @@ func pointsFlag(flag string, points, upTo float64) (float64, error) {
 		return 0, usageErrorf("%s %g: want points from 0 to below %g", flag, points, upTo)
 	}
 	return points / 100, nil
+}
+
+// progressMode is how a command shows its progress: none with --quiet
+// (or PLAYTEST_QUIET), else a bar on a terminal and plain lines elsewhere.
+func progressMode(v *viper.Viper) progress.Mode {
+	if v.GetBool("quiet") {
+		return progress.Quiet
+	}
+	return progress.Auto
 }
 
 // outputFile is an output file named by a flag ("" is none).

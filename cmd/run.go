@@ -119,10 +119,7 @@ func runRun(cmd *cobra.Command, args []string, opts *runOptions) error {
 	}
 
 	ctx := cmd.Context() // cancelled by Ctrl-C or SIGTERM (Execute)
-	mode := progress.Auto
-	if v.GetBool("quiet") {
-		mode = progress.Quiet
-	}
+	mode := progressMode(v)
 	stderr := cmd.ErrOrStderr()
 	dopts.OnRecord = func(r *sim.Record) {
 		if r.Err != nil && out == "" {

@@ -133,10 +133,7 @@ func runSweep(cmd *cobra.Command, args []string, opts *sweepOptions) error {
 		}
 	}
 	stderr := cmd.ErrOrStderr()
-	mode := progress.Auto
-	if v.GetBool("quiet") {
-		mode = progress.Quiet
-	}
+	mode := progressMode(v)
 	rep := progress.New(nil, progress.Quiet, "", 0, 0)
 	label := ""
 	sopts.Start = func(i, n int, l string, done, total int) {

@@ -102,17 +102,26 @@ func Knobs(r any) []Knob {
 	return knobsOf(reflect.TypeOf(r), "")
 }
 
+// KnobFields are the knob fields of struct type t in declaration order,
+// the fields of an embedded struct standing in its place (a bot's shared
+// parameters, bots.Learning): each with its Index path for FieldByIndex.
+func KnobFields(t reflect.Type) []reflect.StructField {
+	var out []reflect.StructField
+	for _, f := range reflect.VisibleFields(t) {
+		if !f.Anonymous && KnobName(f) != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
 func knobsOf(t reflect.Type, prefix string) []Knob {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
 	var out []Knob
-	for i := range t.NumField() {
-		f := t.Field(i)
+	for _, f := range KnobFields(t) {
 		name := KnobName(f)
-		if name == "" {
-			continue
-		}
 		out = append(out, Knob{
 			Name:    prefix + name,
 			Type:    typeName(f.Type),
@@ -150,10 +159,8 @@ func typeName(t reflect.Type) string {
 		return "list of " + typeName(t.Elem())
 	case reflect.Struct:
 		var parts []string
-		for i := range t.NumField() {
-			if n := KnobName(t.Field(i)); n != "" {
-				parts = append(parts, n)
-			}
+		for _, f := range KnobFields(t) {
+			parts = append(parts, KnobName(f))
 		}
 		return "{" + strings.Join(parts, ", ") + "}"
 	case reflect.Bool:

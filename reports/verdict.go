@@ -1,7 +1,6 @@
 package reports
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -285,13 +284,7 @@ func rulesDifference(modelRules json.RawMessage, rules any) string {
 	if json.Unmarshal(modelRules, &was) != nil || json.Unmarshal(b, &now) != nil {
 		return "its rules are not recorded"
 	}
-	compact := func(v json.RawMessage) string {
-		var b bytes.Buffer
-		if json.Compact(&b, v) != nil {
-			return string(v)
-		}
-		return b.String()
-	}
+	compact := func(v json.RawMessage) string { return string(CompactJSON(v)) }
 	var diffs []string
 	for _, k := range slices.Sorted(maps.Keys(now)) {
 		if compact(was[k]) != compact(now[k]) {

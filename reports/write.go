@@ -1,6 +1,8 @@
 package reports
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -119,6 +121,16 @@ func WriteFileAtomic(path string, write func(io.Writer) error) error {
 		return err
 	}
 	return os.Rename(tmp.Name(), path)
+}
+
+// CompactJSON is raw without insignificant space (raw itself when it is
+// not JSON): for comparing JSON values however they were indented.
+func CompactJSON(raw []byte) []byte {
+	var b bytes.Buffer
+	if json.Compact(&b, raw) != nil {
+		return raw
+	}
+	return b.Bytes()
 }
 
 // WriteJSONFileAtomic writes v to path as playtest's JSON (WriteJSON),

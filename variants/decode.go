@@ -199,14 +199,12 @@ func (d *decoder) decodeStruct(n *yaml.Node, v reflect.Value, path string) error
 	if err != nil {
 		return err
 	}
-	t := v.Type()
 	var known []string
-	index := map[string]int{}
-	for i := range t.NumField() {
-		if name := games.KnobName(t.Field(i)); name != "" {
-			known = append(known, name)
-			index[name] = i
-		}
+	index := map[string][]int{}
+	for _, f := range games.KnobFields(v.Type()) {
+		name := games.KnobName(f)
+		known = append(known, name)
+		index[name] = f.Index
 	}
 	var errs collect
 	for _, p := range ps {
@@ -215,7 +213,7 @@ func (d *decoder) decodeStruct(n *yaml.Node, v reflect.Value, path string) error
 			errs.add(d.unknownKey(p.key, path, known))
 			continue
 		}
-		errs.add(d.decodeValue(p.value, v.Field(i), join(path, p.key.Value)))
+		errs.add(d.decodeValue(p.value, v.FieldByIndex(i), join(path, p.key.Value)))
 	}
 	return errs.err()
 }

@@ -7,7 +7,6 @@ import (
 
 	"playtest/games"
 	"playtest/games/pcg"
-	"playtest/sim/model"
 )
 
 // AlphaBetaParams are the parameters of the alphabeta bot.
@@ -24,14 +23,8 @@ type AlphaBetaParams struct {
 	// Tempo is the horizon's bonus for having the move.
 	Tempo float64 `yaml:"tempo" json:"tempo" default:"0.3" doc:"at the horizon, add this to the evaluation of the side to move, in the heuristic's units: a position is judged better for the player who can act on it, so odd and even depths judge alike"`
 	TTMB  int     `yaml:"tt_mb" json:"tt_mb" default:"0" doc:"transposition table size in MiB (0: sized for the node budget, 1.5 MiB to 96 MiB)"`
-	// Eval, Model and ModelStrict choose a learned evaluation (ModelUser).
-	Eval        string `yaml:"eval" json:"eval,omitempty" default:"" doc:"the evaluation at the horizon: hand (the game's heuristic; the default) or learned (the model: file's, in the heuristic's units, so noise, temperature and tempo keep their meaning)"`
-	Model       string `yaml:"model" json:"-" default:"" doc:"with eval: learned, the model.json playtest learn wrote (a path relative to the variant's file, or preset for the preset's shipped model); the run's config hash covers its content, not its path"`
-	ModelStrict bool   `yaml:"model_strict" json:"model_strict,omitempty" default:"false" doc:"refuse a model learned under other rules than the variant's (otherwise it is used)"`
-	// ModelSHA is the SHA-256 of the model file's content, set when the
-	// variant loads it: what the config hash covers of the model.
-	ModelSHA string `yaml:"-" json:"model_sha256,omitempty"`
-	learned  *model.Model
+	// Learning chooses a learned evaluation (eval:, model:, model_strict:).
+	Learning
 }
 
 // DefaultAlphaBetaParams returns the defaults.
@@ -57,31 +50,7 @@ func (p *AlphaBetaParams) Validate() error {
 	case p.TTMB < 0 || p.TTMB > MaxTTMB:
 		return games.KnobErrorf("tt_mb", "must be between 0 and %d (MiB; 0 sizes it for the budget), got %d", MaxTTMB, p.TTMB)
 	}
-	return validateEval(&p.Eval, p.Model)
-}
-
-// ModelFile is the model file to load ("" for the hand heuristic).
-func (p *AlphaBetaParams) ModelFile() string { return p.Model }
-
-// StrictModel says a model of other rules is refused.
-func (p *AlphaBetaParams) StrictModel() bool { return p.ModelStrict }
-
-// UseModel makes the bot judge positions with m, whose file's SHA-256 is
-// sha (ModelUser).
-func (p *AlphaBetaParams) UseModel(m *model.Model, sha string) { p.learned, p.ModelSHA = m, sha }
-
-// HasModel reports whether the model was loaded (ModelUser).
-func (p *AlphaBetaParams) HasModel() bool { return p.learned != nil }
-
-// LearnedModel is the model loaded, nil for none (ModelUser).
-func (p *AlphaBetaParams) LearnedModel() *model.Model { return p.learned }
-
-// WithModel returns a copy playing m with eval: learned (ModelUser).
-func (p *AlphaBetaParams) WithModel(m *model.Model, name, sha string) Params {
-	c := *p
-	c.Eval, c.Model = "learned", name
-	c.UseModel(m, sha)
-	return &c
+	return p.Learning.validate()
 }
 
 const (

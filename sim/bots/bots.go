@@ -234,12 +234,12 @@ func (s Spec) Settings() []string {
 	}
 	budget, _, _ := s.Budget()
 	var out []string
-	for i := range cur.NumField() {
-		name := games.KnobName(cur.Type().Field(i))
-		if name == "" || name == budget || reflect.DeepEqual(cur.Field(i).Interface(), def.Field(i).Interface()) {
+	for _, f := range games.KnobFields(cur.Type()) {
+		name := games.KnobName(f)
+		if name == budget || reflect.DeepEqual(cur.FieldByIndex(f.Index).Interface(), def.FieldByIndex(f.Index).Interface()) {
 			continue
 		}
-		out = append(out, name+" "+settingValue(cur.Field(i)))
+		out = append(out, name+" "+settingValue(cur.FieldByIndex(f.Index)))
 	}
 	return out
 }

@@ -3,20 +3,13 @@ package bots
 import (
 	"playtest/games"
 	"playtest/games/pcg"
-	"playtest/sim/model"
 )
 
 // GreedyParams are the parameters of the greedy bot.
 type GreedyParams struct {
 	Epsilon float64 `yaml:"epsilon" json:"epsilon" default:"0" doc:"probability of playing a uniformly random move instead (0 to 1)"`
-	// Eval, Model and ModelStrict choose a learned evaluation (ModelUser).
-	Eval        string `yaml:"eval" json:"eval,omitempty" default:"" doc:"the evaluation one ply ahead: hand (the game's heuristic; the default) or learned (the model: file's)"`
-	Model       string `yaml:"model" json:"-" default:"" doc:"with eval: learned, the model.json playtest learn wrote (a path relative to the variant's file, or preset for the preset's shipped model); the run's config hash covers its content, not its path"`
-	ModelStrict bool   `yaml:"model_strict" json:"model_strict,omitempty" default:"false" doc:"refuse a model learned under other rules than the variant's (otherwise it is used)"`
-	// ModelSHA is the SHA-256 of the model file's content, set when the
-	// variant loads it: what the config hash covers of the model.
-	ModelSHA string `yaml:"-" json:"model_sha256,omitempty"`
-	learned  *model.Model
+	// Learning chooses a learned evaluation (eval:, model:, model_strict:).
+	Learning
 }
 
 // Validate checks epsilon and the evaluation.
@@ -24,30 +17,7 @@ func (p *GreedyParams) Validate() error {
 	if p.Epsilon < 0 || p.Epsilon > 1 {
 		return games.KnobErrorf("epsilon", "must be between 0 and 1, got %g", p.Epsilon)
 	}
-	return validateEval(&p.Eval, p.Model)
-}
-
-// ModelFile is the model file to load ("" for the hand heuristic).
-func (p *GreedyParams) ModelFile() string { return p.Model }
-
-// StrictModel says a model of other rules is refused.
-func (p *GreedyParams) StrictModel() bool { return p.ModelStrict }
-
-// UseModel makes the bot judge positions with m (ModelUser).
-func (p *GreedyParams) UseModel(m *model.Model, sha string) { p.learned, p.ModelSHA = m, sha }
-
-// HasModel reports whether the model was loaded (ModelUser).
-func (p *GreedyParams) HasModel() bool { return p.learned != nil }
-
-// LearnedModel is the model loaded, nil for none (ModelUser).
-func (p *GreedyParams) LearnedModel() *model.Model { return p.learned }
-
-// WithModel returns a copy playing m with eval: learned (ModelUser).
-func (p *GreedyParams) WithModel(m *model.Model, name, sha string) Params {
-	c := *p
-	c.Eval, c.Model = "learned", name
-	c.UseModel(m, sha)
-	return &c
+	return p.Learning.validate()
 }
 
 // Greedy looks one decision ahead: it applies each legal move to a scratch

@@ -1,17 +1,33 @@
 package bots
 
 import (
+	"reflect"
+
 	"playtest/games"
 	"playtest/sim/model"
 )
 
-// ModelUser is implemented by the parameters of a bot that can judge
-// positions with an evaluation learned for the variant (playtest learn)
-// instead of the game's hand heuristic: the variant loads the file
-// ModelFile names (relative to the variant's file), checks it against the
-// game and its rules (refusing other rules when StrictModel), and hands it
-// over with UseModel with the file's SHA-256, which the run's config hash
-// covers instead of the path.
+// Learning are the parameters of a bot that may judge positions with an
+// evaluation learned for the variant (playtest learn) instead of the
+// game's hand heuristic, embedded in the parameters of alphabeta, mcts,
+// ismcts and greedy (their knobs stand beside the bot's own). The model
+// file's path is read by the variant and never hashed: a run's config hash
+// covers the model's content (ModelSHA), so a changed model is another run.
+type Learning struct {
+	Eval        string `yaml:"eval" json:"eval,omitempty" default:"" doc:"the evaluation: hand (the game's heuristic; the default) or learned (the model: file's; alphabeta and greedy in the heuristic's units, so noise, temperature and tempo keep their meaning; mcts and ismcts at cut rollouts and in the implicit minimax by its own chance of winning, eval_scale aside)"`
+	Model       string `yaml:"model" json:"-" default:"" doc:"with eval: learned, the model.json playtest learn wrote (a path relative to the variant's file, or preset for the preset's shipped model); the run's config hash covers its content, not its path"`
+	ModelStrict bool   `yaml:"model_strict" json:"model_strict,omitempty" default:"false" doc:"refuse a model learned under other rules than the variant's (otherwise it is used, with a model-rules warning)"`
+	// ModelSHA is the SHA-256 of the model file's content, set when the
+	// variant loads it: what the config hash covers of the model.
+	ModelSHA string `yaml:"-" json:"model_sha256,omitempty"`
+	learned  *model.Model
+}
+
+// ModelUser is implemented by the parameters of a bot that can play a
+// learned evaluation (those embedding Learning): the variant loads the
+// file ModelFile names (relative to the variant's file), checks it against
+// the game and its rules (refusing other rules when StrictModel), and
+// hands it over with UseModel with the file's SHA-256.
 type ModelUser interface {
 	ModelFile() string
 	StrictModel() bool
@@ -22,29 +38,61 @@ type ModelUser interface {
 	HasModel() bool
 	// LearnedModel is the model handed over (nil for none).
 	LearnedModel() *model.Model
-	// WithModel returns a copy of the parameters playing m (named name,
-	// with content hash sha) with eval: learned: how playtest learn's
-	// generations give the variant's bots the model before.
-	WithModel(m *model.Model, name, sha string) Params
+	learning() *Learning
 }
 
-// validateEval checks a bot's eval: and model: parameters; "hand" reads
-// as the default "", so both spellings make one run.
-func validateEval(eval *string, modelFile string) error {
-	switch *eval {
+// ModelFile is the model file to load ("" for the hand heuristic).
+func (l *Learning) ModelFile() string { return l.Model }
+
+// StrictModel says a model of other rules is refused.
+func (l *Learning) StrictModel() bool { return l.ModelStrict }
+
+// UseModel makes the bot judge positions with m, whose file's SHA-256 is
+// sha.
+func (l *Learning) UseModel(m *model.Model, sha string) { l.learned, l.ModelSHA = m, sha }
+
+// HasModel reports whether the model was loaded.
+func (l *Learning) HasModel() bool { return l.learned != nil }
+
+// LearnedModel is the model loaded, nil for none.
+func (l *Learning) LearnedModel() *model.Model { return l.learned }
+
+func (l *Learning) learning() *Learning { return l }
+
+// validate checks eval: and model:; "hand" reads as the default "", so
+// both spellings make one run.
+func (l *Learning) validate() error {
+	switch l.Eval {
 	case "", "hand":
-		*eval = ""
-		if modelFile != "" {
+		l.Eval = ""
+		if l.Model != "" {
 			return games.KnobErrorf("model", "is read only with eval: learned")
 		}
 	case "learned":
-		if modelFile == "" {
+		if l.Model == "" {
 			return games.KnobErrorf("model", "is required with eval: learned: the model.json playtest learn --out wrote")
 		}
 	default:
-		return games.KnobErrorf("eval", "want hand or learned, got %q", *eval)
+		return games.KnobErrorf("eval", "want hand or learned, got %q", l.Eval)
 	}
 	return nil
+}
+
+// WithModel returns the spec playing m (named name, its content hashed
+// sha) with eval: learned, its other parameters unchanged: how playtest
+// learn's generations give the variant's bots the model before. ok is
+// false for a bot that cannot play a model.
+func (s Spec) WithModel(m *model.Model, name, sha string) (Spec, bool) {
+	if _, ok := s.Params.(ModelUser); !ok {
+		return s, false
+	}
+	v := reflect.ValueOf(s.Params).Elem()
+	c := reflect.New(v.Type())
+	c.Elem().Set(v)
+	l := c.Interface().(ModelUser).learning()
+	l.Eval, l.Model = "learned", name
+	l.UseModel(m, sha)
+	return Spec{Bot: s.Bot, Params: c.Interface().(Params)}, true
 }
 
 // learnedLead is seat's lead by a learned model, in the hand heuristic's

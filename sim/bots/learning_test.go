@@ -44,7 +44,7 @@ func TestMCTSJudgesWithTheModel(t *testing.T) {
 	if got, want := b.judge(s)[games.Seat0], model.Sigmoid((l0-l1)/2); math.Abs(got-want) > 1e-12 {
 		t.Errorf("mcts judges %v, want %v", got, want)
 	}
-	a := NewAlphaBeta(AlphaBetaParams{Nodes: 100, Eval: "learned", Model: "m.json"})
+	a := NewAlphaBeta(AlphaBetaParams{Nodes: 100, Learning: Learning{Eval: "learned", Model: "m.json"}})
 	a.params.UseModel(m, "sha")
 	a.seat = games.Seat1
 	a.params.Tempo = 0

@@ -32,38 +32,8 @@ type MCTSParams struct {
 	Implicit float64 `yaml:"implicit" json:"implicit" default:"0.5" doc:"weight α of the heuristic's minimax value in the tree against the rollouts' mean, (1−α)·mean + α·minimax (implicit minimax backups, Lanctot et al. 2014): each new node is judged by the heuristic, as eval_scale's logistic, and the best child's judgement backed up; 0 turns it off; only in games with a heuristic and without chance or hidden information (mcts; ismcts ignores it)"`
 	// Reuse keeps the subtree of the position the game reached.
 	Reuse bool `yaml:"reuse" json:"reuse" default:"true" doc:"keep the subtree of the position reached after the bot's move and the reply, for its next decision (up to one decision's iterations; the tree then has two thirds of tree_mb, the copy a third); only in games without chance or hidden information"`
-	// Eval, Model and ModelStrict choose a learned evaluation (ModelUser),
-	// used where the heuristic judges: cut rollouts and implicit minimax.
-	Eval        string `yaml:"eval" json:"eval,omitempty" default:"" doc:"the evaluation where a position is judged (cut rollouts, implicit minimax): hand (the game's heuristic through eval_scale's logistic; the default) or learned (the model: file's own chance of winning, σ of half the difference of the two seats' logits; eval_scale is then not used)"`
-	Model       string `yaml:"model" json:"-" default:"" doc:"with eval: learned, the model.json playtest learn wrote (a path relative to the variant's file, or preset for the preset's shipped model); the run's config hash covers its content, not its path"`
-	ModelStrict bool   `yaml:"model_strict" json:"model_strict,omitempty" default:"false" doc:"refuse a model learned under other rules than the variant's (otherwise it is used)"`
-	// ModelSHA is the SHA-256 of the model file's content, set when the
-	// variant loads it: what the config hash covers of the model.
-	ModelSHA string `yaml:"-" json:"model_sha256,omitempty"`
-	learned  *model.Model
-}
-
-// ModelFile is the model file to load ("" for the hand heuristic).
-func (p *MCTSParams) ModelFile() string { return p.Model }
-
-// StrictModel says a model of other rules is refused.
-func (p *MCTSParams) StrictModel() bool { return p.ModelStrict }
-
-// UseModel makes the bot judge positions with m (ModelUser).
-func (p *MCTSParams) UseModel(m *model.Model, sha string) { p.learned, p.ModelSHA = m, sha }
-
-// HasModel reports whether the model was loaded (ModelUser).
-func (p *MCTSParams) HasModel() bool { return p.learned != nil }
-
-// LearnedModel is the model loaded, nil for none (ModelUser).
-func (p *MCTSParams) LearnedModel() *model.Model { return p.learned }
-
-// WithModel returns a copy playing m with eval: learned (ModelUser).
-func (p *MCTSParams) WithModel(m *model.Model, name, sha string) Params {
-	c := *p
-	c.Eval, c.Model = "learned", name
-	c.UseModel(m, sha)
-	return &c
+	// Learning chooses a learned evaluation (eval:, model:, model_strict:).
+	Learning
 }
 
 // DefaultMCTSParams returns the defaults.
@@ -89,7 +59,7 @@ func (p *MCTSParams) Validate() error {
 	case p.TreeMB < 1 || p.TreeMB > MaxTreeMB:
 		return games.KnobErrorf("tree_mb", "must be between 1 and %d (MiB), got %d", MaxTreeMB, p.TreeMB)
 	}
-	return validateEval(&p.Eval, p.Model)
+	return p.Learning.validate()
 }
 
 // MCTS is open-loop UCT: its tree is keyed by the sequence of the players'

@@ -212,6 +212,13 @@ func TestFurtherFromEven(t *testing.T) {
 	if got := res.fairnessText(); !strings.HasPrefix(got, "A is further from even than B by 25.0 points") || !strings.Contains(got, "B is the fairer") {
 		t.Errorf("A further: %q", got)
 	}
+	// At the threshold: an interval that touches 0 does not name the
+	// fairer variant.
+	edge := reports.MetricEstimate{Value: 0.04, Low: 0, High: 0.08, N: 50}
+	res.FurtherFromEven = &edge
+	if got := res.fairnessText(); !strings.HasPrefix(got, "neither is shown the fairer") {
+		t.Errorf("an interval from 0: %q", got)
+	}
 	wide := reports.MetricEstimate{Value: 0.02, Low: -0.05, High: 0.09, N: 50}
 	res.FurtherFromEven = &wide
 	if got := res.fairnessText(); !strings.HasPrefix(got, "neither is shown the fairer") {

@@ -191,11 +191,10 @@ func withModel(players [2]bots.Spec, m *model.Model, k int) ([2]bots.Spec, bool)
 	sum := sha256.Sum256(b.Bytes())
 	var out [2]bots.Spec
 	for i, p := range players {
-		mu, ok := p.Params.(bots.ModelUser)
-		if !ok {
+		var ok bool
+		if out[i], ok = p.WithModel(m, fmt.Sprintf("(generation %d)", k), hex.EncodeToString(sum[:])); !ok {
 			return players, false
 		}
-		out[i] = bots.Spec{Bot: p.Bot, Params: mu.WithModel(m, fmt.Sprintf("(generation %d)", k), hex.EncodeToString(sum[:]))}
 	}
 	return out, true
 }

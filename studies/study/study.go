@@ -84,11 +84,8 @@ func New(kind, name, command string, shard runlog.Shard, units []Unit, design an
 // have the same identity.
 func (m *Manifest) Identity() string {
 	h := sha256.New()
-	var design bytes.Buffer // the same whatever the file's indentation
-	if json.Compact(&design, m.Design) != nil {
-		design.Write(m.Design)
-	}
-	fmt.Fprintf(h, "%s\n%s\n", m.Kind, design.Bytes())
+	// The design compacted: the same whatever the file's indentation.
+	fmt.Fprintf(h, "%s\n%s\n", m.Kind, reports.CompactJSON(m.Design))
 	for _, u := range m.Units {
 		fmt.Fprintf(h, "%s\n%s\n%s\n", u.Name, u.Dir, u.ConfigHash)
 	}
@@ -267,7 +264,7 @@ func differences(a, b *Manifest) string {
 	}
 	var changed []string
 	for k := range keys {
-		if !bytes.Equal(compact(da[k]), compact(db[k])) {
+		if !bytes.Equal(reports.CompactJSON(da[k]), reports.CompactJSON(db[k])) {
 			changed = append(changed, k)
 		}
 	}
@@ -325,21 +322,12 @@ func configDifference(a, b *Unit) string {
 	return strings.Join(d, ", ")
 }
 
-// compact is JSON without insignificant space, for comparing.
-func compact(raw json.RawMessage) []byte {
-	var b bytes.Buffer
-	if json.Compact(&b, raw) != nil {
-		return raw
-	}
-	return b.Bytes()
-}
-
 // orNone writes a JSON value, or "none" when absent.
 func orNone(raw json.RawMessage) string {
 	if len(raw) == 0 {
 		return "none"
 	}
-	return string(compact(raw))
+	return string(reports.CompactJSON(raw))
 }
 
 // Finish marks the study in dir finished.
