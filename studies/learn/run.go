@@ -208,8 +208,7 @@ func headToHead(ctx context.Context, job sim.Job, newer, older [2]bots.Spec, opt
 	job.Games = cmp.Or(opts.HeadToHead, job.Games)
 	job.Games += job.Games % 2
 	job.Seed ^= uint64(k) * 0x9e3779b97f4a7c15
-	var pairs stats.Pentanomial
-	var first float64
+	var pairs stats.PairSeries
 	var failed error
 	err := sim.Run(ctx, &job, sim.Options{Workers: opts.Workers}, func(r *sim.Record) {
 		if opts.OnGame != nil {
@@ -224,12 +223,7 @@ func headToHead(ctx context.Context, job sim.Job, newer, older [2]bots.Spec, opt
 		if r.Swapped {
 			seat = games.Seat1
 		}
-		score := r.Result.ScoreFor(seat)
-		if r.Index%2 == 0 {
-			first = score
-		} else {
-			pairs.Add(first, score)
-		}
+		pairs.Add(r.Index, r.Result.ScoreFor(seat))
 	})
 	if err = cmp.Or(err, failed); err != nil {
 		return nil, err
