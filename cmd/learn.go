@@ -4,12 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"playtest/internal/progress"
+	"playtest/internal/shell"
 	"playtest/reports"
 	"playtest/studies/learn"
+	"playtest/studies/study"
 )
 
 type learnOptions struct {
@@ -43,9 +46,20 @@ DIR/model.json (schema playtest/model/v1: the game and a hash of its
 resolved rules, the features, weights, the hand heuristic's scale and the
 training figures) and a page, learn.md and learn.html with the reliability
 plot (plots/reliability.svg); the same seed gives the same model with any
-number of workers.`,
+number of workers.
+
+--budget caps the games the run plays, self-play and head-to-heads
+together: a generation that would pass it is not begun. --max-time stops
+it when it has run that long (a cap, recorded in the model, not a
+budget: the model is the last finished generation's). With --out the run
+is kept as a study: each finished generation is saved in DIR as it ends,
+and after a stop (Ctrl-C, --max-time, a lost machine) playtest learn
+--resume --out DIR continues it from the directory alone, to the
+model.json an unbroken run writes, byte for byte.`,
 		Example: `  playtest learn stacktics/size2 --games 2000 --out models/size2
-  playtest learn capstone --games 1000 --format json`,
+  playtest learn capstone --games 1000 --format json
+  playtest learn stacktics/size3 --games 1000 --generations 4 --budget 8000 --max-time 20m --out models/size3
+  playtest learn --resume --out models/size3`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error { return runLearn(cmd, args, &opts) },
 	}
@@ -56,12 +70,19 @@ number of workers.`,
 	f.Float64("l2", learn.DefaultL2, "L2 penalty on the weights of standardised features")
 	f.Int("generations", 1, "the most generations: each plays the model before with the variant's bots, learns anew, and must beat the one before head to head (alphabeta, mcts, ismcts or greedy bots)")
 	f.Int("head-to-head", 0, "games of each generation's head-to-head against the one before (default: --games)")
-	f.String("out", "", "write DIR/model.json, learn.md, learn.html and plots/")
+	f.Int("budget", 0, "the most games to play, self-play and head-to-heads together (default: no cap)")
+	f.Duration("max-time", 0, "stop after this long, keeping the last finished generation's model (default: no cap)")
+	f.String("out", "", "keep the run in DIR as it goes (--resume continues it) and write DIR/model.json, learn.md, learn.html and plots/")
+	f.Bool("resume", false, "continue the run kept in --out DIR after a stop, from the directory alone")
 	f.String("format", "table", "output format: table or json (model.json's content)")
 	f.Bool("quiet", false, "show no progress on stderr")
 	f.StringArrayVar(&opts.sets, "set", nil, "override a variant key (repeatable)")
 	return c
 }
+
+// learnDefinition are the flags that decide what a learning run plays: a
+// resume takes none of them.
+var learnDefinition = []string{"games", "seed", "l2", "generations", "head-to-head", "budget", "set"}
 
 func runLearn(cmd *cobra.Command, args []string, opts *learnOptions) error {
 	v := settings(cmd.Flags())
@@ -73,35 +94,60 @@ func runLearn(cmd *cobra.Command, args []string, opts *learnOptions) error {
 	if err != nil {
 		return err
 	}
-	l2 := v.GetFloat64("l2")
-	if !(l2 >= 0 && l2 < 1e6) {
-		return usageErrorf("--l2 %g: want 0 or more", l2)
+	out, resume := v.GetString("out"), v.GetBool("resume")
+	lopts := learn.Options{Workers: workers, MaxTime: v.GetDuration("max-time"), Out: out}
+	if lopts.MaxTime < 0 {
+		return usageErrorf("--max-time %v: want a duration above 0 (or none)", lopts.MaxTime)
 	}
-	generations, err := intSetting(cmd.Flags(), v, "generations")
-	if err != nil {
-		return err
+	var s *learn.Session
+	label := out
+	if resume {
+		if err := checkResume(cmd, args, out, "learning run", learnDefinition, strings.Join(prefixed(learnDefinition), ", ")+" or variant"); err != nil {
+			return err
+		}
+		if s, err = learn.Open(out, lopts); err != nil {
+			return err
+		}
+	} else {
+		if lopts.L2 = v.GetFloat64("l2"); !(lopts.L2 >= 0 && lopts.L2 < 1e6) {
+			return usageErrorf("--l2 %g: want 0 or more", lopts.L2)
+		}
+		if lopts.Generations, err = intSetting(cmd.Flags(), v, "generations"); err != nil {
+			return err
+		}
+		if lopts.HeadToHead, err = intSetting(cmd.Flags(), v, "head-to-head"); err != nil {
+			return err
+		}
+		if lopts.Budget, err = intSetting(cmd.Flags(), v, "budget"); err != nil {
+			return err
+		}
+		if lopts.Generations < 1 || lopts.Generations > 20 || lopts.HeadToHead < 0 || lopts.Budget < 0 {
+			return usageErrorf("--generations %d, --head-to-head %d, --budget %d: want 1 to 20 generations and 0 or more games", lopts.Generations, lopts.HeadToHead, lopts.Budget)
+		}
+		cfg, err := runVariant(cmd.Flags(), v, args, opts.sets)
+		if err != nil {
+			return err
+		}
+		if err := writableDir("--out", out); err != nil {
+			return err
+		}
+		lopts.Command = study.Command(learn.Kind, append(args[:len(args):len(args)], changedFlags(cmd.Flags(), learnDefinition)...))
+		if s, err = learn.New(cfg, lopts); err != nil {
+			return err
+		}
+		label = cfg.Name
 	}
-	h2h, err := intSetting(cmd.Flags(), v, "head-to-head")
-	if err != nil {
-		return err
-	}
-	if generations < 1 || generations > 20 || h2h < 0 {
-		return usageErrorf("--generations %d, --head-to-head %d: want 1 to 20 generations and 0 or more games", generations, h2h)
-	}
-	cfg, err := runVariant(cmd.Flags(), v, args, opts.sets)
-	if err != nil {
-		return err
-	}
-	out := v.GetString("out")
-	if err := writableOutputs(out); err != nil {
-		return err
-	}
-	mode := progressMode(v)
-	rep := progress.New(cmd.ErrOrStderr(), mode, "learn "+cfg.Name, 0, 0)
-	fit, tr, err := learn.Run(cmd.Context(), cfg, learn.Options{Workers: workers, L2: l2, Generations: generations, HeadToHead: h2h, OnGame: func() { rep.Add(1) }})
+	rep := progress.New(cmd.ErrOrStderr(), progressMode(v), "learn "+label, s.Done(), s.Planned())
+	fit, tr, err := s.Run(cmd.Context())
 	rep.Close()
 	if errors.Is(err, context.Canceled) {
-		return fmt.Errorf("interrupted; nothing was written")
+		if out != "" {
+			return fmt.Errorf("interrupted; continue with: playtest learn --resume --out %s", shell.Quote(out))
+		}
+		return fmt.Errorf("interrupted; nothing was written (--out DIR keeps a run to resume)")
+	}
+	if errors.Is(err, context.DeadlineExceeded) {
+		return fmt.Errorf("--max-time %v ran out before the first generation finished; nothing was learned (give more time, or fewer --games)", lopts.MaxTime)
 	}
 	if err != nil {
 		return err

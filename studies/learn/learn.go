@@ -119,17 +119,24 @@ type Bin struct {
 
 // Fit is a fitted model with its calibration.
 type Fit struct {
-	Model *model.Model
+	Model *model.Model `json:"model"`
 	// Train and HeldOut count the positions; L2 is the penalty.
-	Train, HeldOut int
-	L2             float64
+	Train   int     `json:"train"`
+	HeldOut int     `json:"held_out"`
+	L2      float64 `json:"l2"`
+	// Games and NotQuiet are the data's: the games the positions came
+	// from and the positions left out as not quiet.
+	Games    int `json:"games"`
+	NotQuiet int `json:"not_quiet"`
 	// Learned, Hand and Constant score the learned model, the hand
 	// heuristic through its best logistic σ(K·hand + b), and the training
 	// results' mean, on the held-out positions.
-	Learned, Hand, Constant Scores
-	Reliability             []Bin
+	Learned     Scores `json:"learned"`
+	Hand        Scores `json:"hand"`
+	Constant    Scores `json:"constant"`
+	Reliability []Bin  `json:"reliability"`
 	// Iterations is how many L-BFGS iterations the fit took.
-	Iterations int
+	Iterations int `json:"iterations"`
 }
 
 // DefaultL2 is the penalty on the weights of standardised features.
@@ -174,7 +181,7 @@ func Learn(d *Data, handWeights []float64, l2 float64) (*Fit, error) {
 		return nil, fmt.Errorf("fitting the features: %w", err)
 	}
 	m := &model.Model{Schema: model.Schema, Features: d.Features, Bias: theta[0], Weights: theta[1:], HandScale: k}
-	fit := &Fit{Model: m, Train: len(train), HeldOut: len(held), L2: l2, Iterations: iters}
+	fit := &Fit{Model: m, Train: len(train), HeldOut: len(held), L2: l2, Games: d.Games, NotQuiet: d.Skipped, Iterations: iters}
 	mean := 0.0
 	for _, i := range train {
 		mean += d.Y[i]

@@ -7,9 +7,11 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
+	"time"
 
 	"playtest/games"
 	"playtest/reports"
@@ -20,6 +22,7 @@ import (
 	"playtest/sim"
 	"playtest/sim/bots"
 	"playtest/sim/model"
+	"playtest/studies/study"
 	"playtest/variants"
 )
 
@@ -52,6 +55,10 @@ type Training struct {
 	// for one that stopped the run; Stopped says why it ended.
 	Generations []Generation `json:"generations"`
 	Stopped     string       `json:"stopped"`
+	// Spent is the games played, self-play and head-to-heads, by the
+	// generations recorded; Budget the most allowed (0: none).
+	Spent  int `json:"games_played"`
+	Budget int `json:"budget,omitempty"`
 }
 
 // Options tune a learning run.
@@ -65,8 +72,25 @@ type Options struct {
 	// HeadToHead is the games each head-to-head plays (the variant's
 	// games if 0).
 	HeadToHead int
-	// OnGame, if set, sees every finished game.
-	OnGame func()
+	// Budget, if above 0, is the most games the run may play, self-play
+	// and head-to-heads together: a generation that would pass it is not
+	// begun (the first must fit).
+	Budget int
+	// MaxTime, if above 0, stops the run when it has run that long (a
+	// cap, not a budget: the model is the last kept generation's, the stop
+	// recorded, and with Out a resume continues it to the model an
+	// uncapped run gives).
+	MaxTime time.Duration
+	// Out, if set, keeps the run as a study directory: each finished
+	// generation is saved there, and Resume continues from it.
+	Out string
+	// Command is the command line that started the run, for the study's
+	// manifest.
+	Command string
+	// OnGame, if set, sees every finished game; OnGeneration every
+	// generation as it ends.
+	OnGame       func()
+	OnGeneration func(Generation)
 }
 
 // Generation is one generation of a learning run: the model it learned
@@ -103,82 +127,230 @@ type HeadToHead struct {
 // bots beat the one before's: the result is the last generation kept, its
 // model carrying the training record.
 func Run(ctx context.Context, cfg *variants.Config, opts Options) (*Fit, *Training, error) {
-	job, err := rundir.Job(cfg)
+	s, err := New(cfg, opts)
 	if err != nil {
 		return nil, nil, err
 	}
+	return s.Run(ctx)
+}
+
+// Session is a learning run ready to play: begun afresh (New) or read back
+// from its study directory (Open).
+type Session struct {
+	cfg  *variants.Config
+	job  *sim.Job
+	hand []float64 // the game's hand weights
+	// features are the game's feature names.
+	features []string
+	opts     Options
+	keep     *keeper
+	entries  []entry // the generations finished before (a resume)
+}
+
+// entry is one finished generation: its record and its fit.
+type entry struct {
+	Generation Generation `json:"generation"`
+	Fit        *Fit       `json:"fit"`
+	// Games is the games it played, self-play and head-to-head.
+	Games int `json:"games"`
+}
+
+// New prepares a learning run of cfg (with opts.Out, its study directory:
+// a directory holding an unfinished one is refused).
+func New(cfg *variants.Config, opts Options) (*Session, error) {
+	job, err := rundir.Job(cfg)
+	if err != nil {
+		return nil, err
+	}
 	f, ok := job.Game.(games.Featurer)
 	if !ok {
-		return nil, nil, fmt.Errorf("%s names no features: nothing to learn from", cfg.Definition.Name)
+		return nil, fmt.Errorf("%s names no features: nothing to learn from", cfg.Definition.Name)
 	}
-	tr := &Training{Variant: cfg.Label(), Bots: bots.DescribePlayers(cfg.Players), Seed: cfg.Seed, Pairs: cfg.Pairs, L2: opts.L2}
+	opts.Generations = max(opts.Generations, 1)
+	s := &Session{cfg: cfg, job: job, hand: f.HandWeights(), opts: opts}
+	for _, x := range f.Features() {
+		s.features = append(s.features, x.Name)
+	}
+	if first := s.cost(1); opts.Budget > 0 && first > opts.Budget {
+		return nil, study.BadInputf("--budget %d games does not cover the first generation's %d (its games and head-to-head)", opts.Budget, first)
+	}
+	if opts.Out != "" {
+		if s.keep, err = begin(opts.Out, cfg, opts); err != nil {
+			return nil, err
+		}
+	}
+	return s, nil
+}
+
+// Done is the games played before the session began (a resume's).
+func (s *Session) Done() int {
+	n := 0
+	for _, e := range s.entries {
+		n += e.Games
+	}
+	return n
+}
+
+// Planned is the most games the session plays, the ones played before
+// included: every generation with its head-to-head, within the budget.
+func (s *Session) Planned() int {
+	n := 0
+	for k := 1; k <= s.opts.Generations; k++ {
+		n += s.cost(k)
+	}
+	if s.opts.Budget > 0 {
+		n = min(n, s.opts.Budget)
+	}
+	return n
+}
+
+// cost is the games generation k plays: its own and, when generations
+// are compared, its head-to-head.
+func (s *Session) cost(k int) int {
+	n := s.job.Games
+	if s.opts.Generations > 1 {
+		h := cmp.Or(s.opts.HeadToHead, s.job.Games)
+		n += h + h%2
+	}
+	return n
+}
+
+// ErrTimeCap is the cause of a run stopped by Options.MaxTime.
+var ErrTimeCap = errors.New("the time cap was reached")
+
+// Run plays the session's generations (after the ones played before) and
+// returns the last kept one's fit and the training record. With a study
+// directory, each generation is saved as it ends, and the directory is
+// marked finished at the end; a stop by the time cap returns the last
+// kept generation's model with the stop recorded, the study unfinished.
+func (s *Session) Run(ctx context.Context) (*Fit, *Training, error) {
+	if s.opts.MaxTime > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeoutCause(ctx, s.opts.MaxTime, ErrTimeCap)
+		defer cancel()
+	}
+	cfg, opts := s.cfg, s.opts
+	tr := &Training{Variant: cfg.Label(), Bots: bots.DescribePlayers(cfg.Players), Seed: cfg.Seed, Pairs: cfg.Pairs, L2: opts.L2, Budget: opts.Budget}
 	var best *Fit
-	var bestData *Data
 	players := cfg.Players
 	who := "the variant's bots (hand heuristic)"
-	for k := 1; k <= max(opts.Generations, 1); k++ {
-		gjob := *job
-		gjob.Players = players
-		d, err := Collect(ctx, gjob, opts.Workers, opts.OnGame)
-		if err != nil {
-			return nil, nil, err
+	finished := false
+	for k := 1; k <= opts.Generations; k++ {
+		var e entry
+		if k <= len(s.entries) {
+			e = s.entries[k-1]
+		} else {
+			if c := s.cost(k); opts.Budget > 0 && tr.Spent+c > opts.Budget {
+				tr.Stopped = fmt.Sprintf("the budget of %s games leaves %s, short of generation %d's %s", bots.Thousands(opts.Budget), bots.Thousands(opts.Budget-tr.Spent), k, bots.Thousands(c))
+				finished = true
+				break
+			}
+			var err error
+			e, err = s.generation(ctx, k, players, who, best)
+			if err != nil {
+				if best != nil && errors.Is(context.Cause(ctx), ErrTimeCap) {
+					tr.Stopped = fmt.Sprintf("the time cap (%v) stopped it during generation %d: the model is generation %d's (playtest learn --resume continues it)", opts.MaxTime, k, k-1)
+					break
+				}
+				return nil, nil, err
+			}
+			if err := s.keep.save(append(s.entries[:k-1:k-1], e)); err != nil {
+				return nil, nil, err
+			}
+			s.entries = append(s.entries[:k-1:k-1], e)
+			if opts.OnGeneration != nil {
+				opts.OnGeneration(e.Generation)
+			}
 		}
-		fit, err := Learn(d, f.HandWeights(), opts.L2)
-		if err != nil {
-			return nil, nil, err
+		tr.Spent += e.Games
+		tr.Generations = append(tr.Generations, e.Generation)
+		kept, stopped := s.judge(k, &e, best)
+		if kept {
+			best = e.Fit
+			if learned, ok := withModel(cfg.Players, best.Model, k); ok {
+				players, who = learned, fmt.Sprintf("the variant's bots playing generation %d's model", k)
+			}
 		}
-		gen := Generation{Index: k, Bots: who, Positions: fit.Train + fit.HeldOut, HeldOut: fit.HeldOut, Learned: fit.Learned, Hand: fit.Hand, Constant: fit.Constant}
-		if best != nil && !(fit.Learned.LogLoss < best.Learned.LogLoss) {
-			tr.Generations = append(tr.Generations, gen)
-			tr.Stopped = fmt.Sprintf("generation %d's held-out log-loss (%.4f) did not improve on generation %d's (%.4f)", k, fit.Learned.LogLoss, k-1, best.Learned.LogLoss)
-			break
-		}
-		if max(opts.Generations, 1) == 1 {
-			// One generation asked for: no head-to-head to play.
-			tr.Generations = append(tr.Generations, gen)
-			best, bestData = fit, d
-			tr.Stopped = "one generation, as asked (--generations 2 or more plays each against the evaluation before)"
-			break
-		}
-		learned, ok := withModel(players, fit.Model, k)
-		if !ok {
-			tr.Generations = append(tr.Generations, gen)
-			best, bestData = fit, d
-			tr.Stopped = "the variant's bots cannot play a learned model (alphabeta, mcts, ismcts and greedy can; random cannot): one generation"
-			break
-		}
-		h, err := headToHead(ctx, *job, learned, players, opts, k)
-		if err != nil {
-			return nil, nil, err
-		}
-		gen.HeadToHead = h
-		tr.Generations = append(tr.Generations, gen)
-		if best != nil && !h.Beats {
-			tr.Stopped = fmt.Sprintf("generation %d's bots are not shown stronger than generation %d's (%.1f%% [%.1f, %.1f] over %d games)", k, k-1, 100*h.Score, 100*h.Low, 100*h.High, h.Games)
-			break
-		}
-		best, bestData = fit, d
-		players, who = learned, fmt.Sprintf("the variant's bots playing generation %d's model", k)
-		if k == 1 && !h.Beats {
-			tr.Stopped = fmt.Sprintf("generation 1's bots are not shown stronger than the hand heuristic's (%.1f%% [%.1f, %.1f] over %d games): its model is kept for its calibration", 100*h.Score, 100*h.Low, 100*h.High, h.Games)
+		if stopped != "" {
+			tr.Stopped, finished = stopped, true
 			break
 		}
 	}
 	if tr.Stopped == "" {
-		tr.Stopped = fmt.Sprintf("the %s asked for played", reports.Count(len(tr.Generations), "generation"))
+		tr.Stopped, finished = fmt.Sprintf("the %s asked for played", reports.Count(len(tr.Generations), "generation")), true
 	}
-	m := best.Model
+	m := *best.Model
 	m.Game = cfg.Definition.Name
 	m.RulesHash = model.RulesHash(cfg.Definition.Name, cfg.Rules)
+	var err error
 	if m.Rules, err = json.Marshal(cfg.Rules); err != nil {
 		return nil, nil, err
 	}
-	tr.Games, tr.Positions, tr.HeldOut, tr.NotQuiet = bestData.Games, best.Train+best.HeldOut, best.HeldOut, bestData.Skipped
+	tr.Games, tr.Positions, tr.HeldOut, tr.NotQuiet = best.Games, best.Train+best.HeldOut, best.HeldOut, best.NotQuiet
 	tr.Iterations, tr.Learned, tr.Hand, tr.Constant, tr.Reliability = best.Iterations, best.Learned, best.Hand, best.Constant, best.Reliability
 	if m.Training, err = json.Marshal(tr); err != nil {
 		return nil, nil, err
 	}
-	return best, tr, nil
+	fit := *best
+	fit.Model = &m
+	if finished {
+		if err := s.keep.finish(); err != nil {
+			return nil, nil, err
+		}
+	}
+	return &fit, tr, nil
+}
+
+// generation plays generation k: the games of players (who they are, for
+// the record), the fit on their positions and, when generations are
+// compared and the fit is not already refused, the head-to-head of its
+// model's bots against players.
+func (s *Session) generation(ctx context.Context, k int, players [2]bots.Spec, who string, best *Fit) (entry, error) {
+	job := *s.job
+	job.Players = players
+	d, err := Collect(ctx, job, s.opts.Workers, s.opts.OnGame)
+	if err != nil {
+		return entry{}, err
+	}
+	fit, err := Learn(d, s.hand, s.opts.L2)
+	if err != nil {
+		return entry{}, err
+	}
+	e := entry{Fit: fit, Games: d.Games, Generation: Generation{Index: k, Bots: who, Positions: fit.Train + fit.HeldOut, HeldOut: fit.HeldOut, Learned: fit.Learned, Hand: fit.Hand, Constant: fit.Constant}}
+	if _, stopped := s.judge(k, &e, best); stopped != "" {
+		return e, nil // refused before its head-to-head
+	}
+	learned, _ := withModel(players, fit.Model, k)
+	h, err := headToHead(ctx, *s.job, learned, players, s.opts, k)
+	if err != nil {
+		return entry{}, err
+	}
+	e.Generation.HeadToHead = h
+	e.Games += h.Games
+	return e, nil
+}
+
+// judge says what generation k's entry means after best, the last kept
+// generation's fit: whether it is kept, and why the run stops after it
+// ("" to go on). Before its head-to-head is played it judges only what
+// needs none.
+func (s *Session) judge(k int, e *entry, best *Fit) (kept bool, stopped string) {
+	fit, h := e.Fit, e.Generation.HeadToHead
+	switch _, canPlay := withModel(s.cfg.Players, fit.Model, k); {
+	case best != nil && !(fit.Learned.LogLoss < best.Learned.LogLoss):
+		return false, fmt.Sprintf("generation %d's held-out log-loss (%.4f) did not improve on generation %d's (%.4f)", k, fit.Learned.LogLoss, k-1, best.Learned.LogLoss)
+	case s.opts.Generations == 1:
+		return true, "one generation, as asked (--generations 2 or more plays each against the evaluation before)"
+	case !canPlay:
+		return true, "the variant's bots cannot play a learned model (alphabeta, mcts, ismcts and greedy can; random cannot): one generation"
+	case h == nil:
+		return false, "" // its head-to-head decides
+	case best != nil && !h.Beats:
+		return false, fmt.Sprintf("generation %d's bots are not shown stronger than generation %d's (%.1f%% [%.1f, %.1f] over %d games)", k, k-1, 100*h.Score, 100*h.Low, 100*h.High, h.Games)
+	case k == 1 && !h.Beats:
+		return true, fmt.Sprintf("generation 1's bots are not shown stronger than the hand heuristic's (%.1f%% [%.1f, %.1f] over %d games): its model is kept for its calibration", 100*h.Score, 100*h.Low, 100*h.High, h.Games)
+	}
+	return true, ""
 }
 
 // withModel gives each player the model m of generation k, when every

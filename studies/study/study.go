@@ -189,6 +189,10 @@ func (b badInput) Unwrap() error { return b.error }
 
 func badInputf(format string, args ...any) error { return badInput{fmt.Errorf(format, args...)} }
 
+// BadInputf is an error refusing what the user asked for (exit 2), for
+// the kinds that keep their studies here.
+func BadInputf(format string, args ...any) error { return badInputf(format, args...) }
+
 // Begin prepares dir for the study m and returns the manifest to play
 // under. A fresh start refuses a directory holding an unfinished study
 // (resume it, or choose another directory); a resume continues the study

@@ -1,0 +1,199 @@
+package learn
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"playtest/internal/bounded"
+	"playtest/internal/shell"
+	"playtest/reports"
+	"playtest/runs/runlog"
+	"playtest/studies/study"
+	"playtest/variants"
+)
+
+// Kind is the study kind of a learning run kept in a directory
+// (study.Manifest.Kind).
+const Kind = "learn"
+
+// StateFile holds a kept run's finished generations.
+const StateFile = "learn-state.json"
+
+// Schemas of the study's design and of StateFile.
+const (
+	designSchema = "playtest/learn/v1"
+	stateSchema  = "playtest/learn-state/v1"
+)
+
+// unitDir is the directory study.json names for the run's one unit (the
+// variant); nothing is written in it.
+const unitDir = "variant"
+
+// design is what a run's study manifest records beside its variant: the
+// settings that decide its model.
+type design struct {
+	Schema      string  `json:"schema"`
+	L2          float64 `json:"l2"`
+	Generations int     `json:"generations"`
+	HeadToHead  int     `json:"head_to_head"`
+	Budget      int     `json:"budget"`
+}
+
+// state is StateFile: the generations finished so far.
+type state struct {
+	Schema      string  `json:"schema"`
+	Identity    string  `json:"identity"`
+	Generations []entry `json:"generations"`
+}
+
+// keeper keeps a run's generations in its study directory. A nil keeper
+// keeps nothing.
+type keeper struct {
+	dir string
+	m   *study.Manifest
+}
+
+// begin starts keeping a fresh run of cfg in dir: it writes the study
+// manifest, refusing a directory that holds an unfinished study, and
+// removes a finished run's results.
+func begin(dir string, cfg *variants.Config, opts Options) (*keeper, error) {
+	d := design{Schema: designSchema, L2: opts.L2, Generations: opts.Generations, HeadToHead: opts.HeadToHead, Budget: opts.Budget}
+	m, err := study.New(Kind, cfg.Label(), opts.Command, runlog.Shard{}, []study.Unit{study.NewUnit(cfg.Label(), unitDir, cfg)}, d)
+	if err != nil {
+		return nil, err
+	}
+	if m, err = study.Begin(dir, m, false); err != nil {
+		return nil, err
+	}
+	// A finished run's model and page, replaced: none may stand beside
+	// the new run's state if it stops.
+	for _, name := range []string{StateFile, ModelFile, MarkdownFile, HTMLFile, filepath.Join("plots", ReliabilityPlot+".svg"), filepath.Join("plots", ReliabilityPlot+".png")} {
+		if err := os.Remove(filepath.Join(dir, name)); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return nil, err
+		}
+	}
+	return &keeper{dir: dir, m: m}, nil
+}
+
+// save writes the finished generations, atomically.
+func (k *keeper) save(entries []entry) error {
+	if k == nil {
+		return nil
+	}
+	return reports.WriteJSONFileAtomic(filepath.Join(k.dir, StateFile), state{Schema: stateSchema, Identity: k.m.Identity(), Generations: entries})
+}
+
+// finish marks the run's study finished.
+func (k *keeper) finish() error {
+	if k == nil {
+		return nil
+	}
+	return study.Finish(k.dir, k.m)
+}
+
+// Open reads the learning run kept in dir back, to continue it from the
+// directory alone: its variant, settings and finished generations. Of
+// opts only the workers, the time cap and the callbacks are used.
+func Open(dir string, opts Options) (*Session, error) {
+	m, err := study.Read(dir)
+	if err != nil {
+		return nil, err
+	}
+	if m.Kind != Kind {
+		return nil, study.BadInputf("%s holds a %s, not a learning run: resume it with playtest %s --resume --out %s", dir, m.Kind, m.Kind, shell.Quote(dir))
+	}
+	manifest := filepath.Join(dir, study.ManifestFile)
+	var d design
+	if err := json.Unmarshal(m.Design, &d); err != nil || d.Schema != designSchema || len(m.Units) != 1 || !(d.L2 >= 0) || d.Generations < 1 || d.HeadToHead < 0 || d.Budget < 0 {
+		return nil, &study.Error{Path: manifest, Err: fmt.Errorf("its learn design is not one (%v)", err)}
+	}
+	cfg, err := m.Units[0].Config()
+	if err != nil {
+		return nil, err
+	}
+	if err := m.CheckUnit(0, cfg.Label(), unitDir); err != nil {
+		return nil, err
+	}
+	opts.L2, opts.Generations, opts.HeadToHead, opts.Budget, opts.Out, opts.Command = d.L2, d.Generations, d.HeadToHead, d.Budget, "", m.Command
+	s, err := New(cfg, opts)
+	if err != nil {
+		return nil, err
+	}
+	if s.entries, err = restore(dir, m, s); err != nil {
+		return nil, err
+	}
+	if m, err = study.Begin(dir, m, true); err != nil {
+		return nil, err
+	}
+	s.keep = &keeper{dir: dir, m: m}
+	return s, nil
+}
+
+// restore reads the generations kept in dir (none if it has no state
+// yet), checking each against the run it belongs to.
+func restore(dir string, m *study.Manifest, s *Session) ([]entry, error) {
+	path := filepath.Join(dir, StateFile)
+	b, err := bounded.ReadFile(path, 256<<20)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var st state
+	switch err := json.Unmarshal(b, &st); {
+	case err != nil:
+		return nil, &study.Error{Path: path, Err: err}
+	case st.Schema != stateSchema || st.Identity != m.Identity():
+		return nil, &study.Error{Path: path, Err: fmt.Errorf("not the state of the run in %s (schema %q, identity %s)", study.ManifestFile, st.Schema, st.Identity)}
+	case len(st.Generations) > s.opts.Generations:
+		return nil, &study.Error{Path: path, Err: fmt.Errorf("changed or damaged: %d generations of at most %d", len(st.Generations), s.opts.Generations)}
+	}
+	for i, e := range st.Generations {
+		if err := s.checkEntry(i+1, &e); err != nil {
+			return nil, &study.Error{Path: path, Err: fmt.Errorf("changed or damaged: generation %d: %w", i+1, err)}
+		}
+	}
+	return st.Generations, nil
+}
+
+// checkEntry tests a generation read back: its index, its model against
+// the game's features, its figures finite and its games what the run
+// plays.
+func (s *Session) checkEntry(k int, e *entry) error {
+	f, g := e.Fit, e.Generation
+	switch {
+	case g.Index != k:
+		return fmt.Errorf("numbered %d", g.Index)
+	case f == nil || f.Model == nil:
+		return fmt.Errorf("no model")
+	case !slices.Equal(f.Model.Features, s.features) || len(f.Model.Weights) != len(f.Model.Features):
+		return fmt.Errorf("its model's features are not the game's")
+	case f.Games != s.job.Games || e.Games != f.Games+h2hGames(g.HeadToHead):
+		return fmt.Errorf("%d games, not the run's %d", e.Games, s.job.Games)
+	case f.Train < 0 || f.HeldOut < 0 || g.Positions != f.Train+f.HeldOut || g.Learned != f.Learned:
+		return fmt.Errorf("its figures disagree")
+	}
+	for _, v := range append([]float64{f.Model.Bias, f.Model.HandScale, f.Learned.LogLoss, f.Hand.LogLoss, f.Constant.LogLoss}, f.Model.Weights...) {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return fmt.Errorf("a figure that is not finite")
+		}
+	}
+	if h := g.HeadToHead; h != nil && (h.Games <= 0 || !(h.Low <= h.Score && h.Score <= h.High) || h.Beats != (h.Low > 0.5)) {
+		return fmt.Errorf("its head-to-head disagrees with itself")
+	}
+	return nil
+}
+
+// h2hGames is a head-to-head's games (0 for none).
+func h2hGames(h *HeadToHead) int {
+	if h == nil {
+		return 0
+	}
+	return h.Games
+}

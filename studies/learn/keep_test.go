@@ -1,0 +1,157 @@
+package learn
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"playtest/internal/testenv"
+	"playtest/variants"
+)
+
+// smallSize2 is Stacktics size 2 with quick bots, for runs of a few
+// generations.
+func smallSize2(t *testing.T, games int) *variants.Config {
+	t.Helper()
+	bot := "{bot: alphabeta, nodes: 150, noise: 0.5, noise_moves: 10}"
+	cfg, err := variants.Load("stacktics/size2", []variants.Override{{Path: "players.0", Value: bot}, {Path: "players.1", Value: bot}, {Path: "games", Value: strconv.Itoa(games)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}
+
+// writeRun runs s and writes its results to dir, returning model.json.
+func writeRun(t *testing.T, s *Session, dir string) []byte {
+	t.Helper()
+	fit, tr, err := s.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteDir(dir, fit.Model, tr); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, ModelFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestResumeGivesTheSameModel stops a three-generation run after its
+// first generation (as a kill would, the study unfinished) and resumes it
+// from the directory alone, with another worker count: model.json is the
+// unbroken run's byte for byte, and the resumed session counts the games
+// played before.
+func TestResumeGivesTheSameModel(t *testing.T) {
+	testenv.SkipUnderRace(t)
+	dir := t.TempDir()
+	opts := Options{Workers: 2, L2: DefaultL2, Generations: 3, HeadToHead: 200}
+	whole := opts
+	whole.Out = filepath.Join(dir, "whole")
+	s, err := New(smallSize2(t, 100), whole)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := writeRun(t, s, whole.Out)
+
+	broken := opts
+	broken.Out = filepath.Join(dir, "broken")
+	ctx, cancel := context.WithCancel(context.Background())
+	broken.OnGeneration = func(Generation) { cancel() }
+	if s, err = New(smallSize2(t, 100), broken); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := s.Run(ctx); !errors.Is(err, context.Canceled) {
+		t.Fatalf("a run cancelled after its first generation: %v", err)
+	}
+	if _, err := New(smallSize2(t, 100), broken); err == nil || !strings.Contains(err.Error(), "unfinished") {
+		t.Fatalf("a fresh start in an unfinished run's directory: %v", err)
+	}
+	resumed, err := Open(broken.Out, Options{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resumed.Done() != 300 || resumed.Planned() != 3*300 {
+		t.Errorf("resumed: %d of %d games done, want 300 of 900", resumed.Done(), resumed.Planned())
+	}
+	if got := writeRun(t, resumed, broken.Out); !bytes.Equal(got, want) {
+		t.Errorf("the resumed run's model.json differs from the unbroken run's:\n%s\n---\n%s", got, want)
+	}
+	if _, err := Open(broken.Out, Options{Workers: 1}); err != nil {
+		t.Errorf("reopening a finished run: %v", err)
+	}
+}
+
+// TestBudget stops a run at the generation its budget cannot cover, says
+// so, and refuses a budget short of the first generation.
+func TestBudget(t *testing.T) {
+	testenv.SkipUnderRace(t)
+	opts := Options{Workers: 2, L2: DefaultL2, Generations: 5, HeadToHead: 200, Budget: 450}
+	s, err := New(smallSize2(t, 100), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Planned() != 450 {
+		t.Errorf("planned %d games, want the budget's 450", s.Planned())
+	}
+	_, tr, err := s.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Generation 1 beats the hand heuristic (57.5% [50.8, 63.9]), so only
+	// the budget stops the run.
+	if len(tr.Generations) != 1 || tr.Spent != 300 || tr.Budget != 450 || !strings.Contains(tr.Stopped, "budget of 450 games leaves 150, short of generation 2's 300") {
+		t.Errorf("%d generations, %d games of a budget of %d: %s", len(tr.Generations), tr.Spent, tr.Budget, tr.Stopped)
+	}
+	opts.Budget = 250
+	if _, err := New(smallSize2(t, 100), opts); err == nil || !strings.Contains(err.Error(), "does not cover the first generation's 300") {
+		t.Errorf("a budget short of one generation: %v", err)
+	}
+}
+
+// TestStateDamaged refuses a kept state that was edited: a generation
+// renumbered, a model of other features, a head-to-head that disagrees
+// with itself.
+func TestStateDamaged(t *testing.T) {
+	testenv.SkipUnderRace(t)
+	dir := t.TempDir()
+	opts := Options{Workers: 2, L2: DefaultL2, Generations: 2, HeadToHead: 200, Out: dir}
+	ctx, cancel := context.WithCancel(context.Background())
+	opts.OnGeneration = func(Generation) { cancel() }
+	s, err := New(smallSize2(t, 100), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := s.Run(ctx); !errors.Is(err, context.Canceled) {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, StateFile)
+	good, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ from, to string }{
+		{`"generation": 1`, `"generation": 2`},
+		{`"material"`, `"materiel"`},
+		{`"beats": false`, `"beats": true`},
+		{`"beats": true`, `"beats": false`},
+		{`"games": 300`, `"games": 301`},
+	} {
+		bad := strings.Replace(string(good), c.from, c.to, 1)
+		if bad == string(good) {
+			continue // the case does not occur in this state (beats is one or the other)
+		}
+		if err := os.WriteFile(path, []byte(bad), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Open(dir, Options{}); err == nil || !strings.Contains(err.Error(), "changed or damaged") {
+			t.Errorf("%s → %s: %v", c.from, c.to, err)
+		}
+	}
+}
