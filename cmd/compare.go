@@ -14,6 +14,7 @@ import (
 	"playtest/internal/progress"
 	"playtest/internal/shell"
 	"playtest/reports"
+	"playtest/sim/bots"
 	"playtest/reports/plots"
 	"playtest/studies/compare"
 	"playtest/studies/study"
@@ -58,10 +59,19 @@ under DIR/a/ and DIR/b/, and DIR/study.json. playtest compare --resume
 --out DIR continues it from the directory alone; --shard I/N plays the
 I-th slice (from 0) of both variants' games, and playtest merge assembles
 the comparison. A sequential test decides when to stop from the games as
-they come, so --sprt runs on one machine and is written at the end.`,
+they come, so --sprt runs on one machine and is written at the end.
+
+--learn GAMES judges each side with bots that have learned it: before the
+comparison, each side's bots play GAMES games of their own variant (on
+seeds of their own), a model of its positions is learned from them
+(playtest learn, one generation), and the side's bots play it (eval:
+learned), so a rule tweak is judged by an evaluation fitted to each rule
+set. With --out the models are kept in DIR/models/ (a resume reads them
+again), named by their absolute paths.`,
 		Example: `  playtest compare stacktics/size2 stacktics/size2-nopie --games 2000
   playtest compare size2-nopie size2 --sprt delta0=0,delta1=0.1 --games 4000
   playtest compare stacks/base stacks/base --set-b rules.must_stack_scope=hand --metric margin
+  playtest compare stacktics/size2 stacktics/size2-3x5 --learn 1000 --games 1000
   playtest compare --resume --out cmp/`,
 		Args: cobra.MaximumNArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error { return runCompare(cmd, args, &opts) },
@@ -75,6 +85,7 @@ they come, so --sprt runs on one machine and is written at the end.`,
 	f.String("out", "", "also write DIR/compare.json, compare.md and compare.html (and, without --sprt, A's and B's runs under DIR/a/ and DIR/b/)")
 	f.Bool("resume", false, "continue the comparison recorded in --out DIR (its study.json); takes no variant or flag that changes the comparison")
 	f.String("shard", "", "with --out, without --sprt: play shard I/N of both variants' games, I counted from 0 (N alone: the index from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID); playtest merge assembles the comparison")
+	f.Int("learn", 0, "learn each side's own model from this many games of its bots before comparing, and play it (eval: learned)")
 	f.Int("report-every", 100, "with --sprt, print the test's standing every N games")
 	f.Bool("quiet", false, "show no progress on stderr")
 	f.String("format", "table", "output format: table or json")
@@ -101,7 +112,7 @@ func runCompare(cmd *cobra.Command, args []string, opts *compareOptions) error {
 		return usageErrorf("--report-every %d: want a positive number of games", every)
 	}
 	if v.GetBool("resume") {
-		if err := checkResume(cmd, args, out, "comparison", compareDefinition, "variants, --games, --seed, --metric, --sprt, --set, --set-a, --set-b or --shard"); err != nil {
+		if err := checkResume(cmd, args, out, "comparison", compareDefinition, "variants, --games, --seed, --metric, --sprt, --set, --set-a, --set-b, --shard or --learn"); err != nil {
 			return err
 		}
 		rep := progress.New(nil, progress.Quiet, "", 0, 0)
@@ -144,7 +155,15 @@ func runCompare(cmd *cobra.Command, args []string, opts *compareOptions) error {
 		return err
 	}
 	copts.Command = study.Command(compare.Kind, append(args[:2:2], changedFlags(cmd.Flags(), compareDefinition)...))
+	if copts.Learn, err = learnGames(cmd.Flags(), v); err != nil {
+		return err
+	}
 	stderr := cmd.ErrOrStderr()
+	if !v.GetBool("quiet") {
+		copts.OnLearn = func(variant string) {
+			fmt.Fprintf(stderr, "learning %s's model from %s games of its bots\n", variant, bots.Thousands(copts.Learn))
+		}
+	}
 	rep := progress.New(nil, progress.Quiet, "", 0, 0)
 	switch {
 	case v.GetBool("quiet"):
@@ -166,7 +185,7 @@ func runCompare(cmd *cobra.Command, args []string, opts *compareOptions) error {
 
 // compareDefinition lists the flags that change what a comparison plays
 // or concludes: --resume takes none of them.
-var compareDefinition = []string{"games", "seed", "metric", "sprt", "set", "set-a", "set-b", "shard"}
+var compareDefinition = []string{"games", "seed", "metric", "sprt", "set", "set-a", "set-b", "shard", "learn"}
 
 // finishCompare writes and prints a comparison (or says a shard is done);
 // kept says it is a study in out, to be marked finished.

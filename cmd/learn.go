@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+	"github.com/spf13/viper"
 
 	"playtest/internal/progress"
 	"playtest/internal/shell"
@@ -161,4 +163,17 @@ func runLearn(cmd *cobra.Command, args []string, opts *learnOptions) error {
 		return reports.WriteJSON(cmd.OutOrStdout(), fit.Model)
 	}
 	return learn.WriteText(cmd.OutOrStdout(), fit.Model, tr)
+}
+
+// learnGames reads --learn: the games a study learns each variant's model
+// from (0: none), at least learn.MinGames.
+func learnGames(flags *pflag.FlagSet, v *viper.Viper) (int, error) {
+	n, err := intSetting(flags, v, "learn")
+	if err != nil {
+		return 0, err
+	}
+	if n != 0 && (n < learn.MinGames || n > 10_000_000) {
+		return 0, usageErrorf("--learn %d: want %d to 10,000,000 games to learn each variant's model from (0: play the bots' own evaluation)", n, learn.MinGames)
+	}
+	return n, nil
 }

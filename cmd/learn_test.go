@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -52,5 +53,90 @@ func TestLearnResumeCommand(t *testing.T) {
 	unfinishStudy(t, out)
 	if code, _, errOut := run(t, args...); code != ExitBadInput || !strings.Contains(errOut, "--resume") {
 		t.Errorf("a fresh start in an unfinished run's directory: exit %d, %q", code, errOut)
+	}
+}
+
+// TestSweepAndCompareLearn judges each variant with bots playing a model
+// learned from its own games: the sweep's rows are the same kept in a
+// directory (models under models/, named by the variants) or in memory,
+// and a resume after a variant's run and model are lost plays them again
+// to the same rows; compare --learn learns both sides; a bot that cannot
+// play a model is refused.
+func TestSweepAndCompareLearn(t *testing.T) {
+	testenv.SkipUnderRace(t)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "sweep")
+	args := append([]string{"sweep", "stacktics-size2", "--games", "20", "--learn", "40", "--quiet", "--format", "json"}, quickLearnBots...)
+	rows := func(text string) string {
+		t.Helper()
+		var res struct {
+			Learn int `json:"learn"`
+			Rows  []struct {
+				Label string          `json:"label"`
+				Games int             `json:"games"`
+				Seat0 json.RawMessage `json:"seat0_wins"`
+				Plies json.RawMessage `json:"plies"`
+				Draws json.RawMessage `json:"draws"`
+			} `json:"variants"`
+		}
+		if err := json.Unmarshal([]byte(text), &res); err != nil || res.Learn != 40 || len(res.Rows) != 4 {
+			t.Fatalf("sweep.json: %v, learn %d, %d rows", err, res.Learn, len(res.Rows))
+		}
+		b, _ := json.Marshal(res.Rows)
+		return string(b)
+	}
+	code, memory, errOut := run(t, args...)
+	if code != 0 {
+		t.Fatalf("sweep --learn: exit %d: %s", code, errOut)
+	}
+	code, kept, errOut := run(t, append(args, "--out", out)...)
+	if code != 0 {
+		t.Fatalf("sweep --learn --out: exit %d: %s", code, errOut)
+	}
+	if rows(memory) != rows(kept) {
+		t.Errorf("in memory and kept, the rows differ:\n%s\n%s", rows(memory), rows(kept))
+	}
+	models, _ := filepath.Glob(filepath.Join(out, "models", "*.json"))
+	if len(models) != 4 {
+		t.Errorf("models/ holds %v", models)
+	}
+	md, _ := os.ReadFile(filepath.Join(out, "sweep.md"))
+	if !strings.Contains(string(md), "a model learned from 40 games of that variant") {
+		t.Errorf("sweep.md does not say the bots played learned models:\n%s", md)
+	}
+	// Lose the second variant's run and model, as a kill while it learned
+	// would, and resume.
+	unfinishStudy(t, out)
+	variantsDirs, _ := filepath.Glob(filepath.Join(out, "variants", "02-*"))
+	for _, p := range append(variantsDirs, filepath.Join(out, "models", "02-board=4x4_pie=false.json")) {
+		if err := os.RemoveAll(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, resumed, errOut := run(t, "sweep", "--resume", "--out", out, "--quiet", "--format", "json")
+	if code != 0 {
+		t.Fatalf("sweep --resume: exit %d: %s", code, errOut)
+	}
+	if rows(resumed) != rows(kept) {
+		t.Errorf("the resumed sweep's rows differ:\n%s\n%s", rows(resumed), rows(kept))
+	}
+
+	cmpOut := filepath.Join(dir, "cmp")
+	code, text, errOut := run(t, append([]string{"compare", "stacktics/size2", "stacktics/size2-nopie", "--games", "20", "--learn", "40", "--quiet", "--out", cmpOut}, quickLearnBots...)...)
+	if code != 0 {
+		t.Fatalf("compare --learn: exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"eval learned", filepath.Join(cmpOut, "models", "a.json"), filepath.Join(cmpOut, "models", "b.json")} {
+		if !strings.Contains(text, want) {
+			t.Errorf("compare --learn does not name %q:\n%s", want, text)
+		}
+	}
+	for _, c := range [][]string{
+		{"sweep", "stacktics-size2", "--games", "4", "--learn", "40", "--set", "players.0=random", "--set", "players.1=random"},
+		{"compare", "stacktics/size2", "stacktics/size2", "--games", "4", "--learn", "5"},
+	} {
+		if code, _, errOut := run(t, c...); code != ExitBadInput {
+			t.Errorf("%s: exit %d, %s", strings.Join(c, " "), code, errOut)
+		}
 	}
 }

@@ -61,11 +61,21 @@ sweep: playtest sweep --resume --out DIR continues it after Ctrl-C, a kill
 or a power cut, from the directory alone. --shard I/N plays the I-th slice
 (from 0) of every variant's games (the index may come from
 JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID with --shard N), and playtest
-merge assembles the shards into the sweep one process would have written.`,
+merge assembles the shards into the sweep one process would have written.
+
+--learn GAMES judges each variant with bots that have learned it: before a
+variant plays, its bots play GAMES games of it (on seeds of their own),
+a model of its positions is learned from them (playtest learn, one
+generation), and the variant's bots play that model (eval: learned), so a
+tweak is judged by an evaluation fitted to its rules rather than the hand
+heuristic written for the base game. With --out the models are kept in
+DIR/models/ (a resume reads them again) and each variant names its model
+by its absolute path: move the directory and its runs no longer rebuild.`,
 		Example: `  playtest sweep stacktics-size2
   playtest sweep capturecard-through-jokers --games 100 --out sweep-out/
   playtest sweep my-sweep.yaml --set players.0=greedy --set players.1=greedy --correction bh
   playtest sweep stacktics-size2 --shard 2/4 --out shard-2/   # then: playtest merge shard-* --out all/
+  playtest sweep stacktics-size2 --learn 1000 --out learned-sweep/
   playtest sweep --resume --out sweep-out/`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error { return runSweep(cmd, args, &opts) },
@@ -82,6 +92,7 @@ merge assembles the shards into the sweep one process would have written.`,
 	f.Bool("resume", false, "continue the sweep recorded in --out DIR (its study.json), reusing the finished variants; takes no SWEEP or flag that changes the sweep")
 	f.String("shard", "", "with --out: play shard I/N of every variant's games, I counted from 0 (N alone: the index from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID); playtest merge assembles the sweep")
 	f.Bool("quiet", false, "show no progress on stderr (neither within a variant nor a line per variant)")
+	f.Int("learn", 0, "learn each variant's own model from this many games of its bots before it plays, and play it (eval: learned)")
 	f.Int("max-variants", sweep.DefaultMaxVariants, "refuse a sweep that crosses more variants than this")
 	f.StringArrayVar(&opts.sets, "set", nil, "override a key of every variant, e.g. --set players.0=greedy (repeatable)")
 	return c
@@ -89,7 +100,7 @@ merge assembles the shards into the sweep one process would have written.`,
 
 // sweepDefinition lists the flags that change what a sweep plays or
 // reports: --resume takes none of them.
-var sweepDefinition = []string{"games", "seed", "set", "metric", "correction", "alpha", "max-variants", "shard"}
+var sweepDefinition = []string{"games", "seed", "set", "metric", "correction", "alpha", "max-variants", "shard", "learn"}
 
 func runSweep(cmd *cobra.Command, args []string, opts *sweepOptions) error {
 	v := settings(cmd.Flags())
@@ -116,7 +127,7 @@ func runSweep(cmd *cobra.Command, args []string, opts *sweepOptions) error {
 	case resumeOnly && !sopts.Resume:
 		return usageErrorf("give a SWEEP (a file or one of %s), or --resume --out DIR", strings.Join(sweep.Names(), ", "))
 	case resumeOnly:
-		if err := checkResume(cmd, args, sopts.Out, "sweep", sweepDefinition, "--games, --seed, --set, --metric, --correction, --alpha, --max-variants, --shard or SWEEP"); err != nil {
+		if err := checkResume(cmd, args, sopts.Out, "sweep", sweepDefinition, "--games, --seed, --set, --metric, --correction, --alpha, --max-variants, --shard, --learn or SWEEP"); err != nil {
 			return err
 		}
 	default:
@@ -124,6 +135,9 @@ func runSweep(cmd *cobra.Command, args []string, opts *sweepOptions) error {
 			return err
 		}
 		sopts.Metric, sopts.Correction, sopts.Alpha = v.GetString("metric"), v.GetString("correction"), v.GetFloat64("alpha")
+		if sopts.Learn, err = learnGames(cmd.Flags(), v); err != nil {
+			return err
+		}
 		if sopts.Shard, err = shardSetting(v, sopts.Out); err != nil {
 			return err
 		}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -14,6 +15,7 @@ import (
 	"playtest/runs/rundir"
 	"playtest/runs/runlog"
 	"playtest/sim"
+	"playtest/studies/learn"
 	"playtest/variants"
 )
 
@@ -104,6 +106,13 @@ type Options struct {
 	// Command is the command line that started the comparison, recorded
 	// in Out's study manifest.
 	Command string
+	// Learn, if above 0, gives each side's bots a model learned from that
+	// many games of its own variant (learn.ForVariant) before the
+	// comparison plays; with Out the models are kept under models/.
+	Learn int
+	// OnLearn, if set, is called before a side's model is learned, with
+	// the side's variant.
+	OnLearn func(variant string)
 }
 
 // Standing is where a sequential test stands after some games of each
@@ -246,6 +255,11 @@ func Run(ctx context.Context, a, b *variants.Config, opts Options) (*Result, err
 	if opts.Out != "" && opts.SPRT == nil {
 		return runStudy(ctx, a, b, opts)
 	}
+	learned, err := learnModels(ctx, [2]*variants.Config{a, b}, "", opts)
+	if err != nil {
+		return nil, err
+	}
+	a, b = learned[0], learned[1]
 	jobA, err := rundir.Job(a)
 	if err != nil {
 		return nil, err
@@ -266,6 +280,37 @@ func Run(ctx context.Context, a, b *variants.Config, opts Options) (*Result, err
 		workers = sim.DefaultWorkers()
 	}
 	return t.result(workers), nil
+}
+
+// ModelsDir holds, in a comparison's directory, the models --learn
+// learned: a.json and b.json.
+const ModelsDir = "models"
+
+// learnModels gives each side's bots the model learned from opts.Learn
+// games of its own variant (none without Learn), kept in dir/models/ if
+// dir is set (and read from there again on a resume).
+func learnModels(ctx context.Context, cfgs [2]*variants.Config, dir string, opts Options) ([2]*variants.Config, error) {
+	if opts.Learn == 0 {
+		return cfgs, nil
+	}
+	for i, cfg := range cfgs {
+		lopts := learn.VariantOptions{Games: opts.Learn, Workers: opts.Workers}
+		if dir != "" {
+			models := filepath.Join(dir, ModelsDir)
+			if err := reports.MkdirBelow(dir, models); err != nil {
+				return cfgs, err
+			}
+			lopts.Path = filepath.Join(models, unitDirs[i]+".json")
+		}
+		if opts.OnLearn != nil {
+			opts.OnLearn(cfg.Name)
+		}
+		var err error
+		if cfgs[i], _, err = learn.ForVariant(ctx, cfg, lopts); err != nil {
+			return cfgs, fmt.Errorf("%s: %w", cfg.Name, err)
+		}
+	}
+	return cfgs, nil
 }
 
 // tally compares the games of A and B pair by pair as they come.

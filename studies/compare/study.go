@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 
 	"playtest/runs/rundir"
@@ -22,6 +23,8 @@ type design struct {
 	Schema    string `json:"schema"`
 	Metric    string `json:"metric"`
 	Requested int    `json:"games_requested"`
+	// Learn is the games each side's model is learned from (--learn).
+	Learn int `json:"learn,omitempty"`
 }
 
 // runStudy plays A and B, each a run directory under opts.Out (a/ and
@@ -43,7 +46,7 @@ func runStudy(ctx context.Context, a, b *variants.Config, opts Options) (*Result
 	}
 	rb.Name = b.Name
 	units := []study.Unit{study.NewUnit(unitNames[0]+a.Name, unitDirs[0], a), study.NewUnit(unitNames[1]+b.Name, unitDirs[1], rb)}
-	m, err := study.New(Kind, a.Name+" vs "+b.Name, opts.Command, opts.Shard, units, design{Schema: SchemaV1, Metric: opts.Metric, Requested: a.Games})
+	m, err := study.New(Kind, a.Name+" vs "+b.Name, opts.Command, opts.Shard, units, design{Schema: SchemaV1, Metric: opts.Metric, Requested: a.Games, Learn: opts.Learn})
 	if err != nil {
 		return nil, err
 	}
@@ -61,7 +64,7 @@ func Resume(ctx context.Context, out string, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	opts.Out, opts.Resume, opts.Shard, opts.Metric, opts.SPRT = out, true, m.Shard, d.Metric, nil
+	opts.Out, opts.Resume, opts.Shard, opts.Metric, opts.SPRT, opts.Learn = out, true, m.Shard, d.Metric, nil, d.Learn
 	return playStudy(ctx, cfgs, m, opts)
 }
 
@@ -101,6 +104,15 @@ func fromManifest(m *study.Manifest) ([2]*variants.Config, design, error) {
 func playStudy(ctx context.Context, cfgs [2]*variants.Config, m *study.Manifest, opts Options) (*Result, error) {
 	m, err := study.Begin(opts.Out, m, opts.Resume)
 	if err != nil {
+		return nil, err
+	}
+	if !opts.Resume {
+		// An earlier comparison's models must not be taken for this one's.
+		if err := os.RemoveAll(filepath.Join(opts.Out, ModelsDir)); err != nil {
+			return nil, err
+		}
+	}
+	if cfgs, err = learnModels(ctx, cfgs, opts.Out, opts); err != nil {
 		return nil, err
 	}
 	played := 0
@@ -154,6 +166,19 @@ func Merge(ctx context.Context, dirs []string, out string) (*Result, error) {
 	cfgs, d, err := fromManifest(m)
 	if err != nil {
 		return nil, err
+	}
+	if d.Learn > 0 {
+		// The sides' bots played their learned models: the variants their
+		// runs recorded, not the study's units before learning.
+		for i := range cfgs {
+			rm, err := runlog.ReadManifest(filepath.Join(out, m.Units[i].Dir))
+			if err != nil {
+				return nil, err
+			}
+			if cfgs[i], err = rm.Config(); err != nil {
+				return nil, err
+			}
+		}
 	}
 	return compareLogs(ctx, cfgs, out, m, Options{Metric: d.Metric})
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -17,6 +18,7 @@ import (
 	"playtest/runs/runlog"
 	"playtest/sim"
 	"playtest/sim/bots"
+	"playtest/studies/learn"
 	"playtest/studies/study"
 	"playtest/variants"
 )
@@ -52,6 +54,10 @@ type Options struct {
 	// Command is the command line that started the sweep, recorded in
 	// Out's study manifest.
 	Command string
+	// Learn, if above 0, gives each variant's bots a model learned from
+	// that many games of its own (learn.ForVariant) before they play it;
+	// with Out the models are kept under models/.
+	Learn int
 	// MaxVariants refuses a sweep of more variants (0: DefaultMaxVariants).
 	MaxVariants int
 	// Skipped is set by Prepare: the points the sweep left out.
@@ -157,6 +163,9 @@ type Result struct {
 	Games      int     `json:"games_per_variant"`
 	Seed       uint64  `json:"seed"`
 	Pairs      bool    `json:"pairs"`
+	// Learn is the games each variant's model was learned from (0: the
+	// variants' bots play their own evaluation).
+	Learn int `json:"learn,omitempty"`
 	// Skipped tells the points of the sweep left out (nil: none).
 	Skipped *Skipped `json:"skipped,omitempty"`
 	Rows    []Row    `json:"variants"`
@@ -243,7 +252,7 @@ func Run(ctx context.Context, s *Sweep, cfgs []*variants.Config, points []Point,
 	res := &Result{
 		Schema: SchemaV1, Name: s.Name, Description: s.Description, Source: s.Source,
 		Metric: opts.Metric, Correction: opts.Correction, Alpha: opts.Alpha,
-		Games: cfgs[0].Games, Seed: cfgs[0].Seed, Pairs: cfgs[0].Pairs,
+		Games: cfgs[0].Games, Seed: cfgs[0].Seed, Pairs: cfgs[0].Pairs, Learn: opts.Learn,
 	}
 	if opts.Skipped.Count() > 0 {
 		res.Skipped = &opts.Skipped
@@ -287,7 +296,7 @@ func Resume(ctx context.Context, out string, opts Options) (*Result, error) {
 		return nil, err
 	}
 	opts.Out, opts.Resume, opts.Shard = out, true, m.Shard
-	opts.Metric, opts.Correction, opts.Alpha = res.Metric, res.Correction, res.Alpha
+	opts.Metric, opts.Correction, opts.Alpha, opts.Learn = res.Metric, res.Correction, res.Alpha, res.Learn
 	return play(ctx, res, cfgs, m, opts)
 }
 
@@ -358,6 +367,13 @@ func play(ctx context.Context, res *Result, cfgs []*variants.Config, m *study.Ma
 		if err := removeResults(opts.Out); err != nil {
 			return nil, err
 		}
+		// An earlier sweep's learned models must not be taken for this
+		// one's (a resume reads its own).
+		if !opts.Resume {
+			if err := os.RemoveAll(filepath.Join(opts.Out, ModelsDir)); err != nil {
+				return nil, err
+			}
+		}
 	}
 	summaries := make([]*reports.Summary, len(cfgs))
 	for i, cfg := range cfgs {
@@ -371,6 +387,11 @@ func play(ctx context.Context, res *Result, cfgs []*variants.Config, m *study.Ma
 		start := func(done, total int) {
 			if opts.Start != nil {
 				opts.Start(i, len(cfgs), row.Label, done, total)
+			}
+		}
+		if opts.Learn > 0 {
+			if cfg, err = learnFor(ctx, cfg, i, len(cfgs), row.Label, opts); err != nil {
+				return nil, fmt.Errorf("variant %s: %w", row.Label, err)
 			}
 		}
 		if opts.Out != "" {
@@ -396,6 +417,28 @@ func play(ctx context.Context, res *Result, cfgs []*variants.Config, m *study.Ma
 	}
 	res.fill(summaries)
 	return res, nil
+}
+
+// ModelsDir holds, in a sweep's directory, the models --learn learned.
+const ModelsDir = "models"
+
+// learnFor gives the bots of cfg, the i-th of n variants labelled label,
+// the model learned from opts.Learn games of its own (kept in, and with a
+// resume read from, the sweep's models/).
+func learnFor(ctx context.Context, cfg *variants.Config, i, n int, label string, opts Options) (*variants.Config, error) {
+	lopts := learn.VariantOptions{Games: opts.Learn, Workers: opts.Workers, OnGame: opts.OnGame}
+	if opts.Out != "" {
+		dir := filepath.Join(opts.Out, ModelsDir)
+		if err := reports.MkdirBelow(opts.Out, dir); err != nil {
+			return nil, err
+		}
+		lopts.Path = filepath.Join(dir, fmt.Sprintf("%02d-%s.json", i+1, slug(label)))
+	}
+	if opts.Start != nil {
+		opts.Start(i, n, label+" (learning its model)", 0, opts.Learn)
+	}
+	cfg, _, err := learn.ForVariant(ctx, cfg, lopts)
+	return cfg, err
 }
 
 // Merge assembles the sweep whose shard directories are dirs into out

@@ -17,6 +17,7 @@ import (
 	"playtest/reports"
 	"playtest/reports/plots"
 	"playtest/reports/publish"
+	"playtest/sim/bots"
 	"playtest/studies/study"
 )
 
@@ -185,10 +186,21 @@ func (r *Result) correctionName() string {
 	return "Holm (family-wise error rate)"
 }
 
+// learnNote says, for a sweep with --learn, what its bots played.
+func (r *Result) learnNote() string {
+	if r.Learn == 0 {
+		return ""
+	}
+	return fmt.Sprintf("Each variant's bots play a model learned from %s games of that variant (playtest learn, one generation, on seeds of their own; kept in %s/ with --out), not the hand heuristic.", bots.Thousands(r.Learn), ModelsDir)
+}
+
 // WriteTable prints the sweep as a table with notes.
 func (r *Result) WriteTable(w io.Writer) error {
 	fmt.Fprintf(w, "sweep %s: %d variants, %d games each on the same seeds (seed %d%s)\n",
 		r.Name, len(r.Rows), r.Games, r.Seed, pairsNote(r.Pairs))
+	if note := r.learnNote(); note != "" {
+		fmt.Fprintln(w, note)
+	}
 	header, rows := r.terminalTable()
 	if err := reports.WriteStringTable(w, header, rows); err != nil {
 		return err
@@ -273,6 +285,9 @@ func (r *Result) WriteMarkdown(w io.Writer, figure bool) error {
 		fmt.Fprintf(w, "%s\n\n", reports.MarkdownEscape(r.Description))
 	}
 	fmt.Fprintf(w, "%d variants, %d games each on the same seeds (seed %d%s), from %s.\n\n", len(r.Rows), r.Games, r.Seed, pairsNote(r.Pairs), reports.MarkdownCode(r.Source))
+	if note := r.learnNote(); note != "" {
+		fmt.Fprintf(w, "%s\n\n", reports.MarkdownText(note))
+	}
 	if r.Skipped != nil {
 		fmt.Fprintf(w, "%s\n\n", reports.MarkdownText(r.Skipped.String()))
 	}
