@@ -140,3 +140,55 @@ func TestSweepAndCompareLearn(t *testing.T) {
 		}
 	}
 }
+
+// TestTuneLearn races candidates whose bots play models learned from
+// their own games: the page says so, models/ holds one a candidate, and a
+// resume after models are lost gives the same ranking.
+func TestTuneLearn(t *testing.T) {
+	testenv.SkipUnderRace(t)
+	out := filepath.Join(t.TempDir(), "tune")
+	args := append([]string{"tune", "stacktics-size2", "--games", "20", "--first-games", "10", "--learn", "30", "--quiet", "--format", "json", "--out", out}, quickLearnBots...)
+	code, first, errOut := run(t, args...)
+	if code != 0 {
+		t.Fatalf("tune --learn: exit %d: %s", code, errOut)
+	}
+	models, _ := filepath.Glob(filepath.Join(out, "models", "*.json"))
+	if len(models) != 24 {
+		t.Errorf("models/ holds %d models, want one for each of the 24 candidates", len(models))
+	}
+	md, _ := os.ReadFile(filepath.Join(out, "tune.md"))
+	if !strings.Contains(string(md), "played a model learned from 30 games of its own rules") {
+		t.Errorf("tune.md does not say the bots played learned models")
+	}
+	unfinishStudy(t, out)
+	for _, m := range models[:5] {
+		if err := os.Remove(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Remove(filepath.Join(out, "tune-state.json")); err != nil {
+		t.Fatal(err)
+	}
+	code, again, errOut := run(t, "tune", "--resume", "--out", out, "--quiet", "--format", "json")
+	if code != 0 {
+		t.Fatalf("tune --resume: exit %d: %s", code, errOut)
+	}
+	ranking := func(text string) string {
+		var res struct {
+			Learn      int `json:"learn"`
+			Candidates []struct {
+				Label string  `json:"label"`
+				Seat0 float64 `json:"seat0"`
+				Games int     `json:"games"`
+			} `json:"candidates"`
+		}
+		if err := json.Unmarshal([]byte(text), &res); err != nil || res.Learn != 30 {
+			t.Fatalf("tune.json: %v, learn %d", err, res.Learn)
+		}
+		b, _ := json.Marshal(res.Candidates)
+		return string(b)
+	}
+	if ranking(first) != ranking(again) {
+		t.Errorf("the resumed race ranks otherwise:\n%s\n%s", ranking(first), ranking(again))
+	}
+}

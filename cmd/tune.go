@@ -62,6 +62,12 @@ With --out DIR the race is kept as it goes: after a stop (Ctrl-C, a kill,
 a lost machine) playtest tune --resume --out DIR continues it from the
 directory alone, to the same answer.
 
+--learn GAMES races bots that have learned each candidate's rules: before
+the race, each candidate to race learns a model from GAMES games of its
+own bots (playtest learn, one generation, on seeds of its own; kept in
+DIR/models/ with --out) and its bots play it. NTBEA's search evaluations
+keep the bots' own evaluation; the learning games are not --budget's.
+
 The answer is the bots': a rule tuned with weak bots may be balanced only
 for them. Check the winner with playtest skill.`,
 		Example: `  playtest tune stacktics-size2 --games 2000
@@ -83,6 +89,7 @@ for them. Check the winner with playtest skill.`,
 	f.String("out", "", "keep the race in DIR as it goes (--resume continues it) and write DIR/tune.json, tune.csv, tune.md and tune.html")
 	f.Bool("resume", false, "continue the race kept in --out DIR after a stop, from the directory alone")
 	f.Bool("quiet", false, "show no progress on stderr")
+	f.Int("learn", 0, "learn each raced candidate's own model from this many games of its bots before the race, and play it (eval: learned; not NTBEA's evaluations)")
 	f.Int("max-variants", 10*sweep.DefaultMaxVariants, "refuse a space of more candidates than this")
 	f.String("search", "", "race (every candidate from the first round) or ntbea (search, then race the proposals); default: ntbea above "+strconv.Itoa(tune.AutoNTBEA)+" candidates")
 	f.Int("eval-games", tune.DefaultEvalGames, "NTBEA: games an evaluation plays (even, at least 4)")
@@ -93,7 +100,7 @@ for them. Check the winner with playtest skill.`,
 
 // tuneDefinition are the flags that decide what a race plays: a resume
 // takes none of them.
-var tuneDefinition = []string{"games", "first-games", "budget", "alpha", "keep", "tolerance", "search", "eval-games", "confirm", "seed", "set", "max-variants"}
+var tuneDefinition = []string{"games", "first-games", "budget", "alpha", "keep", "tolerance", "search", "eval-games", "confirm", "seed", "set", "max-variants", "learn"}
 
 func runTune(cmd *cobra.Command, args []string, opts *tuneOptions) error {
 	v := settings(cmd.Flags())
@@ -139,6 +146,9 @@ func runTune(cmd *cobra.Command, args []string, opts *tuneOptions) error {
 		}
 		topts.Alpha, topts.Keep, topts.Skipped = v.GetFloat64("alpha"), v.GetFloat64("keep"), sopts.Skipped
 		topts.Search, topts.EvalGames, topts.Confirm = v.GetString("search"), v.GetInt("eval-games"), v.GetInt("confirm")
+		if topts.Learn, err = learnGames(cmd.Flags(), v); err != nil {
+			return err
+		}
 		topts.Command = study.Command(tune.Kind, append(args[:1:1], changedFlags(cmd.Flags(), tuneDefinition)...))
 		// 0 would mean the default to the library: refuse it from the
 		// command line, where it is a mistake.

@@ -111,6 +111,9 @@ func (res *Result) keeper(sp *space, cands []*Candidate, opts Options) (*keeper,
 			return nil, err
 		}
 	}
+	if err := os.RemoveAll(filepath.Join(opts.Out, ModelsDir)); err != nil {
+		return nil, err
+	}
 	return &keeper{dir: opts.Out, m: m, cands: cands}, nil
 }
 
@@ -220,7 +223,7 @@ func Resume(ctx context.Context, out string, opts Options) (*Result, error) {
 		if err := m.CheckUnit(i, sweep.PointLabel(res.Axes, d.Values[i]), candidateDir(i)); err != nil {
 			return nil, err
 		}
-		cands[i] = &Candidate{Label: u.Name, Values: d.Values[i]}
+		cands[i] = &Candidate{Label: u.Name, Values: d.Values[i], index: i}
 		if err := cands[i].setVariant(cfg); err != nil {
 			return nil, err
 		}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -15,6 +16,7 @@ import (
 	"playtest/runs/rundir"
 	"playtest/sim"
 	"playtest/sim/bots"
+	"playtest/studies/learn"
 	"playtest/studies/sweep"
 	"playtest/variants"
 )
@@ -53,6 +55,11 @@ type Options struct {
 	// Budget bounds the games of the whole race (0: none): a round that
 	// would pass it is not begun.
 	Budget int
+	// Learn, if above 0, gives each raced candidate's bots a model learned
+	// from that many games of its own variant (learn.ForVariant) before
+	// the race: never NTBEA's evaluations, which judge with the bots'
+	// own evaluation. The learning games are not the race's budget.
+	Learn int
 	// Alpha bounds the chance that the race's tests drop the best
 	// candidate (DefaultAlpha if 0).
 	Alpha float64
@@ -123,6 +130,7 @@ type Candidate struct {
 
 	cfg   *variants.Config
 	tally tally
+	index int // its place in the space's candidates
 }
 
 // Bounds is a value with the range it can take.
@@ -241,6 +249,9 @@ type Result struct {
 	FirstGames int `json:"first_games"`
 	MaxGames   int `json:"max_games"`
 	Budget     int `json:"budget,omitempty"`
+	// Learn is the games each raced candidate's model was learned from
+	// (0: the bots' own evaluation), apart from Spent.
+	Learn int `json:"learn,omitempty"`
 	// SearchMethod is SearchRace or SearchNTBEA; Search is NTBEA's
 	// account.
 	SearchMethod string  `json:"search_method"`
@@ -331,6 +342,11 @@ func ntbeaBudget(candidates int, opts Options) int {
 // bars: an NTBEA race's budget; a race's rounds with halving but no drop
 // by the tests, bounded by its budget.
 func Planned(candidates int, cfg *variants.Config, opts Options) int {
+	return planned(candidates, cfg, opts) + learned(candidates, opts)
+}
+
+// planned is the games the race plays (Planned without the learning).
+func planned(candidates int, cfg *variants.Config, opts Options) int {
 	if searchOf(candidates, opts) == SearchNTBEA {
 		return ntbeaBudget(candidates, opts)
 	}
@@ -347,6 +363,14 @@ func Planned(candidates int, cfg *variants.Config, opts Options) int {
 		return min(total, opts.Budget)
 	}
 	return total
+}
+
+// learned is the games --learn plays: its games for each raced candidate.
+func learned(candidates int, opts Options) int {
+	if searchOf(candidates, opts) == SearchNTBEA {
+		candidates = min(candidates, cmp.Or(opts.Confirm, DefaultConfirm))
+	}
+	return candidates * opts.Learn
 }
 
 // space is the space's shape: its axes' value labels and each
@@ -370,7 +394,7 @@ func Run(ctx context.Context, s *sweep.Sweep, cfgs []*variants.Config, points []
 		Objective: goal.String(), Goal: goal, Seed: cfgs[0].Seed, Pairs: true, Alpha: cmp.Or(opts.Alpha, DefaultAlpha),
 		Keep: cmp.Or(opts.Keep, DefaultKeep), Tolerance: opts.Tolerance,
 		Bots: bots.DescribePlayers(cfgs[0].Players), FirstGames: cmp.Or(opts.FirstGames, DefaultFirstGames), MaxGames: maxGames,
-		Budget: opts.Budget, FullSweep: len(cfgs) * maxGames, SearchMethod: searchOf(len(cfgs), opts)}
+		Budget: opts.Budget, Learn: opts.Learn, FullSweep: len(cfgs) * maxGames, SearchMethod: searchOf(len(cfgs), opts)}
 	if res.SearchMethod == SearchNTBEA {
 		// The confirmation race plays every proposal to the end.
 		res.Budget, res.Keep = ntbeaBudget(len(cfgs), opts), 1
@@ -389,7 +413,7 @@ func Run(ctx context.Context, s *sweep.Sweep, cfgs []*variants.Config, points []
 	}
 	cands := make([]*Candidate, len(cfgs))
 	for i, cfg := range cfgs {
-		cands[i] = &Candidate{Label: s.Label(points[i]), Values: points[i].Labels}
+		cands[i] = &Candidate{Label: s.Label(points[i]), Values: points[i].Labels, index: i}
 		if err := cands[i].setVariant(cfg); err != nil {
 			return nil, err
 		}
@@ -435,6 +459,11 @@ func (res *Result) finish(ctx context.Context, sp *space, cands []*Candidate, k 
 			return nil, err
 		}
 	}
+	if res.Learn > 0 {
+		if err := res.learnModels(ctx, raced, opts); err != nil {
+			return nil, err
+		}
+	}
 	play := func(c *Candidate, from, to int) error {
 		return c.playGames(ctx, c.cfg.Seed, from, to, opts, func(r *sim.Record) { c.tally.add(r, read) })
 	}
@@ -469,6 +498,34 @@ func (res *Result) finish(ctx context.Context, sp *space, cands []*Candidate, k 
 		res.Candidates = append(res.Candidates, *c)
 	}
 	return res, k.done(res)
+}
+
+// ModelsDir holds, in a race's directory, the models --learn learned, one
+// a candidate.
+const ModelsDir = "models"
+
+// learnModels gives each candidate to race a model learned from res.Learn
+// games of its own variant, kept in opts.Out's models/ (and read from
+// there again on a resume).
+func (res *Result) learnModels(ctx context.Context, cands []*Candidate, opts Options) error {
+	for _, c := range cands {
+		lopts := learn.VariantOptions{Games: res.Learn, Workers: opts.Workers, OnGame: opts.OnGame}
+		if opts.Out != "" {
+			dir := filepath.Join(opts.Out, ModelsDir)
+			if err := reports.MkdirBelow(opts.Out, dir); err != nil {
+				return err
+			}
+			lopts.Path = filepath.Join(dir, filepath.Base(candidateDir(c.index))+".json")
+		}
+		cfg, _, err := learn.ForVariant(ctx, c.cfg, lopts)
+		if err != nil {
+			return fmt.Errorf("%s: %w", c.Label, err)
+		}
+		if err := c.setVariant(cfg); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // rounds are the games per candidate after each round: first, 2·first,

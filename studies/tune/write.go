@@ -147,6 +147,9 @@ func (r *Result) Summary() string {
 	if best.Changes != "" {
 		text += " The leader's rules: " + best.Changes + "."
 	}
+	if r.Learn > 0 {
+		text += fmt.Sprintf(" Each raced candidate's bots played a model learned from %s games of its own rules (playtest learn, one generation; NTBEA's evaluations, if any, judged with the bots' own evaluation).", bots.Thousands(r.Learn))
+	}
 	return text + fmt.Sprintf(" The answer is these bots' (%s): a balance tuned with weak bots may not hold for strong ones; check the leader with %s.", r.Bots, best.Skill)
 }
 
