@@ -14,8 +14,8 @@ import (
 	"playtest/internal/progress"
 	"playtest/internal/shell"
 	"playtest/reports"
-	"playtest/sim/bots"
 	"playtest/reports/plots"
+	"playtest/sim/bots"
 	"playtest/studies/compare"
 	"playtest/studies/study"
 )

@@ -72,6 +72,7 @@ model.json an unbroken run writes, byte for byte.`,
 	f.Float64("l2", learn.DefaultL2, "L2 penalty on the weights of standardised features")
 	f.Int("generations", 1, "the most generations: each plays the model before with the variant's bots, learns anew, and must beat the one before head to head (alphabeta, mcts, ismcts or greedy bots)")
 	f.Int("head-to-head", 0, "games of each generation's head-to-head against the one before (default: --games)")
+	f.Int("bootstrap", 0, "refit on this many resamples of the training deals for 95% intervals on the weights (e.g. 200)")
 	f.Int("budget", 0, "the most games to play, self-play and head-to-heads together (default: no cap)")
 	f.Duration("max-time", 0, "stop after this long, keeping the last finished generation's model (default: no cap)")
 	f.String("out", "", "keep the run in DIR as it goes (--resume continues it) and write DIR/model.json, learn.md, learn.html and plots/")
@@ -84,7 +85,7 @@ model.json an unbroken run writes, byte for byte.`,
 
 // learnDefinition are the flags that decide what a learning run plays: a
 // resume takes none of them.
-var learnDefinition = []string{"games", "seed", "l2", "generations", "head-to-head", "budget", "set"}
+var learnDefinition = []string{"games", "seed", "l2", "generations", "head-to-head", "budget", "bootstrap", "set"}
 
 func runLearn(cmd *cobra.Command, args []string, opts *learnOptions) error {
 	v := settings(cmd.Flags())
@@ -122,6 +123,12 @@ func runLearn(cmd *cobra.Command, args []string, opts *learnOptions) error {
 		}
 		if lopts.Budget, err = intSetting(cmd.Flags(), v, "budget"); err != nil {
 			return err
+		}
+		if lopts.Bootstrap, err = intSetting(cmd.Flags(), v, "bootstrap"); err != nil {
+			return err
+		}
+		if lopts.Bootstrap < 0 || lopts.Bootstrap > 100_000 {
+			return usageErrorf("--bootstrap %d: want 0 (none) to 100,000 resamples", lopts.Bootstrap)
 		}
 		if lopts.Generations < 1 || lopts.Generations > 20 || lopts.HeadToHead < 0 || lopts.Budget < 0 {
 			return usageErrorf("--generations %d, --head-to-head %d, --budget %d: want 1 to 20 generations and 0 or more games", lopts.Generations, lopts.HeadToHead, lopts.Budget)

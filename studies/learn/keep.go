@@ -42,6 +42,7 @@ type design struct {
 	Generations int     `json:"generations"`
 	HeadToHead  int     `json:"head_to_head"`
 	Budget      int     `json:"budget"`
+	Bootstrap   int     `json:"bootstrap,omitempty"`
 }
 
 // state is StateFile: the generations finished so far.
@@ -62,7 +63,7 @@ type keeper struct {
 // manifest, refusing a directory that holds an unfinished study, and
 // removes a finished run's results.
 func begin(dir string, cfg *variants.Config, opts Options) (*keeper, error) {
-	d := design{Schema: designSchema, L2: opts.L2, Generations: opts.Generations, HeadToHead: opts.HeadToHead, Budget: opts.Budget}
+	d := design{Schema: designSchema, L2: opts.L2, Generations: opts.Generations, HeadToHead: opts.HeadToHead, Budget: opts.Budget, Bootstrap: opts.Bootstrap}
 	m, err := study.New(Kind, cfg.Label(), opts.Command, runlog.Shard{}, []study.Unit{study.NewUnit(cfg.Label(), unitDir, cfg)}, d)
 	if err != nil {
 		return nil, err
@@ -109,7 +110,7 @@ func Open(dir string, opts Options) (*Session, error) {
 	}
 	manifest := filepath.Join(dir, study.ManifestFile)
 	var d design
-	if err := json.Unmarshal(m.Design, &d); err != nil || d.Schema != designSchema || len(m.Units) != 1 || !(d.L2 >= 0) || d.Generations < 1 || d.HeadToHead < 0 || d.Budget < 0 {
+	if err := json.Unmarshal(m.Design, &d); err != nil || d.Schema != designSchema || len(m.Units) != 1 || !(d.L2 >= 0) || d.Generations < 1 || d.HeadToHead < 0 || d.Budget < 0 || d.Bootstrap < 0 {
 		return nil, &study.Error{Path: manifest, Err: fmt.Errorf("its learn design is not one (%v)", err)}
 	}
 	cfg, err := m.Units[0].Config()
@@ -119,7 +120,7 @@ func Open(dir string, opts Options) (*Session, error) {
 	if err := m.CheckUnit(0, cfg.Label(), unitDir); err != nil {
 		return nil, err
 	}
-	opts.L2, opts.Generations, opts.HeadToHead, opts.Budget, opts.Out, opts.Command = d.L2, d.Generations, d.HeadToHead, d.Budget, "", m.Command
+	opts.L2, opts.Generations, opts.HeadToHead, opts.Budget, opts.Bootstrap, opts.Out, opts.Command = d.L2, d.Generations, d.HeadToHead, d.Budget, d.Bootstrap, "", m.Command
 	s, err := New(cfg, opts)
 	if err != nil {
 		return nil, err

@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/gonum/optimize"
 
 	"playtest/games"
+	"playtest/games/pcg"
 	"playtest/sim"
 	"playtest/sim/model"
 )
@@ -22,6 +23,9 @@ type Data struct {
 	Y        []float64
 	Hand     []float64
 	Held     []bool
+	// Deal is each position's deal (the game's index, or its pair's with
+	// seat-swapped pairs), which a bootstrap resamples whole.
+	Deal []int
 	// Games is the number of games the positions came from; Skipped the
 	// positions left out as not quiet (a forcing move pending).
 	Games, Skipped int
@@ -79,6 +83,7 @@ func Collect(ctx context.Context, job sim.Job, workers int, onGame func()) (*Dat
 					}
 					d.Hand = append(d.Hand, hand)
 					d.Held = append(d.Held, held)
+					d.Deal = append(d.Deal, r.Deal)
 				} else {
 					d.Skipped++
 				}
@@ -137,6 +142,9 @@ type Fit struct {
 	Reliability []Bin  `json:"reliability"`
 	// Iterations is how many L-BFGS iterations the fit took.
 	Iterations int `json:"iterations"`
+	// Intervals are the bias's and each weight's 95% bootstrap interval,
+	// in logits (none unless asked for).
+	Intervals []Interval `json:"intervals,omitempty"`
 }
 
 // DefaultL2 is the penalty on the weights of standardised features.
@@ -330,4 +338,61 @@ func softplus(v float64) float64 {
 		return v + math.Log1p(math.Exp(-v))
 	}
 	return math.Log1p(math.Exp(v))
+}
+
+// Interval is a weight's bootstrap interval.
+type Interval struct {
+	Low  float64 `json:"low"`
+	High float64 `json:"high"`
+}
+
+// Bootstrap refits the model n times on the training deals resampled
+// with replacement (whole deals, since a game's positions share its
+// result), from the fitted weights, and returns each weight's 95%
+// percentile interval, the bias's first. The resamples follow from seed.
+func Bootstrap(d *Data, fit *Fit, l2 float64, n int, seed uint64) ([]Interval, error) {
+	byDeal := map[int][]int{}
+	var deals []int
+	for i, h := range d.Held {
+		if h {
+			continue
+		}
+		if _, ok := byDeal[d.Deal[i]]; !ok {
+			deals = append(deals, d.Deal[i])
+		}
+		byDeal[d.Deal[i]] = append(byDeal[d.Deal[i]], i)
+	}
+	start := append([]float64{fit.Model.Bias}, fit.Model.Weights...)
+	samples := make([][]float64, len(start))
+	rng := pcg.New(seed, 0x626f6f74) // "boot"
+	var idx []int
+	for range n {
+		idx = idx[:0]
+		for range deals {
+			idx = append(idx, byDeal[deals[rng.IntN(len(deals))]]...)
+		}
+		theta, _, err := logistic(d.X, d.Y, idx, start, l2)
+		if err != nil {
+			return nil, err
+		}
+		for j, v := range theta {
+			samples[j] = append(samples[j], v)
+		}
+	}
+	out := make([]Interval, len(start))
+	for j, s := range samples {
+		slices.Sort(s)
+		out[j] = Interval{Low: quantile(s, 0.025), High: quantile(s, 0.975)}
+	}
+	return out, nil
+}
+
+// quantile is the q-quantile of sorted s, interpolated.
+func quantile(s []float64, q float64) float64 {
+	x := q * float64(len(s)-1)
+	i := int(x)
+	if i+1 >= len(s) {
+		return s[len(s)-1]
+	}
+	return s[i] + (x-float64(i))*(s[i+1]-s[i])
 }

@@ -157,3 +157,35 @@ func TestLearnIsDeterministic(t *testing.T) {
 		t.Errorf("1 and 2 workers learned different models:\n%s\n%s", out[0].String(), out[1].String())
 	}
 }
+
+// TestBootstrapCoversTheTruth: on the coin game the bootstrap interval of
+// the slope holds the true 0.8 and is as wide as its standard error says
+// (about 0.029 from 4,000 games: a 95% interval near 0.11 wide), and the
+// same seed gives the same intervals.
+func TestBootstrapCoversTheTruth(t *testing.T) {
+	d, err := Collect(context.Background(), coinJob(4000), 2, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fit, err := Learn(d, []float64{0}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	iv, err := Bootstrap(d, fit, 0, 100, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	slope := iv[1]
+	if !(slope.Low < coinSlope && coinSlope < slope.High) || w(slope) < 0.06 || w(slope) > 0.2 {
+		t.Errorf("the slope's interval [%.3f, %.3f] (fit %.3f)", slope.Low, slope.High, fit.Model.Weights[0])
+	}
+	if !(iv[0].Low < 0 && 0 < iv[0].High) {
+		t.Errorf("the bias's interval [%.3f, %.3f] leaves out the true 0", iv[0].Low, iv[0].High)
+	}
+	again, _ := Bootstrap(d, fit, 0, 100, 7)
+	if again[1] != slope {
+		t.Error("the same seed gave other intervals")
+	}
+}
+
+func w(iv Interval) float64 { return iv.High - iv.Low }

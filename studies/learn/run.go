@@ -59,6 +59,10 @@ type Training struct {
 	// generations recorded; Budget the most allowed (0: none).
 	Spent  int `json:"games_played"`
 	Budget int `json:"budget,omitempty"`
+	// Bootstrap is the resamples of the training deals Intervals come
+	// from: the bias's and each weight's 95% interval, in logits.
+	Bootstrap int        `json:"bootstrap,omitempty"`
+	Intervals []Interval `json:"intervals,omitempty"`
 }
 
 // Options tune a learning run.
@@ -72,6 +76,9 @@ type Options struct {
 	// HeadToHead is the games each head-to-head plays (the variant's
 	// games if 0).
 	HeadToHead int
+	// Bootstrap, if above 0, refits each generation's model on that many
+	// resamples of its training deals for intervals on its weights.
+	Bootstrap int
 	// Budget, if above 0, is the most games the run may play, self-play
 	// and head-to-heads together: a generation that would pass it is not
 	// begun (the first must fit).
@@ -230,7 +237,7 @@ func (s *Session) Run(ctx context.Context) (*Fit, *Training, error) {
 		defer cancel()
 	}
 	cfg, opts := s.cfg, s.opts
-	tr := &Training{Variant: cfg.Label(), Bots: bots.DescribePlayers(cfg.Players), Seed: cfg.Seed, Pairs: cfg.Pairs, L2: opts.L2, Budget: opts.Budget}
+	tr := &Training{Variant: cfg.Label(), Bots: bots.DescribePlayers(cfg.Players), Seed: cfg.Seed, Pairs: cfg.Pairs, L2: opts.L2, Budget: opts.Budget, Bootstrap: opts.Bootstrap}
 	var best *Fit
 	players := cfg.Players
 	who := "the variant's bots (hand heuristic)"
@@ -287,7 +294,7 @@ func (s *Session) Run(ctx context.Context) (*Fit, *Training, error) {
 		return nil, nil, err
 	}
 	tr.Games, tr.Positions, tr.HeldOut, tr.NotQuiet = best.Games, best.Train+best.HeldOut, best.HeldOut, best.NotQuiet
-	tr.Iterations, tr.Learned, tr.Hand, tr.Constant, tr.Reliability = best.Iterations, best.Learned, best.Hand, best.Constant, best.Reliability
+	tr.Iterations, tr.Learned, tr.Hand, tr.Constant, tr.Reliability, tr.Intervals = best.Iterations, best.Learned, best.Hand, best.Constant, best.Reliability, best.Intervals
 	if m.Training, err = json.Marshal(tr); err != nil {
 		return nil, nil, err
 	}
@@ -315,6 +322,11 @@ func (s *Session) generation(ctx context.Context, k int, players [2]bots.Spec, w
 	fit, err := Learn(d, s.hand, s.opts.L2)
 	if err != nil {
 		return entry{}, err
+	}
+	if s.opts.Bootstrap > 0 {
+		if fit.Intervals, err = Bootstrap(d, fit, s.opts.L2, s.opts.Bootstrap, s.cfg.Seed^uint64(k)); err != nil {
+			return entry{}, err
+		}
 	}
 	e := entry{Fit: fit, Games: d.Games, Generation: Generation{Index: k, Bots: who, Positions: fit.Train + fit.HeldOut, HeldOut: fit.HeldOut, Learned: fit.Learned, Hand: fit.Hand, Constant: fit.Constant}}
 	if _, stopped := s.judge(k, &e, best); stopped != "" {
@@ -432,12 +444,8 @@ func WriteText(w io.Writer, m *model.Model, tr *Training) error {
 	if err := rel.Render(); err != nil {
 		return err
 	}
-	wt := reports.NewTable(w, "feature", "weight (logit)", "in hand units")
-	for i, name := range m.Features {
-		_ = wt.Append(name, fmt.Sprintf("%+.4f", m.Weights[i]), fmt.Sprintf("%+.4f", m.Weights[i]/m.HandScale))
-	}
-	_ = wt.Append("(bias)", fmt.Sprintf("%+.4f", m.Bias), fmt.Sprintf("%+.4f", m.Bias/m.HandScale))
-	if err := wt.Render(); err != nil {
+	header, rows := weightRows(m, tr)
+	if err := reports.WriteStringTable(w, header, rows); err != nil {
 		return err
 	}
 	if len(tr.Generations) > 1 || tr.Generations[0].HeadToHead != nil {
@@ -457,6 +465,28 @@ func WriteText(w io.Writer, m *model.Model, tr *Training) error {
 	_, err := fmt.Fprintf(w, "The hand heuristic's best logistic is σ(%.4g × hand + b): the learned logit divided by %.4g is in the hand heuristic's units. These are the bots' positions and results: a model of how %s play.\n",
 		m.HandScale, m.HandScale, tr.Bots)
 	return err
+}
+
+// weightRows are the weights table: each feature's weight in logits (with
+// its bootstrap interval when there is one) and in hand units, the bias
+// last.
+func weightRows(m *model.Model, tr *Training) ([]string, [][]string) {
+	header := []string{"feature", "weight (logit)", "in hand units"}
+	if len(tr.Intervals) == len(m.Weights)+1 {
+		header = []string{"feature", "weight (logit)", "95% (bootstrap)", "in hand units"}
+	}
+	row := func(name string, v float64, j int) []string {
+		r := []string{name, fmt.Sprintf("%+.4f", v)}
+		if len(header) == 4 {
+			r = append(r, fmt.Sprintf("%+.3f to %+.3f", tr.Intervals[j].Low, tr.Intervals[j].High))
+		}
+		return append(r, fmt.Sprintf("%+.4f", v/m.HandScale))
+	}
+	var rows [][]string
+	for i, name := range m.Features {
+		rows = append(rows, row(name, m.Weights[i], i+1))
+	}
+	return header, append(rows, row("(bias)", m.Bias, 0))
 }
 
 // Files a learn --out directory holds beside model.json.
@@ -511,13 +541,12 @@ func WriteMarkdown(w io.Writer, m *model.Model, tr *Training, figure bool) error
 		}
 	}
 	fmt.Fprint(w, "\n## Weights\n\n")
-	rows = nil
-	for i, name := range m.Features {
-		rows = append(rows, []string{name, fmt.Sprintf("%+.4f", m.Weights[i]), fmt.Sprintf("%+.4f", m.Weights[i]/m.HandScale)})
-	}
-	rows = append(rows, []string{"(bias)", fmt.Sprintf("%+.4f", m.Bias), fmt.Sprintf("%+.4f", m.Bias/m.HandScale)})
-	if err := reports.WriteMarkdownTable(w, []string{"feature", "weight (logit)", "in hand units"}, rows); err != nil {
+	header, rows := weightRows(m, tr)
+	if err := reports.WriteMarkdownTable(w, header, rows); err != nil {
 		return err
+	}
+	if tr.Bootstrap > 0 {
+		fmt.Fprintf(w, "\nThe intervals are percentile intervals over %d refits on the training deals resampled whole (a game's positions share its result).\n", tr.Bootstrap)
 	}
 	fmt.Fprintf(w, "\nThe hand heuristic's best logistic is σ(%.4g × hand + b): the learned logit divided by %.4g is in the hand heuristic's units. These are the bots' positions and results: a model of how they play.\n", m.HandScale, m.HandScale)
 	return reports.WriteMarkdownFooter(w)
