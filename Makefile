@@ -91,18 +91,18 @@ samples: build
 	for d in docs/samples/*/; do ./bin/playtest report $$d > /dev/null || exit 1; done
 
 ## models: learn every preset's model into configs/models/GAME/PRESET.json
-## (playtest learn PRESET --games MODEL_GAMES --seed 1, STACKS match play
-## with MODEL_MATCHES), logging each command with its CPU time in
+## (playtest learn PRESET --games MODEL_GAMES --seed 1; for STACKS match
+## play, MODEL_GAMES matches), logging each command with its CPU time and peak memory in
 ## configs/models/models.log; a preset's bots play it with model: preset
 MODEL_PRESETS = stacktics/size2 stacktics/size2-nopie stacktics/size2-3x5 stacktics/size3 stacktics/size4 stacktics/size5 stacktics/size5-7x7 \
-	capstone/capstone capstone/threestone stacks/base stacks/fourcards capturecard/capturecard
+	capstone/capstone capstone/threestone stacks/base stacks/fourcards stacks/match capturecard/capturecard
 MODEL_GAMES ?= 1000
 models: build
 	@rm -f configs/models/models.log
 	@for p in $(MODEL_PRESETS); do \
 		out=$$(mktemp -d); mkdir -p configs/models/$$(dirname $$p); \
 		cmd="playtest learn $$p --games $(MODEL_GAMES) --seed 1 --quiet --out DIR"; \
-		/usr/bin/time -o $$out/time -f "%U+%S CPU-s, %e s wall" ./$(BIN) learn $$p --games $(MODEL_GAMES) --seed 1 --quiet --out $$out/m > /dev/null || exit 1; \
+		/usr/bin/time -o $$out/time -f "%U+%S CPU-s, %e s wall, %M KB peak" ./$(BIN) learn $$p --games $(MODEL_GAMES) --seed 1 --quiet --out $$out/m > /dev/null || exit 1; \
 		cp $$out/m/model.json configs/models/$$p.json; \
 		echo "$$cmd: $$(cat $$out/time) ($$(go version | cut -d' ' -f3), $$(nproc) cores)" >> configs/models/models.log; \
 		rm -rf $$out; \

@@ -1073,6 +1073,12 @@ func TestPresetModels(t *testing.T) {
 	if err != nil || len(files) < 10 {
 		t.Fatalf("%d shipped models (%v): run make models", len(files), err)
 	}
+	// Every preset ships one (make models lists them in MODEL_PRESETS).
+	for _, p := range variants.Presets() {
+		if !slices.Contains(files, "../configs/models/"+p+".json") {
+			t.Errorf("preset %s ships no model: add it to the Makefile's MODEL_PRESETS and run make models", p)
+		}
+	}
 	for _, f := range files {
 		preset := strings.TrimSuffix(strings.TrimPrefix(filepath.ToSlash(f), "../configs/models/"), ".json")
 		cfg, err := variants.Load(preset, []variants.Override{{Path: "players.0.eval", Value: "learned", Origin: "test"},
