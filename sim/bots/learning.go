@@ -83,16 +83,37 @@ func (l *Learning) validate() error {
 // learn's generations give the variant's bots the model before. ok is
 // false for a bot that cannot play a model.
 func (s Spec) WithModel(m *model.Model, name, sha string) (Spec, bool) {
-	if _, ok := s.Params.(ModelUser); !ok {
+	c, l, ok := s.withLearning()
+	if !ok {
 		return s, false
+	}
+	l.Eval, l.Model = "learned", name
+	l.UseModel(m, sha)
+	return c, true
+}
+
+// WithHand returns the spec judging with the game's hand heuristic, its
+// other parameters unchanged (the spec itself for a bot that plays no
+// model): where playtest learn's first generation starts.
+func (s Spec) WithHand() Spec {
+	c, l, ok := s.withLearning()
+	if !ok {
+		return s
+	}
+	*l = Learning{}
+	return c
+}
+
+// withLearning returns a copy of the spec with its parameters copied and
+// their Learning, false for a bot that cannot play a model.
+func (s Spec) withLearning() (Spec, *Learning, bool) {
+	if _, ok := s.Params.(ModelUser); !ok {
+		return s, nil, false
 	}
 	v := reflect.ValueOf(s.Params).Elem()
 	c := reflect.New(v.Type())
 	c.Elem().Set(v)
-	l := c.Interface().(ModelUser).learning()
-	l.Eval, l.Model = "learned", name
-	l.UseModel(m, sha)
-	return Spec{Bot: s.Bot, Params: c.Interface().(Params)}, true
+	return Spec{Bot: s.Bot, Params: c.Interface().(Params)}, c.Interface().(ModelUser).learning(), true
 }
 
 // learnedLead is seat's lead by a learned model, in the hand heuristic's

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"playtest/internal/testenv"
+	"playtest/sim/bots"
 	"playtest/variants"
 )
 
@@ -153,5 +154,31 @@ func TestStateDamaged(t *testing.T) {
 		if _, err := Open(dir, Options{}); err == nil || !strings.Contains(err.Error(), "changed or damaged") {
 			t.Errorf("%s → %s: %v", c.from, c.to, err)
 		}
+	}
+}
+
+// TestFirstGenerationPlaysTheHandHeuristic: a variant whose bots play a
+// learned model (as the Stacktics presets do) is learned from the hand
+// heuristic's games, so a preset's model is reproduced from its rules and
+// bots alone, not from the model it ships.
+func TestFirstGenerationPlaysTheHandHeuristic(t *testing.T) {
+	cfg, err := variants.Load("stacktics/size2", []variants.Override{{Path: "players.0.eval", Value: "learned"}, {Path: "players.0.model", Value: "preset"}, {Path: "games", Value: "40"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !cfg.Players[0].Params.(bots.ModelUser).HasModel() {
+		t.Fatal("the variant's player 0 plays no model")
+	}
+	s, err := New(cfg, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range s.job.Players {
+		if mu := p.Params.(bots.ModelUser); mu.HasModel() || mu.ModelFile() != "" {
+			t.Errorf("generation 1's player %d plays a model", i)
+		}
+	}
+	if !cfg.Players[0].Params.(bots.ModelUser).HasModel() {
+		t.Error("the variant's own player lost its model")
 	}
 }

@@ -174,6 +174,12 @@ func New(cfg *variants.Config, opts Options) (*Session, error) {
 		return nil, fmt.Errorf("%s names no features: nothing to learn from", cfg.Definition.Name)
 	}
 	opts.Generations = max(opts.Generations, 1)
+	// Generation 1 learns from the hand heuristic's games whatever the
+	// variant's bots play (a preset's may play its shipped model): a
+	// model learned is reproduced from the rules and bots alone.
+	for i, p := range cfg.Players {
+		job.Players[i] = p.WithHand()
+	}
 	s := &Session{cfg: cfg, job: job, hand: f.HandWeights(), opts: opts}
 	for _, x := range f.Features() {
 		s.features = append(s.features, x.Name)
@@ -237,9 +243,9 @@ func (s *Session) Run(ctx context.Context) (*Fit, *Training, error) {
 		defer cancel()
 	}
 	cfg, opts := s.cfg, s.opts
-	tr := &Training{Variant: cfg.Label(), Bots: bots.DescribePlayers(cfg.Players), Seed: cfg.Seed, Pairs: cfg.Pairs, L2: opts.L2, Budget: opts.Budget, Bootstrap: opts.Bootstrap}
+	tr := &Training{Variant: cfg.Label(), Bots: bots.DescribePlayers(s.job.Players), Seed: cfg.Seed, Pairs: cfg.Pairs, L2: opts.L2, Budget: opts.Budget, Bootstrap: opts.Bootstrap}
 	var best *Fit
-	players := cfg.Players
+	players := s.job.Players
 	who := "the variant's bots (hand heuristic)"
 	finished := false
 	for k := 1; k <= opts.Generations; k++ {
@@ -274,7 +280,7 @@ func (s *Session) Run(ctx context.Context) (*Fit, *Training, error) {
 		kept, stopped := s.judge(k, &e, best)
 		if kept {
 			best = e.Fit
-			if learned, ok := withModel(cfg.Players, best.Model, k); ok {
+			if learned, ok := withModel(s.job.Players, best.Model, k); ok {
 				players, who = learned, fmt.Sprintf("the variant's bots playing generation %d's model", k)
 			}
 		}
@@ -348,7 +354,7 @@ func (s *Session) generation(ctx context.Context, k int, players [2]bots.Spec, w
 // needs none.
 func (s *Session) judge(k int, e *entry, best *Fit) (kept bool, stopped string) {
 	fit, h := e.Fit, e.Generation.HeadToHead
-	switch _, canPlay := withModel(s.cfg.Players, fit.Model, k); {
+	switch _, canPlay := withModel(s.job.Players, fit.Model, k); {
 	case best != nil && !(fit.Learned.LogLoss < best.Learned.LogLoss):
 		return false, fmt.Sprintf("generation %d's held-out log-loss (%.4f) did not improve on generation %d's (%.4f)", k, fit.Learned.LogLoss, k-1, best.Learned.LogLoss)
 	case s.opts.Generations == 1:
