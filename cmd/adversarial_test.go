@@ -462,7 +462,7 @@ func TestDiskFull(t *testing.T) {
 	whole := t.TempDir()
 	mustRun(t, append(randomRun, "--out", whole)...)
 	dir := t.TempDir()
-	cmd, stderr := start(t, []string{"PLAYTEST_TEST_FSIZE=2000"}, append(randomRun, "--out", dir)...)
+	cmd, stderr := start(t, []string{"PLAYTEST_TEST_FSIZE=3000"}, append(randomRun, "--out", dir)...)
 	if code := exitCode(t, cmd); code != ExitFailure || !strings.Contains(stderr.String(), "continue with playtest run --resume --out "+dir) ||
 		strings.Count(strings.TrimSpace(stderr.String()), "\n") != 0 {
 		t.Fatalf("exit %d, want 1 with one line:\n%s", code, stderr)
@@ -474,7 +474,7 @@ func TestDiskFull(t *testing.T) {
 	// A full disk in report and merge is a failure (exit 1), not bad
 	// input (issue 31).
 	for _, args := range [][]string{{"report", whole}, {"merge", whole, "--out", filepath.Join(t.TempDir(), "merged")}} {
-		cmd, stderr := start(t, []string{"PLAYTEST_TEST_FSIZE=2000"}, args...)
+		cmd, stderr := start(t, []string{"PLAYTEST_TEST_FSIZE=3000"}, args...)
 		if code := exitCode(t, cmd); code != ExitFailure {
 			t.Errorf("%s on a full disk: exit %d, want 1: %s", args[0], code, stderr)
 		}

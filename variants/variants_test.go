@@ -320,7 +320,7 @@ func TestOverrides(t *testing.T) {
 	if !*r.PieRule || r.Size != 2 || r.Board.Rows != 5 || cfg.Games != 12 || cfg.Seed != 99 || cfg.Pairs || cfg.Name != "tweaked" {
 		t.Errorf("overrides not applied: %+v %+v", cfg, r)
 	}
-	if p := cfg.Players[0]; p.Bot != "alphabeta" || p.Params.(*bots.AlphaBetaParams).Nodes != 770 || p.Params.(*bots.AlphaBetaParams).NoiseMoves != 10 {
+	if p := cfg.Players[0]; p.Bot != "alphabeta" || p.Params.(*bots.AlphaBetaParams).Nodes != 770 || p.Params.(*bots.AlphaBetaParams).NoiseMoves != 14 {
 		t.Errorf("player 0: %+v", p)
 	}
 	if p := cfg.Players[1]; p.Bot != "greedy" || p.Params.(*bots.GreedyParams).Epsilon != 0.25 {

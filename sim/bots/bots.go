@@ -1,6 +1,7 @@
 package bots
 
 import (
+	"encoding/json"
 	"fmt"
 	"reflect"
 	"strconv"
@@ -261,7 +262,17 @@ func settingValue(v reflect.Value) string {
 // Same reports whether two specs are the same bot with the same
 // parameters.
 func (s Spec) Same(o Spec) bool {
-	return s.Bot == o.Bot && fmt.Sprintf("%+v", s.Params) == fmt.Sprintf("%+v", o.Params)
+	if s.Bot != o.Bot {
+		return false
+	}
+	// As JSON: the parameters as a run records them, a learned model by
+	// its content's hash (not the copy each player loaded).
+	a, errA := json.Marshal(s.Params)
+	b, errB := json.Marshal(o.Params)
+	if errA != nil || errB != nil {
+		return fmt.Sprintf("%+v", s.Params) == fmt.Sprintf("%+v", o.Params)
+	}
+	return string(a) == string(b)
 }
 
 // DescribePlayers names both players with their budgets: "mcts, 1,000
