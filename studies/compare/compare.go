@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -282,31 +281,20 @@ func Run(ctx context.Context, a, b *variants.Config, opts Options) (*Result, err
 	return t.result(workers), nil
 }
 
-// ModelsDir holds, in a comparison's directory, the models --learn
-// learned: a.json and b.json.
-const ModelsDir = "models"
-
 // learnModels gives each side's bots the model learned from opts.Learn
-// games of its own variant (none without Learn), kept in dir/models/ if
-// dir is set (and read from there again on a resume).
+// games of its own variant (none without Learn), kept in dir/models/ as
+// a.json and b.json if dir is set (and read from there again on a
+// resume).
 func learnModels(ctx context.Context, cfgs [2]*variants.Config, dir string, opts Options) ([2]*variants.Config, error) {
 	if opts.Learn == 0 {
 		return cfgs, nil
 	}
 	for i, cfg := range cfgs {
-		lopts := learn.VariantOptions{Games: opts.Learn, Workers: opts.Workers}
-		if dir != "" {
-			models := filepath.Join(dir, ModelsDir)
-			if err := reports.MkdirBelow(dir, models); err != nil {
-				return cfgs, err
-			}
-			lopts.Path = filepath.Join(models, unitDirs[i]+".json")
-		}
 		if opts.OnLearn != nil {
 			opts.OnLearn(cfg.Name)
 		}
 		var err error
-		if cfgs[i], _, err = learn.ForVariant(ctx, cfg, lopts); err != nil {
+		if cfgs[i], _, err = learn.ForVariant(ctx, cfg, learn.VariantOptions{Games: opts.Learn, Workers: opts.Workers, StudyDir: dir, Name: unitDirs[i]}); err != nil {
 			return cfgs, fmt.Errorf("%s: %w", cfg.Name, err)
 		}
 	}

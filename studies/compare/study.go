@@ -4,12 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"playtest/runs/rundir"
 	"playtest/runs/runlog"
 	"playtest/sim"
+	"playtest/studies/learn"
 	"playtest/studies/study"
 	"playtest/variants"
 )
@@ -108,7 +108,7 @@ func playStudy(ctx context.Context, cfgs [2]*variants.Config, m *study.Manifest,
 	}
 	if !opts.Resume {
 		// An earlier comparison's models must not be taken for this one's.
-		if err := os.RemoveAll(filepath.Join(opts.Out, ModelsDir)); err != nil {
+		if err := learn.RemoveModels(opts.Out); err != nil {
 			return nil, err
 		}
 	}

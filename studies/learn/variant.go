@@ -25,14 +25,24 @@ type VariantOptions struct {
 	// Games is the self-play games to learn from (one generation).
 	Games   int
 	Workers int
-	// Path, if set, keeps the model in that file: a model already there
-	// is used again (a resumed study), else the one learned is written
-	// there and the variant names it by its absolute path, so that the
-	// variant rebuilt from its recipe (a resume, replay or merge of its
-	// run) reads the same model.
-	Path string
+	// StudyDir, if set, keeps the model in StudyDir/models/Name.json: a
+	// model already there is used again (a resumed study), else the one
+	// learned is written there and the variant names it by its absolute
+	// path, so that the variant rebuilt from its recipe (a resume, replay
+	// or merge of its run) reads the same model.
+	StudyDir, Name string
 	// OnGame, if set, sees every game played to learn.
 	OnGame func()
+}
+
+// ModelsDir holds, in a study's directory, the models its --learn
+// learned, one a variant.
+const ModelsDir = "models"
+
+// RemoveModels removes the models a study kept in dir: a study begun
+// afresh must not take an earlier one's for its own.
+func RemoveModels(dir string) error {
+	return os.RemoveAll(filepath.Join(dir, ModelsDir))
 }
 
 // MinGames is the fewest games ForVariant learns from: one deal in
@@ -54,8 +64,14 @@ func ForVariant(ctx context.Context, cfg *variants.Config, opts VariantOptions) 
 		}
 	}
 	var raw []byte
-	if opts.Path != "" {
-		b, err := bounded.ReadFile(opts.Path, 64<<20)
+	path := ""
+	if opts.StudyDir != "" {
+		dir := filepath.Join(opts.StudyDir, ModelsDir)
+		if err := reports.MkdirBelow(opts.StudyDir, dir); err != nil {
+			return nil, nil, err
+		}
+		path = filepath.Join(dir, opts.Name+".json")
+		b, err := bounded.ReadFile(path, 64<<20)
 		switch {
 		case err == nil:
 			raw = b
@@ -75,17 +91,17 @@ func ForVariant(ctx context.Context, cfg *variants.Config, opts VariantOptions) 
 			return nil, nil, err
 		}
 		raw = b.Bytes()
-		if opts.Path != "" {
-			if err := reports.WriteFileAtomic(opts.Path, func(w io.Writer) error { _, err := w.Write(raw); return err }); err != nil {
+		if path != "" {
+			if err := reports.WriteFileAtomic(path, func(w io.Writer) error { _, err := w.Write(raw); return err }); err != nil {
 				return nil, nil, err
 			}
 		}
 	}
 	m, err := model.Read(bytes.NewReader(raw))
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", opts.Path, err)
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
 	}
-	if opts.Path == "" {
+	if path == "" {
 		// In memory: the bots are handed the model itself.
 		sum := sha256.Sum256(raw)
 		out := *cfg
@@ -95,7 +111,7 @@ func ForVariant(ctx context.Context, cfg *variants.Config, opts VariantOptions) 
 		return &out, m, nil
 	}
 	// In a study: the variant names the file, so its recipe rebuilds it.
-	abs, err := filepath.Abs(opts.Path)
+	abs, err := filepath.Abs(path)
 	if err != nil {
 		return nil, nil, err
 	}

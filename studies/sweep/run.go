@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -370,7 +369,7 @@ func play(ctx context.Context, res *Result, cfgs []*variants.Config, m *study.Ma
 		// An earlier sweep's learned models must not be taken for this
 		// one's (a resume reads its own).
 		if !opts.Resume {
-			if err := os.RemoveAll(filepath.Join(opts.Out, ModelsDir)); err != nil {
+			if err := learn.RemoveModels(opts.Out); err != nil {
 				return nil, err
 			}
 		}
@@ -419,25 +418,15 @@ func play(ctx context.Context, res *Result, cfgs []*variants.Config, m *study.Ma
 	return res, nil
 }
 
-// ModelsDir holds, in a sweep's directory, the models --learn learned.
-const ModelsDir = "models"
-
 // learnFor gives the bots of cfg, the i-th of n variants labelled label,
 // the model learned from opts.Learn games of its own (kept in, and with a
 // resume read from, the sweep's models/).
 func learnFor(ctx context.Context, cfg *variants.Config, i, n int, label string, opts Options) (*variants.Config, error) {
-	lopts := learn.VariantOptions{Games: opts.Learn, Workers: opts.Workers, OnGame: opts.OnGame}
-	if opts.Out != "" {
-		dir := filepath.Join(opts.Out, ModelsDir)
-		if err := reports.MkdirBelow(opts.Out, dir); err != nil {
-			return nil, err
-		}
-		lopts.Path = filepath.Join(dir, fmt.Sprintf("%02d-%s.json", i+1, slug(label)))
-	}
 	if opts.Start != nil {
 		opts.Start(i, n, label+" (learning its model)", 0, opts.Learn)
 	}
-	cfg, _, err := learn.ForVariant(ctx, cfg, lopts)
+	cfg, _, err := learn.ForVariant(ctx, cfg, learn.VariantOptions{Games: opts.Learn, Workers: opts.Workers, OnGame: opts.OnGame,
+		StudyDir: opts.Out, Name: filepath.Base(unitDir(i, label))})
 	return cfg, err
 }
 

@@ -18,6 +18,7 @@ import (
 	"playtest/reports/plots"
 	"playtest/reports/publish"
 	"playtest/sim/bots"
+	"playtest/studies/learn"
 	"playtest/studies/study"
 )
 
@@ -191,7 +192,7 @@ func (r *Result) learnNote() string {
 	if r.Learn == 0 {
 		return ""
 	}
-	return fmt.Sprintf("Each variant's bots play a model learned from %s games of that variant (playtest learn, one generation, on seeds of their own; kept in %s/ with --out), not the hand heuristic.", bots.Thousands(r.Learn), ModelsDir)
+	return fmt.Sprintf("Each variant's bots play a model learned from %s games of that variant (playtest learn, one generation, on seeds of their own; kept in %s/ with --out), not the hand heuristic.", bots.Thousands(r.Learn), learn.ModelsDir)
 }
 
 // WriteTable prints the sweep as a table with notes.

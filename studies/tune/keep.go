@@ -15,6 +15,7 @@ import (
 	"playtest/internal/bounded"
 	"playtest/reports"
 	"playtest/runs/runlog"
+	"playtest/studies/learn"
 	"playtest/studies/study"
 	"playtest/studies/sweep"
 )
@@ -111,7 +112,7 @@ func (res *Result) keeper(sp *space, cands []*Candidate, opts Options) (*keeper,
 			return nil, err
 		}
 	}
-	if err := os.RemoveAll(filepath.Join(opts.Out, ModelsDir)); err != nil {
+	if err := learn.RemoveModels(opts.Out); err != nil {
 		return nil, err
 	}
 	return &keeper{dir: opts.Out, m: m, cands: cands}, nil

@@ -500,24 +500,13 @@ func (res *Result) finish(ctx context.Context, sp *space, cands []*Candidate, k 
 	return res, k.done(res)
 }
 
-// ModelsDir holds, in a race's directory, the models --learn learned, one
-// a candidate.
-const ModelsDir = "models"
-
 // learnModels gives each candidate to race a model learned from res.Learn
 // games of its own variant, kept in opts.Out's models/ (and read from
 // there again on a resume).
 func (res *Result) learnModels(ctx context.Context, cands []*Candidate, opts Options) error {
 	for _, c := range cands {
-		lopts := learn.VariantOptions{Games: res.Learn, Workers: opts.Workers, OnGame: opts.OnGame}
-		if opts.Out != "" {
-			dir := filepath.Join(opts.Out, ModelsDir)
-			if err := reports.MkdirBelow(opts.Out, dir); err != nil {
-				return err
-			}
-			lopts.Path = filepath.Join(dir, filepath.Base(candidateDir(c.index))+".json")
-		}
-		cfg, _, err := learn.ForVariant(ctx, c.cfg, lopts)
+		cfg, _, err := learn.ForVariant(ctx, c.cfg, learn.VariantOptions{Games: res.Learn, Workers: opts.Workers, OnGame: opts.OnGame,
+			StudyDir: opts.Out, Name: filepath.Base(candidateDir(c.index))})
 		if err != nil {
 			return fmt.Errorf("%s: %w", c.Label, err)
 		}
