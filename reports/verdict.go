@@ -270,7 +270,7 @@ func (a *Aggregator) modelWarnings() []Warning {
 		if !ok || mu.LearnedModel() == nil || mu.LearnedModel().RulesHash == here {
 			continue
 		}
-		out = append(out, Warning{WarnModelRules, fmt.Sprintf("player %d plays a model learned under other rules (%s): its evaluation was learned on another rule set's positions, so a difference it makes may be the model's, not the rules'; learn one for these rules with `playtest learn`",
+		out = append(out, Warning{WarnModelRules, fmt.Sprintf("player %d plays a model learned under other rules (%s): its evaluation was learned on another rule set's positions, so a difference it makes may be the model's, not the rules'; learn one for these rules with `playtest learn`, or let a sweep, comparison or tune learn each variant's with --learn",
 			i, rulesDifference(mu.LearnedModel().Rules, a.info.Rules))})
 	}
 	return out
