@@ -121,7 +121,9 @@ func TestSweepAndCompareLearn(t *testing.T) {
 		t.Errorf("the resumed sweep's rows differ:\n%s\n%s", rows(resumed), rows(kept))
 	}
 
-	cmpOut := filepath.Join(dir, "cmp")
+	// A directory whose name would read as YAML if the model's path were
+	// not quoted.
+	cmpOut := filepath.Join(dir, "cmp: {x}")
 	code, text, errOut := run(t, append([]string{"compare", "stacktics/size2", "stacktics/size2-nopie", "--games", "20", "--learn", "40", "--quiet", "--out", cmpOut}, quickLearnBots...)...)
 	if code != 0 {
 		t.Fatalf("compare --learn: exit %d: %s", code, errOut)
@@ -130,6 +132,14 @@ func TestSweepAndCompareLearn(t *testing.T) {
 		if !strings.Contains(text, want) {
 			t.Errorf("compare --learn does not name %q:\n%s", want, text)
 		}
+	}
+	// A kept model damaged by hand is refused on resume, exit 2.
+	if err := os.WriteFile(filepath.Join(cmpOut, "models", "a.json"), []byte("{"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	unfinishStudy(t, cmpOut)
+	if code, _, errOut := run(t, "compare", "--resume", "--out", cmpOut, "--quiet"); code != ExitBadInput || !strings.Contains(errOut, "changed or damaged") {
+		t.Errorf("a damaged model on resume: exit %d, %s", code, errOut)
 	}
 	for _, c := range [][]string{
 		{"sweep", "stacktics-size2", "--games", "4", "--learn", "40", "--set", "players.0=random", "--set", "players.1=random"},

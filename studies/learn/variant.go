@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -99,7 +100,7 @@ func ForVariant(ctx context.Context, cfg *variants.Config, opts VariantOptions) 
 	}
 	m, err := model.Read(bytes.NewReader(raw))
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", path, err)
+		return nil, nil, study.BadInputf("%s: %v (a study's model was changed or damaged: remove it and resume, and it is learned again)", path, err)
 	}
 	if path == "" {
 		// In memory: the bots are handed the model itself.
@@ -115,9 +116,15 @@ func ForVariant(ctx context.Context, cfg *variants.Config, opts VariantOptions) 
 	if err != nil {
 		return nil, nil, err
 	}
+	// As a YAML double-quoted string (JSON's): a path holding ": " or
+	// starting with "{" stays a path.
+	quoted, err := json.Marshal(abs)
+	if err != nil {
+		return nil, nil, err
+	}
 	overrides := append([]variants.Override(nil), cfg.Overrides...)
 	for i := range cfg.Players {
-		for _, kv := range [][2]string{{"eval", "learned"}, {"model", abs}} {
+		for _, kv := range [][2]string{{"eval", "learned"}, {"model", string(quoted)}} {
 			overrides = append(overrides, variants.Override{Path: fmt.Sprintf("players.%d.%s", i, kv[0]), Value: kv[1], Origin: "--learn"})
 		}
 	}
