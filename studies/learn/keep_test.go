@@ -182,3 +182,42 @@ func TestFirstGenerationPlaysTheHandHeuristic(t *testing.T) {
 		t.Error("the variant's own player lost its model")
 	}
 }
+
+// TestTimeCapKeepsTheLastGeneration: a run stopped by its time cap during
+// generation 2 returns generation 1's model with the stop recorded, its
+// study left unfinished, and a resume ends where an unbroken run does.
+func TestTimeCapKeepsTheLastGeneration(t *testing.T) {
+	testenv.SkipUnderRace(t)
+	dir := t.TempDir()
+	opts := Options{Workers: 2, L2: DefaultL2, Generations: 2, HeadToHead: 200, Out: filepath.Join(dir, "capped")}
+	ctx, cancel := context.WithCancelCause(context.Background())
+	defer cancel(nil)
+	opts.OnGeneration = func(Generation) { cancel(ErrTimeCap) } // as the cap would, during generation 2
+	s, err := New(smallSize2(t, 100), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fit, tr, err := s.Run(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tr.Generations) != 1 || !strings.Contains(tr.Stopped, "time cap") || !strings.Contains(tr.Stopped, "--resume continues it") || fit.Model == nil {
+		t.Fatalf("%d generations, stopped: %s", len(tr.Generations), tr.Stopped)
+	}
+	if _, err := New(smallSize2(t, 100), Options{Out: opts.Out}); err == nil || !strings.Contains(err.Error(), "unfinished") {
+		t.Errorf("the capped run's study is not left unfinished: %v", err)
+	}
+	whole := Options{Workers: 2, L2: DefaultL2, Generations: 2, HeadToHead: 200, Out: filepath.Join(dir, "whole")}
+	s, err = New(smallSize2(t, 100), whole)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := writeRun(t, s, whole.Out)
+	resumed, err := Open(opts.Out, Options{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := writeRun(t, resumed, opts.Out); !bytes.Equal(got, want) {
+		t.Error("the resumed capped run's model.json differs from the unbroken run's")
+	}
+}

@@ -262,7 +262,10 @@ func (s *Session) Run(ctx context.Context) (*Fit, *Training, error) {
 			e, err = s.generation(ctx, k, players, who, best)
 			if err != nil {
 				if best != nil && errors.Is(context.Cause(ctx), ErrTimeCap) {
-					tr.Stopped = fmt.Sprintf("the time cap (%v) stopped it during generation %d: the model is generation %d's (playtest learn --resume continues it)", opts.MaxTime, k, k-1)
+					tr.Stopped = fmt.Sprintf("the time cap (%v) stopped it during generation %d: the model is generation %d's", opts.MaxTime, k, k-1)
+					if s.keep != nil {
+						tr.Stopped += " (playtest learn --resume continues it)"
+					}
 					break
 				}
 				return nil, nil, err
