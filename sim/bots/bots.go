@@ -266,12 +266,10 @@ func (s Spec) Same(o Spec) bool {
 		return false
 	}
 	// As JSON: the parameters as a run records them, a learned model by
-	// its content's hash (not the copy each player loaded).
-	a, errA := json.Marshal(s.Params)
-	b, errB := json.Marshal(o.Params)
-	if errA != nil || errB != nil {
-		return fmt.Sprintf("%+v", s.Params) == fmt.Sprintf("%+v", o.Params)
-	}
+	// its content's hash (not the copy each player loaded). Parameters
+	// are plain values, which always marshal.
+	a, _ := json.Marshal(s.Params)
+	b, _ := json.Marshal(o.Params)
 	return string(a) == string(b)
 }
 

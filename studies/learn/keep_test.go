@@ -12,6 +12,7 @@ import (
 
 	"playtest/internal/testenv"
 	"playtest/sim/bots"
+	"playtest/sim/model"
 	"playtest/variants"
 )
 
@@ -137,6 +138,7 @@ func TestStateDamaged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	applied := 0
 	for _, c := range []struct{ from, to string }{
 		{`"generation": 1`, `"generation": 2`},
 		{`"material"`, `"materiel"`},
@@ -148,12 +150,16 @@ func TestStateDamaged(t *testing.T) {
 		if bad == string(good) {
 			continue // the case does not occur in this state (beats is one or the other)
 		}
+		applied++
 		if err := os.WriteFile(path, []byte(bad), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := Open(dir, Options{}); err == nil || !strings.Contains(err.Error(), "changed or damaged") {
 			t.Errorf("%s → %s: %v", c.from, c.to, err)
 		}
+	}
+	if applied != 4 { // all but one of the two beats cases
+		t.Errorf("%d of the damages applied to the state, want 4: its format changed under the test", applied)
 	}
 }
 
@@ -219,5 +225,31 @@ func TestTimeCapKeepsTheLastGeneration(t *testing.T) {
 	}
 	if got := writeRun(t, resumed, opts.Out); !bytes.Equal(got, want) {
 		t.Error("the resumed capped run's model.json differs from the unbroken run's")
+	}
+}
+
+// TestJudgeAtTheThreshold: a generation is shown stronger only when its
+// score's interval lies wholly above 50%: an interval that touches 50% is
+// "not shown stronger", and the sentence says what the figures say.
+func TestJudgeAtTheThreshold(t *testing.T) {
+	s, err := New(smallSize2(t, 20), Options{Generations: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fit := &Fit{Model: &model.Model{Features: s.features, Weights: make([]float64, len(s.features))}, Learned: Scores{LogLoss: 0.5}}
+	before := &Fit{Learned: Scores{LogLoss: 0.6}}
+	for _, c := range []struct {
+		low, score, high float64
+		kept             bool
+		says             string
+	}{
+		{0.5, 0.55, 0.6, false, "not shown stronger than generation 1's (55.0% [50.0, 60.0]"},
+		{0.5001, 0.55, 0.6, true, ""},
+	} {
+		h := &HeadToHead{Games: 400, Score: c.score, Low: c.low, High: c.high, Beats: c.low > 0.5}
+		kept, stopped := s.judge(2, &entry{Fit: fit, Generation: Generation{HeadToHead: h}}, before)
+		if kept != c.kept || !strings.Contains(stopped, c.says) || (c.says == "") != (stopped == "") {
+			t.Errorf("low %g: kept %v, stopped %q", c.low, kept, stopped)
+		}
 	}
 }

@@ -434,46 +434,67 @@ func WriteText(w io.Writer, m *model.Model, tr *Training) error {
 	if tr.NotQuiet > 0 {
 		fmt.Fprintf(w, "%s positions left out as not quiet (a forcing move pending)\n", bots.Thousands(tr.NotQuiet))
 	}
-	t := reports.NewTable(w, "predictor (held out)", "log-loss", "Brier")
-	for _, row := range []struct {
-		name string
-		s    Scores
-	}{{"learned model", tr.Learned}, {"hand heuristic, best logistic", tr.Hand}, {"constant (the training mean)", tr.Constant}} {
-		_ = t.Append(row.name, fmt.Sprintf("%.4f", row.s.LogLoss), fmt.Sprintf("%.4f", row.s.Brier))
-	}
-	if err := t.Render(); err != nil {
-		return err
-	}
-	rel := reports.NewTable(w, "predicted", "positions", "mean predicted", "mean result")
-	for _, b := range tr.Reliability {
-		if b.N > 0 {
-			_ = rel.Append(fmt.Sprintf("%.0f–%.0f%%", 100*b.Low, 100*b.High), bots.Thousands(b.N), reports.FormatPercent(b.Predicted), reports.FormatPercent(b.Observed))
-		}
-	}
-	if err := rel.Render(); err != nil {
-		return err
-	}
-	header, rows := weightRows(m, tr)
-	if err := reports.WriteStringTable(w, header, rows); err != nil {
-		return err
-	}
-	if len(tr.Generations) > 1 || tr.Generations[0].HeadToHead != nil {
-		gt := reports.NewTable(w, "generation", "learned from", "positions", "held-out log-loss", "against the generation before (95% CI)")
-		for _, g := range tr.Generations {
-			h2h := "—"
-			if h := g.HeadToHead; h != nil {
-				h2h = fmt.Sprintf("%s (%s) over %s games", reports.FormatPercent(h.Score), reports.FormatInterval(h.Low, h.High), bots.Thousands(h.Games))
+	for _, table := range []func() ([]string, [][]string){
+		func() ([]string, [][]string) { return scoreRows(tr) },
+		func() ([]string, [][]string) { return reliabilityRows(tr) },
+		func() ([]string, [][]string) { return weightRows(m, tr) },
+		func() ([]string, [][]string) { return generationRows(tr) },
+	} {
+		if header, rows := table(); rows != nil {
+			if err := reports.WriteStringTable(w, header, rows); err != nil {
+				return err
 			}
-			_ = gt.Append(fmt.Sprint(g.Index), g.Bots, bots.Thousands(g.Positions), fmt.Sprintf("%.4f", g.Learned.LogLoss), h2h)
 		}
-		if err := gt.Render(); err != nil {
-			return err
-		}
+	}
+	if tr.Bootstrap > 0 {
+		fmt.Fprintf(w, "Weight intervals: percentiles over %d refits on the training deals resampled whole.\n", tr.Bootstrap)
 	}
 	fmt.Fprintf(w, "Stopped: %s.\n", tr.Stopped)
 	_, err := fmt.Fprintf(w, "The hand heuristic's best logistic is σ(%.4g × hand + b): the learned logit divided by %.4g is in the hand heuristic's units. These are the bots' positions and results: a model of how %s play.\n",
 		m.HandScale, m.HandScale, tr.Bots)
 	return err
+}
+
+// scoreRows are the table of the predictors' held-out figures.
+func scoreRows(tr *Training) ([]string, [][]string) {
+	var rows [][]string
+	for _, p := range []struct {
+		name string
+		s    Scores
+	}{{"learned model", tr.Learned}, {"hand heuristic, best logistic", tr.Hand}, {"constant (the training mean)", tr.Constant}} {
+		rows = append(rows, []string{p.name, fmt.Sprintf("%.4f", p.s.LogLoss), fmt.Sprintf("%.4f", p.s.Brier)})
+	}
+	return []string{"predictor (held out)", "log-loss", "Brier"}, rows
+}
+
+// reliabilityRows are the reliability table: each decile holding a
+// held-out position, its mean prediction and mean result.
+func reliabilityRows(tr *Training) ([]string, [][]string) {
+	var rows [][]string
+	for _, b := range tr.Reliability {
+		if b.N > 0 {
+			rows = append(rows, []string{fmt.Sprintf("%.0f–%.0f%%", 100*b.Low, 100*b.High), bots.Thousands(b.N), reports.FormatPercent(b.Predicted), reports.FormatPercent(b.Observed)})
+		}
+	}
+	return []string{"predicted", "positions", "mean predicted", "mean result"}, rows
+}
+
+// generationRows are the generations table, no rows for a run of one
+// generation without a head-to-head.
+func generationRows(tr *Training) ([]string, [][]string) {
+	header := []string{"generation", "learned from", "positions", "held-out log-loss", "against the generation before (95% CI)"}
+	if len(tr.Generations) == 1 && tr.Generations[0].HeadToHead == nil {
+		return header, nil
+	}
+	var rows [][]string
+	for _, g := range tr.Generations {
+		h2h := "—"
+		if h := g.HeadToHead; h != nil {
+			h2h = fmt.Sprintf("%s (%s) over %s games", reports.FormatPercent(h.Score), reports.FormatInterval(h.Low, h.High), bots.Thousands(h.Games))
+		}
+		rows = append(rows, []string{fmt.Sprint(g.Index), g.Bots, bots.Thousands(g.Positions), fmt.Sprintf("%.4f", g.Learned.LogLoss), h2h})
+	}
+	return header, rows
 }
 
 // weightRows are the weights table: each feature's weight in logits (with
@@ -513,44 +534,27 @@ func WriteMarkdown(w io.Writer, m *model.Model, tr *Training, figure bool) error
 	fmt.Fprintf(w, "# playtest learn: %s (%s)\n\n", esc(tr.Variant), esc(m.Game))
 	fmt.Fprintf(w, "A model of %d features from %s positions of %s games (%s; seed %d), %s of them held out (one deal in %d); %s.\n\n",
 		len(m.Features), bots.Thousands(tr.Positions), bots.Thousands(tr.Games), esc(tr.Bots), tr.Seed, bots.Thousands(tr.HeldOut), HeldEvery, esc(tr.Stopped))
-	rows := [][]string{
-		{"learned model", fmt.Sprintf("%.4f", tr.Learned.LogLoss), fmt.Sprintf("%.4f", tr.Learned.Brier)},
-		{"hand heuristic, best logistic", fmt.Sprintf("%.4f", tr.Hand.LogLoss), fmt.Sprintf("%.4f", tr.Hand.Brier)},
-		{"constant (the training mean)", fmt.Sprintf("%.4f", tr.Constant.LogLoss), fmt.Sprintf("%.4f", tr.Constant.Brier)},
-	}
-	if err := reports.WriteMarkdownTable(w, []string{"predictor (held out)", "log-loss", "Brier"}, rows); err != nil {
+	header, rows := scoreRows(tr)
+	if err := reports.WriteMarkdownTable(w, header, rows); err != nil {
 		return err
 	}
 	fmt.Fprint(w, "\n## Reliability\n\n")
 	if figure {
 		fmt.Fprintf(w, "![each decile's mean result against its mean prediction](plots/%s.svg)\n\n", ReliabilityPlot)
 	}
-	rows = nil
-	for _, b := range tr.Reliability {
-		if b.N > 0 {
-			rows = append(rows, []string{fmt.Sprintf("%.0f–%.0f%%", 100*b.Low, 100*b.High), bots.Thousands(b.N), reports.FormatPercent(b.Predicted), reports.FormatPercent(b.Observed)})
-		}
-	}
-	if err := reports.WriteMarkdownTable(w, []string{"predicted", "positions", "mean predicted", "mean result"}, rows); err != nil {
+	header, rows = reliabilityRows(tr)
+	if err := reports.WriteMarkdownTable(w, header, rows); err != nil {
 		return err
 	}
 	fmt.Fprint(w, "\nThe positions of one game share its result, so a decile's interval (Wilson over its positions) is narrower than what is known.\n")
-	if len(tr.Generations) > 1 || tr.Generations[0].HeadToHead != nil {
+	if header, rows := generationRows(tr); rows != nil {
 		fmt.Fprint(w, "\n## Generations\n\n")
-		rows = nil
-		for _, g := range tr.Generations {
-			h2h := "—"
-			if h := g.HeadToHead; h != nil {
-				h2h = fmt.Sprintf("%s (%s) over %s games", reports.FormatPercent(h.Score), reports.FormatInterval(h.Low, h.High), bots.Thousands(h.Games))
-			}
-			rows = append(rows, []string{fmt.Sprint(g.Index), g.Bots, bots.Thousands(g.Positions), fmt.Sprintf("%.4f", g.Learned.LogLoss), h2h})
-		}
-		if err := reports.WriteMarkdownTable(w, []string{"generation", "learned from", "positions", "held-out log-loss", "against the generation before (95% CI)"}, rows); err != nil {
+		if err := reports.WriteMarkdownTable(w, header, rows); err != nil {
 			return err
 		}
 	}
 	fmt.Fprint(w, "\n## Weights\n\n")
-	header, rows := weightRows(m, tr)
+	header, rows = weightRows(m, tr)
 	if err := reports.WriteMarkdownTable(w, header, rows); err != nil {
 		return err
 	}
