@@ -258,6 +258,16 @@ type Hasher interface {
 	Hash() uint64
 }
 
+// Coverer is implemented by the states of games played on a board of at
+// most 64 cells: Occupied has a bit set for each cell holding a piece,
+// Cells is the board's number of cells. Board coverage (the share of the
+// cells a game ever used) is measured through it; games without a board
+// (cards laid out in a pyramid) do not implement it.
+type Coverer interface {
+	Occupied() uint64
+	Cells() int
+}
+
 // Sided is implemented by games whose seats command named sides (armies,
 // colours). Sides lists their names in order, e.g. ["A", "B"]. A Sided
 // game may also say what a side is called (SideWorder).

@@ -10,6 +10,7 @@ import (
 
 	"playtest/games"
 	"playtest/internal/knobs"
+	"playtest/reports/howplays"
 	"playtest/reports/stats"
 	"playtest/sim"
 	"playtest/sim/bots"
@@ -64,6 +65,9 @@ type Summary struct {
 	// for a run read back from a log written before games had
 	// fingerprints).
 	Repetition *Repetition `json:"repetition,omitempty"`
+	// HowItPlays says how the traced games played (nil for a run that
+	// traced none).
+	HowItPlays *howplays.Report `json:"how_it_plays,omitempty"`
 	// Headline is the run's answer in one plain sentence.
 	Headline Headline `json:"headline"`
 	// Warnings say where the answer may be the bots' rather than the
@@ -254,6 +258,11 @@ type RunInfo struct {
 	// returns how it ended: a record that kept its moves is checked
 	// against them.
 	Replay func(moves []string) (games.Result, int, error)
+	// TraceMapping, if set, maps the traced games' leads to chances of
+	// winning (the variant's learned model); otherwise a logistic is
+	// fitted to the traced games. Hidden says the game hides information.
+	TraceMapping *howplays.Mapping
+	Hidden       bool
 }
 
 // MaxRecordPlies bounds a game's length as read back from a log or
@@ -367,6 +376,8 @@ type Aggregator struct {
 	early int
 	// repeats tells the games apart by their decisions.
 	repeats RepetitionCounter
+	// traced keeps the traced games, for HowItPlays.
+	traced []*sim.Record
 }
 
 type metricAcc struct {
@@ -403,6 +414,9 @@ func (a *Aggregator) Add(r *sim.Record) {
 		return
 	}
 	a.games++
+	if r.Trace != nil {
+		a.traced = append(a.traced, r)
+	}
 	a.repeats.Add(r.Fingerprint)
 	a.plies.Add(r.Plies)
 	a.bal.add(r, a.info.Pairs)
@@ -532,6 +546,7 @@ func (a *Aggregator) Summary(timing Timing) *Summary {
 		s.Metrics = append(s.Metrics, m)
 	}
 	s.Openings = a.openingStats()
+	s.HowItPlays = howplays.Build(a.traced, a.info.TraceMapping, a.info.Pairs, a.info.Hidden, a.info.Seed)
 	s.Headline = a.headline(s)
 	s.Warnings = a.warnings(s)
 	return s

@@ -3,6 +3,8 @@ package sim
 import (
 	"context"
 	"fmt"
+	"math"
+	"math/bits"
 	"runtime"
 	"runtime/debug"
 	"slices"
@@ -12,6 +14,7 @@ import (
 	"playtest/games"
 	"playtest/games/pcg"
 	"playtest/sim/bots"
+	"playtest/sim/model"
 )
 
 // Job is what to play: a game, the bot of each player, how many games, the
@@ -31,7 +34,21 @@ type Job struct {
 	// Moves keeps every game's moves (chance outcomes included) in the
 	// game's notation in its Record.
 	Moves bool
+	// Trace is how many games, from index 0, are traced: their records
+	// keep the win-probability trace's leads (Record.Trace) and how the
+	// game played (Record.Play). Games from Trace on are not (0: none).
+	Trace int
 }
+
+// DefaultTrace is the number of games, from index 0, a run traces (see
+// Job.Trace): enough for figures with tight intervals, few enough that
+// long runs of fast games keep small logs. A shard or a resumed run
+// traces the same games as one process.
+const DefaultTrace = 2000
+
+// TraceDecided is the magnitude of a trace entry whose position's forcing
+// moves decide the game (bots.JudgeWin in hundredths): the winner's.
+const TraceDecided = int32(bots.JudgeWin * 100)
 
 // end returns the index after the last game the job plays.
 func (j *Job) end() int {
@@ -89,9 +106,40 @@ type Record struct {
 	// Moves are the game's moves and chance outcomes in the game's
 	// notation, when the job keeps them.
 	Moves []string
+	// Trace is seat 0's lead before each decision (Trace[0] at the start,
+	// one per decision), in hundredths of the hand heuristic's units: the
+	// deciding bot's own root value where its search gave one
+	// (bots.Valuer: alphabeta), else bots.Judge's (the evaluation after a
+	// quiescence search), ±TraceDecided for a position whose result is
+	// forced: the win-probability trace before it is mapped to
+	// probabilities. Nil for a game the job does not trace (Job.Trace).
+	Trace []int32
+	// Play holds the rest of what a traced game says of how it played.
+	Play *Play
 	// Err is set when the game failed (an engine panic or an invalid
 	// state): the game has no result and is left out of every statistic.
 	Err *GameError
+}
+
+// Play is what a traced game says of how it played, beyond its trace.
+type Play struct {
+	// Deliberated counts the decisions a search bot deliberated over
+	// (bots.Deliberator: more than one legal move); Near sums the moves it
+	// rated near its best and Of the legal moves at those decisions
+	// (clarity).
+	Deliberated int `json:"deliberated"`
+	Near        int `json:"near"`
+	Of          int `json:"of"`
+	// Covered is the number of board cells that held a piece at some
+	// point of the game, of Cells (games.Coverer; 0 and 0 for a game
+	// without a board).
+	Covered int `json:"covered,omitempty"`
+	Cells   int `json:"cells,omitempty"`
+	// Positions counts the positions after each decision in games whose
+	// states hash them (games.Hasher), Repeats those equal to an earlier
+	// one of the game (0 and 0 for other games).
+	Positions int `json:"positions,omitempty"`
+	Repeats   int `json:"repeats,omitempty"`
 }
 
 // GameError is a game that failed: where (index, seed, deal), what went
@@ -337,6 +385,10 @@ type worker struct {
 	// stop, when set and true, cuts the game in progress short: play
 	// returns nil, and the bots' searches return at once.
 	stop *atomic.Bool
+	// judge leads the traced games' traces; hashes holds a traced game's
+	// position hashes.
+	judge  *bots.Judge
+	hashes []uint64
 }
 
 func newWorker(job *Job, stop *atomic.Bool) (*worker, error) {
@@ -356,7 +408,21 @@ func newWorker(job *Job, stop *atomic.Bool) (*worker, error) {
 			s.SetStop(stop)
 		}
 	}
+	if job.Trace > 0 {
+		w.judge = bots.NewJudge(TraceModel(job.Players))
+	}
 	return w, nil
+}
+
+// TraceModel is the learned model a job's traces judge positions with: the
+// first player's that plays one, nil for the hand heuristic.
+func TraceModel(players [games.NumSeats]bots.Spec) *model.Model {
+	for _, p := range players {
+		if mu, ok := p.Params.(bots.ModelUser); ok && mu.LearnedModel() != nil {
+			return mu.LearnedModel()
+		}
+	}
+	return nil
 }
 
 // Observer sees every decision of a game: the state before it, who decides
@@ -424,6 +490,16 @@ func (w *worker) play(i int, observe Observer) (rec *Record) {
 	// decision in CountEvery: the decisions d (from 0) of game i with
 	// d + i + 1 a multiple of CountEvery, so that over the games every
 	// decision number (and so both seats) is counted alike.
+	traced := i < job.Trace
+	var coverer games.Coverer
+	var hasher games.Hasher
+	if traced {
+		rec.Play = &Play{}
+		coverer, _ = s.(games.Coverer)
+		hasher, _ = s.(games.Hasher)
+		w.hashes = w.hashes[:0]
+	}
+	var covered uint64
 	sampler, _ := s.(games.RandomMover)
 	var samplers [games.NumSeats]bots.Sampler
 	for seat := range samplers {
@@ -445,6 +521,9 @@ func (w *worker) play(i int, observe Observer) (rec *Record) {
 		}
 		var m games.Move
 		p := s.CurrentPlayer()
+		// lead is the position's value for the trace, when the deciding
+		// bot's search gave one.
+		lead, valued := 0.0, false
 		switch p {
 		case games.Chance:
 			m, w.outcomes = games.DrawChance(s, chance, w.outcomes)
@@ -474,6 +553,9 @@ func (w *worker) play(i int, observe Observer) (rec *Record) {
 						fail(fmt.Sprintf("the %s bot of %v chose move %d, which is not legal", job.Players[rec.PlayerOf(p)].Bot, p, m)).Position = s.String()
 						return rec
 					}
+					if traced {
+						lead, valued = w.deliberation(rec.Play, seatBot[p], p)
+					}
 				}
 			}
 			if n == 0 && !drawn {
@@ -496,6 +578,15 @@ func (w *worker) play(i int, observe Observer) (rec *Record) {
 			fail(fmt.Sprintf("invalid current player %v", p)).Position = s.String()
 			return rec
 		}
+		if traced {
+			if !valued {
+				lead = w.judge.Lead(s)
+			}
+			rec.Trace = append(rec.Trace, traceEntry(lead))
+			if coverer != nil {
+				covered |= coverer.Occupied()
+			}
+		}
 		w.history = append(w.history, m)
 		if observe != nil {
 			observe(s, p, m)
@@ -505,6 +596,9 @@ func (w *worker) play(i int, observe Observer) (rec *Record) {
 		}
 		s.Apply(m)
 		rec.Decisions++
+		if hasher != nil {
+			w.hashes = append(w.hashes, hasher.Hash())
+		}
 	}
 	if w.stopped() {
 		return nil // its last searches may have been cut short
@@ -517,7 +611,58 @@ func (w *worker) play(i int, observe Observer) (rec *Record) {
 	if ms, ok := s.(games.Metrics); ok {
 		rec.Metrics = ms.AppendMetrics(nil)
 	}
+	if traced {
+		if coverer != nil {
+			covered |= coverer.Occupied()
+			rec.Play.Covered, rec.Play.Cells = bits.OnesCount64(covered), coverer.Cells()
+		}
+		if hasher != nil {
+			rec.Play.Positions, rec.Play.Repeats = len(w.hashes), repeats(w.hashes)
+		}
+	}
 	return rec
+}
+
+// deliberation adds what bot, seat p's, said of its decision to play
+// (clarity) and returns the position's value for seat 0 when its search
+// gave one (bots.Valuer).
+func (w *worker) deliberation(play *Play, bot bots.Bot, p games.Player) (lead float64, ok bool) {
+	if d, isD := bot.(bots.Deliberator); isD {
+		if near, of := d.NearBest(); of > 1 {
+			play.Deliberated++
+			play.Near += near
+			play.Of += of
+		}
+	}
+	if v, isV := bot.(bots.Valuer); isV {
+		if lead, ok = v.RootValue(); ok && p != games.Seat0 {
+			lead = -lead
+		}
+	}
+	return lead, ok
+}
+
+// traceEntry is a lead as a trace keeps it: in hundredths, a decided
+// position (a lead of bots.JudgeWin or more: a forced result) at
+// ±TraceDecided.
+func traceEntry(lead float64) int32 {
+	if math.Abs(lead) >= bots.JudgeWin {
+		return int32(math.Copysign(float64(TraceDecided), lead))
+	}
+	return int32(math.Round(lead * 100))
+}
+
+// repeats sorts hashes and counts those equal to another before them: the
+// positions of a game that repeat an earlier one.
+func repeats(hashes []uint64) int {
+	slices.Sort(hashes)
+	n := 0
+	for k := 1; k < len(hashes); k++ {
+		if hashes[k] == hashes[k-1] {
+			n++
+		}
+	}
+	return n
 }
 
 // Fingerprint hashes a game's decisions in order (FNV-1a over each move's

@@ -96,6 +96,13 @@ func (s *State) CurrentPlayer() games.Player {
 func (s *State) InSetup() bool { return s.phase == phaseDraw || s.phase == phaseOrder }
 
 // IsTerminal reports whether the game has ended.
+// Occupied returns the stacks holding a piece (implements games.Coverer:
+// a stack is a cell of the board).
+func (s *State) Occupied() uint64 { return uint64(s.filled) }
+
+// Cells is the number of stacks.
+func (s *State) Cells() int { return s.g.stacks }
+
 func (s *State) IsTerminal() bool { return s.phase == phaseOver }
 
 // Result returns how the game ended.

@@ -175,6 +175,13 @@ func (s *State) FixDeal(red, green []int) error {
 }
 
 // CurrentPlayer returns Chance during draws, then the player to move.
+// Occupied returns the white squares holding a stack (implements
+// games.Coverer).
+func (s *State) Occupied() uint64 { return uint64(s.occ) }
+
+// Cells is the number of white squares.
+func (s *State) Cells() int { return Squares }
+
 func (s *State) CurrentPlayer() games.Player {
 	switch s.phase {
 	case phaseDraw:

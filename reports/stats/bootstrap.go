@@ -40,12 +40,44 @@ func BootstrapMean(h *Histogram, resamples int, alpha float64, seed uint64) Inte
 		}
 		means[r] = sum / float64(n)
 	}
-	slices.Sort(means)
+	return percentiles(means, alpha)
+}
+
+// percentiles sorts values and returns their alpha/2 and 1 − alpha/2
+// quantiles, interpolated.
+func percentiles(values []float64, alpha float64) Interval {
+	slices.Sort(values)
 	q := func(p float64) float64 {
-		pos := p * float64(resamples-1)
+		pos := p * float64(len(values)-1)
 		lo := int(pos)
-		hi := min(lo+1, resamples-1)
-		return means[lo] + (pos-float64(lo))*(means[hi]-means[lo])
+		hi := min(lo+1, len(values)-1)
+		return values[lo] + (pos-float64(lo))*(values[hi]-values[lo])
 	}
 	return Interval{q(alpha / 2), q(1 - alpha/2)}
+}
+
+// BootstrapStatistic returns the percentile bootstrap interval at
+// confidence 1 − alpha of a statistic of n units (games, pairs): stat is
+// given resamples resamplings of the units' indices, drawn with
+// replacement from seed's stream, so the interval is reproducible. With
+// fewer than two units the interval is the statistic itself.
+func BootstrapStatistic(n, resamples int, alpha float64, seed uint64, stat func(sample []int) float64) Interval {
+	all := make([]int, n)
+	for i := range all {
+		all[i] = i
+	}
+	if n < 2 || resamples < 1 {
+		v := stat(all)
+		return Interval{v, v}
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x626f6f74))
+	values := make([]float64, resamples)
+	sample := make([]int, n)
+	for r := range values {
+		for i := range sample {
+			sample[i] = rng.IntN(n)
+		}
+		values[r] = stat(sample)
+	}
+	return percentiles(values, alpha)
 }

@@ -7,6 +7,7 @@ import (
 
 	"playtest/games"
 	"playtest/reports"
+	"playtest/reports/howplays"
 	"playtest/sim"
 	"playtest/sim/bots"
 	"playtest/variants"
@@ -26,7 +27,7 @@ func Job(cfg *variants.Config) (*sim.Job, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &sim.Job{Game: g, Players: cfg.Players, Games: cfg.Games, Seed: cfg.Seed, Pairs: cfg.Pairs}, nil
+	return &sim.Job{Game: g, Players: cfg.Players, Games: cfg.Games, Seed: cfg.Seed, Pairs: cfg.Pairs, Trace: sim.DefaultTrace}, nil
 }
 
 // Info describes a variant's run for its summary.
@@ -47,6 +48,11 @@ func Info(cfg *variants.Config, g games.Game) reports.RunInfo {
 		info.Reasons = r.Reasons()
 	}
 	info.MaxLegalMoves = g.MaxLegalMoves()
+	if m := sim.TraceModel(cfg.Players); m != nil {
+		mapping := howplays.FromModel(m)
+		info.TraceMapping = &mapping
+	}
+	_, info.Hidden = g.NewState().(games.Determinizer)
 	info.Replay = func(moves []string) (games.Result, int, error) { return replayResult(g, moves) }
 	return info
 }

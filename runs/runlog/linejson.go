@@ -85,6 +85,21 @@ func (l *Line) appendJSON(b []byte) ([]byte, error) {
 		}
 		b = append(b, ']')
 	}
+	if len(l.Trace) > 0 {
+		b = append(b, `,"trace":`...)
+		for i, v := range l.Trace {
+			b = append(b, "[,"[min(i, 1)])
+			b = strconv.AppendInt(b, int64(v), 10)
+		}
+		b = append(b, ']')
+	}
+	if p := l.Play; p != nil {
+		// A traced game's line is read back by encoding/json (parseLine
+		// declines it): these are a few thousand lines of a run at most.
+		q, _ := json.Marshal(p) // plain integers always marshal
+		b = append(b, `,"play":`...)
+		b = append(b, q...)
+	}
 	return append(b, '}'), nil
 }
 

@@ -51,6 +51,12 @@ func randomLine(rng *pcg.Rand) *Line {
 	if rng.IntN(4) == 0 {
 		l.Moves = []string{}
 	}
+	if rng.IntN(3) == 0 {
+		for range rng.IntN(5) {
+			l.Trace = append(l.Trace, int32(rng.Uint64()))
+		}
+		l.Play = &sim.Play{Deliberated: rng.IntN(9), Near: rng.IntN(30), Of: rng.IntN(90), Covered: rng.IntN(3), Cells: rng.IntN(64), Positions: rng.IntN(9)}
+	}
 	return l
 }
 
@@ -124,6 +130,7 @@ func TestParseLineMatchesEncodingJSON(t *testing.T) {
 			for j := range l.Moves {
 				l.Moves[j] = "a1S-b2"
 			}
+			l.Trace, l.Play = nil, nil // a traced game's line is left to encoding/json
 		}
 		b, err := l.appendJSON(nil)
 		if err != nil {

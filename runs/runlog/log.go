@@ -41,6 +41,9 @@ type Line struct {
 	Run     string       `json:"run,omitempty"`
 	Metrics []MetricLine `json:"metrics,omitempty"`
 	Moves   []string     `json:"moves,omitempty"`
+	// Trace and Play are sim.Record's, for the games the run traces.
+	Trace []int32   `json:"trace,omitempty"`
+	Play  *sim.Play `json:"play,omitempty"`
 }
 
 // MetricLine is one game-specific figure of a Line.
@@ -55,6 +58,7 @@ func lineOf(r *sim.Record) *Line {
 		Index: r.Index, Deal: r.Deal, Swapped: r.Swapped, Winner: r.Result.Winner, Reason: r.Result.Reason,
 		Plies: r.Plies, Decisions: r.Decisions, PlayerDecisions: r.PlayerDecisions, Choices: r.Choices,
 		LegalMoves: r.LegalMoves, Uncounted: r.Uncounted, Sides: r.Sides, Opening: r.Opening, Moves: r.Moves,
+		Trace: r.Trace, Play: r.Play,
 	}
 	if r.Fingerprint != 0 {
 		l.Fingerprint = fmt.Sprintf("%016x", r.Fingerprint)
@@ -71,6 +75,7 @@ func (l *Line) Record() *sim.Record {
 		Index: l.Index, Deal: l.Deal, Swapped: l.Swapped, Result: games.Result{Winner: l.Winner, Reason: l.Reason},
 		Plies: l.Plies, Decisions: l.Decisions, PlayerDecisions: l.PlayerDecisions, Choices: l.Choices,
 		LegalMoves: l.LegalMoves, Uncounted: l.Uncounted, Sides: l.Sides, Opening: l.Opening, Moves: l.Moves,
+		Trace: l.Trace, Play: l.Play,
 	}
 	r.Fingerprint, _ = strconv.ParseUint(l.Fingerprint, 16, 64) // checked as read (validFingerprint)
 	for _, m := range l.Metrics {

@@ -118,6 +118,9 @@ type AlphaBeta struct {
 	aborted   bool
 	stop      *atomic.Bool
 	decisions int // the bot's decisions this game
+	// searched is the number of root moves of the last decision's deepest
+	// finished depth (0: no search).
+	searched int
 	// The root moves and values of the depth in progress and of the
 	// deepest finished one.
 	rootValues, lastValues []float64
@@ -160,6 +163,7 @@ func (b *AlphaBeta) Reset(seat games.Player, rng *pcg.Rand) {
 // Choose runs the iterative deepening search.
 func (b *AlphaBeta) Choose(s games.State, legal []games.Move) games.Move {
 	b.decisions++
+	b.searched = 0
 	if len(legal) == 1 {
 		return legal[0]
 	}
@@ -167,15 +171,7 @@ func (b *AlphaBeta) Choose(s games.State, legal []games.Move) games.Move {
 		n := uint64(1) << (bits.Len64(uint64(b.params.TTBytes()/ttEntryBytes)) - 1)
 		b.tt, b.ttMask = make([]ttEntry, n), n-2 // buckets of two
 	}
-	if len(b.states) == 0 {
-		for range len(b.killers) + 1 {
-			b.states = append(b.states, s.Clone())
-			b.moves = append(b.moves, nil)
-			b.scores = append(b.scores, nil)
-			b.forcing = append(b.forcing, nil)
-			b.outcomes = append(b.outcomes, nil)
-		}
-	}
+	b.prepare(s)
 	b.age++
 	maxDepth := b.params.Depth
 	if maxDepth == 0 {
@@ -191,6 +187,7 @@ func (b *AlphaBeta) Choose(s games.State, legal []games.Move) games.Move {
 		}
 		b.lastOrder = append(b.lastOrder[:0], b.moves[0]...)
 		b.lastValues = append(b.lastValues[:0], b.rootValues...)
+		b.searched = len(legal)
 		if math.Abs(b.lastValues[0]) > winValue/2 && b.rootValueProven() {
 			break // a forced result: deeper search changes nothing
 		}
@@ -199,6 +196,47 @@ func (b *AlphaBeta) Choose(s games.State, legal []games.Move) games.Move {
 		return b.noisy(best)
 	}
 	return best
+}
+
+// prepare makes the scratch states and buffers of every ply, once.
+func (b *AlphaBeta) prepare(s games.State) {
+	if len(b.states) == 0 {
+		for range len(b.killers) + 1 {
+			b.states = append(b.states, s.Clone())
+			b.moves = append(b.moves, nil)
+			b.scores = append(b.scores, nil)
+			b.forcing = append(b.forcing, nil)
+			b.outcomes = append(b.outcomes, nil)
+		}
+	}
+}
+
+// NearBest counts the root moves of the last decision's deepest finished
+// depth within ClarityMargin of the best (implements Deliberator).
+func (b *AlphaBeta) NearBest() (near, moves int) {
+	top, ok := b.RootValue()
+	if !ok {
+		return 0, 0
+	}
+	for _, v := range b.lastValues {
+		if v >= top-ClarityMargin {
+			near++
+		}
+	}
+	return near, b.searched
+}
+
+// RootValue is the best root value of the last decision's deepest
+// finished depth, for the bot's seat (implements Valuer).
+func (b *AlphaBeta) RootValue() (float64, bool) {
+	if b.searched == 0 {
+		return 0, false
+	}
+	top := math.Inf(-1)
+	for _, v := range b.lastValues {
+		top = max(top, v)
+	}
+	return top, true
 }
 
 // rootValueProven reports whether the best root value is a forced win, or

@@ -81,6 +81,8 @@ func (p *MCTSParams) Validate() error {
 // is and roll out from its leaves. The move buffers and scratch states are
 // the bot's too, reused for every decision: an iteration allocates nothing.
 type MCTS struct {
+	// nearBest and considered are the last decision's NearBest.
+	nearBest, considered int
 	features    []float64 // the learned evaluation's buffer
 	params      MCTSParams
 	determinize bool
@@ -251,6 +253,10 @@ func (p *MCTSParams) TreeBytes(maxMoves int) int64 {
 	return min(need, limit)
 }
 
+// NearBest counts the legal moves of the last decision visited at least
+// half as often as the most visited (implements Deliberator).
+func (b *MCTS) NearBest() (near, moves int) { return b.nearBest, b.considered }
+
 // SetStop makes Choose return early once *stop is true.
 func (b *MCTS) SetStop(stop *atomic.Bool) { b.stop = stop }
 
@@ -266,6 +272,7 @@ func (b *MCTS) Reset(seat games.Player, rng *pcg.Rand) {
 // Choose searches params.Iterations iterations from s and plays the root
 // move visited most (ties to the first).
 func (b *MCTS) Choose(s games.State, legal []games.Move) games.Move {
+	b.nearBest, b.considered = 0, 0
 	if len(legal) == 1 {
 		b.kept = -1
 		return legal[0]
@@ -315,6 +322,15 @@ func (b *MCTS) Choose(s games.State, legal []games.Move) games.Move {
 			rank := int(n.proof) // win 1, unknown 0, loss -1
 			if rank > bestRank || rank == bestRank && n.visits > bestVisits {
 				best, bestRank, bestVisits, bestChild = n.move, rank, n.visits, c
+			}
+		}
+	}
+	b.nearBest, b.considered = 0, len(legal)
+	for bl := b.nodes.at(0).blocks; bl >= 0; bl = b.blocks.at(bl).next {
+		k := b.blocks.at(bl)
+		for c := k.first; c < k.first+k.n; c++ {
+			if n := b.nodes.at(c); 2*n.visits >= bestVisits && contains(legal, n.move) {
+				b.nearBest++
 			}
 		}
 	}

@@ -1,0 +1,292 @@
+package howplays
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strconv"
+	"testing"
+
+	"playtest/games"
+	"playtest/sim"
+	"playtest/sim/bots"
+)
+
+// line is a synthetic game whose figures are known by construction: a
+// line of plies, forced but for a first choice when choose is set, whose
+// heuristic gives seat 0 the lead leads[ply] (from the last entry on, the
+// last); at the end, the seat the first choice named wins (move 0: seat
+// 0), or with coin a fair chance outcome decides. A ply in forcing is a
+// forcing move (a capture the judge searches through).
+type line struct {
+	plies   int
+	choose  bool
+	coin    bool
+	leads   []float64
+	forcing map[int]bool
+}
+
+type lineState struct {
+	g      *line
+	ply    int
+	choice games.Move
+	winner games.Player
+	over   bool
+}
+
+func (g *line) Name() string          { return "line" }
+func (g *line) NewState() games.State { return &lineState{g: g, winner: games.NoPlayer} }
+func (g *line) MaxLegalMoves() int    { return 2 }
+
+func (s *lineState) CurrentPlayer() games.Player {
+	switch {
+	case s.over:
+		return games.Terminal
+	case s.ply == s.g.plies:
+		return games.Chance
+	}
+	return games.Player(s.ply % 2)
+}
+
+func (s *lineState) LegalMoves(buf []games.Move) []games.Move {
+	if s.over || s.ply == s.g.plies {
+		return buf
+	}
+	if s.ply == 0 && s.g.choose {
+		return append(buf, 0, 1)
+	}
+	return append(buf, 0)
+}
+
+func (s *lineState) ChanceOutcomes(buf []games.ChanceOutcome) []games.ChanceOutcome {
+	if s.over || s.ply != s.g.plies {
+		return buf
+	}
+	if s.g.coin {
+		return append(buf, games.ChanceOutcome{Move: 0, Weight: 1}, games.ChanceOutcome{Move: 1, Weight: 1})
+	}
+	return append(buf, games.ChanceOutcome{Move: s.choice, Weight: 1})
+}
+
+func (s *lineState) Apply(m games.Move) {
+	if s.ply == s.g.plies {
+		s.winner, s.over = games.Player(m), true
+		return
+	}
+	if s.ply == 0 {
+		s.choice = m
+	}
+	s.ply++
+}
+
+func (s *lineState) Evaluate(seat games.Player) float64 {
+	lead := 0.0
+	if n := len(s.g.leads); n > 0 {
+		lead = s.g.leads[min(s.ply, n-1)]
+	}
+	if s.g.choose && s.ply > 0 {
+		lead = 3 * (1 - 2*float64(s.choice)) // the choice decides
+	}
+	if seat == games.Seat0 {
+		return lead / 2
+	}
+	return -lead / 2
+}
+
+func (s *lineState) ForcingMoves(buf []games.Move) []games.Move {
+	if s.g.forcing[s.ply] && !s.over && s.ply < s.g.plies {
+		return append(buf, 0)
+	}
+	return buf
+}
+
+func (s *lineState) Clone() games.State     { c := *s; return &c }
+func (s *lineState) CopyFrom(o games.State) { *s = *o.(*lineState) }
+func (s *lineState) IsTerminal() bool       { return s.over }
+func (s *lineState) Result() games.Result   { return games.Result{Winner: s.winner, Reason: "line"} }
+func (s *lineState) Plies() int             { return s.ply }
+func (s *lineState) MoveString(m games.Move) string {
+	return strconv.Itoa(int(m))
+}
+func (s *lineState) ParseMove(t string) (games.Move, error) {
+	n, err := strconv.Atoi(t)
+	return games.Move(n), err
+}
+func (s *lineState) String() string { return fmt.Sprintf("ply %d", s.ply) }
+
+// playLine plays n games of g with random bots, traced, and reads them
+// with the mapping (fitted when m is nil).
+func playLine(t *testing.T, g *line, n int, m *Mapping) []Game {
+	t.Helper()
+	random := bots.Spec{Bot: "random", Params: &bots.NoParams{}}
+	job := &sim.Job{Game: g, Players: [2]bots.Spec{random, random}, Games: n, Seed: 3, Trace: n}
+	var recs []*sim.Record
+	if err := sim.Run(context.Background(), job, sim.Options{Workers: 2}, func(r *sim.Record) { recs = append(recs, r) }); err != nil {
+		t.Fatal(err)
+	}
+	if m == nil {
+		var traces [][]int32
+		var scores []float64
+		for _, r := range recs {
+			traces = append(traces, r.Trace)
+			scores = append(scores, r.Result.ValueFor(games.Seat0)/2+0.5)
+		}
+		f := Fit(traces, scores)
+		m = &f
+	}
+	var out []Game
+	for _, r := range recs {
+		if len(r.Trace) != r.Decisions {
+			t.Fatalf("game %d: %d trace entries for %d decisions", r.Index, len(r.Trace), r.Decisions)
+		}
+		out = append(out, NewGame(r, *m))
+	}
+	return out
+}
+
+func figure(t *testing.T, figs []Figure, name string) Figure {
+	t.Helper()
+	for _, f := range figs {
+		if f.Name == name {
+			return f
+		}
+	}
+	t.Fatalf("no figure %q in %v", name, figs)
+	return Figure{}
+}
+
+func near(t *testing.T, what string, got, want, tol float64) {
+	t.Helper()
+	if math.Abs(got-want) > tol {
+		t.Errorf("%s = %.4f, want %.4f ± %g", what, got, want, tol)
+	}
+}
+
+// A coin flip after forced moves: no skill, nothing to judge, so the
+// fitted mapping says the same throughout, seat 0's observed share (½ up
+// to the sample's noise): uncertainty near 1, no lead change, decided only
+// by the result (nothing played after), one turning point (the flip), a
+// fair coin's outcome uniformity.
+func TestCoinFlipGame(t *testing.T) {
+	gs := playLine(t, &line{plies: 6, coin: true}, 400, nil)
+	figs := Measure(gs, false, 1)
+	near(t, "uncertainty", figure(t, figs, "uncertainty").Value, 1, 0.1)
+	for _, g := range gs {
+		if g.P[0] != gs[0].P[0] || g.P[len(g.P)-2] != gs[0].P[0] {
+			t.Fatalf("game %d: trace %v, want one constant chance", g.Index, g.P)
+		}
+	}
+	near(t, "lead changes", figure(t, figs, "lead_changes").Value, 0, 0)
+	near(t, "after decided", figure(t, figs, "after_decided").Value, 0, 0)
+	near(t, "decided at", figure(t, figs, "decided_at").Value, 7, 0)
+	near(t, "turning points", figure(t, figs, "turning_points").Value, 1, 0)
+	near(t, "stability", figure(t, figs, "stability").Value, 1, 1e-9)
+	u := figure(t, figs, "outcome_uniformity")
+	near(t, "outcome uniformity", u.Value, 0.75, 0.01)
+	// 1 − variance is at least 0.75 in every resample: the interval's
+	// low end is the fair coin's.
+	if u.Low > 0.7501 || u.High < 0.75 || u.N != 400 {
+		t.Errorf("outcome uniformity %+v: its interval should reach the fair coin's 0.75", u)
+	}
+	near(t, "decision moves", figure(t, figs, "decision_moves").Value, 0, 0)
+	for _, f := range figs {
+		if f.Name == "coverage" || f.Name == "repetition" || f.Name == "clarity" {
+			t.Errorf("figure %q for a game without a board, hashes or a search bot", f.Name)
+		}
+	}
+}
+
+// A game decided by its first move: the winner's chance is above 90% from
+// decision 1 on, so 7 of its 8 decisions (7 plies and the result's chance
+// node) are played after it was decided. Before the first move the game
+// is even (up to the sample's seat balance): no drama.
+func TestGameDecidedOnTheFirstMove(t *testing.T) {
+	gs := playLine(t, &line{plies: 7, choose: true}, 200, nil)
+	figs := Measure(gs, false, 1)
+	near(t, "decided at", figure(t, figs, "decided_at").Value, 1, 0)
+	near(t, "after decided", figure(t, figs, "after_decided").Value, 7.0/8, 1e-9)
+	near(t, "lead changes", figure(t, figs, "lead_changes").Value, 0, 0)
+	near(t, "drama", figure(t, figs, "drama").Value, 0, 0.06)
+	near(t, "comebacks", figure(t, figs, "comeback").Value, 0, 0)
+	near(t, "turning points", figure(t, figs, "turning_points").Value, 1, 0)
+	near(t, "decision moves", figure(t, figs, "decision_moves").Value, 1.0/7, 1e-9)
+	near(t, "decision factor", figure(t, figs, "decision_factor").Value, 2, 0)
+}
+
+// A lead that alternates every move under a model's mapping changes hands
+// at every decision: 7 changes in a game of 8 leads and the result.
+func TestLeadThatAlternates(t *testing.T) {
+	leads := []float64{2, -2, 2, -2, 2, -2, 2, -2}
+	m := Mapping{Source: MappingModel, B: 1}
+	gs := playLine(t, &line{plies: 8, coin: true, leads: leads}, 100, &m)
+	figs := Measure(gs, false, 1)
+	// 8 leads alternate (7 changes); the result adds one for the half of
+	// the games seat 0 wins (the last lead is seat 1's).
+	lc := figure(t, figs, "lead_changes")
+	if lc.Value < 7 || lc.Value > 8 || lc.Low < 7 || lc.High > 8 {
+		t.Errorf("lead changes %+v, want between 7 and 8", lc)
+	}
+	for _, g := range gs {
+		want := 7
+		if g.Seat0 == 1 {
+			want = 8
+		}
+		if got := g.LeadChanges(); got != want {
+			t.Errorf("game %d: %d lead changes, want %d", g.Index, got, want)
+		}
+	}
+	// The 7 steps between the 8 leads move the chance by σ(2) − σ(−2) =
+	// 0.76 (turning points); the chance node keeps seat 1's lead, and the
+	// result is one more turning point when seat 0 wins.
+	step := 2*0.8807970779778823 - 1
+	near(t, "stability", figure(t, figs, "stability").Value, 1-7*step/8, 1e-9)
+	for _, g := range gs {
+		if want := 7 + int(g.Seat0); len(g.TurningPoints()) != want {
+			t.Errorf("game %d: turning points %v, want %d", g.Index, g.TurningPoints(), want)
+		}
+	}
+}
+
+// A capture and its recapture are not two lead changes: the judge searches
+// through the forcing moves, so the position after the capture is judged
+// with the recapture played.
+func TestCaptureAndRecaptureAreNoLeadChange(t *testing.T) {
+	// Ply 2 captures (seat 0 leads by 3), ply 3 recaptures (even again);
+	// both are forcing moves.
+	g := &line{plies: 6, coin: true, leads: []float64{0, 0, 0, 3, 0}, forcing: map[int]bool{2: true, 3: true}}
+	m := Mapping{Source: MappingModel, B: 1}
+	for _, gm := range playLine(t, g, 20, &m) {
+		if gm.LeadChanges() > 1 || len(gm.TurningPoints()) != 1 {
+			t.Fatalf("game %d: %d lead changes, turning points %v, trace %v: the capture was judged before its recapture", gm.Index, gm.LeadChanges(), gm.TurningPoints(), gm.P)
+		}
+	}
+	// Without the forcing moves the judge sees the capture alone.
+	g.forcing = nil
+	seen := false
+	for _, gm := range playLine(t, g, 20, &m) {
+		seen = seen || len(gm.TurningPoints()) > 1
+	}
+	if !seen {
+		t.Fatal("the static evaluation should show the capture as a turning point: the test cannot fail")
+	}
+}
+
+// The fit is the outcomes' logistic: leads that predict the result give a
+// positive slope; the mapping of a decided entry is the winner's.
+func TestFit(t *testing.T) {
+	traces := [][]int32{{100, 200}, {-100, -300}, {50, 10}, {-20, 0}}
+	scores := []float64{1, 0, 1, 0.5}
+	m := Fit(traces, scores)
+	if m.B <= 0 || m.Source != MappingFitted {
+		t.Fatalf("fit %+v: want a positive slope", m)
+	}
+	if m.P(sim.TraceDecided) != 1 || m.P(-sim.TraceDecided) != 0 {
+		t.Error("a decided entry should map to the winner's 1 or 0")
+	}
+	if again := Fit(traces, scores); again != m {
+		t.Errorf("fit not deterministic: %+v then %+v", m, again)
+	}
+	if empty := Fit(nil, nil); empty.B != 0 || empty.A != 0 {
+		t.Errorf("no data: %+v", empty)
+	}
+}

@@ -1,0 +1,141 @@
+package howplays
+
+import (
+	"cmp"
+	"math"
+	"slices"
+
+	"playtest/games"
+	"playtest/sim"
+)
+
+// Report is how a run's games played: the figures over its traced games,
+// the mapping their traces were read with, and example traces to draw.
+type Report struct {
+	// Games is the number of traced games the figures are over (the run's
+	// first sim.DefaultTrace), Over "games" or "pairs".
+	Games int    `json:"games"`
+	Over  string `json:"over"`
+	// Mapping turned the traces' leads into chances of winning; View says
+	// whose estimate the trace is.
+	Mapping Mapping  `json:"mapping"`
+	View    string   `json:"view"`
+	Figures []Figure `json:"figures"`
+	// AfterDecided counts the decisive games by the share of the game
+	// played after it was decided, in tenths (AfterDecided[9]: 90% to
+	// 100%).
+	AfterDecided []int `json:"after_decided"`
+	// Examples are the traces of a typical game and of the extremes.
+	Examples []Example `json:"examples"`
+}
+
+// Example is one traced game's trace, to draw.
+type Example struct {
+	Label string `json:"label"`
+	Index int    `json:"index"`
+	// P is seat 0's chance of winning before each decision, then the
+	// result; Turning the decisions that moved it by TurningStep or more.
+	P       []float64 `json:"p"`
+	Turning []int     `json:"turning,omitempty"`
+	Winner  string    `json:"winner"`
+}
+
+// Views of a trace.
+const (
+	ViewOpen   = "one estimate from the whole position: every seat sees everything in this game"
+	ViewHidden = "each seat's own estimate from what it may see, combined (seat 0's chance is the mean, in logits, of seat 0's estimate and one less seat 1's): together the two views see both hands, so the trace shows who is ahead in fact, where one seat's view would lag behind what the other holds"
+)
+
+// Build measures the traced records: with the model mapping m when the
+// variant has a model (m.Source MappingModel), else with a logistic
+// fitted to them here. hidden says the game hides information (View).
+func Build(recs []*sim.Record, m *Mapping, pairs, hidden bool, seed uint64) *Report {
+	if len(recs) == 0 {
+		return nil
+	}
+	mapping := Mapping{}
+	if m != nil {
+		mapping = *m
+	} else {
+		traces := make([][]int32, len(recs))
+		scores := make([]float64, len(recs))
+		for i, r := range recs {
+			traces[i], scores[i] = r.Trace, r.Result.ValueFor(games.Seat0)/2+0.5
+		}
+		mapping = Fit(traces, scores)
+	}
+	gs := make([]Game, len(recs))
+	for i, r := range recs {
+		gs[i] = NewGame(r, mapping)
+	}
+	rep := &Report{Games: len(gs), Over: "games", Mapping: mapping, View: ViewOpen, AfterDecided: make([]int, 10)}
+	if pairs {
+		rep.Over = "pairs"
+	}
+	if hidden {
+		rep.View = ViewHidden
+	}
+	rep.Figures = Measure(gs, pairs, seed)
+	for i := range gs {
+		if gs[i].Decisive() {
+			rep.AfterDecided[min(int(gs[i].AfterDecided()*10), 9)]++
+		}
+	}
+	rep.Examples = examples(gs)
+	return rep
+}
+
+// examples picks a typical decisive game (the median length), the most
+// dramatic win and the game decided earliest (the largest share played
+// after it), each the first in index order among equals.
+func examples(gs []Game) []Example {
+	var decisive []*Game
+	for i := range gs {
+		if gs[i].Decisive() {
+			decisive = append(decisive, &gs[i])
+		}
+	}
+	if len(decisive) == 0 {
+		return nil
+	}
+	byLength := slices.Clone(decisive)
+	slices.SortStableFunc(byLength, func(a, b *Game) int { return cmp.Compare(a.Decisions(), b.Decisions()) })
+	typical := byLength[len(byLength)/2]
+	dramatic, early := decisive[0], decisive[0]
+	for _, g := range decisive {
+		if g.Drama() > dramatic.Drama() {
+			dramatic = g
+		}
+		if g.AfterDecided() > early.AfterDecided() {
+			early = g
+		}
+	}
+	var out []Example
+	for _, pick := range []struct {
+		label string
+		g     *Game
+	}{{"typical (median length)", typical}, {"most dramatic", dramatic}, {"decided earliest", early}} {
+		ex := Example{Label: pick.label, Index: pick.g.Index, Turning: pick.g.TurningPoints(), Winner: "seat 0"}
+		if pick.g.Seat0 == 0 {
+			ex.Winner = "seat 1"
+		}
+		for _, p := range pick.g.P {
+			ex.P = append(ex.P, math.Round(p*1000)/1000)
+		}
+		out = append(out, ex)
+	}
+	return out
+}
+
+// Find returns the figure of that name, false if the report has none.
+func (r *Report) Find(name string) (Figure, bool) {
+	if r == nil {
+		return Figure{}, false
+	}
+	for _, f := range r.Figures {
+		if f.Name == name {
+			return f, true
+		}
+	}
+	return Figure{}, false
+}
