@@ -39,7 +39,7 @@ type Game struct {
 	// LegalMoves are its counted decisions, decisions with a choice and
 	// legal moves over them.
 	Decided, Counted, Choices, LegalMoves int
-	Play                         sim.Play
+	Play                                  sim.Play
 }
 
 // NewGame reads a traced record with the mapping.

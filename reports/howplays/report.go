@@ -2,8 +2,10 @@ package howplays
 
 import (
 	"cmp"
+	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"playtest/games"
 	"playtest/sim"
@@ -138,4 +140,47 @@ func (r *Report) Find(name string) (Figure, bool) {
 		}
 	}
 	return Figure{}, false
+}
+
+// Format writes a figure's value (or either end of its interval) in its
+// unit: shares as percentages, the rest with two decimals (one for
+// log₁₀ and plies).
+func (f Figure) Format(v float64) string {
+	switch f.Unit {
+	case UnitShare:
+		return fmt.Sprintf("%.1f%%", 100*v)
+	case UnitDigits, UnitPlies:
+		return fmt.Sprintf("%.1f", v)
+	}
+	return fmt.Sprintf("%.2f", v)
+}
+
+// Anchor is the figure's glossary anchor in the reports and docs.
+func (f Figure) Anchor() string { return "fig-" + f.Name }
+
+// Summary says in plain sentences what the figures say of how the game
+// plays, each number with its interval and the bots' caveat: figures
+// describe the game as these bots play it.
+func (r *Report) Summary() string {
+	if r == nil {
+		return ""
+	}
+	var parts []string
+	if f, ok := r.Find("decided_at"); ok {
+		if a, ok := r.Find("after_decided"); ok {
+			parts = append(parts, fmt.Sprintf("A decisive game is decided (the winner's chance stays above 90%%) at decision %s on average [%s, %s], and %s of it [%s, %s] is played after that", f.Format(f.Value), f.Format(f.Low), f.Format(f.High), a.Format(a.Value), a.Format(a.Low), a.Format(a.High)))
+		}
+	}
+	if f, ok := r.Find("lead_changes"); ok {
+		s := fmt.Sprintf("the lead changes hands %s times a game [%s, %s]", f.Format(f.Value), f.Format(f.Low), f.Format(f.High))
+		if c, ok := r.Find("comeback"); ok {
+			s += fmt.Sprintf(" and %s of the wins [%s, %s] are comebacks from below 25%%", c.Format(c.Value), c.Format(c.Low), c.Format(c.High))
+		}
+		parts = append(parts, s)
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	text := strings.Join(parts, "; ") + fmt.Sprintf(" (%d traced games, as these bots play).", r.Games)
+	return strings.ToUpper(text[:1]) + text[1:]
 }

@@ -130,8 +130,8 @@ func TestHTMLReportInBrowser(t *testing.T) {
 		t.Errorf("console messages:\n%s", strings.Join(console, "\n"))
 	}
 	// Every STACKS game lasts 24 plies: a sentence, not a one-bar histogram.
-	if n := len(regexp.MustCompile(`<img alt="[^"]*" src="data:image/png;base64,`).FindAllIndex(dom, -1)); n != 2 {
-		t.Errorf("%d plots in the page, want 2 (outcomes, margin)", n)
+	if n := len(regexp.MustCompile(`<img alt="[^"]*" src="data:image/png;base64,`).FindAllIndex(dom, -1)); n != 4 {
+		t.Errorf("%d plots in the page, want 4 (outcomes, margin, and How it plays' traces and decided share)", n)
 	}
 	if !strings.Contains(string(dom), "every one of the 40 games had plies 24") {
 		t.Error("the page lacks the note that stands in for the length histogram")

@@ -213,7 +213,25 @@ Rates have 95% Wilson intervals{{if eq .Rates.Interval "paired-wilson"}}; the se
 {{end}}
 <h2>Game length</h2>
 <p>Plies: mean {{num .Plies.Mean}}, median {{.Plies.Median}}, 5% {{.Plies.P05}}, 95% {{.Plies.P95}}, min {{.Plies.Min}}, max {{.Plies.Max}}.</p>
-{{if .Metrics}}
+{{with .HowItPlays}}<section id="how-it-plays">
+<h2>How it plays</h2>
+{{with .Summary}}<p class="headline">{{.}}</p>{{end}}
+<p class="note">{{traceNote .}}</p>
+<table class="how-it-plays">
+<tr><th>figure</th><th>value</th><th>95% CI</th><th>n</th></tr>
+{{- range .Figures}}
+<tr><td><a href="#{{.Anchor}}">{{.Title}}</a></td><td>{{.Format .Value}}</td><td>{{.Format .Low}} – {{.Format .High}}</td><td>{{.N}}</td></tr>{{end}}
+</table>
+{{range $.PlayFigures}}<figure>
+<img alt="{{.Caption}}" src="{{pngData .PNGBase64}}">
+<figcaption>{{.Caption}} (<a href="{{.SVG}}">SVG</a>, <a href="{{.PNG}}">PNG</a>)</figcaption>
+</figure>
+{{end}}<h3>What the figures mean</h3>
+<dl class="glossary">{{range .Figures}}
+<dt id="{{.Anchor}}">{{.Title}} (<code>{{.Name}}</code>)</dt><dd>{{describe .Name}}</dd>{{end}}
+</dl>
+</section>
+{{end}}{{if .Metrics}}
 <h2>Game-specific figures</h2>
 <table>
 <tr><th>metric</th><th>n</th><th>value</th><th>95% CI</th><th>bootstrap 95% CI</th><th>min – max</th></tr>

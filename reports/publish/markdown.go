@@ -8,6 +8,8 @@ import (
 
 	"playtest/games"
 	"playtest/reports"
+	"playtest/reports/howplays"
+	"playtest/sim"
 )
 
 // funcs are the helpers both templates use.
@@ -27,11 +29,23 @@ var funcs = map[string]any{
 		lo, hi := max(m.Low, m.Min), min(m.High, m.Max)
 		return fmt.Sprintf("%.2f – %.2f", lo, hi)
 	},
-	"inc":    func(k int) int { return k + 1 },
-	"footer": reports.Footer,
+	"inc":       func(k int) int { return k + 1 },
+	"footer":    reports.Footer,
+	"describe":  howplays.Describe,
+	"traceNote": traceNote,
 	"hasDocs": func(ms []reports.Metric) bool {
 		return slices.ContainsFunc(ms, func(m reports.Metric) bool { return m.Doc != "" })
 	},
+}
+
+// traceNote says where a report's traces come from and what its
+// intervals are over.
+func traceNote(r *howplays.Report) string {
+	source := "the variant's learned model (each seat's logit, in the heuristic's units, halved)"
+	if r.Mapping.Source == howplays.MappingFitted {
+		source = fmt.Sprintf("a logistic fitted to these games' outcomes, σ(%.3g + %.3g·lead), since the bots play no learned model", r.Mapping.A, r.Mapping.B)
+	}
+	return fmt.Sprintf("Traced: the run's first %d games (a run traces at most its first %d). A trace is seat 0's chance of winning before each decision: the lead the deciding alphabeta bot's search found, or else the heuristic's after the exchanges in progress are played out, mapped to a chance by %s. Whose estimate: %s. Intervals are 95%%, over the %s: percentile bootstrap, Wilson's for rates.", r.Games, sim.DefaultTrace, source, r.View, r.Over)
 }
 
 var markdown = template.Must(template.New("report.md").Funcs(funcs).Parse(markdownText))
@@ -103,7 +117,24 @@ The first decision of each game: {{.Distinct}} distinct over {{.Games}} games.
 ## Game length
 
 Plies: mean {{num .Plies.Mean}}, median {{.Plies.Median}}, 5% {{.Plies.P05}}, 95% {{.Plies.P95}}, min {{.Plies.Min}}, max {{.Plies.Max}}.
-{{if .Metrics}}
+{{with .HowItPlays}}
+## How it plays
+{{with .Summary}}
+{{mdText .}}
+{{end}}
+{{mdText (traceNote .)}}
+
+| figure | value | 95% CI | n |
+|---|---:|---:|---:|
+{{- range .Figures}}
+| [{{md .Title}}](#{{.Anchor}}) | {{.Format .Value}} | {{.Format .Low}} – {{.Format .High}} | {{.N}} |{{end}}
+{{range $.PlayFigures}}
+![{{md .Caption}}]({{.SVG}})
+{{end}}
+### What the figures mean
+{{range .Figures}}
+- <a id="{{.Anchor}}"></a>**{{md .Title}}** ({{mdCode .Name}}): {{md (describe .Name)}}{{end}}
+{{end}}{{if .Metrics}}
 ## Game-specific figures
 
 Rates have Wilson intervals; means a normal interval (clamped to the range
@@ -131,7 +162,7 @@ whole-number figures (scores, margins, counts), a percentile bootstrap one.
 {{end}}## Plots
 {{range .Notes}}
 {{md .}}
-{{end}}{{range .Figures}}
+{{end}}{{range .OtherFigures}}
 ![{{md .Caption}}]({{.SVG}})
 {{end}}
 {{with .Examples}}{{if .Games}}## Example games

@@ -8,8 +8,11 @@ import (
 	"os"
 	"path/filepath"
 
+	"gonum.org/v1/plot"
+
 	"playtest/internal/bounded"
 	"playtest/reports"
+	"playtest/reports/howplays"
 	"playtest/reports/plots"
 	"playtest/reports/stats"
 )
@@ -46,13 +49,31 @@ func (r *Report) LeadFigure() *Figure {
 	return nil
 }
 
-// OtherFigures are the figures after the lead one, for the Plots section.
+// OtherFigures are the figures for the Plots section: neither the lead
+// one nor those of How it plays.
 func (r *Report) OtherFigures() []Figure {
-	if r.LeadFigure() != nil {
-		return r.Figures[1:]
+	var out []Figure
+	for _, f := range r.Figures {
+		if f.Name != OutcomesFigure && !playFigures[f.Name] {
+			out = append(out, f)
+		}
 	}
-	return r.Figures
+	return out
 }
+
+// PlayFigures are the figures of the How it plays section.
+func (r *Report) PlayFigures() []Figure {
+	var out []Figure
+	for _, f := range r.Figures {
+		if playFigures[f.Name] {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// playFigures names the figures of How it plays.
+var playFigures = map[string]bool{TracesFigure: true, AfterDecidedFigure: true}
 
 // OpeningBoards are the drawings of the positions after the listed
 // openings, by notation (nil when the run kept none).
@@ -63,8 +84,13 @@ func (r *Report) OpeningBoards() map[string]string {
 	return r.Examples.Openings
 }
 
-// OutcomesFigure is the name of the outcome chart's files.
-const OutcomesFigure = "outcomes"
+// OutcomesFigure is the name of the outcome chart's files; TracesFigure
+// the example win-probability traces'.
+const (
+	OutcomesFigure     = "outcomes"
+	TracesFigure       = "traces"
+	AfterDecidedFigure = "after-decided"
+)
 
 // Figure is a saved plot.
 type Figure struct {
@@ -259,6 +285,21 @@ func (r *Report) buildFigures(dir string, d *gameData) error {
 	}
 	if rates != nil {
 		figs = append(figs, plots.Figure{Name: "rates", Caption: "Game-specific rates with 95% Wilson intervals", Plot: rates})
+	}
+	for _, draw := range []struct {
+		name, caption string
+		plot          func(*howplays.Report) (*plot.Plot, error)
+	}{
+		{TracesFigure, "How games unfold: seat 0's chance of winning before each decision in a typical game and in the extremes, turning points ringed", plots.Traces},
+		{AfterDecidedFigure, "How much of each decisive game was played after it was decided", plots.AfterDecided},
+	} {
+		p, err := draw.plot(s.HowItPlays)
+		if err != nil {
+			return err
+		}
+		if p != nil {
+			figs = append(figs, plots.Figure{Name: draw.name, Caption: draw.caption, Plot: p})
+		}
 	}
 	for _, f := range figs {
 		if err := plots.Save(filepath.Join(dir, PlotsDir), f); err != nil {
