@@ -2,6 +2,9 @@ package reports
 
 import (
 	"slices"
+	"strings"
+
+	"playtest/reports/howplays"
 
 	"playtest/reports/stats"
 )
@@ -51,6 +54,11 @@ func (s *Summary) IsRate(metric string) (rate, known bool) {
 			return m.Rate != nil, true
 		}
 	}
+	if name, ok := strings.CutPrefix(metric, PlayPrefix); ok {
+		if f, found := s.HowItPlays.Find(name); found {
+			return f.Unit == howplays.UnitShare, true
+		}
+	}
 	return false, false
 }
 
@@ -95,6 +103,13 @@ func (s *Summary) Lookup(metric, stat string) (e MetricEstimate, ok bool) {
 		iv := stats.WilsonMean(mean, n, stats.Z95)
 		return MetricEstimate{mean, iv.Low, iv.High, n}, true
 	}
+	if name, ok := strings.CutPrefix(metric, PlayPrefix); ok {
+		f, found := s.HowItPlays.Find(name)
+		if !found || stat != "" {
+			return e, false
+		}
+		return MetricEstimate{f.Value, f.Low, f.High, f.N}, true
+	}
 	for _, m := range s.Metrics {
 		if m.Name != metric {
 			continue
@@ -126,9 +141,18 @@ func (s *Summary) MetricNames() []string {
 	for _, m := range s.Metrics {
 		names = append(names, m.Name)
 	}
+	if s.HowItPlays != nil {
+		for _, f := range s.HowItPlays.Figures {
+			names = append(names, PlayPrefix+f.Name)
+		}
+	}
 	slices.Sort(names)
 	return names
 }
+
+// PlayPrefix names How it plays' figures as metrics, wherever a metric is
+// named (check bounds, sweep and tune metrics): play.after_decided.
+const PlayPrefix = "play."
 
 // RatesAndLength are a run's seat, draw and stall rates and its mean length: the
 // columns sweeps (per variant) and skill ladders (per rung) show.

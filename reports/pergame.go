@@ -2,6 +2,7 @@ package reports
 
 import (
 	"playtest/games"
+	"playtest/reports/howplays"
 	"playtest/sim"
 )
 
@@ -44,5 +45,20 @@ func PerGame(name string) func(r *sim.Record) (v float64, ok bool) {
 			}
 		}
 		return 0, false
+	}
+}
+
+// PlayPerGame returns the function that reads one of How it plays'
+// per-game figures (howplays.PerGame; named without PlayPrefix) from a
+// traced game, its trace mapped with m; ok is false for a game without a
+// trace, or one the figure leaves out (drama in a draw).
+func PlayPerGame(name string, m howplays.Mapping) func(r *sim.Record) (float64, bool) {
+	of, _, known := howplays.PerGame(name)
+	return func(r *sim.Record) (float64, bool) {
+		if !known || r.Trace == nil {
+			return 0, false
+		}
+		g := howplays.NewGame(r, m)
+		return of(&g)
 	}
 }

@@ -68,6 +68,9 @@ type Summary struct {
 	// HowItPlays says how the traced games played (nil for a run that
 	// traced none).
 	HowItPlays *howplays.Report `json:"how_it_plays,omitempty"`
+	// Broken says the rules, not the bots, decide the games (nil unless
+	// every game was short or alike).
+	Broken *Broken `json:"broken_rules,omitempty"`
 	// Headline is the run's answer in one plain sentence.
 	Headline Headline `json:"headline"`
 	// Warnings say where the answer may be the bots' rather than the
@@ -263,6 +266,9 @@ type RunInfo struct {
 	// fitted to the traced games. Hidden says the game hides information.
 	TraceMapping *howplays.Mapping
 	Hidden       bool
+	// Prove, if set, looks for a forced win from the start within depth
+	// decisions (games.ProveWithin): for runs whose games are all short.
+	Prove func(depth int) (*games.Proof, bool)
 }
 
 // MaxRecordPlies bounds a game's length as read back from a log or
@@ -547,6 +553,7 @@ func (a *Aggregator) Summary(timing Timing) *Summary {
 	}
 	s.Openings = a.openingStats()
 	s.HowItPlays = howplays.Build(a.traced, a.info.TraceMapping, a.info.Pairs, a.info.Hidden, a.info.Seed)
+	s.Broken = a.broken(s)
 	s.Headline = a.headline(s)
 	s.Warnings = a.warnings(s)
 	return s

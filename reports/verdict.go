@@ -109,6 +109,14 @@ func SkillCommand(info RunInfo) string {
 	return cmd
 }
 
+// decisionCount writes "1 decision", "3 decisions".
+func decisionCount(n int) string {
+	if n == 1 {
+		return "1 decision"
+	}
+	return fmt.Sprintf("%d decisions", n)
+}
+
 // headline builds the run's Headline from its figures.
 func (a *Aggregator) headline(s *Summary) Headline {
 	h := Headline{Bots: bots.DescribePlayers(a.info.Players)}
@@ -134,6 +142,16 @@ func (a *Aggregator) headline(s *Summary) Headline {
 		h.Verdict = VerdictUndecided
 	}
 	h.Text = h.sentence(s, a.info)
+	switch b := s.Broken; {
+	case b != nil && b.Proof != nil:
+		// A proof settles what the games only sample: the rest of the
+		// sentence (the bots' score, advice to climb a skill ladder)
+		// would say less, and some of it the opposite.
+		h.Text = fmt.Sprintf("The rules are broken: %s (proven by a search of every line; seat 0 scored %s [%s] in these %d games).",
+			b.Text, FormatPercent(h.Value), FormatInterval(h.Low, h.High), s.Games)
+	case b != nil:
+		h.Text = "The rules look broken: " + b.Text + ". " + h.Text
+	}
 	return h
 }
 
@@ -235,6 +253,15 @@ func (a *Aggregator) warnings(s *Summary) []Warning {
 		out = append(out, Warning{WarnWeakBots, fmt.Sprintf("%s, which does not search: the rates describe its blunders as much as the rules; give it a search bot (mcts, or ismcts where a seat hides something) and %s", weak[0], next)})
 	case 2:
 		out = append(out, Warning{WarnWeakBots, fmt.Sprintf("%s and %s, which do not search: the rates describe their blunders as much as the rules; give them search bots (mcts, or ismcts where a seat hides something) and %s", weak[0], weak[1], next)})
+	}
+	if b := s.Broken; b != nil {
+		msg := b.Text + ": "
+		if b.Proof != nil {
+			msg += fmt.Sprintf("a search of every line to %s proves it, so stronger or more varied bots cannot change the result; change the rules (the start, the first moves allowed) and run again", decisionCount(b.Proof.Plies))
+		} else {
+			msg += "no proof is possible in this game (chance or hidden information), but games this short usually mean a rule hands the game to one seat; read the rules' start and first moves, then run `" + SkillCommand(a.info) + "` to see whether stronger bots change it"
+		}
+		return append(out, Warning{WarnBrokenRules, msg})
 	}
 	if r := s.Repetition; r.Repeated(s.Games) {
 		out = append(out, Warning{WarnRepeatedGames, fmt.Sprintf("only %d of the %d games were different (the most frequent was played %d times): the figures describe a few lines of play, and more games of these bots add little; bots that always answer alike (alphabeta without noise, greedy) need variety (alphabeta: noise with noise_moves; or mcts), and games decided in a few plies need stronger bots: %s", r.Distinct, s.Games, r.MostPlayed, next)})

@@ -425,3 +425,27 @@ func measure(d definition, units [][]*Game, seed uint64) (Figure, bool) {
 	f.Low, f.High = iv.Low, iv.High
 	return f, true
 }
+
+// PerGame returns how one game gives the named figure, for the figures a
+// single game has (not tree_complexity, outcome_uniformity or length_sd,
+// which are of a set of games); ok is false for those and unknown names.
+// share says the figure is a share between 0 and 1.
+func PerGame(name string) (of func(g *Game) (float64, bool), share, ok bool) {
+	for _, d := range definitions {
+		if d.name == name && d.of != nil {
+			return d.of, d.unit == UnitShare, true
+		}
+	}
+	return nil, false, false
+}
+
+// PerGameNames lists the figures PerGame gives.
+func PerGameNames() []string {
+	var out []string
+	for _, d := range definitions {
+		if d.of != nil {
+			out = append(out, d.name)
+		}
+	}
+	return out
+}

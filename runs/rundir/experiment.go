@@ -53,6 +53,7 @@ func Info(cfg *variants.Config, g games.Game) reports.RunInfo {
 		info.TraceMapping = &mapping
 	}
 	_, info.Hidden = g.NewState().(games.Determinizer)
+	info.Prove = func(depth int) (*games.Proof, bool) { return games.ProveWithin(g.NewState(), depth) }
 	info.Replay = func(moves []string) (games.Result, int, error) { return replayResult(g, moves) }
 	return info
 }

@@ -83,13 +83,13 @@ func (p *MCTSParams) Validate() error {
 type MCTS struct {
 	// nearBest and considered are the last decision's NearBest.
 	nearBest, considered int
-	features    []float64 // the learned evaluation's buffer
-	params      MCTSParams
-	determinize bool
-	seat        games.Player
-	rng         *pcg.Rand
-	nodes       arena[node]
-	blocks      arena[block]
+	features             []float64 // the learned evaluation's buffer
+	params               MCTSParams
+	determinize          bool
+	seat                 games.Player
+	rng                  *pcg.Rand
+	nodes                arena[node]
+	blocks               arena[block]
 	// free is the memory, in bytes, the tree may still take in new chunks.
 	free  int64
 	path  []int32

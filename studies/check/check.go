@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"playtest/reports"
+	"playtest/reports/howplays"
 	"playtest/variants"
 )
 
@@ -41,6 +42,13 @@ type Verdict struct {
 	// an interval over them overstates what is known, so a bound judged by
 	// one is inconclusive whatever the interval says.
 	Repeated bool
+	// Proven says the value is the one a proven forced win gives
+	// (reports.Summary.ProvenValue): the bound is judged against it,
+	// exactly, never inconclusive.
+	Proven bool
+	// EndsAt, for a bound with no sample in a run whose games are all
+	// short (reports.Broken), is the ply by which every game ended.
+	EndsAt int
 }
 
 // CheckBounds checks the bounds against what the summary knows of each
@@ -92,7 +100,7 @@ func CheckBounds(file string, s *reports.Summary, exps []variants.Expectation) e
 // for the run.
 func CheckMetrics(file string, s *reports.Summary, exps []variants.Expectation, known func(string) bool) error {
 	for i, e := range exps {
-		if _, ok := s.Lookup(e.Metric, e.Stat); ok || known != nil && known(e.Metric) {
+		if _, ok := s.Lookup(e.Metric, e.Stat); ok || known != nil && known(e.Metric) || isPlayFigure(e.Metric) {
 			continue
 		}
 		names := s.MetricNames()
@@ -100,6 +108,14 @@ func CheckMetrics(file string, s *reports.Summary, exps []variants.Expectation, 
 			Message: fmt.Sprintf("unknown metric %q%s; this run has: %s", e.Metric, variants.Suggestion(e.Metric, names), strings.Join(names, ", "))}
 	}
 	return nil
+}
+
+// isPlayFigure says metric names one of How it plays' figures
+// (play.after_decided), which a probe's random games may not give (clarity
+// needs a search bot).
+func isPlayFigure(metric string) bool {
+	name, ok := strings.CutPrefix(metric, reports.PlayPrefix)
+	return ok && howplays.Describe(name) != ""
 }
 
 // Evaluate checks every expectation against the summary. A metric the
@@ -117,11 +133,19 @@ func Evaluate(file string, s *reports.Summary, exps []variants.Expectation, know
 	var out []Verdict
 	for _, e := range exps {
 		est, ok := s.Lookup(e.Metric, e.Stat)
+		proven, isProven := s.ProvenValue(e.Metric)
+		if isProven && e.Stat == "" {
+			est, ok = reports.MetricEstimate{Value: proven, Low: proven, High: proven, N: s.Games}, true
+		}
 		if !ok {
-			out = append(out, Verdict{Expectation: e, Outcome: Inconclusive})
+			v := Verdict{Expectation: e, Outcome: Inconclusive}
+			if s.Broken != nil {
+				v.EndsAt = s.Broken.LastPly
+			}
+			out = append(out, v)
 			continue
 		}
-		v := Verdict{Expectation: e, Value: est.Value, Low: est.Low, High: est.High, N: est.N}
+		v := Verdict{Expectation: e, Value: est.Value, Low: est.Low, High: est.High, N: est.N, Proven: isProven && e.Stat == ""}
 		lo, hi := -1e300, 1e300
 		if e.Min != nil {
 			lo = *e.Min
@@ -130,6 +154,10 @@ func Evaluate(file string, s *reports.Summary, exps []variants.Expectation, know
 			hi = *e.Max
 		}
 		switch {
+		case v.Proven && (est.Value < lo || est.Value > hi):
+			v.Outcome = Fail
+		case v.Proven:
+			v.Outcome = Pass
 		case s.Repetition.Repeated(s.Games) && !isExtreme(v):
 			v.Outcome, v.Repeated = Inconclusive, true
 		case est.High < lo || est.Low > hi:
@@ -190,8 +218,12 @@ func WriteMarkdown(w io.Writer, s *reports.Summary, vs []Verdict) error {
 		interval, verdict := fmt.Sprintf("%s – %s", formatValue(v.Low), formatValue(v.High)), icon[v.Outcome]
 		value := formatValue(v.Value)
 		switch {
+		case v.N == 0 && v.EndsAt > 0:
+			value, interval, verdict = "—", fmt.Sprintf("— (no game measured it: every game ends by ply %d)", v.EndsAt), icon[Inconclusive]+" (no sample)"
 		case v.N == 0:
 			value, interval, verdict = "—", "— (no game measured it)", icon[Inconclusive]+" (no sample)"
+		case v.Proven:
+			interval, verdict = "— (proven: "+s.Broken.Text+")", icon[v.Outcome]+" (proven)"
 		case v.Repeated:
 			verdict = icon[Inconclusive] + " (the games repeat)"
 		case isExtreme(v):
@@ -226,8 +258,14 @@ func boundName(v Verdict) string {
 
 // verdictLine states a verdict in one line.
 func verdictLine(v Verdict) string {
+	if v.N == 0 && v.EndsAt > 0 {
+		return fmt.Sprintf("%s: no game measured it (no sample): every game ends by ply %d; bound %s: %s", boundName(v), v.EndsAt, bound(v.Expectation), v.Outcome)
+	}
 	if v.N == 0 {
 		return fmt.Sprintf("%s: no game measured it (no sample); bound %s: %s", boundName(v), bound(v.Expectation), v.Outcome)
+	}
+	if v.Proven {
+		return fmt.Sprintf("%s = %s with the proven forced win's play; bound %s: %s (judged against the proof, not the games)", boundName(v), formatValue(v.Value), bound(v.Expectation), v.Outcome)
 	}
 	if isExtreme(v) {
 		return fmt.Sprintf("%s = %s over %d games (the extreme seen); bound %s: %s", boundName(v), formatValue(v.Value), v.N, bound(v.Expectation), v.Outcome)
@@ -278,6 +316,10 @@ type VerdictRecord struct {
 	Outcome string   `json:"outcome"`
 	// Repeated: inconclusive because the run's games repeat.
 	Repeated bool `json:"repeated,omitempty"`
+	// Proven: judged against a proven forced win's value; EndsAt: no
+	// sample, every game ending by that ply.
+	Proven bool `json:"proven,omitempty"`
+	EndsAt int  `json:"ends_at,omitempty"`
 }
 
 // NewReport gathers the verdicts for check.json, with the exit code they
@@ -288,7 +330,8 @@ func NewReport(s *reports.Summary, vs []Verdict, inconclusiveFails bool) *Report
 	for _, v := range vs {
 		e := v.Expectation
 		r.Verdicts = append(r.Verdicts, VerdictRecord{Metric: e.Metric, Stat: e.Stat, Min: e.Min, Max: e.Max,
-			Value: v.Value, Low: v.Low, High: v.High, N: v.N, Outcome: v.Outcome.String(), Repeated: v.Repeated})
+			Value: v.Value, Low: v.Low, High: v.High, N: v.N, Outcome: v.Outcome.String(), Repeated: v.Repeated,
+			Proven: v.Proven, EndsAt: v.EndsAt})
 	}
 	return r
 }

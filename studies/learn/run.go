@@ -169,6 +169,7 @@ func New(cfg *variants.Config, opts Options) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
+	job.Trace = 0 // learning reads positions, not traces
 	f, ok := job.Game.(games.Featurer)
 	if !ok {
 		return nil, fmt.Errorf("%s names no features: nothing to learn from", cfg.Definition.Name)

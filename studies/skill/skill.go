@@ -682,6 +682,7 @@ func (s *series) extend(ctx context.Context, opts Options, to int) error {
 	if err != nil {
 		return err
 	}
+	job.Trace = 0 // a ladder reports no How it plays
 	job.Sliced, job.From, job.To = true, s.played, to
 	if opts.Started != nil {
 		opts.Started(s.rung, s.budget, s.headToHead, to-s.played)

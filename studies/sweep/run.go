@@ -137,6 +137,14 @@ type Row struct {
 	SeatBias     bool    `json:"seat_bias"`
 	// Warnings are the variant's warnings (reports.Warning).
 	Warnings []reports.Warning `json:"warnings,omitempty"`
+	// Broken is the variant's reports.Broken text when its rules, not its
+	// bots, decide the games (its cells are marked).
+	Broken string `json:"broken,omitempty"`
+	// AfterDecided and LeadChanges are two of How it plays' figures: the
+	// share of a decisive game played after it was decided, and the lead
+	// changes a game (nil when the variant traced no game).
+	AfterDecided *reports.MetricEstimate `json:"after_decided,omitempty"`
+	LeadChanges  *reports.MetricEstimate `json:"lead_changes,omitempty"`
 	// Dir is the variant's result directory, relative to the sweep's.
 	Dir string `json:"dir,omitempty"`
 }
@@ -465,6 +473,18 @@ func (r *Row) fill(s *reports.Summary, metric string) {
 	r.Metric, _ = s.Lookup(metric, "")
 	r.SeatBiasP, r.SeatBiasTest = s.Balance.SeatBiasP, s.Balance.SeatBiasTest
 	r.Warnings = s.Warnings
+	if s.Broken != nil {
+		r.Broken = s.Broken.Text
+	}
+	r.AfterDecided, r.LeadChanges = playEstimate(s, "after_decided"), playEstimate(s, "lead_changes")
+}
+
+// playEstimate is one of How it plays' figures, nil when the run has none.
+func playEstimate(s *reports.Summary, name string) *reports.MetricEstimate {
+	if e, ok := s.Lookup(reports.PlayPrefix+name, ""); ok {
+		return &e
+	}
+	return nil
 }
 
 // adjust corrects the seat-bias p-values for the number of variants.

@@ -41,7 +41,32 @@ func (r *Result) header() []string {
 	if !r.metricShown() {
 		h = append(h, r.Metric+" (95% CI)")
 	}
-	return append(h, "seat-bias p", "adjusted p", "seat bias")
+	return append(h, "played after decided (95% CI)", "lead changes", "seat-bias p", "adjusted p", "seat bias")
+}
+
+// seat0Cell is a row's seat 0 wins with its interval, marked when the
+// variant's rules decide its games (Row.Broken).
+func seat0Cell(row Row) string { return rateCell(row.Seat0) + brokenMark(row) }
+
+// brokenMark marks the cell of a variant whose rules decide its games.
+func brokenMark(row Row) string {
+	if row.Broken != "" {
+		return " ⚠ broken"
+	}
+	return ""
+}
+
+// playCells are a row's How it plays cells: the share played after a game
+// was decided with its interval, and the lead changes a game.
+func playCells(row Row) []string {
+	after, changes := "—", "—"
+	if e := row.AfterDecided; e != nil {
+		after = fmt.Sprintf("%s (%s)", reports.FormatPercent(e.Value), reports.FormatInterval(e.Low, e.High))
+	}
+	if e := row.LeadChanges; e != nil {
+		changes = fmt.Sprintf("%.2f", e.Value)
+	}
+	return []string{after, changes}
 }
 
 // metricShown says the sweep's metric is already a column.
@@ -56,11 +81,12 @@ func (r *Result) metricShown() bool {
 func (r *Result) cells(row Row) []string {
 	c := append([]string(nil), row.Values...)
 	c = append(c, strconv.Itoa(row.Games),
-		rateCell(row.Seat0), reports.FormatPercent(row.Seat1.Rate), reports.FormatPercent(row.Draws.Rate),
+		seat0Cell(row), reports.FormatPercent(row.Seat1.Rate), reports.FormatPercent(row.Draws.Rate),
 		rateCell(row.Stalled), fmt.Sprintf("%.1f", row.Plies.Value))
 	if !r.metricShown() {
 		c = append(c, r.metricCell(row.Metric))
 	}
+	c = append(c, playCells(row)...)
 	bias := "no"
 	if row.SeatBias {
 		bias = "yes (" + favoured(row) + ")"
@@ -96,7 +122,7 @@ func (r *Result) terminalTable() ([]string, [][]string) {
 		if !sameGames {
 			c = append(c, strconv.Itoa(row.Games))
 		}
-		c = append(c, compact(rateCell(row.Seat0)),
+		c = append(c, compact(rateCell(row.Seat0))+brokenMark(row),
 			reports.FormatPercent(row.Seat1.Rate)+" / "+reports.FormatPercent(row.Draws.Rate),
 			compact(rateCell(row.Stalled)), fmt.Sprintf("%.1f", row.Plies.Value))
 		if !r.metricShown() {
@@ -245,7 +271,8 @@ func (r *Result) WriteCSV(w io.Writer) error {
 		"draws", "draw_rate", "stalled", "stalled_rate", "stalled_low", "stalled_high",
 		"plies_mean", "plies_low", "plies_high",
 		"metric", "metric_value", "metric_low", "metric_high", "metric_n",
-		"seat_bias_p", "adjusted_p", "seat_bias")
+		"seat_bias_p", "adjusted_p", "seat_bias",
+		"after_decided", "after_decided_low", "after_decided_high", "lead_changes", "lead_changes_low", "lead_changes_high", "broken")
 	if err := cw.Write(h); err != nil {
 		return err
 	}
@@ -267,6 +294,14 @@ func (r *Result) WriteCSV(w io.Writer) error {
 		rec = append(rec, r.Metric)
 		rec = append(rec, est(row.Metric.Value, row.Metric.Low, row.Metric.High)...)
 		rec = append(rec, strconv.Itoa(row.Metric.N), pDecimal(row.SeatBiasP), pDecimal(row.AdjustedP), strconv.FormatBool(row.SeatBias))
+		for _, e := range []*reports.MetricEstimate{row.AfterDecided, row.LeadChanges} {
+			if e == nil {
+				rec = append(rec, "", "", "")
+				continue
+			}
+			rec = append(rec, est(e.Value, e.Low, e.High)...)
+		}
+		rec = append(rec, row.Broken)
 		if err := cw.Write(rec); err != nil {
 			return err
 		}

@@ -244,6 +244,7 @@ func play(ctx context.Context, res *Result, cfgs []*variants.Config, m *study.Ma
 			if err != nil {
 				return nil, err
 			}
+			job.Trace = 0 // a tournament reports no How it plays
 			err = sim.Run(ctx, job, sim.Options{Workers: opts.Workers}, func(r *sim.Record) {
 				if opts.OnGame != nil {
 					opts.OnGame()

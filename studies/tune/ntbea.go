@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"playtest/games/pcg"
 	"playtest/reports"
+	"playtest/reports/howplays"
 	"playtest/sim"
 	"playtest/sim/bots"
 )
@@ -306,9 +308,13 @@ func mutate(rng *pcg.Rand, x, dims []int) []int {
 // Every evaluation plays deals of its own: with common deals, a point
 // next to one that drew lucky deals would draw them too, and the search
 // would chase the luck.
-func (res *Result) evaluate(ctx context.Context, c *Candidate, k, games int, read []func(*sim.Record) (float64, bool), opts Options) (float64, error) {
+func (res *Result) evaluate(ctx context.Context, c *Candidate, k, games int, opts Options) (float64, error) {
+	read, err := res.readers(c)
+	if err != nil {
+		return 0, err
+	}
 	var t tally
-	err := c.playGames(ctx, c.cfg.Seed^searchSeedSalt, k*games, (k+1)*games, opts, func(r *sim.Record) {
+	err = c.playGames(ctx, c.cfg.Seed^searchSeedSalt, k*games, (k+1)*games, opts, func(r *sim.Record) {
 		r2 := *r
 		r2.Deal -= k * games / 2
 		t.add(&r2, read)
@@ -340,14 +346,36 @@ func (res *Result) evaluate(ctx context.Context, c *Candidate, k, games int, rea
 	return -cost, nil
 }
 
-// readers are the functions that read each tallied figure from a game.
-func (res *Result) readers() []func(*sim.Record) (float64, bool) {
+// readers are the functions that read each tallied figure from c's
+// games: How it plays' figures with c's learned model's mapping.
+func (res *Result) readers(c *Candidate) ([]func(*sim.Record) (float64, bool), error) {
 	var read []func(*sim.Record) (float64, bool)
 	for _, name := range res.Goal.figures() {
-		read = append(read, reports.PerGame(name))
+		figure, ok := strings.CutPrefix(name, reports.PlayPrefix)
+		if !ok {
+			read = append(read, reports.PerGame(name))
+			continue
+		}
+		m := sim.TraceModel(c.cfg.Players)
+		if m == nil {
+			return nil, &PlayTargetError{Metric: name, Candidate: c.Label}
+		}
+		read = append(read, reports.PlayPerGame(figure, howplays.FromModel(m)))
 	}
-	return read
+	return read, nil
 }
+
+// PlayTargetError refuses a How it plays target for a candidate whose bots
+// play no learned model: a game's trace maps to chances of winning, game by
+// game, only through a model's scale.
+type PlayTargetError struct{ Metric, Candidate string }
+
+func (e *PlayTargetError) Error() string {
+	return fmt.Sprintf("target %s: %s's bots play the hand heuristic, whose leads have no scale of chances game by game; give the base variant's bots a learned model (eval: learned, model: preset or a file) or race with --learn GAMES (NTBEA needs the model in the base)", e.Metric, e.Candidate)
+}
+
+// BadInput marks the error as the user's input (exit 2).
+func (e *PlayTargetError) BadInput() bool { return true }
 
 // searchText describes an NTBEA search in a sentence.
 func (s *Search) searchText() string {

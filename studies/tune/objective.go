@@ -10,6 +10,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"playtest/reports"
+	"playtest/reports/howplays"
 	"playtest/reports/stats"
 	"playtest/runs/rundir"
 	"playtest/variants"
@@ -132,6 +133,13 @@ func (o Objective) figures() []string {
 	return names
 }
 
+// plays reports whether a target is one of How it plays' figures
+// (play.after_decided): the games must then be traced, and read with the
+// candidate's model.
+func (o Objective) plays() bool {
+	return slices.ContainsFunc(o.Targets, func(t Target) bool { return strings.HasPrefix(t.Metric, reports.PlayPrefix) })
+}
+
 // Figures' places in a candidate's tally.
 const (
 	figScore = iota
@@ -229,6 +237,12 @@ func ParseObjective(file string, n *yaml.Node, cfg *variants.Config) (Objective,
 							metrics = append(metrics, m.Name)
 							if m.Rate != nil {
 								rates = append(rates, m.Name)
+							}
+						}
+						for _, name := range howplays.PerGameNames() {
+							metrics = append(metrics, reports.PlayPrefix+name)
+							if _, share, _ := howplays.PerGame(name); share {
+								rates = append(rates, reports.PlayPrefix+name)
 							}
 						}
 					}

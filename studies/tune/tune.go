@@ -11,6 +11,7 @@ import (
 
 	"gonum.org/v1/gonum/stat/distuv"
 
+	"playtest/games"
 	"playtest/reports"
 	"playtest/reports/stats"
 	"playtest/runs/rundir"
@@ -40,6 +41,10 @@ const (
 	// DroppedByRank: successive halving set it aside for its rank, without
 	// showing it worse.
 	DroppedByRank = "rank"
+	// DroppedByBroken: its games were all short and a shallow proof found
+	// a forced win from the start (reports.Broken): its rules, not its
+	// bots, decide the games.
+	DroppedByBroken = "broken"
 )
 
 // Options tune a race.
@@ -72,6 +77,8 @@ type Options struct {
 	Tolerance float64
 	// Objective is what the race minimises (BalanceOnly if zero).
 	Objective Objective
+	// traced says the games are traced (How it plays' targets).
+	traced bool
 	// Search is SearchRace or SearchNTBEA ("": NTBEA for spaces of more
 	// than AutoNTBEA candidates). NTBEA plays evaluations of EvalGames
 	// games (DefaultEvalGames if 0) with 3/5 of the budget, then races the
@@ -199,10 +206,12 @@ type Round struct {
 	Games int `json:"games_per_candidate"`
 	// Candidates is how many played it; Dropped how many its tests showed
 	// worse than the leader, Broke how many its tests showed breaking a
-	// hard target, Halved how many successive halving set aside.
+	// hard target, Broken how many a proof showed broken (a forced win:
+	// DroppedByBroken), Halved how many successive halving set aside.
 	Candidates int `json:"candidates"`
 	Dropped    int `json:"dropped"`
 	Broke      int `json:"broke,omitempty"`
+	Broken     int `json:"broken_rules,omitempty"`
 	Halved     int `json:"halved,omitempty"`
 	// Spent is the games of the race so far.
 	Spent int `json:"games_spent"`
@@ -449,11 +458,10 @@ func (c *Candidate) setVariant(cfg *variants.Config) error {
 // finish races the candidates (from the state k holds, if any; after an
 // NTBEA search, the candidates it proposes), then ranks them.
 func (res *Result) finish(ctx context.Context, sp *space, cands []*Candidate, k *keeper, opts Options) (*Result, error) {
-	opts.Budget = res.Budget
+	opts.Budget, opts.traced = res.Budget, res.Goal.plays()
 	raced := cands
-	read := res.readers()
 	if res.SearchMethod == SearchNTBEA {
-		evaluate := func(c *Candidate, e int) (float64, error) { return res.evaluate(ctx, c, e, res.EvalGames, read, opts) }
+		evaluate := func(c *Candidate, e int) (float64, error) { return res.evaluate(ctx, c, e, res.EvalGames, opts) }
 		var err error
 		if raced, err = res.ntbea(sp, cands, k, evaluate, opts.OnSearch); err != nil {
 			return nil, err
@@ -464,7 +472,16 @@ func (res *Result) finish(ctx context.Context, sp *space, cands []*Candidate, k 
 			return nil, err
 		}
 	}
+	for _, c := range raced {
+		if _, err := res.readers(c); err != nil {
+			return nil, err
+		}
+	}
 	play := func(c *Candidate, from, to int) error {
+		read, err := res.readers(c)
+		if err != nil {
+			return err
+		}
 		return c.playGames(ctx, c.cfg.Seed, from, to, opts, func(r *sim.Record) { c.tally.add(r, read) })
 	}
 	if res.Stopped == "" { // else a kept race that ended before a stop
@@ -621,6 +638,12 @@ func (res *Result) judge(alive []*Candidate, r, rounds, n int) Round {
 	}
 	round := Round{Index: r + 1, Games: n, Candidates: len(alive), Spent: res.Spent, Z: z}
 	for _, c := range alive {
+		if proof := c.forcedWin(); proof != "" {
+			c.DroppedAfter, c.DroppedBy = r+1, DroppedByBroken
+			c.Why = fmt.Sprintf("after %d games, its rules are broken: %s", n, proof)
+			round.Broken++
+			continue
+		}
 		if broken := res.broken(c); broken != "" {
 			c.DroppedAfter, c.DroppedBy = r+1, DroppedByConstraint
 			c.Why = fmt.Sprintf("after %d games, %s (z = %.2f)", n, broken, z)
@@ -655,6 +678,25 @@ func (res *Result) judge(alive []*Candidate, r, rounds, n int) Round {
 		round.Leader = lead.Label
 	}
 	return round
+}
+
+// forcedWin says, for a candidate whose games are short (reports.
+// ShortGamePlies on average), the forced win a shallow proof finds from
+// its start: "seat 0 wins by force in 1: a1Sxd4 — the rules, not the
+// bots"; "" otherwise, or where no proof is possible.
+func (c *Candidate) forcedWin() string {
+	if c.Plies > reports.ShortGamePlies || c.Games == 0 {
+		return ""
+	}
+	g, err := c.cfg.NewGame()
+	if err != nil {
+		return ""
+	}
+	pf, _ := games.ProveWithin(g.NewState(), reports.ShortGamePlies)
+	if pf == nil {
+		return ""
+	}
+	return reports.ForcedWinText(pf)
 }
 
 // halve sets aside, by successive halving, the candidates of kept ranked
@@ -772,6 +814,10 @@ func (c *Candidate) playGames(ctx context.Context, seed uint64, from, to int, op
 		return err
 	}
 	job.Sliced, job.From, job.To = true, from, to
+	job.Trace = 0 // every game is traced for How it plays' targets, none otherwise
+	if opts.traced {
+		job.Trace = to
+	}
 	var failed error
 	err = sim.Run(ctx, job, sim.Options{Workers: opts.Workers}, func(r *sim.Record) {
 		if opts.OnGame != nil {

@@ -37,6 +37,8 @@ func (r *Result) cells(c *Candidate) []string {
 		status = fmt.Sprintf("set aside by rank after round %d", c.DroppedAfter)
 	case c.DroppedBy == DroppedByConstraint:
 		status = fmt.Sprintf("breaks a constraint, after round %d", c.DroppedAfter)
+	case c.DroppedBy == DroppedByBroken:
+		status = fmt.Sprintf("broken rules (a forced win), after round %d", c.DroppedAfter)
 	case c.DroppedAfter > 0:
 		status = fmt.Sprintf("shown worse after round %d", c.DroppedAfter)
 	case r.Tolerance > 0 && c.Objective.High <= r.Tolerance:
@@ -183,6 +185,9 @@ func (rd Round) String() string {
 	text := fmt.Sprintf("round %d: %d candidates × %s games, %d shown worse (z = %.2f)", rd.Index, rd.Candidates, bots.Thousands(rd.Games), rd.Dropped, rd.Z)
 	if rd.Broke > 0 {
 		text += fmt.Sprintf(", %d shown to break a constraint", rd.Broke)
+	}
+	if rd.Broken > 0 {
+		text += fmt.Sprintf(", %d dropped as broken (a forced win)", rd.Broken)
 	}
 	if rd.Halved > 0 {
 		text += fmt.Sprintf(", %d set aside by rank", rd.Halved)

@@ -1,0 +1,158 @@
+package cmd
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"playtest/internal/testenv"
+)
+
+// brokenSets is Stacktics size 2 with its trees in the corners: a1Sxd4
+// captures across the open diagonal, a first-move win (issue 45).
+var brokenSets = []string{"--set", "rules.start_columns=[0,3]"}
+
+// The broken rule set is named as such: the headline and a broken-rules
+// warning give the forced win, proven; the designer's start is not named.
+func TestBrokenRulesHeadline(t *testing.T) {
+	testenv.SkipUnderRace(t)
+	t.Parallel()
+	code, out, errOut := run(t, append([]string{"run", "size2", "--games", "20", "--format", "json", "--quiet"}, brokenSets...)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var s struct {
+		Headline struct{ Text string } `json:"headline"`
+		Broken   *struct {
+			Proof *struct {
+				Winner int      `json:"winner"`
+				Plies  int      `json:"plies"`
+				Line   []string `json:"line"`
+			} `json:"proof"`
+		} `json:"broken_rules"`
+		Warnings []struct{ Code, Message string } `json:"warnings"`
+	}
+	if err := json.Unmarshal([]byte(out), &s); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(s.Headline.Text, "The rules are broken: seat 0 wins by force in 1: a1Sxd4 — the rules, not the bots") {
+		t.Errorf("headline %q", s.Headline.Text)
+	}
+	if s.Broken == nil || s.Broken.Proof == nil || s.Broken.Proof.Plies != 1 || s.Broken.Proof.Winner != 0 {
+		t.Errorf("broken_rules %+v", s.Broken)
+	}
+	if len(s.Warnings) != 1 || s.Warnings[0].Code != "broken-rules" || strings.Contains(s.Warnings[0].Message, "blundering") {
+		t.Errorf("warnings %+v: want broken-rules alone, not blaming the bots", s.Warnings)
+	}
+	code, out, _ = run(t, "run", "size2", "--games", "20", "--format", "json", "--quiet")
+	if code != 0 || strings.Contains(out, "broken_rules") || strings.Contains(out, "The rules are broken") {
+		t.Errorf("the designer's size 2 is named broken (exit %d)", code)
+	}
+}
+
+// check judges a bound against the proven result: the balance bound fails
+// (exit 1), never inconclusive; a bound without a sample says the game
+// ends at ply 1.
+func TestBrokenRulesCheck(t *testing.T) {
+	testenv.SkipUnderRace(t)
+	t.Parallel()
+	dir := t.TempDir()
+	file := filepath.Join(dir, "broken.yaml")
+	text := `game: stacktics
+name: broken-size2
+rules: {size: 2, board: {rows: 4, cols: 4}, start_columns: [0, 3]}
+players:
+  - {bot: alphabeta, nodes: 500, noise: 0.5, noise_moves: 14}
+  - {bot: alphabeta, nodes: 500, noise: 0.5, noise_moves: 14}
+games: 20
+pairs: true
+expect:
+  - {metric: seat0_score, min: 0.4, max: 0.6}
+  - {metric: seat0_wins, min: 0.3}
+  - {metric: large_vs_small_medium.large_loser_wins, max: 0.5}
+`
+	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := run(t, "check", file, "--quiet")
+	if code != 1 {
+		t.Fatalf("exit %d, want 1 (the balance bound fails against the proof): %s %s", code, out, errOut)
+	}
+	for _, want := range []string{
+		"| seat0\\_score | \\[0.4, 0.6\\] | 1 | — (proven: seat 0 wins by force in 1: a1Sxd4 — the rules, not the bots) | 20 | ✗ fail (proven) |",
+		"| seat0\\_wins | ≥ 0.3 | 1 |",
+		"✓ pass (proven) |",
+		"no game measured it: every game ends by ply 1",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("check output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// A sweep marks the broken variant's cell; tune drops it as broken.
+func TestBrokenRulesSweepAndTune(t *testing.T) {
+	testenv.SkipUnderRace(t)
+	t.Parallel()
+	dir := t.TempDir()
+	sweep := filepath.Join(dir, "sweep.yaml")
+	if err := os.WriteFile(sweep, []byte(`name: trees
+base: stacktics/size2
+games: 20
+set: {players.0: {bot: alphabeta, nodes: 300, noise: 0.5, noise_moves: 14}, players.1: {bot: alphabeta, nodes: 300, noise: 0.5, noise_moves: 14}}
+axes:
+  - {name: trees, key: rules.start_columns, values: [[1, 2], [0, 3]]}
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := run(t, "sweep", sweep, "--quiet", "--out", filepath.Join(dir, "sw"))
+	if code != 0 {
+		t.Fatalf("sweep: exit %d: %s", code, errOut)
+	}
+	md, err := os.ReadFile(filepath.Join(dir, "sw", "sweep.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := string(md)
+	var marked []string
+	for _, line := range strings.Split(out, "\n") {
+		if strings.Contains(line, "⚠ broken") {
+			marked = append(marked, line)
+		}
+	}
+	if len(marked) != 1 || !strings.Contains(marked[0], "\\[0, 3\\]") {
+		t.Errorf("marked rows %q, want the [0, 3] row alone:\n%s", marked, out)
+	}
+	tune := filepath.Join(dir, "tune.yaml")
+	if err := os.WriteFile(tune, []byte(`name: trees
+base: stacktics/size2
+games: 40
+set: {players.0: {bot: alphabeta, nodes: 300, noise: 0.5, noise_moves: 14}, players.1: {bot: alphabeta, nodes: 300, noise: 0.5, noise_moves: 14}}
+axes:
+  - {name: trees, key: rules.start_columns, values: [[1, 2], [0, 3], [0, 2]]}
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut = run(t, "tune", tune, "--quiet", "--first-games", "20", "--format", "json")
+	if code != 0 {
+		t.Fatalf("tune: exit %d: %s", code, errOut)
+	}
+	var res struct {
+		Candidates []struct {
+			Values    []string `json:"values"`
+			DroppedBy string   `json:"dropped_by"`
+			Why       string   `json:"why"`
+		} `json:"candidates"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range res.Candidates {
+		broken := c.Values[0] == "[0, 3]"
+		if (c.DroppedBy == "broken") != broken || broken && !strings.Contains(c.Why, "seat 0 wins by force in 1: a1Sxd4") {
+			t.Errorf("candidate %v: dropped by %q (%s)", c.Values, c.DroppedBy, c.Why)
+		}
+	}
+}

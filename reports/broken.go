@@ -1,0 +1,96 @@
+package reports
+
+import (
+	"fmt"
+	"strings"
+
+	"playtest/games"
+)
+
+// Broken says a run's rule set looks broken rather than its bots: every
+// game ended within a few plies, or every game played the same short line.
+// Where the game allows a proof (perfect information with exact position
+// keys), a shallow one names the forced win; elsewhere Text says what was
+// seen.
+type Broken struct {
+	// Proof is the forced win found, nil where none could be sought.
+	Proof *games.Proof `json:"proof,omitempty"`
+	// LastPly is the ply by which every game ended.
+	LastPly int `json:"last_ply"`
+	// Text says it in one line: "seat 0 wins by force in 1: a1Sxd4 — the
+	// rules, not the bots".
+	Text string `json:"text"`
+}
+
+// Thresholds of Broken.
+const (
+	// ShortGamePlies: a run whose every game ended by this ply is checked
+	// for a forced win.
+	ShortGamePlies = 4
+	// ShortLinePlies: so is a run whose games all played one line of at
+	// most this many plies.
+	ShortLinePlies = 12
+)
+
+// broken checks the run for rules that decide the game by themselves.
+func (a *Aggregator) broken(s *Summary) *Broken {
+	if a.games == 0 {
+		return nil
+	}
+	last := int(a.plies.Quantile(1))
+	oneLine := s.Repetition != nil && s.Repetition.Distinct == 1 && a.games >= 2 && last <= ShortLinePlies
+	if last > ShortGamePlies && !oneLine {
+		return nil
+	}
+	b := &Broken{LastPly: last}
+	searched := false
+	if a.info.Prove != nil {
+		b.Proof, searched = a.info.Prove(max(last, 1))
+	}
+	switch {
+	case b.Proof != nil:
+		b.Text = ForcedWinText(b.Proof)
+	case searched:
+		return nil // no forced win so soon: the bots' play, which the other warnings judge
+	case oneLine && last > ShortGamePlies:
+		b.Text = fmt.Sprintf("every game played the same line and ended at ply %d; look at the rules before the bots", last)
+	default:
+		b.Text = fmt.Sprintf("every game ends by ply %d; look at the rules before the bots", last)
+	}
+	return b
+}
+
+// ForcedWinText says a proof in one line: "seat 0 wins by force in 1:
+// a1Sxd4 — the rules, not the bots".
+func ForcedWinText(p *games.Proof) string {
+	return fmt.Sprintf("seat %d wins by force in %d: %s — the rules, not the bots", p.Winner, p.Plies, strings.Join(p.Line, " "))
+}
+
+// WarnBrokenRules is the warning code of a Broken rule set.
+const WarnBrokenRules = "broken-rules"
+
+// ProvenValue is what a proven forced win says a built-in metric's value
+// is with the winner's play (seat0_wins, seat1_wins, draws, stalled,
+// balance, seat0_score, plies); ok false for other metrics or without a
+// proof.
+func (s *Summary) ProvenValue(metric string) (v float64, ok bool) {
+	if s.Broken == nil || s.Broken.Proof == nil {
+		return 0, false
+	}
+	p := s.Broken.Proof
+	seat0 := 0.0
+	if p.Winner == games.Seat0 {
+		seat0 = 1
+	}
+	switch CanonicalMetric(metric) {
+	case "seat0_wins", Seat0Score:
+		return seat0, true
+	case "seat1_wins":
+		return 1 - seat0, true
+	case "draws", "stalled", "balance":
+		return 0, true
+	case "plies":
+		return float64(p.Plies), true
+	}
+	return 0, false
+}
