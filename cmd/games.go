@@ -11,6 +11,7 @@ import (
 	"playtest/games/catalog"
 	"playtest/sim/bots"
 	"playtest/studies/sweep"
+	"playtest/studies/worth"
 	"playtest/variants"
 )
 
@@ -89,6 +90,16 @@ func describeGame(w io.Writer, d games.Definition) error {
 			fmt.Fprintf(w, "    %-*s %s\n", width, x.Name, x.Doc)
 		}
 	}
+	if r, ok := newGameOf(d).(games.Restricter); ok {
+		fmt.Fprintf(w, "\n  restrictions a player may be held to (restrict: {name: NAME}; playtest worth):\n")
+		width := 0
+		for _, x := range r.Restrictions() {
+			width = max(width, len(x.Name))
+		}
+		for _, x := range r.Restrictions() {
+			fmt.Fprintf(w, "    %-*s %s\n", width, x.Name, x.Doc)
+		}
+	}
 	fmt.Fprintln(w)
 	return nil
 }
@@ -106,6 +117,23 @@ func newGameOf(d games.Definition) games.Game {
 // describeSpaces lists the embedded sweeps and tune spaces, each with its
 // description: those of game's variants only, unless game is "".
 func describeSpaces(w io.Writer, game string) error {
+	var studies []string
+	for _, name := range worth.Names() {
+		st, _, err := worth.Find(name)
+		if err != nil {
+			return fmt.Errorf("worth study %s is broken: %v", name, err)
+		}
+		cfg, err := st.Config(nil)
+		if err != nil {
+			return fmt.Errorf("worth study %s is broken: %v", name, err)
+		}
+		if game == "" || cfg.Definition.Name == game {
+			studies = append(studies, fmt.Sprintf("  %-28s %s (%d mechanics)\n", name, st.Description, len(st.Mechanics)))
+		}
+	}
+	if len(studies) > 0 {
+		fmt.Fprintf(w, "worth studies (playtest worth NAME)\n%s\n", strings.Join(studies, ""))
+	}
 	for _, kind := range []struct{ dir, title string }{
 		{sweep.Dir, "sweeps (playtest sweep NAME)"},
 		{"tunes", "tune spaces (playtest tune NAME)"},

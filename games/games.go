@@ -258,6 +258,36 @@ type Hasher interface {
 	Hash() uint64
 }
 
+// MoveAppender is implemented by states that write a move's notation
+// into the caller's buffer: AppendMove(b, m) appends exactly
+// MoveString(m), allocating nothing when b has room (the conformance
+// suite checks both), so a restriction over the notation (a player who
+// never captures: forbid 'x') is matched at every node of a search
+// without garbage.
+type MoveAppender interface {
+	AppendMove(b []byte, m Move) []byte
+}
+
+// Restriction is a rule a player may be held to for restricted play (what
+// a mechanic is worth is what a player restricted from it loses; Jaffe et
+// al. 2012): Allowed reports whether the player to move may play m in s.
+// It is asked only at the restricted player's own decisions, must not
+// modify s and must allocate nothing; when it allows none of a decision's
+// moves the restriction is lifted for that decision.
+type Restriction struct {
+	Name    string
+	Doc     string
+	Allowed func(s State, m Move) bool
+}
+
+// Restricter is implemented by games that name restrictions a player may
+// be held to (a players: entry's restrict: {name: NAME}): never swap under
+// the pie rule, never play a 4-card, a goal stacked without choosing its
+// order.
+type Restricter interface {
+	Restrictions() []Restriction
+}
+
 // Coverer is implemented by the states of games played on a board of at
 // most 64 cells: Occupied has a bit set for each cell holding a piece,
 // Cells is the board's number of cells. Board coverage (the share of the

@@ -28,6 +28,14 @@ func TestCatalog(t *testing.T) {
 		if err != nil || g.Name() != d.Name {
 			t.Errorf("%s: NewGame %v, name %q", d.Name, err, g.Name())
 		}
+		// Every seed game names at least two restrictions (restricted
+		// play) and writes its notation without allocating.
+		if rs, ok := g.(games.Restricter); !ok || len(rs.Restrictions()) < 2 {
+			t.Errorf("%s names fewer than two restrictions", d.Name)
+		}
+		if _, ok := g.NewState().(games.MoveAppender); !ok {
+			t.Errorf("%s: its states do not append their notation (games.MoveAppender)", d.Name)
+		}
 		for _, k := range games.Knobs(d.NewRules()) {
 			if k.Name == "" || k.Doc == "" || k.Default == "" || k.Type == "" {
 				t.Errorf("%s: knob %+v is undocumented", d.Name, k)

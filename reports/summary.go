@@ -48,6 +48,9 @@ type Summary struct {
 	DrawReasons map[string]int `json:"draw_reasons"`
 	// Stalled counts the draws by a move or turn cap.
 	Stalled Rate `json:"stalled"`
+	// Lifted counts the decisions of restricted players (restrict:) whose
+	// every legal move their restriction forbade, so it was lifted.
+	Lifted int `json:"restriction_lifted,omitempty"`
 	// Sides gives the wins of each named side (army, colour), for games
 	// that have sides.
 	Sides []Side `json:"sides,omitempty"`
@@ -318,6 +321,11 @@ func (info RunInfo) CheckRecord(r *sim.Record) error {
 		return fmt.Errorf("game %d: %d decisions with a choice of %d counted", r.Index, r.Choices, r.PlayerDecisions-r.Uncounted)
 	case r.LegalMoves < r.PlayerDecisions-r.Uncounted || info.MaxLegalMoves > 0 && r.LegalMoves > (r.PlayerDecisions-r.Uncounted)*info.MaxLegalMoves:
 		return fmt.Errorf("game %d: %d legal moves over %d counted decisions", r.Index, r.LegalMoves, r.PlayerDecisions-r.Uncounted)
+	case r.Lifted < 0 || r.Lifted > r.PlayerDecisions:
+		return fmt.Errorf("game %d: a restriction lifted at %d of %d decisions", r.Index, r.Lifted, r.PlayerDecisions)
+	}
+	if err := checkTrace(r); err != nil {
+		return fmt.Errorf("game %d: %v", r.Index, err)
 	}
 	if len(info.Reasons) > 0 {
 		if err := games.CheckResult(info.Reasons, r.Result); err != nil {
@@ -359,6 +367,33 @@ func (info RunInfo) CheckRecord(r *sim.Record) error {
 	return nil
 }
 
+// checkTrace checks a traced record's trace and play: one entry a
+// decision, none beyond a decided lead, and counts that fit the game.
+func checkTrace(r *sim.Record) error {
+	if r.Trace != nil && len(r.Trace) != r.Decisions {
+		return fmt.Errorf("a trace of %d entries for %d decisions", len(r.Trace), r.Decisions)
+	}
+	for _, e := range r.Trace {
+		if e > sim.TraceDecided || e < -sim.TraceDecided {
+			return fmt.Errorf("trace entry %d beyond a decided lead (±%d)", e, sim.TraceDecided)
+		}
+	}
+	p := r.Play
+	switch {
+	case p == nil:
+		return nil
+	case r.Trace == nil:
+		return fmt.Errorf("play figures without a trace")
+	case p.Deliberated < 0 || p.Deliberated > r.PlayerDecisions || p.Near < p.Deliberated || p.Of < p.Near || p.Of > r.LegalMoves:
+		return fmt.Errorf("clarity counts %d near of %d moves over %d decisions do not fit the game's %d decisions, %d legal moves", p.Near, p.Of, p.Deliberated, r.PlayerDecisions, r.LegalMoves)
+	case p.Cells < 0 || p.Cells > 64 || p.Covered < 0 || p.Covered > p.Cells:
+		return fmt.Errorf("%d of %d cells covered", p.Covered, p.Cells)
+	case p.Positions < 0 || p.Positions > r.Decisions || p.Repeats < 0 || p.Repeats >= max(p.Positions, 1):
+		return fmt.Errorf("%d repeated of %d positions in %d decisions", p.Repeats, p.Positions, r.Decisions)
+	}
+	return nil
+}
+
 // Aggregator folds records into a Summary as games finish. Feed it the
 // records in index order (as sim.Run delivers them) for reproducible output.
 type Aggregator struct {
@@ -384,6 +419,7 @@ type Aggregator struct {
 	repeats RepetitionCounter
 	// traced keeps the traced games, for HowItPlays.
 	traced []*sim.Record
+	lifted int
 }
 
 type metricAcc struct {
@@ -420,6 +456,7 @@ func (a *Aggregator) Add(r *sim.Record) {
 		return
 	}
 	a.games++
+	a.lifted += r.Lifted
 	if r.Trace != nil {
 		a.traced = append(a.traced, r)
 	}
@@ -499,6 +536,7 @@ func (a *Aggregator) Summary(timing Timing) *Summary {
 		WinReasons:  a.winReasons,
 		DrawReasons: a.drawReasons,
 		Stalled:     NewRate(a.stalled, n),
+		Lifted:      a.lifted,
 		Plies:       newDistribution(&a.plies),
 		Balance:     a.balance(),
 		PairStats:   a.pairStats(),

@@ -80,6 +80,9 @@ type Record struct {
 	Plies int
 	// Decisions counts every decision: moves, pie choices, chance outcomes.
 	Decisions int
+	// Lifted counts the decisions of a restricted player (restrict:) whose
+	// every legal move its restriction forbade: it was lifted for them.
+	Lifted int
 	// PlayerDecisions counts the decisions made by a seat (not chance).
 	// Uncounted are those among them whose legal moves were not counted:
 	// when every seat draws a uniformly random move through the game's
@@ -389,6 +392,10 @@ type worker struct {
 	// position hashes.
 	judge  *bots.Judge
 	hashes []uint64
+	// filters restrict the players' moves (restrict:), by player; nil for
+	// an unrestricted one.
+	filters [games.NumSeats]*bots.Filter
+	allowed []games.Move // a restricted seat's moves
 }
 
 func newWorker(job *Job, stop *atomic.Bool) (*worker, error) {
@@ -404,6 +411,9 @@ func newWorker(job *Job, stop *atomic.Bool) (*worker, error) {
 			return nil, err
 		}
 		w.bots[p] = b
+		if w.filters[p], err = bots.NewFilter(spec, job.Game); err != nil {
+			return nil, err
+		}
 		if s, ok := b.(bots.Stoppable); ok && stop != nil {
 			s.SetStop(stop)
 		}
@@ -468,6 +478,7 @@ func (w *worker) play(i int, observe Observer) (rec *Record) {
 	}()
 	chance := ChanceStream(job.Seed, deal)
 	var seatBot [games.NumSeats]bots.Bot
+	var seatFilter [games.NumSeats]*bots.Filter
 	// byIndex holds the bots that pick by index (IndexPicker), nil for the
 	// others.
 	var byIndex [games.NumSeats]games.IndexPicker
@@ -477,7 +488,7 @@ func (w *worker) play(i int, observe Observer) (rec *Record) {
 		if swapped {
 			player ^= 1
 		}
-		seatBot[seat] = w.bots[player]
+		seatBot[seat], seatFilter[seat] = w.bots[player], w.filters[player]
 		seatBot[seat].Reset(games.Player(seat), BotStream(job.Seed, i, seat))
 		byIndex[seat], _ = seatBot[seat].(games.IndexPicker)
 	}
@@ -503,7 +514,7 @@ func (w *worker) play(i int, observe Observer) (rec *Record) {
 	sampler, _ := s.(games.RandomMover)
 	var samplers [games.NumSeats]bots.Sampler
 	for seat := range samplers {
-		if samplers[seat], _ = seatBot[seat].(bots.Sampler); samplers[seat] == nil {
+		if samplers[seat], _ = seatBot[seat].(bots.Sampler); samplers[seat] == nil || seatFilter[seat] != nil {
 			sampler = nil
 		}
 	}
@@ -535,21 +546,26 @@ func (w *worker) play(i int, observe Observer) (rec *Record) {
 			// move it gets is legal by construction (the conformance
 			// suite checks PickMove against LegalMoves, and RandomMove's
 			// moves and their distribution).
+			// A restricted seat decides from the list its restriction
+			// allows (lifted, and counted, when it allows none).
+			restricted := seatFilter[p] != nil
 			switch ip := byIndex[p]; {
 			case drawn:
 				m = samplers[p].Sample(sampler)
-			case ip != nil && picker != nil:
+			case ip != nil && picker != nil && !restricted:
 				m, n = picker.PickMove(ip)
 			case ip != nil:
 				w.moves = s.LegalMoves(w.moves[:0])
 				if n = len(w.moves); n > 0 {
-					m = w.moves[ip.PickIndex(n)]
+					allowed := w.restrict(rec, seatFilter[p], s, p)
+					m = allowed[ip.PickIndex(len(allowed))]
 				}
 			default:
 				w.moves = s.LegalMoves(w.moves[:0])
 				if n = len(w.moves); n > 0 {
-					m = seatBot[p].Choose(w.viewOf(s, p, viewRng[p]), w.moves)
-					if !slices.Contains(w.moves, m) {
+					allowed := w.restrict(rec, seatFilter[p], s, p)
+					m = seatBot[p].Choose(w.viewOf(s, p, viewRng[p]), allowed)
+					if !slices.Contains(allowed, m) {
 						fail(fmt.Sprintf("the %s bot of %v chose move %d, which is not legal", job.Players[rec.PlayerOf(p)].Bot, p, m)).Position = s.String()
 						return rec
 					}
@@ -621,6 +637,23 @@ func (w *worker) play(i int, observe Observer) (rec *Record) {
 		}
 	}
 	return rec
+}
+
+// restrict filters w.moves, the legal moves of seat p in s, by its
+// restriction f (nil: none), and counts a decision whose every move it
+// forbids (the restriction is then lifted) in rec.Lifted. The moves the
+// game offers stay counted in full for the branching factor.
+func (w *worker) restrict(rec *Record, f *bots.Filter, s games.State, p games.Player) []games.Move {
+	if f == nil {
+		return w.moves
+	}
+	w.allowed = append(w.allowed[:0], w.moves...)
+	allowed, lifted := f.Apply(s, w.allowed)
+	if lifted {
+		rec.Lifted++
+	}
+	w.allowed = allowed
+	return allowed
 }
 
 // deliberation adds what bot, seat p's, said of its decision to play

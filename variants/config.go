@@ -333,12 +333,60 @@ func (d *decoder) decodePlayers(c *Config, root, n *yaml.Node) error {
 	var errs collect
 	for i, item := range n.Content {
 		spec, err := d.decodePlayer(item, fmt.Sprintf("players[%d]", i))
+		if err == nil {
+			err = d.checkRestriction(c, spec, item, fmt.Sprintf("players[%d]", i))
+		}
 		errs.add(err)
 		if err == nil {
 			c.Players[i] = spec
 		}
 	}
 	return errs.err()
+}
+
+// checkRestriction refuses a restrict: name the variant's game does not
+// name, with the names it does and a suggestion.
+func (d *decoder) checkRestriction(c *Config, spec bots.Spec, item *yaml.Node, path string) error {
+	rp, ok := spec.Params.(bots.Restrictable)
+	if !ok || rp.Restriction() == nil || rp.Restriction().Name == "" || c.Rules == nil {
+		return nil
+	}
+	g, err := c.NewGame()
+	if err != nil {
+		return nil // the rules' own error is reported
+	}
+	var unknown *bots.UnknownRestrictionError
+	if err := spec.CheckRestriction(g); errors.As(err, &unknown) {
+		at := item
+		if r := lookupKey(item, "restrict"); r != nil {
+			at = r
+			if n := lookupKey(r, "name"); n != nil {
+				at = n
+			}
+		}
+		msg := fmt.Sprintf("unknown restriction %q%s", unknown.Name, Suggestion(unknown.Name, unknown.Known))
+		if len(unknown.Known) > 0 {
+			msg += "; " + c.Definition.Name + " names: " + strings.Join(unknown.Known, ", ")
+		} else {
+			msg += "; " + c.Definition.Name + " names none (use forbid: REGEX over the move notation)"
+		}
+		return d.errorf(at, join(path, "restrict.name"), "%s", msg)
+	}
+	return nil
+}
+
+// lookupKey returns the value of key in mapping n, nil when absent.
+func lookupKey(n *yaml.Node, key string) *yaml.Node {
+	n = resolve(n)
+	if n.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			return n.Content[i+1]
+		}
+	}
+	return nil
 }
 
 func defaultSpec() bots.Spec {
@@ -391,7 +439,9 @@ func (d *decoder) decodePlayer(n *yaml.Node, path string) (bots.Spec, error) {
 		}
 		if err := d.decodeStruct(m, reflect.ValueOf(p).Elem(), path); err != nil {
 			for _, e := range problems(err) {
-				if strings.Contains(e.Message, "unknown key") {
+				// A parameter's own sub-keys (restrict.forbid) keep the
+				// plain message.
+				if strings.Contains(e.Message, "unknown key") && !strings.Contains(strings.TrimPrefix(e.Key, path+"."), ".") {
 					e.Message = fmt.Sprintf("is not a parameter of bot %s", def.Name) + strings.TrimPrefix(e.Message, "unknown key")
 					if len(games.Knobs(p)) == 0 {
 						e.Message = fmt.Sprintf("is not a parameter of bot %s, which takes none", def.Name)

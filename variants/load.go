@@ -59,8 +59,8 @@ func ParseSet(arg string) (Override, error) {
 }
 
 // notPresets are the embedded directories of sweep files (sweeps, and the
-// spaces tune races), which are not presets.
-var notPresets = []string{"sweeps", "tunes", "models"}
+// spaces tune races), worth studies and models, which are not presets.
+var notPresets = []string{"sweeps", "tunes", "models", "worth"}
 
 // Presets lists the names of the embedded presets, sorted.
 func Presets() []string {

@@ -28,35 +28,43 @@ import (
 // move was possible) or "b@M1 stop".
 
 // StackName writes a stack's name.
-func (g *Game) StackName(st int) string {
+func (g *Game) StackName(st int) string { return string(g.appendStack(nil, st)) }
+
+// appendStack appends a stack's name.
+func (g *Game) appendStack(b []byte, st int) []byte {
 	if st < g.n {
-		return "L" + strconv.Itoa(st+1)
+		return strconv.AppendInt(append(b, 'L'), int64(st+1), 10)
 	}
-	return "M" + strconv.Itoa(st-g.n+1)
+	return strconv.AppendInt(append(b, 'M'), int64(st-g.n+1), 10)
 }
 
 // MoveString writes a decision in the notation above.
-func (s *State) MoveString(m games.Move) string {
-	kind, a, b := decode(m)
+func (s *State) MoveString(m games.Move) string { return string(s.AppendMove(nil, m)) }
+
+// AppendMove appends the decision's notation to b, allocating nothing
+// when b has room (implements games.MoveAppender).
+func (s *State) AppendMove(b []byte, m games.Move) []byte {
+	kind, a, c := decode(m)
 	g := s.g
 	switch kind {
 	case kindDraw:
-		return "draw:" + string(colorLetters[a])
+		return append(append(b, "draw:"...), colorLetters[a])
 	case kindOrder:
-		return "goal:" + string(colorLetters[a])
+		return append(append(b, "goal:"...), colorLetters[a])
 	case kindPlace:
-		return string(colorLetters[a]) + "@" + g.StackName(b)
+		return g.appendStack(append(b, colorLetters[a], '@'), c)
 	case kindMove:
-		return g.StackName(a) + ">" + g.StackName(b)
+		return g.appendStack(append(g.appendStack(b, a), '>'), c)
 	case kindStop:
-		return "stop"
+		return append(b, "stop"...)
 	case kindCap:
+		b = append(b, '^')
 		if from := s.capAt[a]; from >= 0 {
-			return "^" + g.StackName(int(from)) + ">" + g.StackName(b)
+			b = append(g.appendStack(b, int(from)), '>')
 		}
-		return "^" + g.StackName(b)
+		return g.appendStack(b, c)
 	}
-	return fmt.Sprintf("?%#x", int32(m))
+	return fmt.Appendf(b, "?%#x", int32(m))
 }
 
 // ParseMove reads a decision legal in the current state.

@@ -32,10 +32,18 @@ const (
 var rankNames = [Ranks]string{"10", "J", "Q", "K", "A"}
 
 // CardName writes a court card (suit*5 + rank).
-func CardName(card int) string { return rankNames[card%Ranks] + string(suitLetters[card/Ranks]) }
+func CardName(card int) string { return string(appendCard(nil, card)) }
 
-func squareName(sq int) string {
-	return string(rune('a'+sq%Cols)) + strconv.Itoa(sq/Cols+1)
+// appendCard appends a court card's name.
+func appendCard(b []byte, card int) []byte {
+	return append(append(b, rankNames[card%Ranks]...), suitLetters[card/Ranks])
+}
+
+func squareName(sq int) string { return string(appendSquare(nil, sq)) }
+
+// appendSquare appends a square's name.
+func appendSquare(b []byte, sq int) []byte {
+	return strconv.AppendInt(append(b, byte('a'+sq%Cols)), int64(sq/Cols+1), 10)
 }
 
 func parseSquare(s string) (int, bool) {
@@ -46,32 +54,37 @@ func parseSquare(s string) (int, bool) {
 }
 
 // MoveString writes a decision in the notation above.
-func (s *State) MoveString(m games.Move) string {
-	kind, a, b := decode(m)
+func (s *State) MoveString(m games.Move) string { return string(s.AppendMove(nil, m)) }
+
+// AppendMove appends the decision's notation to b, allocating nothing
+// when b has room (implements games.MoveAppender).
+func (s *State) AppendMove(b []byte, m games.Move) []byte {
+	kind, a, c := decode(m)
 	switch kind {
 	case kindDeal:
-		return "deal:" + CardName(a)
+		return appendCard(append(b, "deal:"...), a)
 	case kindDraw:
 		if a == joker {
-			return "draw:joker"
+			return append(b, "draw:joker"...)
 		}
-		return "draw:" + strconv.Itoa(a)
+		return strconv.AppendInt(append(b, "draw:"...), int64(a), 10)
 	case kindJoker:
-		return "joker"
+		return append(b, "joker"...)
 	case kindNoJoker:
-		return "nojoker"
+		return append(b, "nojoker"...)
 	case kindEnter:
-		return "enter:" + string(sizeLetters[a]) + "@" + squareName(b)
+		return appendSquare(append(append(b, "enter:"...), sizeLetters[a], '@'), c)
 	case kindLock:
-		return "lock:" + squareName(a)
+		return appendSquare(append(b, "lock:"...), a)
 	case kindShift:
-		return "shift:" + squareName(a) + "-" + squareName(int(neighbour[a][b]))
+		b = appendSquare(append(b, "shift:"...), a)
+		return appendSquare(append(b, '-'), int(neighbour[a][c]))
 	case kindStep:
-		return squareName(a) + "-" + squareName(int(neighbour[a][b]))
+		return appendSquare(append(appendSquare(b, a), '-'), int(neighbour[a][c]))
 	case kindStop:
-		return "stop"
+		return append(b, "stop"...)
 	}
-	return fmt.Sprintf("?%#x", int32(m))
+	return fmt.Appendf(b, "?%#x", int32(m))
 }
 
 // ParseMove reads a legal decision, or a possible chance outcome, of the

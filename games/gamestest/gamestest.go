@@ -312,6 +312,30 @@ func check(t *testing.T, s games.State, game, n int) {
 	}
 }
 
+// checkRestrictions checks the game's named restrictions at a decision:
+// names unique and set, each asked of every legal move without changing
+// the state, and without allocating.
+func checkRestrictions(t *testing.T, r games.Restricter, s games.State, moves []games.Move, game, n int) {
+	t.Helper()
+	seen := map[string]bool{}
+	before := s.String()
+	for _, x := range r.Restrictions() {
+		if x.Name == "" || x.Doc == "" || x.Allowed == nil || seen[x.Name] {
+			t.Fatalf("restriction %+v: want a unique name, a doc and Allowed", x)
+		}
+		seen[x.Name] = true
+		for _, m := range moves {
+			x.Allowed(s, m)
+		}
+		if allocs := testing.AllocsPerRun(3, func() { x.Allowed(s, moves[0]) }); allocs != 0 {
+			t.Fatalf("game %d after %d decisions: restriction %s allocates %v times", game, n, x.Name, allocs)
+		}
+	}
+	if s.String() != before {
+		t.Fatalf("game %d after %d decisions: a restriction changed the state", game, n)
+	}
+}
+
 // checkDecisions checks the decisions offered at a non-terminal state.
 func checkDecisions(t *testing.T, g games.Game, s games.State, game, n int) {
 	t.Helper()
@@ -370,15 +394,32 @@ func checkDecisions(t *testing.T, g games.Game, s games.State, game, n int) {
 		}
 	}
 	if n%5 == 0 {
+		ma, appends := s.(games.MoveAppender)
+		var buf []byte
 		for _, m := range moves {
 			text := s.MoveString(m)
 			back, err := s.ParseMove(text)
 			if err != nil || back != m {
 				t.Fatalf("game %d after %d decisions: %q parses to %v, %v (want %v)\n%s", game, n, text, back, err, m, s)
 			}
+			if appends {
+				buf = ma.AppendMove(append(buf[:0], '#'), m)
+				if string(buf) != "#"+text {
+					t.Fatalf("game %d after %d decisions: AppendMove gives %q after the buffer's #, MoveString %q", game, n, buf[1:], text)
+				}
+				if m != moves[0] {
+					continue // one allocation check a decision is enough
+				}
+				if allocs := testing.AllocsPerRun(3, func() { buf = ma.AppendMove(buf[:0], m) }); allocs != 0 {
+					t.Fatalf("game %d after %d decisions: AppendMove(%s) allocates %v times with room in the buffer", game, n, text, allocs)
+				}
+			}
 		}
 		if rm, ok := s.(games.RandomMover); ok {
 			checkRandomMove(t, s, rm, moves, game, n)
+		}
+		if r, ok := g.(games.Restricter); ok {
+			checkRestrictions(t, r, s, moves, game, n)
 		}
 		if h, ok := s.(games.Heuristic); ok {
 			before := s.String()

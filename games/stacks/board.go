@@ -168,8 +168,11 @@ func reach(list []path, all uint32, occ uint32, blocking bool) uint32 {
 }
 
 // squareName writes a square chess-style: column letter, row number.
-func squareName(sq int) string {
-	return string(rune('a'+colOf[sq])) + string(rune('1'+rowOf[sq]))
+func squareName(sq int) string { return string(appendSquare(nil, sq)) }
+
+// appendSquare appends a white square's name.
+func appendSquare(b []byte, sq int) []byte {
+	return append(b, byte('a'+colOf[sq]), byte('1'+rowOf[sq]))
 }
 
 // parseSquare reads a white square's name.

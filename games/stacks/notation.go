@@ -19,17 +19,22 @@ import (
 //	draw:3      chance: a 3-card drawn from the stock of the seat drawing
 
 // MoveString writes a decision in the notation above.
-func (s *State) MoveString(m games.Move) string {
+func (s *State) MoveString(m games.Move) string { return string(s.AppendMove(nil, m)) }
+
+// AppendMove appends the decision's notation to b, allocating nothing
+// when b has room (implements games.MoveAppender).
+func (s *State) AppendMove(b []byte, m games.Move) []byte {
 	kind, v, src, dst := decode(m)
 	switch {
 	case kind == kindDraw:
-		return "draw:" + strconv.Itoa(v)
+		return strconv.AppendInt(append(b, "draw:"...), int64(v), 10)
 	case kind == kindPlay && src == noSquare:
-		return strconv.Itoa(v) + ":pass"
+		return append(strconv.AppendInt(b, int64(v), 10), ":pass"...)
 	case kind == kindPlay && src < Squares && dst < Squares:
-		return strconv.Itoa(v) + ":" + squareName(src) + "-" + squareName(dst)
+		b = appendSquare(append(strconv.AppendInt(b, int64(v), 10), ':'), src)
+		return appendSquare(append(b, '-'), dst)
 	}
-	return fmt.Sprintf("?%#x", int32(m))
+	return fmt.Appendf(b, "?%#x", int32(m))
 }
 
 // ParseMove reads a legal decision (or, at a chance node, a possible draw)

@@ -25,9 +25,7 @@ import (
 // separator and checks that the move is legal.
 
 // SquareName writes a square chess-style.
-func (g *Game) SquareName(sq int) string {
-	return string(rune('a'+sq%8)) + strconv.Itoa(sq/8+1)
-}
+func (g *Game) SquareName(sq int) string { return string(appendSquare(nil, sq)) }
 
 // ParseSquare reads a square written chess-style.
 func (g *Game) ParseSquare(text string) (int, error) {
@@ -42,29 +40,52 @@ func (g *Game) ParseSquare(text string) (int, error) {
 	return g.square(row-1, col), nil
 }
 
-func pieceLetters(c cell) string {
-	return strings.Repeat("L", c.larges()) + strings.Repeat("M", c.mediums()) + strings.Repeat("S", c.smalls())
-}
+func pieceLetters(c cell) string { return string(appendPieces(nil, c)) }
 
 // MoveString writes a move in the notation above.
-func (s *State) MoveString(m games.Move) string {
+func (s *State) MoveString(m games.Move) string { return string(s.AppendMove(nil, m)) }
+
+// AppendMove appends the move's notation to b, allocating nothing when b
+// has room (implements games.MoveAppender).
+func (s *State) AppendMove(b []byte, m games.Move) []byte {
 	switch m {
 	case moveKeep:
-		return "keep"
+		return append(b, "keep"...)
 	case moveSwap:
-		return "swap"
+		return append(b, "swap"...)
 	}
 	from, to, k := decode(m)
 	src := s.board[from]
 	if src == 0 {
-		return fmt.Sprintf("?%s-%s", s.g.SquareName(from), s.g.SquareName(to))
+		b = appendSquare(append(b, '?'), from)
+		return appendSquare(append(b, '-'), to)
 	}
 	unit, _ := src.unit(k)
-	sep := "-"
+	b = appendPieces(appendSquare(b, from), unit)
+	sep := byte('-')
 	if dst := s.board[to]; dst != 0 && dst.owner() != src.owner() {
-		sep = "x"
+		sep = 'x'
 	}
-	return s.g.SquareName(from) + pieceLetters(unit) + sep + s.g.SquareName(to)
+	return appendSquare(append(b, sep), to)
+}
+
+// appendSquare appends a square's name, chess-style.
+func appendSquare(b []byte, sq int) []byte {
+	return strconv.AppendInt(append(b, byte('a'+sq%8)), int64(sq/8+1), 10)
+}
+
+// appendPieces appends a stack's pieces, largest first: "LMS".
+func appendPieces(b []byte, c cell) []byte {
+	for range c.larges() {
+		b = append(b, 'L')
+	}
+	for range c.mediums() {
+		b = append(b, 'M')
+	}
+	for range c.smalls() {
+		b = append(b, 'S')
+	}
+	return b
 }
 
 // ParseMove reads a legal move of the current position.

@@ -28,6 +28,12 @@ func Estimates(title, xLabel, metric string, labels []string, est []reports.Metr
 	return against(title, xLabel, metric, labels, est, nil, false)
 }
 
+// EstimatesAgainst is Estimates with a dashed reference line at ref (0:
+// no effect).
+func EstimatesAgainst(title, xLabel, metric string, labels []string, est []reports.MetricEstimate, ref float64) (*plot.Plot, error) {
+	return against(title, xLabel, metric, labels, est, &ref, false)
+}
+
 func against(title, knob, metric string, labels []string, est []reports.MetricEstimate, ref *float64, joined bool) (*plot.Plot, error) {
 	p := plot.New()
 	p.Title.Text = title

@@ -40,6 +40,10 @@ func (l *Line) appendJSON(b []byte) ([]byte, error) {
 		b = append(b, `,"uncounted":`...)
 		b = strconv.AppendInt(b, int64(l.Uncounted), 10)
 	}
+	if l.Lifted != 0 {
+		b = append(b, `,"lifted":`...)
+		b = strconv.AppendInt(b, int64(l.Lifted), 10)
+	}
 	if len(l.Sides) > 0 {
 		b = append(b, `,"sides":`...)
 		for i, v := range l.Sides {
@@ -142,7 +146,8 @@ func parseLine(b []byte, l *Line) bool {
 		p.next(`,"plies":`) && p.int(&l.Plies) && p.next(`,"decisions":`) && p.int(&l.Decisions) &&
 		p.next(`,"player_decisions":`) && p.int(&l.PlayerDecisions) && p.next(`,"choices":`) && p.int(&l.Choices) &&
 		p.next(`,"legal_moves":`) && p.int(&l.LegalMoves) &&
-		(!p.next(`,"uncounted":`) || p.int(&l.Uncounted) && l.Uncounted != 0)
+		(!p.next(`,"uncounted":`) || p.int(&l.Uncounted) && l.Uncounted != 0) &&
+		(!p.next(`,"lifted":`) || p.int(&l.Lifted) && l.Lifted != 0)
 	if !ok {
 		return false
 	}

@@ -30,6 +30,9 @@ func randomLine(rng *pcg.Rand) *Line {
 	if rng.IntN(2) == 0 {
 		l.Uncounted = num()
 	}
+	if rng.IntN(3) == 0 {
+		l.Lifted = num()
+	}
 	switch rng.IntN(3) {
 	case 0:
 		l.Sides = []int{}

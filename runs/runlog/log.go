@@ -30,9 +30,11 @@ type Line struct {
 	LegalMoves      int          `json:"legal_moves"`
 	// Uncounted is sim.Record.Uncounted, left out when 0 (every decision's
 	// moves counted, as in every log written before it was added).
-	Uncounted int    `json:"uncounted,omitempty"`
-	Sides     []int  `json:"sides,omitempty"`
-	Opening   string `json:"opening,omitempty"`
+	Uncounted int `json:"uncounted,omitempty"`
+	// Lifted is sim.Record.Lifted, left out when 0.
+	Lifted  int    `json:"lifted,omitempty"`
+	Sides   []int  `json:"sides,omitempty"`
+	Opening string `json:"opening,omitempty"`
 	// Fingerprint is sim.Record.Fingerprint in 16 hex digits; empty in
 	// logs written before it was added.
 	Fingerprint string `json:"fp,omitempty"`
@@ -57,7 +59,7 @@ func lineOf(r *sim.Record) *Line {
 	l := &Line{
 		Index: r.Index, Deal: r.Deal, Swapped: r.Swapped, Winner: r.Result.Winner, Reason: r.Result.Reason,
 		Plies: r.Plies, Decisions: r.Decisions, PlayerDecisions: r.PlayerDecisions, Choices: r.Choices,
-		LegalMoves: r.LegalMoves, Uncounted: r.Uncounted, Sides: r.Sides, Opening: r.Opening, Moves: r.Moves,
+		LegalMoves: r.LegalMoves, Uncounted: r.Uncounted, Lifted: r.Lifted, Sides: r.Sides, Opening: r.Opening, Moves: r.Moves,
 		Trace: r.Trace, Play: r.Play,
 	}
 	if r.Fingerprint != 0 {
@@ -74,7 +76,7 @@ func (l *Line) Record() *sim.Record {
 	r := &sim.Record{
 		Index: l.Index, Deal: l.Deal, Swapped: l.Swapped, Result: games.Result{Winner: l.Winner, Reason: l.Reason},
 		Plies: l.Plies, Decisions: l.Decisions, PlayerDecisions: l.PlayerDecisions, Choices: l.Choices,
-		LegalMoves: l.LegalMoves, Uncounted: l.Uncounted, Sides: l.Sides, Opening: l.Opening, Moves: l.Moves,
+		LegalMoves: l.LegalMoves, Uncounted: l.Uncounted, Lifted: l.Lifted, Sides: l.Sides, Opening: l.Opening, Moves: l.Moves,
 		Trace: l.Trace, Play: l.Play,
 	}
 	r.Fingerprint, _ = strconv.ParseUint(l.Fingerprint, 16, 64) // checked as read (validFingerprint)

@@ -25,6 +25,8 @@ type AlphaBetaParams struct {
 	TTMB  int     `yaml:"tt_mb" json:"tt_mb" default:"0" doc:"transposition table size in MiB (0: sized for the node budget, 1.5 MiB to 96 MiB)"`
 	// Learning chooses a learned evaluation (eval:, model:, model_strict:).
 	Learning
+	// Restricted holds the player to a restriction (restrict:).
+	Restricted
 }
 
 // DefaultAlphaBetaParams returns the defaults.
@@ -49,6 +51,9 @@ func (p *AlphaBetaParams) Validate() error {
 		return games.KnobErrorf("tempo", "must be between 0 and 1e9, got %g", p.Tempo)
 	case p.TTMB < 0 || p.TTMB > MaxTTMB:
 		return games.KnobErrorf("tt_mb", "must be between 0 and %d (MiB; 0 sizes it for the budget), got %d", MaxTTMB, p.TTMB)
+	}
+	if err := p.Restricted.validate(); err != nil {
+		return err
 	}
 	return p.Learning.validate()
 }
@@ -126,6 +131,8 @@ type AlphaBeta struct {
 	rootValues, lastValues []float64
 	lastOrder              []games.Move
 	features               []float64 // the learned evaluation's buffer
+	// filter restricts the bot's own moves (restrict:), nil for none.
+	filter *Filter
 }
 
 // historyBits sizes the history table (indexed by a hash of the move).
@@ -485,6 +492,9 @@ func (b *AlphaBeta) quiesce(s games.State, ply, q int, alpha, beta float64) floa
 	}
 	moves := f.ForcingMoves(b.forcing[ply][:0])
 	b.forcing[ply] = moves
+	if b.filter != nil && maximize {
+		moves = b.filter.Keep(s, moves) // standing pat is always allowed
+	}
 	best := stand
 	for _, m := range moves {
 		child := b.states[ply+1]
@@ -523,6 +533,9 @@ const (
 func (b *AlphaBeta) ordered(s games.State, ply int, hashMove games.Move) []games.Move {
 	moves := s.LegalMoves(b.moves[ply][:0])
 	b.moves[ply] = moves
+	if b.filter != nil && s.CurrentPlayer() == b.seat {
+		moves, _ = b.filter.Apply(s, moves)
+	}
 	scores := b.scores[ply][:0]
 	var forcing []games.Move
 	if f, ok := s.(games.Forcing); ok {

@@ -68,7 +68,22 @@ func (s Spec) New(g games.Game) (Bot, error) {
 	if mu, ok := s.Params.(ModelUser); ok && mu.ModelFile() != "" && !mu.HasModel() {
 		return nil, fmt.Errorf("%s: the model %s was never loaded (a bug: the variant loads it)", s.Bot, mu.ModelFile())
 	}
-	return d.New(g, s.Params), nil
+	f, err := NewFilter(s, g)
+	if err != nil {
+		return nil, err
+	}
+	b := d.New(g, s.Params)
+	if rb, ok := b.(restrictedBot); ok && f != nil {
+		rb.setFilter(f)
+	}
+	return b, nil
+}
+
+// restrictedBot is implemented by the bots that search: a restriction
+// holds inside their search at their own seat's decisions (the runner
+// filters the decisions of the others, and theirs at the root).
+type restrictedBot interface {
+	setFilter(f *Filter)
 }
 
 // All lists the bots, in the order `playtest games` shows them.
@@ -76,7 +91,7 @@ var All = []Definition{
 	{
 		Name:      "random",
 		Summary:   "plays a uniformly random legal move",
-		NewParams: func() Params { return &NoParams{} },
+		NewParams: func() Params { return &RandomParams{} },
 		New:       func(games.Game, Params) Bot { return &Random{} },
 	},
 	{

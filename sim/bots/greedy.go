@@ -10,12 +10,17 @@ type GreedyParams struct {
 	Epsilon float64 `yaml:"epsilon" json:"epsilon" default:"0" doc:"probability of playing a uniformly random move instead (0 to 1)"`
 	// Learning chooses a learned evaluation (eval:, model:, model_strict:).
 	Learning
+	// Restricted holds the player to a restriction (restrict:).
+	Restricted
 }
 
 // Validate checks epsilon and the evaluation.
 func (p *GreedyParams) Validate() error {
 	if p.Epsilon < 0 || p.Epsilon > 1 {
 		return games.KnobErrorf("epsilon", "must be between 0 and 1, got %g", p.Epsilon)
+	}
+	if err := p.Restricted.validate(); err != nil {
+		return err
 	}
 	return p.Learning.validate()
 }

@@ -34,6 +34,8 @@ type MCTSParams struct {
 	Reuse bool `yaml:"reuse" json:"reuse" default:"true" doc:"keep the subtree of the position reached after the bot's move and the reply, for its next decision (up to one decision's iterations; the tree then has two thirds of tree_mb, the copy a third); only in games without chance or hidden information"`
 	// Learning chooses a learned evaluation (eval:, model:, model_strict:).
 	Learning
+	// Restricted holds the player to a restriction (restrict:).
+	Restricted
 }
 
 // DefaultMCTSParams returns the defaults.
@@ -59,6 +61,9 @@ func (p *MCTSParams) Validate() error {
 	case p.TreeMB < 1 || p.TreeMB > MaxTreeMB:
 		return games.KnobErrorf("tree_mb", "must be between 1 and %d (MiB), got %d", MaxTreeMB, p.TreeMB)
 	}
+	if err := p.Restricted.validate(); err != nil {
+		return err
+	}
 	return p.Learning.validate()
 }
 
@@ -83,13 +88,15 @@ func (p *MCTSParams) Validate() error {
 type MCTS struct {
 	// nearBest and considered are the last decision's NearBest.
 	nearBest, considered int
-	features             []float64 // the learned evaluation's buffer
-	params               MCTSParams
-	determinize          bool
-	seat                 games.Player
-	rng                  *pcg.Rand
-	nodes                arena[node]
-	blocks               arena[block]
+	// filter restricts the bot's own moves (restrict:), nil for none.
+	filter      *Filter
+	features    []float64 // the learned evaluation's buffer
+	params      MCTSParams
+	determinize bool
+	seat        games.Player
+	rng         *pcg.Rand
+	nodes       arena[node]
+	blocks      arena[block]
 	// free is the memory, in bytes, the tree may still take in new chunks.
 	free  int64
 	path  []int32
@@ -478,6 +485,9 @@ func (b *MCTS) iterate() {
 			child = b.selectChild(cur, int(b.blocks.at(nd.blocks).n), true)
 		} else {
 			b.moves = s.LegalMoves(b.moves[:0])
+			if b.filter != nil && p == b.seat {
+				b.moves, _ = b.filter.Apply(s, b.moves)
+			}
 			aligned := true
 			if nd.blocks < 0 {
 				if !b.addBlock(cur, b.moves, p) {
@@ -1008,6 +1018,14 @@ func (b *MCTS) rollout(s games.State) [games.NumSeats]float64 {
 			var m games.Move
 			m, b.outcomes = games.DrawChance(s, b.rng, b.outcomes)
 			s.Apply(m)
+		case b.filter != nil && p == b.seat: // the restricted seat: from the list
+			b.moves, _ = b.filter.Apply(s, s.LegalMoves(b.moves[:0]))
+			if b.greedy != nil {
+				b.greedy.seat = p
+				s.Apply(b.greedy.Choose(s, b.moves))
+				continue
+			}
+			s.Apply(b.moves[b.rng.IntN(len(b.moves))])
 		case b.greedy != nil:
 			b.moves = s.LegalMoves(b.moves[:0])
 			b.greedy.seat = p
