@@ -1027,6 +1027,7 @@ func TestJSONStyle(t *testing.T) {
 		{"skill", "size2", "--budgets", "100,200", "--games", "4", "--format", "json", "--quiet"},
 		{"skill", "size2", "--budgets", "10,20", "--games", "4", "--format", "json", "--quiet", "--family", "mcts", "--family", "ismcts"},
 		{"solve", "size2", "--depth", "2", "--format", "json"},
+		{"worth", "size2", "--games", "4", "--format", "json", "--quiet", "--set", "players.0=random"},
 		{"diff", old, cur, "--format", "json"},
 		{"version", "--format", "json"},
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"playtest/reports"
+	"playtest/reports/howplays"
 	"playtest/reports/publish"
 	"playtest/runs/rundir"
 	"playtest/runs/runlog"
@@ -92,10 +93,17 @@ as a page of the board viewer of the HTML reports.`,
 						return err
 					}
 				}
-				if opts.html != "" {
-					return writeReplayHTML(cmd, opts.html, cfg, fmt.Sprintf("%s, seed %d, from %s", cfg.Name, cfg.Seed, args[0]), opts.game, replay.Seats(cfg, opts.game), moves, gameErr, false)
+				tr, err := traceOf(cmd, args[0], cfg, opts.game, gameErr, opts.view)
+				if err != nil {
+					return err
 				}
-				return replay.Write(out, cfg, opts.game, moves, gameErr, opts.view)
+				if opts.html != "" {
+					return writeReplayHTML(cmd, opts.html, cfg, fmt.Sprintf("%s, seed %d, from %s", cfg.Name, cfg.Seed, args[0]), opts.game, replay.Seats(cfg, opts.game), moves, gameErr, false, tr)
+				}
+				if err := replay.Write(out, cfg, opts.game, moves, gameErr, opts.view); err != nil {
+					return err
+				}
+				return tr.write(out)
 			} else if st, statErr := os.Stat(args[0]); statErr == nil && st.IsDir() {
 				return usageErrorf("%v", err)
 			}
@@ -130,7 +138,7 @@ func replayRecord(cmd *cobra.Command, path string, view replay.View, html string
 	}
 	view.Unfinished = true
 	if html != "" {
-		return writeReplayHTML(cmd, html, cfg, cfg.Name+", played with playtest play", 0, fmt.Sprintf("a person in seat %d against %s", rec.Seat, rec.Bot), rec.Moves, nil, true)
+		return writeReplayHTML(cmd, html, cfg, cfg.Name+", played with playtest play", 0, fmt.Sprintf("a person in seat %d against %s", rec.Seat, rec.Bot), rec.Moves, nil, true, trace{})
 	}
 	header := fmt.Sprintf("%s: %s, a game played with playtest play: a person in seat %d against %s (seed %d)", cfg.Definition.Name, cfg.Name, rec.Seat, rec.Bot, rec.Seed)
 	return replay.WriteMoves(cmd.OutOrStdout(), cfg, header, rec.Moves, nil, view)
@@ -150,7 +158,31 @@ func count(flags ...bool) int {
 // writeReplayHTML writes a game's page of the board viewer. A run's game
 // (unfinished false) must reach its end, as the text replay requires; a
 // failed game's page shows the moves up to the failure.
-func writeReplayHTML(cmd *cobra.Command, path string, cfg *variants.Config, title string, index int, seats string, moves []string, gameErr *sim.GameError, unfinished bool) error {
+// trace is a replayed game's win-probability trace (none: zero).
+type trace struct {
+	p       []float64
+	turning []int
+	mapping howplays.Mapping
+}
+
+// traceOf traces game index of cfg (from run directory dir, "" for a
+// variant) when its traces can be read as chances (replay.Mapping): not
+// for a failed game or a single position (--ply).
+func traceOf(cmd *cobra.Command, dir string, cfg *variants.Config, index int, gameErr *sim.GameError, view replay.View) (trace, error) {
+	if gameErr != nil || view.Ply > 0 {
+		return trace{}, nil
+	}
+	m, err := replay.Mapping(dir, cfg)
+	if err != nil || m == nil {
+		return trace{}, err
+	}
+	p, turning, err := replay.Trace(cmd.Context(), cfg, index, *m)
+	return trace{p, turning, *m}, err
+}
+
+func (t trace) write(w io.Writer) error { return replay.WriteTrace(w, t.p, t.turning, t.mapping) }
+
+func writeReplayHTML(cmd *cobra.Command, path string, cfg *variants.Config, title string, index int, seats string, moves []string, gameErr *sim.GameError, unfinished bool, tr trace) error {
 	g, err := cfg.NewGame()
 	if err != nil {
 		return err
@@ -166,6 +198,9 @@ func writeReplayHTML(cmd *cobra.Command, path string, cfg *variants.Config, titl
 		return fmt.Errorf("the game is not over after its %d recorded moves", len(moves))
 	}
 	drawn.Index, drawn.Label, drawn.Seats = index, title, seats
+	if len(tr.p) == len(drawn.Frames) {
+		drawn.Trace, drawn.Turning = tr.p, tr.turning
+	}
 	err = reports.WriteFileAtomic(path, func(w io.Writer) error {
 		return publish.WriteViewerPage(w, title, []publish.ExampleGame{*drawn})
 	})
@@ -183,8 +218,15 @@ func replayVariant(cmd *cobra.Command, cfg *variants.Config, game int, view repl
 	if err != nil {
 		return err
 	}
-	if html != "" {
-		return writeReplayHTML(cmd, html, cfg, fmt.Sprintf("%s, seed %d", cfg.Name, cfg.Seed), game, replay.Seats(cfg, game), moves, gameErr, false)
+	tr, err := traceOf(cmd, "", cfg, game, gameErr, view)
+	if err != nil {
+		return err
 	}
-	return replay.Write(cmd.OutOrStdout(), cfg, game, moves, gameErr, view)
+	if html != "" {
+		return writeReplayHTML(cmd, html, cfg, fmt.Sprintf("%s, seed %d", cfg.Name, cfg.Seed), game, replay.Seats(cfg, game), moves, gameErr, false, tr)
+	}
+	if err := replay.Write(cmd.OutOrStdout(), cfg, game, moves, gameErr, view); err != nil {
+		return err
+	}
+	return tr.write(cmd.OutOrStdout())
 }

@@ -9,12 +9,14 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"math"
 	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -398,4 +400,103 @@ func TestHostileExampleFramesRunNoScript(t *testing.T) {
 			t.Errorf("position %d: a frame's element entered the page", k)
 		}
 	}
+}
+
+// TestHowItPlaysInBrowser opens a run's report.html in headless Chromium:
+// the How it plays section holds its summary, every figure with its
+// interval, both pictures and the definitions under their anchors; a
+// screenshot of the section shows the traces' colours and the bars.
+func TestHowItPlaysInBrowser(t *testing.T) {
+	bin := browser(t)
+	dir, _ := runInto(t, "stacktics/size3", "games=30", "players.0.nodes=200", "players.1.nodes=200")
+	page := filepath.Join(dir, "report.html")
+	dom, console := chrome(t, bin, page, "--dump-dom")
+	if len(console) > 0 {
+		t.Errorf("console messages:\n%s", strings.Join(console, "\n"))
+	}
+	section := regexp.MustCompile(`(?s)<section id="how-it-plays">.*?</section>`).Find(dom)
+	if section == nil {
+		t.Fatal("report.html has no How it plays section")
+	}
+	for _, want := range []string{"A decisive game is decided", `href="#fig-lead_changes"`, `id="fig-lead_changes"`, `href="#fig-after_decided"`,
+		"Board coverage", "Positional repetition", "Clarity", `alt="How games unfold`, `alt="How much of each decisive game`} {
+		if !bytes.Contains(section, []byte(want)) {
+			t.Errorf("How it plays lacks %q", want)
+		}
+	}
+	// The section alone, the rest of the page hidden.
+	b, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	alone := filepath.Join(dir, "how-it-plays.html")
+	b = bytes.Replace(b, []byte("</head>"), []byte("<style>body > *:not(#how-it-plays) { display: none !important; }</style></head>"), 1)
+	if err := os.WriteFile(alone, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	img := screenshot(t, bin, alone, "1100,2600")
+	// The traces' first colour (Dark2's green) and the histogram's bars.
+	if green := count(img, color.RGBA{R: 27, G: 158, B: 119}); green < 200 {
+		t.Errorf("screenshot shows %d pixels of the traces' first colour: the traces are not drawn", green)
+	}
+	if _, bars := pixels(img); bars < 500 {
+		t.Errorf("screenshot shows %d pixels of the bars' colour: the decided-share histogram is not drawn", bars)
+	}
+	keepScreenshot(t, img, "how-it-plays.png")
+}
+
+// TestViewerTraceInBrowser: the board viewer draws an example game's
+// win-probability trace under the board, a point per position, its
+// turning points ringed and a cursor on the position shown.
+func TestViewerTraceInBrowser(t *testing.T) {
+	bin := browser(t)
+	dir, _ := runInto(t, "stacktics/size3", "games=30", "players.0.nodes=200", "players.1.nodes=200")
+	b, err := os.ReadFile(filepath.Join(dir, publish.ExamplesFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ex publish.Examples
+	if err := json.Unmarshal(b, &ex); err != nil || len(ex.Games) == 0 {
+		t.Fatalf("examples: %v", err)
+	}
+	game := ex.Games[0]
+	for _, g := range ex.Games {
+		if len(g.Turning) > 0 {
+			game = g // one with a turning point to ring
+			break
+		}
+	}
+	if len(game.Trace) != len(game.Frames) {
+		t.Fatalf("example %d: a trace of %d for %d frames", game.Index, len(game.Trace), len(game.Frames))
+	}
+	page := filepath.Join(dir, "viewer.html")
+	f, err := os.Create(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := publish.WriteViewerPage(f, "trace", []publish.ExampleGame{game}); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	dom, console := chrome(t, bin, page+"#example-0-ply-3", "--dump-dom")
+	if len(console) > 0 {
+		t.Errorf("console messages:\n%s", strings.Join(console, "\n"))
+	}
+	points := regexp.MustCompile(`<polyline class="line" points="([^"]*)"`).FindSubmatch(dom)
+	if points == nil || len(strings.Fields(string(points[1]))) != len(game.Trace) {
+		t.Fatalf("the trace's line: %q, want %d points", points, len(game.Trace))
+	}
+	if n := strings.Count(string(dom), `<circle class="turn"`); n != len(game.Turning) {
+		t.Errorf("%d turning points ringed, want %d", n, len(game.Turning))
+	}
+	cursor := regexp.MustCompile(`<line class="cursor"[^>]* x1="([0-9.]+)"`).FindSubmatch(dom)
+	want := 3 * 600 / float64(len(game.Trace)-1)
+	if x, err := strconv.ParseFloat(string(cursor[1]), 64); cursor == nil || err != nil || math.Abs(x-want) > 0.01 {
+		t.Errorf("the cursor %q is not at position 3 (x %.2f)", cursor, want)
+	}
+	img := screenshot(t, bin, page, "1100,900")
+	if line := count(img, color.RGBA{R: 43, G: 108, B: 176}); line < 100 {
+		t.Errorf("screenshot shows %d pixels of the trace's colour under the board", line)
+	}
+	keepScreenshot(t, img, "viewer-trace.png")
 }

@@ -40,6 +40,12 @@ type ExampleGame struct {
 	Moves  []string `json:"moves"`
 	Movers []string `json:"movers"`
 	Frames []string `json:"frames"`
+	// Trace is seat 0's chance of winning at each frame (before each entry,
+	// then the result), Turning the entries (from 0) that moved it by
+	// howplays.TurningStep or more: the viewer draws them under the board.
+	// Absent when the run traced no game.
+	Trace   []float64 `json:"trace,omitempty"`
+	Turning []int     `json:"turning,omitempty"`
 }
 
 // MaxExamplesSize bounds examples.json as read back.
@@ -61,6 +67,9 @@ func readExamples(dir string) (*Examples, error) {
 	for _, g := range ex.Games {
 		if len(g.Frames) != len(g.Moves)+1 || len(g.Movers) != len(g.Moves) {
 			return nil, fmt.Errorf("%s: game %d has %d entries but %d frames", ExamplesFile, g.Index, len(g.Moves), len(g.Frames))
+		}
+		if g.Trace != nil && len(g.Trace) != len(g.Frames) {
+			return nil, fmt.Errorf("%s: game %d has a trace of %d for %d frames", ExamplesFile, g.Index, len(g.Trace), len(g.Frames))
 		}
 	}
 	return &ex, nil

@@ -45,12 +45,20 @@ const viewerText = `{{define "viewerStyle"}}.viewer { border: 1px solid #ddd; pa
 .viewer .moves li { cursor: pointer; }
 .viewer .moves li.current { background: #dde8f7; font-weight: bold; }
 .viewer .moves li.chance { color: #777; }
+.viewer .trace { display: block; width: 100%; max-width: 40rem; height: 7rem; margin-top: 0.6rem; cursor: pointer; }
+.viewer .trace .line { fill: none; stroke: #2b6cb0; stroke-width: 2; vector-effect: non-scaling-stroke; }
+.viewer .trace .even { stroke: #999; stroke-dasharray: 4 3; vector-effect: non-scaling-stroke; }
+.viewer .trace .turn { fill: #fff; stroke: #c53030; stroke-width: 2; vector-effect: non-scaling-stroke; }
+.viewer .trace .cursor { stroke: #222; stroke-width: 1.5; vector-effect: non-scaling-stroke; }
+.viewer .trace-note { font-size: 0.8rem; color: #555; margin: 0.2rem 0 0; }
 {{end}}{{define "viewer"}}{{range $i, $g := .}}<div class="viewer" id="example-{{$i}}" tabindex="0" data-example="{{$i}}">
 <h3>Game {{$g.Index}}: {{$g.Label}}</h3>
 <p>{{if $g.Seats}}{{$g.Seats}}. {{end}}{{$g.Result}}.</p>
 <div class="controls"><button type="button" data-step="first" aria-label="first position">«</button> <button type="button" data-step="prev" aria-label="previous position">◀</button> <input type="range" min="0" max="{{len $g.Moves}}" value="0" aria-label="position"> <button type="button" data-step="next" aria-label="next position">▶</button> <button type="button" data-step="last" aria-label="last position">»</button> <span class="where"></span></div>
 <div class="body"><div class="frame" data-ply="0"><img alt="the position"></div>
 <ol class="moves">{{range $k, $m := $g.Moves}}<li data-ply="{{inc $k}}"{{if eq (index $g.Movers $k) "chance"}} class="chance"{{end}}>{{index $g.Movers $k}}: {{$m}}</li>{{end}}</ol></div>
+{{if $g.Trace}}<svg class="trace" viewBox="-5 -6 610 112" preserveAspectRatio="none" role="img" aria-label="seat 0's chance of winning after each entry"></svg>
+<p class="trace-note">Seat 0's chance of winning at each position (top: 100%, the dashed line 50%); circles mark turning points, entries that moved it by 30 points or more. Click the graph to go to a position.</p>{{end}}
 </div>
 {{end}}
 <script>
@@ -71,7 +79,31 @@ for (const viewer of document.querySelectorAll(".viewer")) {
     items.forEach((li) => li.classList.toggle("current", Number(li.dataset.ply) === k));
     const current = items[k - 1];
     if (current) current.scrollIntoView({block: "nearest"});
+    if (cursor) { const cx = k * 600 / Number(cursor.dataset.n); cursor.setAttribute("x1", cx); cursor.setAttribute("x2", cx); }
   };
+  // The win-probability trace under the board, as chess GUIs draw an
+  // evaluation graph: the line, the 50% line, turning points and a cursor.
+  const graph = viewer.querySelector(".trace");
+  let cursor = null;
+  if (graph && game.trace) {
+    const ns = "http://www.w3.org/2000/svg", n = Math.max(game.trace.length - 1, 1);
+    const x = (k) => k * 600 / n, y = (p) => 100 - 100 * p;
+    const el = (name, attrs) => {
+      const e = document.createElementNS(ns, name);
+      for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+      graph.appendChild(e);
+      return e;
+    };
+    el("line", {class: "even", x1: 0, x2: 600, y1: 50, y2: 50});
+    el("polyline", {class: "line", points: game.trace.map((p, k) => x(k) + "," + y(p)).join(" ")});
+    cursor = el("line", {class: "cursor", y1: 0, y2: 100});
+    for (const t of game.turning || []) el("circle", {class: "turn", cx: x(t + 1), cy: y(game.trace[t + 1]), r: 3});
+    graph.addEventListener("click", (e) => {
+      const box = graph.getBoundingClientRect();
+      show(Math.round((e.clientX - box.left) / box.width * n));
+    });
+    cursor.dataset.n = n;
+  }
   const at = () => Number(frame.dataset.ply);
   const steps = {first: () => 0, prev: () => at() - 1, next: () => at() + 1, last: () => game.frames.length - 1};
   viewer.querySelectorAll("button").forEach((b) => b.addEventListener("click", () => show(steps[b.dataset.step]())));

@@ -260,7 +260,7 @@ func finish(ctx context.Context, dir string, cfg *variants.Config, m *runlog.Man
 		return err
 	}
 	if examples != nil {
-		if err := writeExamples(ctx, dir, cfg, examples, summary.Openings); err != nil {
+		if err := writeExamples(ctx, dir, cfg, examples, summary); err != nil {
 			return err
 		}
 	}

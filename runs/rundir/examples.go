@@ -5,11 +5,13 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"path/filepath"
 	"slices"
 
 	"playtest/games"
 	"playtest/reports"
+	"playtest/reports/howplays"
 	"playtest/reports/publish"
 	"playtest/reports/stats"
 	"playtest/sim"
@@ -145,12 +147,16 @@ func examplesSelection(cfg *variants.Config) (*selection, error) {
 // writeExamples plays the games x picked (it has seen every game of the
 // run) again from their seeds, draws every position, and writes
 // examples.json for the board viewer.
-func writeExamples(ctx context.Context, dir string, cfg *variants.Config, x *selection, openings *reports.Openings) error {
+func writeExamples(ctx context.Context, dir string, cfg *variants.Config, x *selection, summary *reports.Summary) error {
 	x.typicals()
-	ex := publish.Examples{Schema: publish.ExamplesSchema, Games: []publish.ExampleGame{}, Openings: drawOpenings(cfg, openings)}
+	ex := publish.Examples{Schema: publish.ExamplesSchema, Games: []publish.ExampleGame{}, Openings: drawOpenings(cfg, summary.Openings)}
+	var mapping *howplays.Mapping
+	if h := summary.HowItPlays; h != nil {
+		mapping = &h.Mapping
+	}
 	budget := MaxExampleBytes
 	for _, p := range x.picks() {
-		game, err := exampleGame(ctx, cfg, p)
+		game, err := exampleGame(ctx, cfg, p, mapping)
 		if err != nil {
 			return err
 		}
@@ -207,12 +213,15 @@ func drawOpenings(cfg *variants.Config, openings *reports.Openings) map[string]s
 
 // exampleGame plays an example again from its seed (every game of a run
 // comes out the same) and draws each position.
-func exampleGame(ctx context.Context, cfg *variants.Config, p pick) (*publish.ExampleGame, error) {
+func exampleGame(ctx context.Context, cfg *variants.Config, p pick, mapping *howplays.Mapping) (*publish.ExampleGame, error) {
 	job, err := Job(cfg)
 	if err != nil {
 		return nil, err
 	}
 	job.Moves = true
+	if mapping != nil {
+		job.Trace = p.index + 1 // traced, with the run's mapping, wherever it is in the run
+	}
 	rec, err := sim.Replay(ctx, job, p.index, nil)
 	if err != nil {
 		return nil, err
@@ -228,6 +237,13 @@ func exampleGame(ctx context.Context, cfg *variants.Config, p pick) (*publish.Ex
 		return nil, fmt.Errorf("example game %d: %w", p.index, err)
 	}
 	game.Index, game.Label, game.Seats = p.index, p.label, seats
+	if mapping != nil && len(rec.Trace)+1 == len(game.Frames) {
+		g := howplays.NewGame(rec, *mapping)
+		game.Trace, game.Turning = g.P, g.TurningPoints()
+		for k, v := range game.Trace {
+			game.Trace[k] = math.Round(v*1000) / 1000
+		}
+	}
 	return game, nil
 }
 
