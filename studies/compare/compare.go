@@ -10,6 +10,7 @@ import (
 
 	"playtest/internal/knobs"
 	"playtest/reports"
+	"playtest/reports/howplays"
 	"playtest/reports/stats"
 	"playtest/runs/rundir"
 	"playtest/runs/runlog"
@@ -223,6 +224,19 @@ func Prepare(a, b *variants.Config, opts *Options) error {
 			a.Name, a.Definition.Name, b.Name, b.Definition.Name)
 	}
 	b.Games, b.Seed, b.Pairs = a.Games, a.Seed, a.Pairs
+	if figure, ok := strings.CutPrefix(opts.Metric, reports.PlayPrefix); ok {
+		if _, _, known := howplays.PerGame(figure); !known {
+			var names []string
+			for _, n := range howplays.PerGameNames() {
+				names = append(names, reports.PlayPrefix+n)
+			}
+			return fmt.Errorf("--metric %s: not a figure of one game%s; pairable: %s", opts.Metric, variants.Suggestion(opts.Metric, names), strings.Join(names, ", "))
+		}
+		if opts.Learn == 0 && (sim.TraceModel(a.Players) == nil || sim.TraceModel(b.Players) == nil) {
+			return fmt.Errorf("--metric %s: a game's trace maps to chances of winning only through a learned model's scale, and %s's bots play the hand heuristic; give both variants' bots a model (eval: learned) or compare with --learn GAMES", opts.Metric, a.Name)
+		}
+		return nil
+	}
 	if !slices.Contains(reports.PerGameMetrics, opts.Metric) {
 		probe, err := rundir.Probe(a)
 		if err != nil {
@@ -307,7 +321,9 @@ type tally struct {
 	a, b       *variants.Config
 	opts       Options
 	aggA, aggB *reports.Aggregator
-	value      func(*sim.Record) (float64, bool)
+	// valueA and valueB read the metric from A's and B's games (a How it
+	// plays figure through each variant's own model).
+	valueA, valueB func(*sim.Record) (float64, bool)
 	test       stats.SPRT
 	diff       unitMeans
 	sumA, sumB float64
@@ -326,7 +342,7 @@ func newTally(a, b *variants.Config, opts Options) (*tally, error) {
 	}
 	t := &tally{
 		res: &Result{Schema: SchemaV1, Game: a.Definition.Name, Seed: a.Seed, Requested: a.Games, Metric: opts.Metric},
-		a:   a, b: b, opts: opts, scored: true, value: reports.PerGame(opts.Metric),
+		a:   a, b: b, opts: opts, scored: true, valueA: metricReader(opts.Metric, a), valueB: metricReader(opts.Metric, b),
 		aggA: reports.NewAggregator(rundir.Info(a, ga)), aggB: reports.NewAggregator(rundir.Info(b, gb)),
 	}
 	if opts.SPRT != nil {
@@ -337,6 +353,21 @@ func newTally(a, b *variants.Config, opts Options) (*tally, error) {
 	return t, nil
 }
 
+// metricReader reads the metric from a game of cfg: a How it plays figure
+// (play.) through the model cfg's bots play, over the traced games only
+// (a run's first sim.DefaultTrace), else reports.PerGame's.
+func metricReader(metric string, cfg *variants.Config) func(*sim.Record) (float64, bool) {
+	figure, ok := strings.CutPrefix(metric, reports.PlayPrefix)
+	if !ok {
+		return reports.PerGame(metric)
+	}
+	m := sim.TraceModel(cfg.Players)
+	if m == nil {
+		return func(*sim.Record) (float64, bool) { return 0, false }
+	}
+	return reports.PlayPerGame(figure, howplays.FromModel(m))
+}
+
 // add counts one pair of games, A's and B's on one seed; stop says the
 // sequential test decided.
 func (t *tally) add(ra, rb *sim.Record) (stop bool, err error) {
@@ -344,8 +375,8 @@ func (t *tally) add(ra, rb *sim.Record) (stop bool, err error) {
 	if err := cmp.Or(ra.Err, rb.Err); err != nil {
 		return true, err
 	}
-	va, hasA := t.value(ra)
-	vb, hasB := t.value(rb)
+	va, hasA := t.valueA(ra)
+	vb, hasB := t.valueB(rb)
 	t.aggA.Add(ra)
 	t.aggB.Add(rb)
 	res.Games++

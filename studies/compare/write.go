@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"playtest/reports"
+	"playtest/reports/howplays"
 	"playtest/reports/plots"
 	"playtest/sim/bots"
 )
@@ -44,6 +45,16 @@ func (r *Result) WriteText(w io.Writer) error {
 	if err := t.Render(); err != nil {
 		return err
 	}
+	if rows := r.playRows(false); len(rows) > 0 {
+		fmt.Fprintln(w, "how it plays (each variant's own traced games, unpaired intervals):")
+		t := reports.NewTable(w, "figure", "A (95% CI)", "B (95% CI)")
+		for _, row := range rows {
+			_ = t.Append(row[0], row[1], row[2])
+		}
+		if err := t.Render(); err != nil {
+			return err
+		}
+	}
 	reports.WriteWarnings(w, "A", r.A.Summary.Warnings)
 	reports.WriteWarnings(w, "B", r.B.Summary.Warnings)
 	fmt.Fprintf(w, "difference A − B in %s per game: %s\n", r.Metric, r.differenceText())
@@ -69,6 +80,31 @@ func (r *Result) WriteText(w io.Writer) error {
 		fmt.Fprintln(w, "  The test is one-sided: it asks whether A − B is as large as H1 says or no larger than H0 says, so accepting H0 can go with an interval that excludes 0 (a difference smaller than H1's, or one of the other sign).")
 	}
 	return nil
+}
+
+// playRows are How it plays' figures that both variants measured, one row
+// each: the figure, A's and B's values with their intervals.
+func (r *Result) playRows(md bool) [][]string {
+	a, b := r.A.Summary.HowItPlays, r.B.Summary.HowItPlays
+	if a == nil || b == nil {
+		return nil
+	}
+	var rows [][]string
+	for _, fa := range a.Figures {
+		fb, ok := b.Find(fa.Name)
+		if !ok {
+			continue
+		}
+		title := fa.Title
+		if md {
+			title = reports.MarkdownEscape(title)
+		}
+		cell := func(f howplays.Figure) string {
+			return fmt.Sprintf("%s (%s – %s)", f.Format(f.Value), f.Format(f.Low), f.Format(f.High))
+		}
+		rows = append(rows, []string{title, cell(fa), cell(fb)})
+	}
+	return rows
 }
 
 // WriteMarkdown writes the comparison as Markdown: the same figures as
@@ -106,6 +142,13 @@ func (r *Result) WriteMarkdown(w io.Writer) error {
 		for _, warn := range side.s.Warnings {
 			fmt.Fprintf(w, "> ⚠ **%s: %s**: %s\n\n", side.name, esc(warn.Code), reports.MarkdownText(warn.Message))
 		}
+	}
+	if rows := r.playRows(true); len(rows) > 0 {
+		fmt.Fprint(w, "How it plays, each variant over its own traced games (unpaired intervals):\n\n")
+		if err := reports.WriteMarkdownTable(w, []string{"figure", "A (95% CI)", "B (95% CI)"}, rows); err != nil {
+			return err
+		}
+		fmt.Fprintln(w)
 	}
 	fmt.Fprintf(w, "**Difference A − B** in %s per game: %s.\n\n", esc(r.Metric), esc(r.differenceText()))
 	if f := r.fairnessText(); f != "" {
