@@ -41,7 +41,7 @@ demo: build
 
 ## bench: benchmarks (plies/s, ns/op, allocs/op), medians over BENCH_COUNT runs
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem -count $(BENCH_COUNT) ./games/... ./sim/... > bench.txt
+	$(GO) test -run '^$$' -bench . -benchmem -count $(BENCH_COUNT) ./games/... ./sim/... ./runs/rundir > bench.txt
 	$(GO) run $(BENCHSTAT) bench.txt
 
 ## bench-compare: the benchmarks of REV and of the working tree, interleaved
