@@ -166,10 +166,11 @@ type trace struct {
 }
 
 // traceOf traces game index of cfg (from run directory dir, "" for a
-// variant) when its traces can be read as chances (replay.Mapping): not
-// for a failed game or a single position (--ply).
+// variant) when its traces can be read as chances (replay.Mapping): for
+// the full replay and its page, not a failed game or the compact views
+// (--ply, --moves, --final).
 func traceOf(cmd *cobra.Command, dir string, cfg *variants.Config, index int, gameErr *sim.GameError, view replay.View) (trace, error) {
-	if gameErr != nil || view.Ply > 0 {
+	if gameErr != nil || view.Ply > 0 || view.Moves || view.Final {
 		return trace{}, nil
 	}
 	m, err := replay.Mapping(dir, cfg)

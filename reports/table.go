@@ -74,6 +74,9 @@ func (s *Summary) WriteTable(w io.Writer) error {
 		fmt.Fprintf(w, "\npairs (pentanomial, %d): seat 0 scores %s [%s], player 0 %s [%s]; within-pair correlation %.2f", p.Seat0.Pairs,
 			FormatPercent(p.Seat0.Score), FormatInterval(p.Seat0.CI.Low, p.Seat0.CI.High), FormatPercent(p.Player0.Score), FormatInterval(p.Player0.CI.Low, p.Player0.CI.High), p.Correlation)
 	}
+	if text := s.HowItPlays.Summary(); text != "" {
+		fmt.Fprintf(w, "\nhow it plays: %s Every figure: --format json (how_it_plays) or --out DIR (report.md).", text)
+	}
 	fmt.Fprintln(w)
 	if err := s.writeOpenings(w); err != nil {
 		return err

@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"os"
 	"strconv"
+	"strings"
 	"testing"
 
 	"playtest/games"
@@ -288,5 +290,20 @@ func TestFit(t *testing.T) {
 	}
 	if empty := Fit(nil, nil); empty.B != 0 || empty.A != 0 {
 		t.Errorf("no data: %+v", empty)
+	}
+}
+
+// docs/how-it-plays.md defines every figure in the words the reports use,
+// under the anchor they link to.
+func TestDocsDefineEveryFigure(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/how-it-plays.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range Glossary() {
+		row := fmt.Sprintf("| <a id=\"fig-%s\"></a>%s | `%s` | %s |", g[0], g[1], g[0], g[2])
+		if !strings.Contains(string(doc), row) {
+			t.Errorf("docs/how-it-plays.md lacks the row\n%s", row)
+		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"playtest/games"
 	"playtest/sim"
+	"playtest/sim/bots"
 )
 
 // Report is how a run's games played: the figures over its traced games,
@@ -181,6 +182,6 @@ func (r *Report) Summary() string {
 	if len(parts) == 0 {
 		return ""
 	}
-	text := strings.Join(parts, "; ") + fmt.Sprintf(" (%d traced games, as these bots play).", r.Games)
+	text := strings.Join(parts, "; ") + fmt.Sprintf(" (%s traced games, as these bots play).", bots.Thousands(r.Games))
 	return strings.ToUpper(text[:1]) + text[1:]
 }

@@ -324,11 +324,11 @@ type tally struct {
 	// valueA and valueB read the metric from A's and B's games (a How it
 	// plays figure through each variant's own model).
 	valueA, valueB func(*sim.Record) (float64, bool)
-	test       stats.SPRT
-	diff       unitMeans
-	sumA, sumB float64
-	penta      stats.Pentanomial
-	scored     bool
+	test           stats.SPRT
+	diff           unitMeans
+	sumA, sumB     float64
+	penta          stats.Pentanomial
+	scored         bool
 }
 
 func newTally(a, b *variants.Config, opts Options) (*tally, error) {

@@ -243,7 +243,7 @@ func (r *Result) WriteTable(w io.Writer) error {
 }
 
 // note explains the table.
-const note = "worth: the points of score per game the restricted player loses (½ less its score over pairs), with the 95% pentanomial interval; Elo the same as an Elo difference; by seat: the restricted player's score in each seat (a mechanic one seat alone has, such as the pie swap, shows there); lifted: decisions whose every move the restriction forbade."
+const note = "worth: the points of score per game the restricted player loses (½ less its score over pairs), with the 95% pentanomial interval; Elo the same as an Elo difference; by seat: the restricted player's score in each seat (a mechanic one seat alone has, such as the pie swap, shows there); lifted: the restricted player's decisions whose every move the restriction forbade, of about half the games' decisions by a seat."
 
 func (r *Result) cells(md bool) ([]string, [][]string) {
 	header := []string{"mechanic", "worth, points (95% CI)", "Elo (95% CI)", "restricted in seat 0", "in seat 1", "lifted", "verdict"}
@@ -258,7 +258,7 @@ func (r *Result) cells(md bool) ([]string, [][]string) {
 			fmt.Sprintf("%+.1f (%+.1f – %+.1f)", 100*row.Worth.Value, 100*row.Worth.Low, 100*row.Worth.High),
 			fmt.Sprintf("%s (%s – %s)", elo(row.Elo.Value), elo(row.Elo.Low), elo(row.Elo.High)),
 			rateCell(row.BySeat[0]), rateCell(row.BySeat[1]),
-			fmt.Sprintf("%d of %d", row.Lifted, row.Decisions),
+			fmt.Sprintf("%s of ~%s", bots.Thousands(row.Lifted), bots.Thousands(row.Decisions)),
 			esc(row.Verdict()),
 		})
 	}
