@@ -156,3 +156,55 @@ axes:
 		}
 	}
 }
+
+// compare shows How it plays for both variants and pairs a play. figure
+// game by game through each variant's model; without a model, or for a
+// figure of a set of games, it refuses (exit 2).
+func TestCompareHowItPlays(t *testing.T) {
+	testenv.SkipUnderRace(t)
+	t.Parallel()
+	code, out, errOut := run(t, "compare", "size2", "size2-nopie", "--games", "8", "--quiet")
+	if code != 0 || !strings.Contains(out, "how it plays (each variant's own traced games") || !strings.Contains(out, "Played after decided") {
+		t.Fatalf("exit %d %s\n%s", code, errOut, out)
+	}
+	code, out, errOut = run(t, "compare", "size2", "size2-nopie", "--games", "8", "--quiet", "--metric", "play.after_decided", "--format", "json")
+	var res struct {
+		Metric string `json:"metric"`
+		Diff   struct {
+			N int `json:"n"`
+		} `json:"difference"`
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &res) != nil || res.Metric != "play.after_decided" || res.Diff.N == 0 {
+		t.Errorf("paired play.after_decided: exit %d %s, %+v", code, errOut, res)
+	}
+	for _, args := range [][]string{
+		{"compare", "capstone/capstone", "capstone/threestone", "--games", "4", "--metric", "play.after_decided"},
+		{"compare", "size2", "size2-nopie", "--games", "4", "--metric", "play.tree_complexity"},
+	} {
+		if code, _, errOut := run(t, append(args, "--quiet")...); code != ExitBadInput {
+			t.Errorf("%v: exit %d %s, want 2", args, code, errOut)
+		}
+	}
+}
+
+// playtest worth runs an embedded study into a directory (JSON, Markdown,
+// HTML and the chart), and refuses an unknown restriction with a
+// suggestion (exit 2).
+func TestWorthCommand(t *testing.T) {
+	testenv.SkipUnderRace(t)
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "w")
+	code, out, errOut := run(t, "worth", "stacktics-size2-mechanics", "--games", "8", "--out", dir, "--quiet", "--set", "players.0={bot: alphabeta, nodes: 300}")
+	if code != 0 || !strings.Contains(out, "no-swap") || !strings.Contains(out, "no-capture") || !strings.Contains(out, "8 games a mechanic") {
+		t.Fatalf("exit %d %s\n%s", code, errOut, out)
+	}
+	for _, f := range []string{"worth.json", "worth.md", "worth.html", "plots/worth.svg", "plots/worth.png"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+	code, _, errOut = run(t, "worth", "size2", "--restrict", "no-swp", "--games", "4", "--quiet")
+	if code != ExitBadInput || !strings.Contains(errOut, `did you mean "no-swap"?`) {
+		t.Errorf("an unknown restriction: exit %d %s", code, errOut)
+	}
+}

@@ -5,6 +5,8 @@ import (
 	"cmp"
 	"fmt"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -110,15 +112,16 @@ func runWorth(cmd *cobra.Command, args []string, opts *worthOptions) error {
 		return err
 	}
 	named := worth.Named(g)
+	var names []string
+	for _, n := range named {
+		names = append(names, n.Label)
+	}
 	for _, name := range opts.restrict {
-		m := worth.Mechanic{Label: name}
-		m.Restrict.Name = name
-		for _, n := range named {
-			if n.Label == name {
-				m = n
-			}
+		i := slices.IndexFunc(named, func(m worth.Mechanic) bool { return m.Label == name })
+		if i < 0 {
+			return usageErrorf("--restrict %s: unknown restriction%s; %s names: %s", name, variants.Suggestion(name, names), cfg.Definition.Name, strings.Join(names, ", "))
 		}
-		mechanics = append(mechanics, m)
+		mechanics = append(mechanics, named[i])
 	}
 	for _, expr := range opts.forbid {
 		mechanics = append(mechanics, worth.Forbid(expr))

@@ -458,7 +458,10 @@ func (a *Aggregator) Add(r *sim.Record) {
 	a.games++
 	a.lifted += r.Lifted
 	if r.Trace != nil {
-		a.traced = append(a.traced, r)
+		// Only what the figures read: not the moves a full record keeps.
+		a.traced = append(a.traced, &sim.Record{Index: r.Index, Deal: r.Deal, Swapped: r.Swapped, Result: r.Result, Plies: r.Plies,
+			Decisions: r.Decisions, PlayerDecisions: r.PlayerDecisions, Uncounted: r.Uncounted, Choices: r.Choices,
+			LegalMoves: r.LegalMoves, Trace: r.Trace, Play: r.Play})
 	}
 	a.repeats.Add(r.Fingerprint)
 	a.plies.Add(r.Plies)

@@ -232,8 +232,10 @@ func Prepare(a, b *variants.Config, opts *Options) error {
 			}
 			return fmt.Errorf("--metric %s: not a figure of one game%s; pairable: %s", opts.Metric, variants.Suggestion(opts.Metric, names), strings.Join(names, ", "))
 		}
-		if opts.Learn == 0 && (sim.TraceModel(a.Players) == nil || sim.TraceModel(b.Players) == nil) {
-			return fmt.Errorf("--metric %s: a game's trace maps to chances of winning only through a learned model's scale, and %s's bots play the hand heuristic; give both variants' bots a model (eval: learned) or compare with --learn GAMES", opts.Metric, a.Name)
+		for _, c := range []*variants.Config{a, b} {
+			if opts.Learn == 0 && sim.TraceModel(c.Players) == nil {
+				return fmt.Errorf("--metric %s: a game's trace maps to chances of winning only through a learned model's scale, and %s's bots play the hand heuristic; give both variants' bots a model (eval: learned) or compare with --learn GAMES", opts.Metric, c.Name)
+			}
 		}
 		return nil
 	}
