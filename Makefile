@@ -4,7 +4,7 @@ BIN       := bin/playtest
 BENCHSTAT := golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da
 BENCH_COUNT ?= 6
 
-.PHONY: all build test demo bench bench-compare bench-cli fuzz samples models clean
+.PHONY: all build test demo bench bench-compare bench-cli fuzz samples models new-game clean
 
 all: build
 
@@ -90,12 +90,24 @@ samples: build
 	rm -f docs/samples/*/examples.json
 	for d in docs/samples/*/; do ./bin/playtest report $$d > /dev/null || exit 1; done
 
+## new-game: a new game from the template, NAME=demo: games/NAME (a
+## compiling, registered package with its tests), configs/NAME/NAME.yaml,
+## its line in games/catalog, then playtest built and the preset's model
+## learned into configs/models/NAME/NAME.json (docs/new-game.md)
+new-game:
+	@test -n "$(NAME)" || { echo "make new-game NAME=yourgame"; exit 2; }
+	$(GO) run ./games/newgame -name $(NAME)
+	$(MAKE) build
+	$(MAKE) models MODEL_PRESETS=$(NAME)/$(NAME) MODELS_APPEND=1
+
 ## models: learn every preset's model into configs/models/GAME/PRESET.json
 ## (playtest learn PRESET --games MODEL_GAMES --seed 1; for STACKS match
 ## play, MODEL_GAMES matches), logging each command with its CPU time and peak memory in
 ## configs/models/models.log; a preset's bots play it with model: preset
-MODEL_PRESETS = stacktics/size2 stacktics/size2-nopie stacktics/size2-3x5 stacktics/size3 stacktics/size4 stacktics/size5 stacktics/size5-7x7 \
-	capstone/capstone capstone/threestone stacks/base stacks/fourcards stacks/match capturecard/capturecard
+## Every preset: configs/GAME/PRESET.yaml, the directories of sweeps, tune
+## spaces, worth studies and models aside (a game added by make new-game
+## is among them without a line here).
+MODEL_PRESETS ?= $(sort $(patsubst configs/%.yaml,%,$(filter-out configs/sweeps/% configs/tunes/% configs/worth/% configs/models/%,$(wildcard configs/*/*.yaml))))
 MODEL_GAMES ?= 1000
 # The Stacktics models learn from the hand heuristic's alphabeta at the
 # variety the presets played before they played their models (the
@@ -106,7 +118,7 @@ MODEL_STACKTICS_BOT = {bot: alphabeta, nodes: 2000, noise: 0.5, noise_moves: 10,
 # within 3 (and its held-out log-loss is lower), docs/learn.md.
 MODEL_CAPTURECARD_L2 = 0.05
 models: build
-	@rm -f configs/models/models.log
+	@if [ -z "$(MODELS_APPEND)" ]; then rm -f configs/models/models.log; fi
 	@for p in $(MODEL_PRESETS); do \
 		out=$$(mktemp -d); mkdir -p configs/models/$$(dirname $$p); \
 		case $$p in stacktics/*) bot='$(MODEL_STACKTICS_BOT)';; *) bot='';; esac; \

@@ -13,8 +13,9 @@ import (
 )
 
 func TestCatalog(t *testing.T) {
-	if !slices.Equal(catalog.Names(), []string{"stacktics", "capstone", "stacks", "capturecard"}) {
-		t.Errorf("catalog %v", catalog.Names())
+	// The seed games first; a game added with make new-game comes after.
+	if names := catalog.Names(); len(names) < 4 || !slices.Equal(names[:4], []string{"stacktics", "capstone", "stacks", "capturecard"}) {
+		t.Errorf("catalog %v", names)
 	}
 	if _, err := catalog.Lookup("chess"); err == nil {
 		t.Error("unknown game accepted")
