@@ -240,7 +240,7 @@ func TestBadInput(t *testing.T) {
 		{"a second document", []string{"run", twoDocs}, []string{twoDocs + `:3: a second YAML document (after "---")`}},
 		{"a second sweep document", []string{"sweep", twoSweeps}, []string{twoSweeps + `:5: a second YAML document (after "---")`}},
 		{"missing file", []string{"run", filepath.Join(dir, "missing.yaml")}, []string{"missing.yaml: no such file, and no preset of that name"}},
-		{"unknown preset", []string{"run", "stacktics/size9"}, []string{"stacktics/size9: no such file", "presets: capstone/capstone, capstone/threestone, capturecard/capturecard, stacks/base", "stacktics/size2"}},
+		{"unknown preset", []string{"run", "stacktics/size9"}, []string{"stacktics/size9: no such file", "presets: capstone/capstone, capstone/threestone, capturecard/capturecard, ", "stacks/base", "stacktics/size2"}},
 		{"bad --set", []string{"run", "--set", "rules.size"}, []string{"--set rules.size: want key=value"}},
 		{"bad --set value", []string{"run", "--set", "rules.size=x"}, []string{"(--set rules.size=x): rules.size: want an integer"}},
 		{"bad format", []string{"run", "--format", "xml"}, []string{`--format "xml": want table or json (the formats of playtest run)`}},

@@ -8,6 +8,7 @@ import (
 	"playtest/games"
 	"playtest/games/capstone"
 	"playtest/games/capturecard"
+	"playtest/games/mnk"
 	"playtest/games/stacks"
 	"playtest/games/stacktics"
 )
@@ -18,6 +19,7 @@ var All = []games.Definition{
 	capstone.Definition,
 	stacks.Definition,
 	capturecard.Definition,
+	mnk.Definition,
 }
 
 // Lookup returns the definition of a game by its catalog name.

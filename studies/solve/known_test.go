@@ -1,0 +1,36 @@
+package solve
+
+import (
+	"context"
+	"testing"
+
+	"playtest/variants"
+)
+
+// Known answers (docs/known-answers.md): solve finds the published values
+// of the m,n,k-games it can finish. Tic-tac-toe is a draw over its 5,478
+// reachable positions; with the pie rule still a draw (every opening is
+// a draw, so neither keeping nor swapping wins); 4,4,4 (a draw, 9,722,011
+// positions) is left to playtest solve mnk/4x4x4: it takes 1.5 GB.
+func TestKnownAnswers(t *testing.T) {
+	for _, c := range []struct {
+		preset    string
+		value     string
+		positions int
+	}{
+		{"mnk/tictactoe", "draw", 5478},
+		{"mnk/tictactoe-pie", "draw", 0},
+	} {
+		cfg, err := variants.Load(c.preset, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := Run(context.Background(), cfg, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Value != c.value || c.positions > 0 && res.Positions != c.positions {
+			t.Errorf("%s: %s over %d positions, want %s over %d", c.preset, res.Value, res.Positions, c.value, c.positions)
+		}
+	}
+}
