@@ -8,6 +8,7 @@ import (
 	"playtest/games"
 	"playtest/games/capstone"
 	"playtest/games/capturecard"
+	"playtest/games/connect4"
 	"playtest/games/mnk"
 	"playtest/games/stacks"
 	"playtest/games/stacktics"
@@ -20,6 +21,7 @@ var All = []games.Definition{
 	stacks.Definition,
 	capturecard.Definition,
 	mnk.Definition,
+	connect4.Definition,
 }
 
 // Lookup returns the definition of a game by its catalog name.
