@@ -215,6 +215,10 @@ type Result struct {
 	// DoubledScore is the score a doubled budget is expected to make,
 	// from SkillDepth.
 	DoubledScore float64 `json:"doubled_budget_score"`
+	// Proven is the variant's value with perfect play where playtest solve
+	// finishes within ProofStates positions (nil otherwise): shown beside
+	// the ladder, the answer it should approach.
+	Proven *Proven `json:"proven,omitempty"`
 }
 
 // budgets checks the variant's players and returns the budget parameter's
@@ -353,6 +357,7 @@ func Run(ctx context.Context, cfg *variants.Config, opts Options) (*Result, erro
 		}
 	}
 	res.judge()
+	res.Proven = prove(ctx, cfg)
 	if cut := res.cutShort(); cut != "" {
 		res.Text += cut
 		return res, nil

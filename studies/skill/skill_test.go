@@ -441,3 +441,30 @@ func TestRungCutShort(t *testing.T) {
 		t.Errorf("cut-short note: %q", got)
 	}
 }
+
+// A ladder of a variant small enough to solve names the proven value
+// beside it; a variant too large for the proof's bound names none.
+func TestProvenValueBesideTheLadder(t *testing.T) {
+	cfg, err := variants.Load("mnk/tictactoe", []variants.Override{{Path: "games", Value: "20", Origin: "test"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(context.Background(), cfg, Options{Budgets: []int{200, 400}, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := res.Proven; p == nil || p.Value != "draw" || p.Positions != 5478 || p.Seat0Score != 0.5 {
+		t.Fatalf("proven %+v, want tic-tac-toe's draw over 5,478 positions", res.Proven)
+	}
+	var out strings.Builder
+	if err := res.WriteTable(&out); err != nil || !strings.Contains(out.String(), "Proven value (playtest solve, 5,478 positions): draw") {
+		t.Errorf("table %v:\n%s", err, out.String())
+	}
+	big, err := variants.Load("stacktics/size3", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := prove(context.Background(), big); p != nil {
+		t.Errorf("size 3 proven within %d positions: %+v", ProofStates, p)
+	}
+}

@@ -206,6 +206,9 @@ func (r *Result) tallyLogs(dir string, rungs []Rung, m *study.Manifest) error {
 	}
 	r.Rungs = rungs
 	r.judge()
+	if len(rungs) > 0 {
+		r.Proven = prove(context.Background(), &rungs[0].self.cfg)
+	}
 	return nil
 }
 
