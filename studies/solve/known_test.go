@@ -16,14 +16,21 @@ import (
 func TestKnownAnswers(t *testing.T) {
 	for _, c := range []struct {
 		preset    string
+		sets      []variants.Override
 		value     string
 		positions int
 	}{
-		{"mnk/tictactoe", "draw", 5478},
-		{"mnk/tictactoe-pie", "draw", 0},
-		{"connect4/4x4", "draw", 161029},
+		{"mnk/tictactoe", nil, "draw", 5478},
+		{"mnk/tictactoe-pie", nil, "draw", 0},
+		{"connect4/4x4", nil, "draw", 161029},
+		// The pie rule turns a first-player win into a second-player one
+		// (docs/known-answers.md, "The pie rule on small boards").
+		{"connect4/4x4", set("rules.k", "3"), "seat 0 wins", 41750},
+		{"connect4/4x4", set("rules.k", "3", "rules.pie_rule", "true"), "seat 1 wins", 0},
+		{"mnk/tictactoe", set("rules.cols", "4"), "seat 0 wins", 111973},
+		{"mnk/tictactoe-pie", set("rules.cols", "4"), "seat 1 wins", 223957},
 	} {
-		cfg, err := variants.Load(c.preset, nil)
+		cfg, err := variants.Load(c.preset, c.sets)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -35,4 +42,13 @@ func TestKnownAnswers(t *testing.T) {
 			t.Errorf("%s: %s over %d positions, want %s over %d", c.preset, res.Value, res.Positions, c.value, c.positions)
 		}
 	}
+}
+
+// set makes overrides of key, value pairs.
+func set(kv ...string) []variants.Override {
+	var out []variants.Override
+	for i := 0; i+1 < len(kv); i += 2 {
+		out = append(out, variants.Override{Path: kv[i], Value: kv[i+1], Origin: "test"})
+	}
+	return out
 }
