@@ -12,7 +12,8 @@ import (
 // reachable positions; with the pie rule still a draw (every opening is
 // a draw, so neither keeping nor swapping wins); 4,4,4 (a draw, 9,722,011
 // positions) is left to playtest solve mnk/4x4x4: it takes 1.5 GB.
-// Connect Four on 4 columns of 4 is a draw over 161,029 positions.
+// Connect Four on 4 columns of 4 is a draw over 161,029 positions, and on
+// 5 × 4 and 4 × 5 too, as John Tromp's table says.
 func TestKnownAnswers(t *testing.T) {
 	for _, c := range []struct {
 		preset    string
@@ -22,7 +23,11 @@ func TestKnownAnswers(t *testing.T) {
 	}{
 		{"mnk/tictactoe", nil, "draw", 5478},
 		{"mnk/tictactoe-pie", nil, "draw", 0},
+		// John Tromp's table (all boards of width + height ≤ 15): 4 × 4,
+		// 5 × 4 and 4 × 5 (columns × rows) are draws.
 		{"connect4/4x4", nil, "draw", 161029},
+		{"connect4/5x4", nil, "draw", 3945711},
+		{"connect4/4x4", set("rules.rows", "5"), "draw", 1706255},
 		// The pie rule turns a first-player win into a second-player one
 		// (docs/known-answers.md, "The pie rule on small boards").
 		{"connect4/4x4", set("rules.k", "3"), "seat 0 wins", 41750},
