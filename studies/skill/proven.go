@@ -57,3 +57,31 @@ func (r *Result) provenLine() string {
 		bots.Thousands(p.Positions), p.Value, reports.FormatPercent(p.Seat0Score), bots.Thousands(top.Budget), r.Param,
 		h.Measure, reports.FormatPercent(h.Value), reports.FormatInterval(h.Low, h.High), reports.FormatPercent(top.Draws.Rate))
 }
+
+// agreeWithProof settles an undecided ladder when every game of its top
+// two rungs ended in the proven result: no interval is read then (repeated
+// games make intervals too narrow, and few games wide, but neither
+// matters to a result every game shares and the proof says perfect play
+// gives), so the ladder has converged on the proof.
+func (r *Result) agreeWithProof() {
+	p := r.Proven
+	if p == nil || r.Verdict != Undecided || len(r.Rungs) < 2 {
+		return
+	}
+	all := func(g Rung) bool {
+		switch p.Seat0Score {
+		case 1:
+			return g.Seat0.Count == g.Seat0.N
+		case 0:
+			return g.Seat1.Count == g.Seat1.N
+		}
+		return g.Draws.Count == g.Draws.N
+	}
+	top, prev := r.Rungs[len(r.Rungs)-1], r.Rungs[len(r.Rungs)-2]
+	if top.Draws.N == 0 || !all(top) || !all(prev) {
+		return
+	}
+	r.Verdict, r.Direction, r.Missing = Converged, "", ""
+	r.Text = fmt.Sprintf("Converged on the proven value: every game of the top two rungs (%s and %s %s, %d and %d games) ended in the %s playtest solve proves with perfect play; whatever the intervals, stronger play cannot improve on a result that is already perfect play's.",
+		bots.Thousands(prev.Budget), bots.Thousands(top.Budget), r.Param, prev.Draws.N, top.Draws.N, p.Value)
+}

@@ -358,6 +358,7 @@ func Run(ctx context.Context, cfg *variants.Config, opts Options) (*Result, erro
 	}
 	res.judge()
 	res.Proven = prove(ctx, cfg)
+	res.agreeWithProof()
 	if cut := res.cutShort(); cut != "" {
 		res.Text += cut
 		return res, nil
@@ -407,10 +408,14 @@ func settle(ctx context.Context, cfg *variants.Config, opts Options, res *Result
 			res.Rungs = append(res.Rungs, *rung)
 		default:
 			res.judge()
-			res.Text += settleStop(res, elapsed, maxTime, maxGames)
+			res.agreeWithProof()
+			if res.Verdict != Converged {
+				res.Text += settleStop(res, elapsed, maxTime, maxGames)
+			}
 			return nil
 		}
 		res.judge()
+		res.agreeWithProof()
 		if cut := res.cutShort(); cut != "" {
 			res.Text += cut
 			return nil

@@ -456,6 +456,11 @@ func TestProvenValueBesideTheLadder(t *testing.T) {
 	if p := res.Proven; p == nil || p.Value != "draw" || p.Positions != 5478 || p.Seat0Score != 0.5 {
 		t.Fatalf("proven %+v, want tic-tac-toe's draw over 5,478 positions", res.Proven)
 	}
+	// Every game of both rungs is a draw: the repeated games leave no
+	// interval to read, but the ladder agrees with the proof.
+	if res.Verdict != Converged || !strings.HasPrefix(res.Text, "Converged on the proven value") {
+		t.Errorf("verdict %s (%s): %s", res.Verdict, res.Missing, res.Text)
+	}
 	var out strings.Builder
 	if err := res.WriteTable(&out); err != nil || !strings.Contains(out.String(), "Proven value (playtest solve, 5,478 positions): draw") {
 		t.Errorf("table %v:\n%s", err, out.String())

@@ -208,6 +208,7 @@ func (r *Result) tallyLogs(dir string, rungs []Rung, m *study.Manifest) error {
 	r.judge()
 	if len(rungs) > 0 {
 		r.Proven = prove(context.Background(), &rungs[0].self.cfg)
+		r.agreeWithProof()
 	}
 	return nil
 }
