@@ -45,7 +45,9 @@ func (a *Aggregator) broken(s *Summary) *Broken {
 	b := &Broken{LastPly: last}
 	searched := false
 	if a.info.Prove != nil {
-		b.Proof, searched = a.info.Prove(max(last, 1))
+		// One decision more than the plies: a pie choice is a decision
+		// but not a ply.
+		b.Proof, searched = a.info.Prove(last + 1)
 	}
 	switch {
 	case b.Proof != nil:
