@@ -77,6 +77,9 @@ func (e *UnknownRestrictionError) Error() string {
 	return fmt.Sprintf("unknown restriction %q; this game names: %s", e.Name, strings.Join(e.Known, ", "))
 }
 
+// BadInput marks the error as the user's input (exit 2).
+func (e *UnknownRestrictionError) BadInput() bool { return true }
+
 // CheckRestriction checks that the spec's named restriction, if any, is one
 // g names (*UnknownRestrictionError otherwise).
 func (s Spec) CheckRestriction(g games.Game) error {
