@@ -6,6 +6,7 @@ import (
 
 	"playtest/games"
 	"playtest/games/gamestest"
+	"playtest/games/inarow"
 	"playtest/games/pcg"
 	"playtest/internal/testenv"
 )
@@ -162,12 +163,12 @@ func TestRules(t *testing.T) {
 		winner games.Player
 		reason string
 	}{
-		{"a column", standard, []string{"d", "e", "d", "e", "d", "e", "d"}, games.Seat0, ReasonLine},
-		{"a row", standard, []string{"a", "a", "b", "b", "c", "c", "d"}, games.Seat0, ReasonLine},
-		{"a diagonal", standard, []string{"a", "b", "b", "c", "c", "d", "c", "d", "d", "a", "d"}, games.Seat0, ReasonLine},
-		{"an anti-diagonal", standard, []string{"g", "f", "f", "e", "e", "d", "e", "d", "d", "g", "d"}, games.Seat0, ReasonLine},
-		{"seat 1's row", standard, []string{"a", "b", "a", "c", "g", "d", "g", "e"}, games.Seat1, ReasonLine},
-		{"a full board", Rules{Cols: 3, Rows: 2, K: 3}, []string{"a", "b", "c", "a", "b", "c"}, games.NoPlayer, ReasonFull},
+		{"a column", standard, []string{"d", "e", "d", "e", "d", "e", "d"}, games.Seat0, inarow.ReasonLine},
+		{"a row", standard, []string{"a", "a", "b", "b", "c", "c", "d"}, games.Seat0, inarow.ReasonLine},
+		{"a diagonal", standard, []string{"a", "b", "b", "c", "c", "d", "c", "d", "d", "a", "d"}, games.Seat0, inarow.ReasonLine},
+		{"an anti-diagonal", standard, []string{"g", "f", "f", "e", "e", "d", "e", "d", "d", "g", "d"}, games.Seat0, inarow.ReasonLine},
+		{"seat 1's row", standard, []string{"a", "b", "a", "c", "g", "d", "g", "e"}, games.Seat1, inarow.ReasonLine},
+		{"a full board", Rules{Cols: 3, Rows: 2, K: 3}, []string{"a", "b", "c", "a", "b", "c"}, games.NoPlayer, inarow.ReasonFull},
 	} {
 		s := newGame(t, tc.rules).NewState()
 		for _, text := range tc.moves {

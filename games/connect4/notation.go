@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"playtest/games"
+	"playtest/games/inarow"
 )
 
 // Notation: a move is its column, a letter from a at the left: "d" is the
@@ -18,9 +19,9 @@ func (s *State) MoveString(m games.Move) string { return string(s.AppendMove(nil
 // has room (implements games.MoveAppender).
 func (s *State) AppendMove(b []byte, m games.Move) []byte {
 	switch m {
-	case moveKeep:
+	case inarow.MoveKeep:
 		return append(b, "keep"...)
-	case moveSwap:
+	case inarow.MoveSwap:
 		return append(b, "swap"...)
 	}
 	return append(b, byte('a'+int(m)))
@@ -32,9 +33,9 @@ func (s *State) ParseMove(text string) (games.Move, error) {
 	if s.PieDecision() {
 		switch text {
 		case "keep":
-			return moveKeep, nil
+			return inarow.MoveKeep, nil
 		case "swap":
-			return moveSwap, nil
+			return inarow.MoveSwap, nil
 		}
 		return 0, fmt.Errorf("connect4: %q: seat 1 decides keep or swap now (the pie rule)", text)
 	}
@@ -42,7 +43,7 @@ func (s *State) ParseMove(text string) (games.Move, error) {
 		return 0, fmt.Errorf("connect4: cannot read move %q (want a column, a to %c)", text, 'a'+s.g.rules.Cols-1)
 	}
 	col := int(text[0] - 'a')
-	if s.over || int(s.height[col]) >= s.g.rules.Rows {
+	if s.IsTerminal() || int(s.height[col]) >= s.g.rules.Rows {
 		return 0, fmt.Errorf("connect4: column %s is full, or the game is over", text)
 	}
 	return games.Move(col), nil

@@ -1,10 +1,13 @@
 package connect4
 
-import "playtest/games"
+import (
+	"playtest/games"
+	"playtest/games/inarow"
+)
 
 // MaxSide is the longest side of a board: a board's cells fit one 64-bit
 // bitboard.
-const MaxSide = 8
+const MaxSide = inarow.MaxSide
 
 // Rules are the knobs of Connect Four. Every ambiguity of a game's rules page is a
 // knob with a default: add one here (a yaml, doc and default tag), check it
@@ -53,10 +56,5 @@ var Definition = games.Definition{
 	Title:    "Connect Four",
 	Summary:  "stones dropped into the columns of an upright board, k in a row wins: 7 × 6 is a first-player win; other boards and a pie rule as knobs",
 	NewRules: func() games.Rules { return DefaultRules() },
-	Metrics: []games.MetricDoc{
-		{Name: "full_board", Doc: "share of the games that filled the board (a draw, or a line made with the last stone)"},
-		{Name: games.MetricPieSwap, Doc: "share of the games (with the pie rule) in which seat 1 took over the first stone"},
-		{Name: games.MetricPieKeepSeat1Wins, Doc: "seat 1's wins after keeping, with the pie rule"},
-		{Name: games.MetricPieSwapSeat1Wins, Doc: "seat 1's wins after swapping, with the pie rule"},
-	},
+	Metrics:  inarow.Metrics,
 }

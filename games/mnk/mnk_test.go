@@ -6,6 +6,7 @@ import (
 
 	"playtest/games"
 	"playtest/games/gamestest"
+	"playtest/games/inarow"
 )
 
 func newGame(t testing.TB, r Rules) *Game {
@@ -46,12 +47,12 @@ func TestRules(t *testing.T) {
 		winner games.Player
 		reason string
 	}{
-		{"a row", Rules{Rows: 3, Cols: 3, K: 3}, []string{"a1", "a2", "b1", "b2", "c1"}, games.Seat0, ReasonLine},
-		{"a column", Rules{Rows: 3, Cols: 3, K: 3}, []string{"a1", "b1", "a2", "b2", "c3", "b3"}, games.Seat1, ReasonLine},
-		{"a diagonal", Rules{Rows: 3, Cols: 3, K: 3}, []string{"a1", "a2", "b2", "a3", "c3"}, games.Seat0, ReasonLine},
-		{"an anti-diagonal", Rules{Rows: 3, Cols: 3, K: 3}, []string{"c1", "a1", "b2", "b1", "a3"}, games.Seat0, ReasonLine},
-		{"a full board", Rules{Rows: 3, Cols: 3, K: 3}, []string{"a1", "b2", "c3", "b1", "b3", "a3", "c1", "c2", "a2"}, games.NoPlayer, ReasonFull},
-		{"k 2 on a line", Rules{Rows: 1, Cols: 4, K: 2}, []string{"a1", "c1", "b1"}, games.Seat0, ReasonLine},
+		{"a row", Rules{Rows: 3, Cols: 3, K: 3}, []string{"a1", "a2", "b1", "b2", "c1"}, games.Seat0, inarow.ReasonLine},
+		{"a column", Rules{Rows: 3, Cols: 3, K: 3}, []string{"a1", "b1", "a2", "b2", "c3", "b3"}, games.Seat1, inarow.ReasonLine},
+		{"a diagonal", Rules{Rows: 3, Cols: 3, K: 3}, []string{"a1", "a2", "b2", "a3", "c3"}, games.Seat0, inarow.ReasonLine},
+		{"an anti-diagonal", Rules{Rows: 3, Cols: 3, K: 3}, []string{"c1", "a1", "b2", "b1", "a3"}, games.Seat0, inarow.ReasonLine},
+		{"a full board", Rules{Rows: 3, Cols: 3, K: 3}, []string{"a1", "b2", "c3", "b1", "b3", "a3", "c1", "c2", "a2"}, games.NoPlayer, inarow.ReasonFull},
+		{"k 2 on a line", Rules{Rows: 1, Cols: 4, K: 2}, []string{"a1", "c1", "b1"}, games.Seat0, inarow.ReasonLine},
 	} {
 		s := newGame(t, tc.rules).NewState()
 		for _, text := range tc.moves {
@@ -149,8 +150,8 @@ func TestPieRule(t *testing.T) {
 		s.Apply(m)
 	}
 	st := s.(*State)
-	if st.stones[1] != 1<<4 || st.stones[0] != 1 || st.toMove != games.Seat1 {
-		t.Errorf("after b2 swap a1: seat 0 %#x, seat 1 %#x, %v to move; want a1, b2, seat 1", st.stones[0], st.stones[1], st.toMove)
+	if st.Stones[1] != 1<<4 || st.Stones[0] != 1 || st.ToMove != games.Seat1 {
+		t.Errorf("after b2 swap a1: seat 0 %#x, seat 1 %#x, %v to move; want a1, b2, seat 1", st.Stones[0], st.Stones[1], st.ToMove)
 	}
 	var ms []games.Metric
 	for _, text := range []string{"c3", "a2", "c1", "a3"} { // seat 0 makes a1 a2 a3

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"playtest/games"
+	"playtest/games/inarow"
 )
 
 // Notation: a move is its cell, chess-style — a column letter from a,
@@ -19,9 +20,9 @@ func (s *State) MoveString(m games.Move) string { return string(s.AppendMove(nil
 // has room (implements games.MoveAppender).
 func (s *State) AppendMove(b []byte, m games.Move) []byte {
 	switch m {
-	case moveKeep:
+	case inarow.MoveKeep:
 		return append(b, "keep"...)
-	case moveSwap:
+	case inarow.MoveSwap:
 		return append(b, "swap"...)
 	}
 	cols := s.g.rules.Cols
@@ -34,9 +35,9 @@ func (s *State) ParseMove(text string) (games.Move, error) {
 	if s.PieDecision() {
 		switch text {
 		case "keep":
-			return moveKeep, nil
+			return inarow.MoveKeep, nil
 		case "swap":
-			return moveSwap, nil
+			return inarow.MoveSwap, nil
 		}
 		return 0, fmt.Errorf("mnk: %q: seat 1 decides keep or swap now (the pie rule)", text)
 	}
@@ -48,8 +49,8 @@ func (s *State) ParseMove(text string) (games.Move, error) {
 	if err != nil || col < 0 || col >= s.g.rules.Cols || row < 1 || row > s.g.rules.Rows {
 		return 0, fmt.Errorf("mnk: %q is not a cell of the %d × %d board", text, s.g.rules.Rows, s.g.rules.Cols)
 	}
-	m := games.Move(s.g.cell(row-1, col))
-	if s.over || (s.stones[0]|s.stones[1])&(1<<uint(m)) != 0 {
+	m := games.Move(s.g.Cell(row-1, col))
+	if s.IsTerminal() || s.Occupied()&(1<<uint(m)) != 0 {
 		return 0, fmt.Errorf("mnk: %s is not a legal move now", text)
 	}
 	return m, nil

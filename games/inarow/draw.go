@@ -1,4 +1,4 @@
-package connect4
+package inarow
 
 import (
 	"fmt"
@@ -9,17 +9,17 @@ import (
 
 // String draws the board for the terminal: X for seat 0, O for seat 1,
 // row 1 at the bottom.
-func (s *State) String() string {
+func (p *Position) String() string {
 	var b strings.Builder
-	r := s.g.rules
+	r := p.B
 	for row := r.Rows - 1; row >= 0; row-- {
 		fmt.Fprintf(&b, "%d ", row+1)
 		for col := range r.Cols {
-			c := uint64(1) << uint(s.g.cell(row, col))
+			c := uint64(1) << uint(p.B.Cell(row, col))
 			switch {
-			case s.stones[0]&c != 0:
+			case p.Stones[0]&c != 0:
 				b.WriteString(" X")
-			case s.stones[1]&c != 0:
+			case p.Stones[1]&c != 0:
 				b.WriteString(" O")
 			default:
 				b.WriteString(" .")
@@ -31,18 +31,18 @@ func (s *State) String() string {
 	for col := range r.Cols {
 		fmt.Fprintf(&b, " %c", 'a'+col)
 	}
-	if s.over {
-		fmt.Fprintf(&b, "\n%s", games.ResultText(s.Result()))
+	if p.over {
+		fmt.Fprintf(&b, "\n%s", games.ResultText(p.Result()))
 	} else {
-		fmt.Fprintf(&b, "\n%v (%s) to move", s.toMove, [2]string{"X", "O"}[s.toMove])
+		fmt.Fprintf(&b, "\n%v (%s) to move", p.ToMove, [2]string{"X", "O"}[p.ToMove])
 	}
 	return b.String()
 }
 
 // DrawSVG draws the board for the board viewer (implements games.Drawer).
-func (s *State) DrawSVG() string {
+func (p *Position) DrawSVG() string {
 	const cell, margin = 40.0, 22.0
-	r := s.g.rules
+	r := p.B
 	width, height := margin+float64(r.Cols)*cell+8, float64(r.Rows)*cell+50
 	d := games.NewSVG(width, height)
 	d.Rect(0, 0, width, height, "#ffffff", "")
@@ -52,11 +52,11 @@ func (s *State) DrawSVG() string {
 		for col := range r.Cols {
 			x := margin + float64(col)*cell
 			d.Rect(x, y, cell, cell, "#f5f2ea", "#bbb")
-			c := uint64(1) << uint(s.g.cell(row, col))
+			c := uint64(1) << uint(p.B.Cell(row, col))
 			switch {
-			case s.stones[0]&c != 0:
+			case p.Stones[0]&c != 0:
 				d.Circle(x+cell/2, y+cell/2, cell/2-6, "#c0392b", "#333")
-			case s.stones[1]&c != 0:
+			case p.Stones[1]&c != 0:
 				d.Circle(x+cell/2, y+cell/2, cell/2-6, "#2c6fbb", "#333")
 			}
 		}
@@ -64,9 +64,9 @@ func (s *State) DrawSVG() string {
 	for col := range r.Cols {
 		d.Text(margin+float64(col)*cell+cell/2, 6+float64(r.Rows)*cell+14, 12, "middle", "#555", string(rune('a'+col)))
 	}
-	status := fmt.Sprintf("%v to move", s.toMove)
-	if s.over {
-		status = games.ResultText(s.Result())
+	status := fmt.Sprintf("%v to move", p.ToMove)
+	if p.over {
+		status = games.ResultText(p.Result())
 	}
 	d.Text(margin, 6+float64(r.Rows)*cell+34, 12, "start", "#222", status)
 	return d.String()

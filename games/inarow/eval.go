@@ -1,4 +1,4 @@
-package connect4
+package inarow
 
 import (
 	"fmt"
@@ -13,10 +13,10 @@ import (
 // It is zero-sum: Evaluate(seat 1) = −Evaluate(seat 0).
 
 // Evaluate scores the position for seat (implements games.Heuristic).
-func (s *State) Evaluate(seat games.Player) float64 {
+func (p *Position) Evaluate(seat games.Player) float64 {
 	v := 0.0
-	for _, l := range s.g.lines {
-		mine, theirs := s.stones[seat]&l, s.stones[seat.Opponent()]&l
+	for _, l := range p.B.lines {
+		mine, theirs := p.Stones[seat]&l, p.Stones[seat.Opponent()]&l
 		switch {
 		case theirs == 0 && mine != 0:
 			j := float64(bits.OnesCount64(mine))
@@ -31,15 +31,15 @@ func (s *State) Evaluate(seat games.Player) float64 {
 
 // ZeroSum reports that Evaluate(Seat1) = −Evaluate(Seat0) exactly
 // (implements games.ZeroSumHeuristic).
-func (s *State) ZeroSum() bool { return true }
+func (p *Position) ZeroSum() bool { return true }
 
 // Features are the open lines with j stones for j from 1 to k − 1, the
 // seat's and then the other's (implements games.Featurer): the heuristic's
 // inputs, which a learned evaluation weighs anew.
-func (g *Game) Features() []games.Feature {
+func (b *Board) Features() []games.Feature {
 	var out []games.Feature
 	for _, whose := range []string{"mine", "theirs"} {
-		for j := 1; j < g.rules.K; j++ {
+		for j := 1; j < b.K; j++ {
 			out = append(out, games.Feature{Name: fmt.Sprintf("open%d.%s", j, whose), Doc: fmt.Sprintf("lines still open to %s holding %d of its stones", map[string]string{"mine": "the seat", "theirs": "the other seat"}[whose], j)})
 		}
 	}
@@ -48,10 +48,10 @@ func (g *Game) Features() []games.Feature {
 
 // HandWeights make the features the heuristic: j² for the seat's, −j² for
 // the other's.
-func (g *Game) HandWeights() []float64 {
+func (b *Board) HandWeights() []float64 {
 	var out []float64
 	for _, sign := range []float64{1, -1} {
-		for j := 1; j < g.rules.K; j++ {
+		for j := 1; j < b.K; j++ {
 			out = append(out, sign*float64(j*j))
 		}
 	}
@@ -59,16 +59,16 @@ func (g *Game) HandWeights() []float64 {
 }
 
 // AppendFeatures appends the features from seat's view (implements
-// games.FeatureState); nothing is hidden in a Connect Four game.
-func (s *State) AppendFeatures(buf []float64, seat games.Player) []float64 {
-	k := s.g.rules.K
+// games.FeatureState); nothing is hidden in these games.
+func (p *Position) AppendFeatures(buf []float64, seat games.Player) []float64 {
+	k := p.B.K
 	start := len(buf)
 	for range 2 * (k - 1) {
 		buf = append(buf, 0)
 	}
 	f := buf[start:]
-	for _, l := range s.g.lines {
-		mine, theirs := s.stones[seat]&l, s.stones[seat.Opponent()]&l
+	for _, l := range p.B.lines {
+		mine, theirs := p.Stones[seat]&l, p.Stones[seat.Opponent()]&l
 		switch j := bits.OnesCount64(mine | theirs); {
 		case theirs == 0 && mine != 0 && j < k:
 			f[j-1]++

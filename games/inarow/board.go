@@ -1,0 +1,95 @@
+package inarow
+
+import (
+	"math/bits"
+
+	"playtest/games"
+)
+
+// MaxSide is the longest side of a board: its cells fit one bitboard.
+const MaxSide = 8
+
+// Board holds a variant's tables, immutable and shared by every state and
+// goroutine. Cells are numbered row by row from the bottom left: row·cols
+// + col.
+type Board struct {
+	Rows, Cols, K int
+	// PieRule lets seat 1 take over seat 0's first stone.
+	PieRule bool
+	cells   int
+	all     uint64   // every cell
+	lines   []uint64 // every line of K cells
+	linesAt [64][]int32
+	zobrist [2][64]uint64
+	two     uint64 // the key of seat 1 to move
+	pie     uint64 // the key of the pie decision pending
+}
+
+// NewBoard builds the tables of a rows × cols board where k in a row wins.
+func NewBoard(rows, cols, k int, pieRule bool) *Board {
+	b := &Board{Rows: rows, Cols: cols, K: k, PieRule: pieRule, cells: rows * cols}
+	b.all = 1<<uint(b.cells) - 1 // 1<<64 is 0: every bit for 64 cells
+	for row := range rows {
+		for col := range cols {
+			for _, d := range [][2]int{{0, 1}, {1, 0}, {1, 1}, {1, -1}} {
+				endRow, endCol := row+d[0]*(k-1), col+d[1]*(k-1)
+				if endRow >= rows || endCol < 0 || endCol >= cols {
+					continue
+				}
+				var line uint64
+				for i := range k {
+					line |= 1 << uint(b.Cell(row+d[0]*i, col+d[1]*i))
+				}
+				for c := line; c != 0; c &= c - 1 {
+					at := bits.TrailingZeros64(c)
+					b.linesAt[at] = append(b.linesAt[at], int32(len(b.lines)))
+				}
+				b.lines = append(b.lines, line)
+			}
+		}
+	}
+	x := uint64(0x9e3779b97f4a7c15) // splitmix64: the same keys every run
+	next := func() uint64 {
+		x += 0x9e3779b97f4a7c15
+		z := x
+		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+		z = (z ^ z>>27) * 0x94d049bb133111eb
+		return z ^ z>>31
+	}
+	for seat := range b.zobrist {
+		for c := range b.zobrist[seat] {
+			b.zobrist[seat][c] = next()
+		}
+	}
+	b.two, b.pie = next(), next()
+	return b
+}
+
+// Cell is the index of the cell at row and col (row 0 at the bottom).
+func (b *Board) Cell(row, col int) int { return row*b.Cols + col }
+
+// All is every cell of the board.
+func (b *Board) All() uint64 { return b.all }
+
+// The reasons a game ends.
+const (
+	ReasonLine = "line"       // a seat made K in a row
+	ReasonFull = "full-board" // the board filled without a line
+)
+
+// Reasons lists how a game ends (implements games.Reasoner for the games
+// that embed a Board).
+func (b *Board) Reasons() []games.ReasonDoc {
+	return []games.ReasonDoc{
+		{Name: ReasonLine, Outcome: games.Decisive},
+		{Name: ReasonFull, Outcome: games.Drawn},
+	}
+}
+
+// Metrics are the figures a game's positions report, for its Definition.
+var Metrics = []games.MetricDoc{
+	{Name: "full_board", Doc: "share of the games that filled the board (a draw, or a line made with the last stone)"},
+	{Name: games.MetricPieSwap, Doc: "share of the games (with the pie rule) in which seat 1 took over the first stone"},
+	{Name: games.MetricPieKeepSeat1Wins, Doc: "seat 1's wins after keeping, with the pie rule"},
+	{Name: games.MetricPieSwapSeat1Wins, Doc: "seat 1's wins after swapping, with the pie rule"},
+}
