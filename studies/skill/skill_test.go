@@ -473,3 +473,24 @@ func TestProvenValueBesideTheLadder(t *testing.T) {
 		t.Errorf("size 3 proven within %d positions: %+v", ProofStates, p)
 	}
 }
+
+// The ladder converges on a proof only when every game of both top rungs
+// agrees with it: one game short of that leaves the verdict as it was.
+func TestAgreeWithProofThreshold(t *testing.T) {
+	rung := func(budget, draws int) Rung {
+		r := Rung{Budget: budget}
+		r.Draws = reports.Rate{Count: draws, N: 200}
+		return r
+	}
+	for _, c := range []struct {
+		draws int
+		want  string
+	}{{200, Converged}, {199, Undecided}} {
+		r := &Result{Verdict: Undecided, Missing: MissingVariety, Param: "nodes", Proven: &Proven{Value: "draw", Positions: 5478, Seat0Score: 0.5},
+			Rungs: []Rung{rung(200, 200), rung(400, c.draws)}}
+		r.agreeWithProof()
+		if r.Verdict != c.want {
+			t.Errorf("%d of 200 draws at the top: %s, want %s", c.draws, r.Verdict, c.want)
+		}
+	}
+}

@@ -224,7 +224,7 @@ func (r *Row) Verdict() string {
 		return "worth having: the restricted player loses"
 	case w.High < 0:
 		return "a handicap: the restricted player does better without it"
-	case w.Low > -0.05 && w.High < 0.05:
+	case w.Low >= -0.05 && w.High <= 0.05:
 		return "worth little: within ±5 points either way"
 	}
 	return "not shown either way: more games would tell"

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"playtest/games"
+	"playtest/reports"
 	"playtest/variants"
 )
 
@@ -105,4 +106,31 @@ func mustGame(t *testing.T, cfg *variants.Config) games.Game {
 		t.Fatal(err)
 	}
 	return g
+}
+
+// The verdict's words agree with the interval beside them, at the
+// thresholds: shown only when the interval leaves 0 out, "within ±5
+// points" when it lies inside them, ends included.
+func TestVerdictAtTheThresholds(t *testing.T) {
+	for _, c := range []struct {
+		low, high float64
+		want      string
+	}{
+		{0.0001, 0.2, "worth having"},
+		{0, 0.2, "not shown either way"},
+		{0, 0.03, "worth little"},
+		{-0.05, 0.05, "worth little"},
+		{-0.0501, 0.05, "not shown either way"},
+		{-0.2, -0.0001, "a handicap"},
+		{-0.2, 0, "not shown either way"},
+	} {
+		r := Row{Games: 100, Worth: Estimate{Value: (c.low + c.high) / 2, Low: c.low, High: c.high}}
+		if got := r.Verdict(); !strings.HasPrefix(got, c.want) {
+			t.Errorf("worth [%g, %g]: %q, want %q", c.low, c.high, got, c.want)
+		}
+	}
+	r := Row{Games: 100, Worth: Estimate{Low: 0.1, High: 0.2}, Repetition: &reports.Repetition{Distinct: 3, MostPlayed: 80}}
+	if got := r.Verdict(); !strings.HasPrefix(got, "the games repeat") {
+		t.Errorf("repeated games: %q", got)
+	}
 }
