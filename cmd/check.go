@@ -38,8 +38,12 @@ A bound passes when the metric's 95% interval lies within it, fails when the
 interval lies wholly outside it, and is inconclusive otherwise, or when the
 bots replayed the same few games (fewer than 90% different: an interval over
 them overstates what is known; a min or max still decides). Metrics:
-seat0_wins, seat1_wins, draws, stalled, balance, plies, seat0_score, and
-the game's own (playtest run shows them). Rates are shares between 0 and 1
+seat0_wins, seat1_wins, draws, stalled, balance, plies, seat0_score, the
+game's own (playtest run shows them), and How it plays' figures
+(play.after_decided, play.lead_changes, …; docs/how-it-plays.md). When the
+rules are broken — every game short, and a proof finds the forced win — a
+bound on an outcome metric is judged against the proof: pass or fail.
+Rates are shares between 0 and 1
 (min: 0.45, not 45). A bound on stat min or max is held to the extreme seen
 over the games: one game beyond it refutes it, but no sample proves it.
 

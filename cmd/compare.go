@@ -34,8 +34,11 @@ game i of B share their deal and bot streams, so the comparison is paired and
 much tighter than two independent runs. B plays A's games, seed and pairs.
 
 It prints the difference A − B of seat 0's score per game (or of --metric:
-seat0_wins, seat1_wins, draws, stalled, plies, decisions or a game's own
-metric) with its 95% interval over seat-swapped pairs.
+seat0_wins, seat1_wins, draws, stalled, plies, decisions, a game's own
+metric, or one of How it plays' figures of a game, play.after_decided and
+the rest, paired over the traced games through each variant's learned
+model) with its 95% interval over seat-swapped pairs, and How it plays for
+both variants, each over its own games.
 
 --sprt runs a sequential test (the GSPRT on pentanomial pairs that fishtest
 and fastchess use; a pair is A's game and B's game on one seed, scored

@@ -47,7 +47,13 @@ FILE.json) replays as it was played, finished or not.
 moves and chance outcomes, numbered as the full replay numbers them);
 --moves lists the record one line per turn, chance outcomes in brackets;
 --final shows only the final board and the result; --html FILE writes the game
-as a page of the board viewer of the HTML reports.`,
+as a page of the board viewer of the HTML reports.
+
+The full replay ends with the game's win-probability trace — seat 0's
+chance of winning before each entry, and its turning points — when its
+chances can be read: from a run directory whose summary has How it plays
+(its mapping), or a variant whose bots play a learned model; --html draws
+it under the board.`,
 		Example: `  playtest run size3 --games 200 --records full --out r/ && playtest replay r/ --game 17
   playtest replay stacktics/size3 --seed 1 --game 17
   playtest replay r/ --game 3 --ply 5

@@ -96,7 +96,11 @@ func (m *Model) Check(g games.Game, rulesHash string, strict bool) error {
 		names = append(names, x.Name)
 	}
 	if !slices.Equal(names, m.Features) {
-		return fmt.Errorf("the model's features %v are not %s's %v (learned by another version of playtest?)", m.Features, g.Name(), names)
+		why := "learned by another version of playtest?"
+		if m.RulesHash != rulesHash {
+			why = "learned under other rules, which describe a position with other features: learn one for these rules"
+		}
+		return fmt.Errorf("the model's features %v are not %s's %v (%s)", m.Features, g.Name(), names, why)
 	}
 	if strict && m.RulesHash != rulesHash {
 		return &OtherRulesError{Model: m.RulesHash, Rules: rulesHash}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"playtest/games"
+	"playtest/games/mnk"
 	"playtest/games/stacktics"
 )
 
@@ -83,5 +84,22 @@ func TestReadRefuses(t *testing.T) {
 		if _, err := Read(strings.NewReader(c.text)); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want %q", c.text, err, c.want)
 		}
+	}
+}
+
+// A model of a rule set whose positions have other features (k in a row
+// changes them) is refused as learned under other rules.
+func TestOtherRulesOtherFeatures(t *testing.T) {
+	g3, g4 := mnk.New(mnk.Rules{Rows: 4, Cols: 4, K: 3}), mnk.New(mnk.Rules{Rows: 4, Cols: 4, K: 4})
+	var names []string
+	for _, f := range g3.Features() {
+		names = append(names, f.Name)
+	}
+	m := &Model{Schema: Schema, Game: "mnk", RulesHash: "sha256:three", Features: names, Weights: make([]float64, len(names)), HandScale: 1}
+	if err := m.Check(g3, "sha256:three", true); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Check(g4, "sha256:four", false); err == nil || !strings.Contains(err.Error(), "learned under other rules") {
+		t.Errorf("k 4's game took k 3's model: %v", err)
 	}
 }
