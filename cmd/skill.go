@@ -60,6 +60,15 @@ figures depend only on the seed. A rung begun on an estimate that still
 overruns --max-time stops at a pair boundary and says so. Give --budgets
 for a ladder that is the same everywhere.
 
+Where playtest solve finishes a variant within 2,000,000 positions, the
+ladder names its proven value beside the rungs and converges on it when
+every game of the top two rungs ends in it; and each deal then opens with
+an opening book of 4 decisions drawn at random among the moves that keep
+the proven value (the variant's book: key, the same for both games of a
+pair), so that near-perfect bots, which always answer alike, still play
+different games whose perfect-play result is the start's. --no-book plays
+from the start.
+
 With --family given twice, each bot family (a bot name, or a YAML mapping
 of a bot with its parameters) climbs its own ladder in both seats, on the
 same seeds, and their top rungs are compared deal by deal: they agree
@@ -91,6 +100,7 @@ games as they go, so they run on one machine.`,
 	f.Float64("max-gain", skill.DefaultMaxGain, "Elo per doubling the top rung's gain must be shown to stay under for a converged verdict (or be clearly below the gain before it)")
 	f.Bool("until-settled", false, "climb on until converged or --max-time runs out: more games on the top two rungs when their comparison is too uncertain, a rung ×4 higher when the bots still gain or the answer still moves")
 	f.Int("games", 0, "games per rung and per head-to-head (overrides the variant's games:)")
+	f.Bool("no-book", false, "play every game from the start: no opening book where playtest solve proves the variant beside the ladder")
 	f.Uint64("seed", 0, "run seed (overrides the variant's seed:)")
 	f.Int("workers", 0, "worker goroutines (default: all cores)")
 	f.String("format", "table", "output format: table or json")
@@ -178,8 +188,9 @@ func runSkill(cmd *cobra.Command, args []string, opts *skillOptions) error {
 		return usageErrorf("--tolerance %g, --max-gain %g: want a tolerance above 0 and below 50 points, and a gain above 0 Elo per doubling", points, maxGain)
 	}
 	until, _ := flags.GetBool("until-settled")
+	noBook, _ := flags.GetBool("no-book")
 	out := v.GetString("out")
-	sopts := skill.Options{Budgets: budgets, MaxTime: maxTime, Workers: workers, Tolerance: tolerance, MaxGain: maxGain, UntilSettled: until}
+	sopts := skill.Options{Budgets: budgets, MaxTime: maxTime, Workers: workers, Tolerance: tolerance, MaxGain: maxGain, UntilSettled: until, NoBook: noBook}
 	if len(families) < 2 {
 		sopts.Out = out // one ladder fixed in advance is kept as a study
 		sopts.Command = study.Command(skill.Kind, append(args[:len(args):len(args)], changedFlags(flags, skillDefinition)...))

@@ -1,5 +1,7 @@
 package reports
 
+import "fmt"
+
 // MaxTrackedGames bounds the distinct games a summary tells apart: past it
 // the games are plainly varied and counting stops (Repetition.AtLeast), so
 // a run of millions of games keeps a bounded table.
@@ -17,17 +19,39 @@ type Repetition struct {
 	AtLeast  bool `json:"at_least,omitempty"`
 	// MostPlayed is how many times the most frequent game was played.
 	MostPlayed int `json:"most_played"`
+	// Twins counts the seat-swapped pairs whose two games were the same
+	// game: bots alike in both seats play a pair's games alike, which
+	// repeats nothing the intervals (over the pairs) count twice, so such
+	// a pair counts as one game.
+	Twins int `json:"twins,omitempty"`
 }
 
-// Repeated reports that fewer than 90% of the games were different.
+// Repeated reports that fewer than 90% of the games were different, a
+// pair's twin games counted once.
 func (r *Repetition) Repeated(games int) bool {
-	return r != nil && !r.AtLeast && games >= 10 && 10*r.Distinct < 9*games
+	if r == nil {
+		return false
+	}
+	n := games - r.Twins
+	return !r.AtLeast && n >= 10 && 10*r.Distinct < 9*n
 }
 
-// Mostly reports that fewer than half of the games were different: the
-// headline then says so.
+// Mostly reports that fewer than half of the games were different (a
+// pair's twin games counted once): the headline then says so.
 func (r *Repetition) Mostly(games int) bool {
-	return r.Repeated(games) && 2*r.Distinct < games
+	return r.Repeated(games) && 2*r.Distinct < games-r.Twins
+}
+
+// Describe says how many games were different, for a warning or the
+// headline: "only 32 of the 200 games were different (the most frequent
+// was played 17 times)", with the pairs whose games were twins counted
+// once.
+func (r *Repetition) Describe(games int) string {
+	text := fmt.Sprintf("only %d of the %d games were different (the most frequent was played %d times", r.Distinct, games, r.MostPlayed)
+	if r.Twins > 0 {
+		text += fmt.Sprintf("; of %d, counting as one the two games of each of the %d seat-swapped pairs that played one game twice", games-r.Twins, r.Twins)
+	}
+	return text + ")"
 }
 
 // RepetitionCounter counts games by fingerprint; the zero value is ready.
@@ -36,6 +60,29 @@ type RepetitionCounter struct {
 	unknown bool // a game without a fingerprint: a log written before them
 	full    bool
 	most    int
+	// halves holds the first game's fingerprint of each seat-swapped
+	// pair whose second has not come yet (AddPaired); twins counts the
+	// pairs whose two games were the same.
+	halves map[int]uint64
+	twins  int
+}
+
+// AddPaired counts a game of a seat-swapped pair (deal is its pair's
+// index), and the pair as twins when both its games were the same.
+func (acc *RepetitionCounter) AddPaired(deal int, fp uint64) {
+	acc.Add(fp)
+	if acc.halves == nil {
+		acc.halves = map[int]uint64{}
+	}
+	first, ok := acc.halves[deal]
+	if !ok {
+		acc.halves[deal] = fp
+		return
+	}
+	delete(acc.halves, deal)
+	if fp != 0 && fp == first {
+		acc.twins++
+	}
 }
 
 // Add counts a game by its fingerprint (0: none, which makes the count
@@ -62,5 +109,5 @@ func (acc *RepetitionCounter) Summary() *Repetition {
 	if acc.unknown || acc.counts == nil {
 		return nil
 	}
-	return &Repetition{Distinct: len(acc.counts), AtLeast: acc.full, MostPlayed: acc.most}
+	return &Repetition{Distinct: len(acc.counts), AtLeast: acc.full, MostPlayed: acc.most, Twins: acc.twins}
 }

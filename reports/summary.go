@@ -37,6 +37,10 @@ type Summary struct {
 	// state, recorded in errors.jsonl) and are left out of every figure.
 	Failed int  `json:"failed,omitempty"`
 	Pairs  bool `json:"pairs"`
+	// Book is how many decisions of each deal the variant's opening book
+	// made: random moves that keep the value playtest solve proves (absent
+	// without a book).
+	Book int `json:"book,omitempty"`
 	// Rules are the game's knobs with every default resolved.
 	Rules   any      `json:"rules"`
 	Players []Player `json:"players"`
@@ -249,8 +253,11 @@ type RunInfo struct {
 	ConfigHash  string
 	Seed        uint64
 	Pairs       bool
-	Rules       any
-	Players     [games.NumSeats]bots.Spec
+	// Book is how many decisions of each deal an opening book made
+	// (variants.Config.Book; 0: none).
+	Book    int
+	Rules   any
+	Players [games.NumSeats]bots.Spec
 	// Sides names the game's sides, if it has any.
 	Sides []string
 	// Describe, if set, explains a game metric in one line (the game's
@@ -463,7 +470,11 @@ func (a *Aggregator) Add(r *sim.Record) {
 			Decisions: r.Decisions, PlayerDecisions: r.PlayerDecisions, Uncounted: r.Uncounted, Choices: r.Choices,
 			LegalMoves: r.LegalMoves, Trace: r.Trace, Play: r.Play})
 	}
-	a.repeats.Add(r.Fingerprint)
+	if a.info.Pairs {
+		a.repeats.AddPaired(r.Deal, r.Fingerprint)
+	} else {
+		a.repeats.Add(r.Fingerprint)
+	}
 	a.plies.Add(r.Plies)
 	a.bal.add(r, a.info.Pairs)
 	a.addOpening(r)
@@ -533,7 +544,7 @@ func (a *Aggregator) Summary(timing Timing) *Summary {
 	s := &Summary{
 		Schema: SchemaV1, Game: a.info.Game, Variant: a.info.Variant, ConfigHash: a.info.ConfigHash,
 		Label: a.info.Label, RuleChanges: a.info.RuleChanges,
-		Seed: a.info.Seed, Games: n, Failed: a.failed, Pairs: a.info.Pairs, Rules: a.info.Rules,
+		Seed: a.info.Seed, Games: n, Failed: a.failed, Pairs: a.info.Pairs, Book: a.info.Book, Rules: a.info.Rules,
 		Outcomes:    a.outcomes,
 		Rates:       a.outcomeRates(),
 		WinReasons:  a.winReasons,

@@ -182,7 +182,7 @@ func (h *Headline) sentence(s *Summary, info RunInfo) string {
 		fmt.Fprintf(&b, ": inconclusive, no significant seat advantage (%s) but the interval still allows one; more games would tell", PClause(h.P))
 	}
 	if r := s.Repetition; r.Mostly(s.Games) {
-		fmt.Fprintf(&b, ", but from only %d different games among %d (one played %d times): the bots repeat themselves, so this describes a few lines of play, not the game", r.Distinct, s.Games, r.MostPlayed)
+		fmt.Fprintf(&b, ", but %s: the bots repeat themselves, so this describes a few lines of play, not the game", r.Describe(s.Games))
 	}
 	fmt.Fprintf(&b, ". Bots: %s", h.Bots)
 	if info.Players[0].Weak() || info.Players[1].Weak() {
@@ -264,7 +264,7 @@ func (a *Aggregator) warnings(s *Summary) []Warning {
 		return append(out, Warning{WarnBrokenRules, msg})
 	}
 	if r := s.Repetition; r.Repeated(s.Games) {
-		out = append(out, Warning{WarnRepeatedGames, fmt.Sprintf("only %d of the %d games were different (the most frequent was played %d times): the figures describe a few lines of play, and more games of these bots add little; bots that always answer alike (alphabeta without noise, greedy) need variety (alphabeta: noise with noise_moves; or mcts), and games decided in a few plies need stronger bots: %s", r.Distinct, s.Games, r.MostPlayed, next)})
+		out = append(out, Warning{WarnRepeatedGames, fmt.Sprintf("%s: the figures describe a few lines of play, and more games of these bots add little; bots that always answer alike (alphabeta without noise, greedy) need variety (alphabeta: noise with noise_moves; or mcts), and games decided in a few plies need stronger bots: %s", r.Describe(s.Games), next)})
 	}
 	if n := s.Games; n > 0 && a.early >= 5 && float64(a.early) >= EarlyShare*float64(n) {
 		out = append(out, Warning{WarnEarlyDecisions, fmt.Sprintf("%d of %d games (%s) were won by ply %d, decided by the first move and its answer: the bots may be blundering their openings; %s", a.early, n, FormatPercent(float64(a.early)/float64(n)), EarlyPlies, next)})

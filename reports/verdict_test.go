@@ -195,8 +195,28 @@ func TestWarnings(t *testing.T) {
 	// different games earn neither.
 	repeated := pairedRun(50, mcts, both(games.Seat1), func(r *sim.Record) { r.Fingerprint = uint64(r.Index%8 + 1) })
 	if got := codes(repeated); got != WarnRepeatedGames || !strings.Contains(repeated.Warnings[0].Message, "only 8 of the 100 games were different (the most frequent was played 13 times)") ||
-		!strings.Contains(repeated.Headline.Text, "(p < 0.0001), but from only 8 different games among 100 (one played 13 times)") {
+		!strings.Contains(repeated.Headline.Text, "(p < 0.0001), but only 8 of the 100 games were different") {
 		t.Errorf("repeated games: %s %+v\n%s", got, repeated.Warnings, repeated.Headline.Text)
+	}
+	// Bots alike in both seats play a pair's two games alike: 50 different
+	// games of 100, but each pair's twins count once (the intervals are
+	// over the pairs), so 50 of 50: no warning.
+	alike := pairedRun(50, mcts, both(games.Seat1), func(r *sim.Record) { r.Fingerprint = uint64(r.Index/2 + 1) })
+	if got := codes(alike); got != "" || alike.Repetition.Distinct != 50 || alike.Repetition.Twins != 50 {
+		t.Errorf("pairs alike within, different between: %s, %+v", got, alike.Repetition)
+	}
+	// Twin pairs that also repeat between pairs: 5 different of 50.
+	few := pairedRun(50, mcts, both(games.Seat1), func(r *sim.Record) { r.Fingerprint = uint64(r.Index/2%5 + 1) })
+	if got := codes(few); got != WarnRepeatedGames || !strings.Contains(few.Warnings[0].Message, "only 5 of the 100 games were different (the most frequent was played 20 times; of 50, counting as one the two games of each of the 50 seat-swapped pairs that played one game twice)") {
+		t.Errorf("twin pairs repeating: %s %+v", got, few.Warnings)
+	}
+	// Without pairs the games are the samples.
+	var unpaired RepetitionCounter
+	for i := range 100 {
+		unpaired.Add(uint64(i%8 + 1))
+	}
+	if r := unpaired.Summary(); !r.Repeated(100) || !strings.Contains(r.Describe(100), "only 8 of the 100 games were different (the most frequent was played 13 times)") {
+		t.Errorf("unpaired: %+v %s", r, r.Describe(100))
 	}
 	varied := pairedRun(50, mcts, both(games.Seat1), func(r *sim.Record) { r.Fingerprint = uint64(r.Index + 1) })
 	if got := codes(varied); got != "" || strings.Contains(varied.Headline.Text, "different games") || varied.Repetition.Distinct != 100 {

@@ -38,6 +38,20 @@ type Job struct {
 	// keep the win-probability trace's leads (Record.Trace) and how the
 	// game played (Record.Play). Games from Trace on are not (0: none).
 	Trace int
+	// Book, if set, plays each game's opening: the seats' first decisions
+	// are the book's while it has a move, drawn from the deal's book stream
+	// (BookStream), so both games of a pair open alike; the bots decide
+	// from there on.
+	Book Book
+}
+
+// Book is an opening book: the moves a game opens with, for the variety
+// bots that always answer alike cannot give themselves. It is shared by
+// every worker, so it must be safe for concurrent use.
+type Book interface {
+	// BookMove returns the book's move in s, the game's decision number
+	// decision (from 0), drawn with rng; false ends the book for the game.
+	BookMove(s games.State, decision int, rng *pcg.Rand) (games.Move, bool)
 }
 
 // DefaultTrace is the number of games, from index 0, a run traces (see
@@ -92,6 +106,8 @@ type Record struct {
 	// of legal moves over the counted decisions (the branching factor's
 	// numerator).
 	PlayerDecisions, Uncounted, Choices, LegalMoves int
+	// Booked counts the decisions the job's opening book made (Job.Book).
+	Booked int
 	// Opening is the first decision a seat made, in the game's notation
 	// (chance outcomes before it, such as a deal, and setup decisions, such
 	// as Capstone's goal order, are not counted).
@@ -477,6 +493,10 @@ func (w *worker) play(i int, observe Observer) (rec *Record) {
 		}
 	}()
 	chance := ChanceStream(job.Seed, deal)
+	var bookRng *pcg.Rand
+	if job.Book != nil {
+		bookRng = BookStream(job.Seed, deal)
+	}
 	var seatBot [games.NumSeats]bots.Bot
 	var seatFilter [games.NumSeats]*bots.Filter
 	// byIndex holds the bots that pick by index (IndexPicker), nil for the
@@ -540,7 +560,22 @@ func (w *worker) play(i int, observe Observer) (rec *Record) {
 			m, w.outcomes = games.DrawChance(s, chance, w.outcomes)
 		case games.Seat0, games.Seat1:
 			var n int
-			drawn := sampler != nil && (rec.PlayerDecisions+i+1)%CountEvery != 0
+			booked := false
+			if bookRng != nil {
+				bm, ok := job.Book.BookMove(s, rec.Decisions, bookRng)
+				if !ok {
+					bookRng = nil // the book has ended for this game
+				} else {
+					w.moves = s.LegalMoves(w.moves[:0])
+					if !slices.Contains(w.moves, bm) {
+						fail(fmt.Sprintf("the opening book's move %d for %v is not legal", bm, p)).Position = s.String()
+						return rec
+					}
+					m, n, booked = bm, len(w.moves), true
+					rec.Booked++
+				}
+			}
+			drawn := !booked && sampler != nil && (rec.PlayerDecisions+i+1)%CountEvery != 0
 			// A bot that picks by index needs neither the position nor,
 			// when the state can hand out its k-th move, the list; the
 			// move it gets is legal by construction (the conformance
@@ -550,6 +585,7 @@ func (w *worker) play(i int, observe Observer) (rec *Record) {
 			// allows (lifted, and counted, when it allows none).
 			restricted := seatFilter[p] != nil
 			switch ip := byIndex[p]; {
+			case booked:
 			case drawn:
 				m = samplers[p].Sample(sampler)
 			case ip != nil && picker != nil && !restricted:

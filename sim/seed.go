@@ -7,6 +7,7 @@ const (
 	domainChance = 0x6368616e6365 // "chance"
 	domainBot    = 0x626f74       // "bot"
 	domainView   = 0x76696577     // "view"
+	domainBook   = 0x626f6f6b     // "book"
 )
 
 // mix is the SplitMix64 finaliser.
@@ -42,5 +43,12 @@ func BotStream(seed uint64, game, seat int) *pcg.Rand {
 // move, what it cannot see before its bot is asked for a move.
 func ViewStream(seed uint64, game, seat int) *pcg.Rand {
 	a, b := derive(seed, domainView, uint64(game), uint64(seat))
+	return pcg.New(a, b)
+}
+
+// BookStream returns the random stream an opening book draws one deal's
+// opening from: both games of a seat-swapped pair open alike.
+func BookStream(seed uint64, deal int) *pcg.Rand {
+	a, b := derive(seed, domainBook, uint64(deal))
 	return pcg.New(a, b)
 }

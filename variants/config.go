@@ -34,7 +34,7 @@ const (
 const DefaultBot = "random"
 
 // topKeys are the keys a variant file may have, in documentation order.
-var topKeys = []string{"game", "name", "description", "rules", "players", "games", "seed", "pairs", "expect"}
+var topKeys = []string{"game", "name", "description", "rules", "players", "games", "seed", "pairs", "book", "expect"}
 
 // Config is a decoded and validated variant.
 type Config struct {
@@ -52,6 +52,9 @@ type Config struct {
 	Seed    uint64
 	// Pairs plays each deal twice with the players' seats swapped.
 	Pairs bool
+	// Book is how many decisions of each deal an opening book drawn from
+	// the variant's solve makes (0: none; OpeningBook).
+	Book int
 	// Expect are the bounds playtest check holds the results to.
 	Expect []Expectation
 	// DefaultName, Text and Overrides are what Parse was given: Parse
@@ -75,7 +78,7 @@ type Expectation struct {
 func (c *Config) NewGame() (games.Game, error) { return c.Rules.NewGame() }
 
 // Hash identifies everything that decides a run's results (game, rules,
-// players, games, seed, pairs), but not its name or description:
+// players, games, seed, pairs, book), but not its name or description:
 // "sha256:" and the hex digest of its canonical JSON.
 func (c *Config) Hash() string {
 	canon := struct {
@@ -85,7 +88,8 @@ func (c *Config) Hash() string {
 		Games   int                       `json:"games"`
 		Seed    uint64                    `json:"seed"`
 		Pairs   bool                      `json:"pairs"`
-	}{c.Definition.Name, c.Rules, c.Players, c.Games, c.Seed, c.Pairs}
+		Book    int                       `json:"book,omitempty"`
+	}{c.Definition.Name, c.Rules, c.Players, c.Games, c.Seed, c.Pairs, c.Book}
 	b, err := json.Marshal(canon)
 	if err != nil {
 		panic(err) // rules and params are plain structs
@@ -108,7 +112,7 @@ func (d *decoder) decodeConfig(doc *yaml.Node, defaultName string) (*Config, err
 		return nil, err
 	}
 	c := &Config{Source: d.file, Name: defaultName, Games: DefaultGames, Seed: DefaultSeed, Pairs: true}
-	var gameKey, rulesKey, rulesNode, playersNode *yaml.Node
+	var gameKey, rulesKey, rulesNode, playersNode, bookNode *yaml.Node
 	var errs collect
 	gameKnown := false
 	for _, p := range ps {
@@ -146,6 +150,12 @@ func (d *decoder) decodeConfig(doc *yaml.Node, defaultName string) (*Config, err
 			err = d.decodeValue(p.value, reflect.ValueOf(&c.Seed).Elem(), "seed")
 		case "pairs":
 			err = d.decodeValue(p.value, reflect.ValueOf(&c.Pairs).Elem(), "pairs")
+		case "book":
+			bookNode = p.value
+			err = d.decodeValue(p.value, reflect.ValueOf(&c.Book).Elem(), "book")
+			if err == nil && (c.Book < 0 || c.Book > MaxBook) {
+				err = d.errorf(p.value, "book", "must be between 0 and %d decisions, got %d", MaxBook, c.Book)
+			}
 		case "expect":
 			err = d.decodeExpect(c, p.value)
 		default:
@@ -166,6 +176,11 @@ func (d *decoder) decodeConfig(doc *yaml.Node, defaultName string) (*Config, err
 	}
 	if err := d.loadModels(c); err != nil {
 		return nil, err
+	}
+	if c.Book > 0 {
+		if _, err := c.OpeningBook(); err != nil {
+			return nil, d.errorf(bookNode, "book", "%v", err)
+		}
 	}
 	return c, nil
 }

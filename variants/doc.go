@@ -14,6 +14,8 @@
 //	games: 1000              # games to play
 //	seed: 1                  # run seed
 //	pairs: true              # play each deal twice, players' seats swapped
+//	book: 4                  # open each deal with 4 moves that keep the
+//	                         # proven value (OpeningBook; small variants)
 //
 // Decoding is strict: an unknown key (with a did-you-mean suggestion), a
 // wrong type, a duplicated key or an impossible value is one *Error naming

@@ -27,7 +27,11 @@ func Job(cfg *variants.Config) (*sim.Job, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &sim.Job{Game: g, Players: cfg.Players, Games: cfg.Games, Seed: cfg.Seed, Pairs: cfg.Pairs, Trace: sim.DefaultTrace}, nil
+	book, err := cfg.OpeningBook()
+	if err != nil {
+		return nil, err
+	}
+	return &sim.Job{Game: g, Players: cfg.Players, Games: cfg.Games, Seed: cfg.Seed, Pairs: cfg.Pairs, Trace: sim.DefaultTrace, Book: book}, nil
 }
 
 // Info describes a variant's run for its summary.
@@ -35,7 +39,7 @@ func Info(cfg *variants.Config, g games.Game) reports.RunInfo {
 	info := reports.RunInfo{
 		Source: cfg.Source, Game: cfg.Definition.Name, Variant: cfg.Name, ConfigHash: cfg.Hash(),
 		RuleChanges: cfg.RuleChanges(), Rerun: cfg.RuleArgs(),
-		Seed: cfg.Seed, Pairs: cfg.Pairs, Rules: cfg.Rules, Players: cfg.Players,
+		Seed: cfg.Seed, Pairs: cfg.Pairs, Book: cfg.Book, Rules: cfg.Rules, Players: cfg.Players,
 		Describe: cfg.Definition.Describe,
 	}
 	if len(info.RuleChanges) > 0 {

@@ -12,8 +12,45 @@ import (
 
 // ProofStates bounds the positions a ladder's proof enumerates: a small
 // game is solved beside its ladder in about a second, a larger one is not
-// tried further.
-const ProofStates = 2_000_000
+// tried further. An opening book solves as far.
+const ProofStates = solve.BookStates
+
+// BookPlies is how many decisions of each deal a ladder's opening book
+// makes where the variant is proven: enough for bots that always answer
+// alike to play many different games, each from an opening whose value
+// is the proven one.
+const BookPlies = 4
+
+// withBook returns the variant with an opening book of BookPlies
+// decisions where it is proven and has none of its own (and opts allow
+// it): near-perfect bots then vary without a different answer to find.
+func withBook(cfg *variants.Config, proven *Proven, opts Options) (*variants.Config, error) {
+	if proven == nil || opts.NoBook || cfg.Book > 0 {
+		return cfg, nil
+	}
+	if cfg.Text == nil {
+		c := *cfg
+		c.Book = BookPlies
+		return &c, nil
+	}
+	n, err := cfg.With(variants.Override{Path: "book", Value: fmt.Sprint(BookPlies), Origin: "skill"})
+	if err != nil {
+		return nil, err
+	}
+	n.Source, n.Name = cfg.Source, cfg.Name
+	return n, nil
+}
+
+// bookLine says where the ladder's games opened from a book.
+func (r *Result) bookLine() string {
+	if r.Book == 0 {
+		return ""
+	}
+	if r.Proven == nil {
+		return fmt.Sprintf("Openings: each deal's first %d decisions came from the variant's opening book (book: %d).", r.Book, r.Book)
+	}
+	return fmt.Sprintf("Openings: each deal's first %d decisions are drawn at random among the moves that keep the proven value (an opening book from playtest solve, the same for both games of a pair), so bots that always answer alike still play different games, each from a position perfect play scores as it scores the start (--no-book plays from the start).", r.Book)
+}
 
 // Proven is the variant's value with perfect play, where playtest solve
 // finishes within ProofStates: the answer the ladder should approach.

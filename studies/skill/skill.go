@@ -91,6 +91,9 @@ type Options struct {
 	OnGame func()
 	// Judged, if set, is told each verdict UntilSettled reaches on its way.
 	Judged func(*Result)
+	// NoBook plays the ladder from the start even where a proof gives an
+	// opening book (a variant's own book: still holds).
+	NoBook bool
 	// deadline, when set (the default ladder and UntilSettled), stops a
 	// rung that overruns MaxTime at a pair boundary (Rung.CutShort).
 	deadline time.Time
@@ -219,6 +222,10 @@ type Result struct {
 	// finishes within ProofStates positions (nil otherwise): shown beside
 	// the ladder, the answer it should approach.
 	Proven *Proven `json:"proven,omitempty"`
+	// Book is how many decisions of each deal an opening book made
+	// (the variant's book:, or BookPlies where the proof gave one: random
+	// moves that keep the proven value); 0 for none.
+	Book int `json:"book,omitempty"`
 }
 
 // budgets checks the variant's players and returns the budget parameter's
@@ -313,9 +320,15 @@ func Run(ctx context.Context, cfg *variants.Config, opts Options) (*Result, erro
 		return nil, err
 	}
 	param, own, _ := budgets(cfg)
+	proven := prove(ctx, cfg)
+	cfg, err := withBook(cfg, proven, opts)
+	if err != nil {
+		return nil, err
+	}
 	res := &Result{Schema: Schema, Game: cfg.Definition.Name, Variant: cfg.Name, Label: cfg.Label(), Source: cfg.Source, Seed: cfg.Seed,
 		Games: cfg.Games, Pairs: cfg.Pairs, Bots: bots.DescribePlayers(cfg.Players), Param: param,
-		Tolerance: cmp.Or(opts.Tolerance, DefaultTolerance), MaxGain: cmp.Or(opts.MaxGain, DefaultMaxGain)}
+		Tolerance: cmp.Or(opts.Tolerance, DefaultTolerance), MaxGain: cmp.Or(opts.MaxGain, DefaultMaxGain),
+		Proven: proven, Book: cfg.Book}
 	if keptAsStudy(opts) {
 		return runStudy(ctx, cfg, res, opts)
 	}
@@ -357,7 +370,6 @@ func Run(ctx context.Context, cfg *variants.Config, opts Options) (*Result, erro
 		}
 	}
 	res.judge()
-	res.Proven = prove(ctx, cfg)
 	res.agreeWithProof()
 	if cut := res.cutShort(); cut != "" {
 		res.Text += cut

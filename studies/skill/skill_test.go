@@ -449,12 +449,12 @@ func TestProvenValueBesideTheLadder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := Run(context.Background(), cfg, Options{Budgets: []int{200, 400}, Workers: 2})
+	res, err := Run(context.Background(), cfg, Options{Budgets: []int{200, 400}, Workers: 2, NoBook: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p := res.Proven; p == nil || p.Value != "draw" || p.Positions != 5478 || p.Seat0Score != 0.5 {
-		t.Fatalf("proven %+v, want tic-tac-toe's draw over 5,478 positions", res.Proven)
+	if p := res.Proven; p == nil || p.Value != "draw" || p.Positions != 5478 || p.Seat0Score != 0.5 || res.Book != 0 {
+		t.Fatalf("proven %+v, book %d: want tic-tac-toe's draw over 5,478 positions, no book", res.Proven, res.Book)
 	}
 	// Every game of both rungs is a draw: the repeated games leave no
 	// interval to read, but the ladder agrees with the proof.
@@ -492,5 +492,37 @@ func TestAgreeWithProofThreshold(t *testing.T) {
 		if r.Verdict != c.want {
 			t.Errorf("%d of 200 draws at the top: %s, want %s", c.draws, r.Verdict, c.want)
 		}
+	}
+}
+
+// Where the variant is proven, the ladder's games open from a book of
+// moves that keep the proven value: bots that always answer alike then
+// play different games, and the ladder converges on its own intervals
+// (not on the proof's every-game rule), where without the book the same
+// bots replay a few games and leave it undecided.
+func TestLadderOpeningBook(t *testing.T) {
+	cfg, err := variants.Load("mnk/tictactoe", []variants.Override{{Path: "games", Value: "200", Origin: "test"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ladder := func(noBook bool) *Result {
+		res, err := Run(context.Background(), cfg, Options{Budgets: []int{2000, 20000}, Workers: 2, NoBook: noBook})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	booked := ladder(false)
+	top := booked.Rungs[len(booked.Rungs)-1]
+	if booked.Book != BookPlies || booked.Verdict != Converged || !strings.HasPrefix(booked.Text, "Converged: ") || repeats(top) {
+		t.Errorf("with the book (%d): %s, warnings %v: %s", booked.Book, booked.Verdict, top.Warnings, booked.Text)
+	}
+	var out strings.Builder
+	if err := booked.WriteTable(&out); err != nil || !strings.Contains(out.String(), "Openings: each deal's first 4 decisions are drawn at random among the moves that keep the proven value") {
+		t.Errorf("table %v:\n%s", err, out.String())
+	}
+	plain := ladder(true)
+	if top := plain.Rungs[len(plain.Rungs)-1]; plain.Book != 0 || !repeats(top) {
+		t.Errorf("without the book: book %d, warnings %v", plain.Book, top.Warnings)
 	}
 }

@@ -205,11 +205,11 @@ func (r *Result) tallyLogs(dir string, rungs []Rung, m *study.Manifest) error {
 		}
 	}
 	r.Rungs = rungs
-	r.judge()
-	if len(rungs) > 0 {
+	if len(rungs) > 0 && r.Proven == nil {
 		r.Proven = prove(context.Background(), &rungs[0].self.cfg)
-		r.agreeWithProof()
 	}
+	r.judge()
+	r.agreeWithProof()
 	return nil
 }
 

@@ -172,6 +172,8 @@ func (r *Result) sentence(from Rung, moved, step *Shift, tol, maxGain float64, s
 		fmt.Fprintf(&b, "Drifting %s: %s moves from %s to %s, a shift of %s, as the bots get stronger. ", r.Direction, measure, r.figure(from), r.figure(top), points(moved))
 		if r.Missing == MissingStrength {
 			fmt.Fprintf(&b, "Yet the top rung is not significantly stronger than the one below (%s): the bots stop getting stronger here, so this ladder cannot settle the variant; try another bot family, or compare two with --family.", gainText(top.Gain))
+		} else if r.Proven != nil {
+			b.WriteString("The answer at any of these budgets is the bots' answer, not yet the game's: climb higher (--budgets, or --until-settled) to see the ladder reach the proven value below.")
 		} else {
 			b.WriteString("The answer at any of these budgets is the bots' answer, not yet the game's: climb higher (--budgets, or --until-settled), or solve the variant exactly if it is small enough (playtest solve).")
 		}

@@ -76,8 +76,10 @@ func (r *Result) WriteTable(w io.Writer) error {
 	}
 	fmt.Fprintln(w, r.notes())
 	fmt.Fprintf(w, "\n%s\n", r.Text)
-	if line := r.provenLine(); line != "" {
-		fmt.Fprintf(w, "\n%s\n", line)
+	for _, line := range []string{r.provenLine(), r.bookLine()} {
+		if line != "" {
+			fmt.Fprintf(w, "\n%s\n", line)
+		}
 	}
 	_, err := fmt.Fprintf(w, "\n%s\n", r.depthLine())
 	return err
@@ -168,8 +170,10 @@ func (r *Result) WriteMarkdown(w io.Writer, withPlots bool) error {
 	fmt.Fprintf(w, "# Skill ladder: %s (%s)\n\n", reports.MarkdownEscape(r.Name()), reports.MarkdownEscape(r.Game))
 	fmt.Fprintf(w, "%d games per rung and per head-to-head, in %s, seed %d; bots: %s.\n\n", r.Games, pairsWord(r.Pairs), r.Seed, reports.MarkdownEscape(r.Bots))
 	fmt.Fprintf(w, "**%s**\n\n", reports.MarkdownText(r.Text))
-	if line := r.provenLine(); line != "" {
-		fmt.Fprintf(w, "%s\n\n", reports.MarkdownText(line))
+	for _, line := range []string{r.provenLine(), r.bookLine()} {
+		if line != "" {
+			fmt.Fprintf(w, "%s\n\n", reports.MarkdownText(line))
+		}
 	}
 	if withPlots {
 		fmt.Fprintf(w, "![seat 0 against the budget](%s/seat0.svg)\n![Elo per doubling against the budget](%s/gain.svg)\n\n", PlotsDir, PlotsDir)

@@ -154,13 +154,19 @@ func (e *UnsolvableError) Error() string { return e.Reason }
 // start (with the variant's history-dependent endings off) and runs a
 // retrograde analysis over the graph.
 func Run(ctx context.Context, cfg *variants.Config, opts Options) (*Result, error) {
+	res, _, _, err := run(ctx, cfg, opts)
+	return res, err
+}
+
+// run is Run, also returning the graph and its solution.
+func run(ctx context.Context, cfg *variants.Config, opts Options) (*Result, *graph, *solution, error) {
 	g, sr, err := solverGame(cfg)
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	start := g.NewState()
 	if err := checkSolvable(start); err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	keyLen := len(start.(games.Keyer).AppendKey(nil))
 	fit := positionsThatFit(keyLen)
@@ -171,7 +177,7 @@ func Run(ctx context.Context, cfg *variants.Config, opts Options) (*Result, erro
 	case maxStates <= 0:
 		maxStates = DefaultMaxStates
 	case fit > 0 && maxStates > fit:
-		return nil, &MemoryError{MaxStates: maxStates, BytesPerPos: keyLen + bytesPerPosition, Usable: sim.Usable()}
+		return nil, nil, nil, &MemoryError{MaxStates: maxStates, BytesPerPos: keyLen + bytesPerPosition, Usable: sim.Usable()}
 	}
 	begin := time.Now()
 	progress := func(n int) {
@@ -185,14 +191,14 @@ func Run(ctx context.Context, cfg *variants.Config, opts Options) (*Result, erro
 		tooLarge.ByMemory = true
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	if opts.Progress != nil {
 		opts.Progress("solving", len(gr.mover))
 	}
 	sol, err := retrograde(ctx, gr)
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	res := &Result{Schema: Schema, Game: cfg.Definition.Name, Variant: cfg.Name, Label: cfg.Label(), Source: cfg.Source,
 		Positions: len(gr.mover), Moves: len(gr.succ), MoveCap: sr.MoveCap()}
@@ -207,7 +213,7 @@ func Run(ctx context.Context, cfg *variants.Config, opts Options) (*Result, erro
 	res.PieRule = pieRule(g)
 	res.Note = res.note()
 	res.Seconds = time.Since(begin).Seconds()
-	return res, nil
+	return res, gr, sol, nil
 }
 
 // openings lists the start's decisions with their values for seat 0.

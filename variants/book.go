@@ -1,0 +1,28 @@
+package variants
+
+import (
+	"errors"
+
+	"playtest/sim"
+)
+
+// MaxBook bounds a variant's book: key, in decisions.
+const MaxBook = 64
+
+// OpeningBooks builds the opening book of a variant with a book: key. It
+// is set by package solve, which owns the proofs a book is drawn from
+// (solve.OpeningBook); the variants package only asks for it.
+var OpeningBooks func(c *Config) (sim.Book, error)
+
+// OpeningBook returns the variant's opening book: nil without a book:
+// key, else the book of c.Book decisions that OpeningBooks builds (cached
+// there, so every job of a run shares one).
+func (c *Config) OpeningBook() (sim.Book, error) {
+	if c.Book == 0 {
+		return nil, nil
+	}
+	if OpeningBooks == nil {
+		return nil, errors.New("this program has no opening books (package solve is not linked in)")
+	}
+	return OpeningBooks(c)
+}
