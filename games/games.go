@@ -489,6 +489,17 @@ type Keyer interface {
 	SetKey(key []byte)
 }
 
+// Symmetric is implemented by keyed states (Keyer) whose positions have
+// images of the same value under the board's symmetries (its reflections
+// and rotations, where the rules treat every direction alike): an exact
+// solver keeps one position of each class. AppendCanonicalKey appends the
+// key of the class's canonical position, the same for every image of the
+// position: a key SetKey accepts, giving a position with the same player
+// to move, as many legal moves and the same result to come.
+type Symmetric interface {
+	AppendCanonicalKey(dst []byte) []byte
+}
+
 // SolverRules is implemented by the rules of games that can be solved
 // exactly. ForSolver returns a copy of the rules with every ending that
 // depends on the history rather than the position (repetition, move caps)

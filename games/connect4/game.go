@@ -15,7 +15,7 @@ type Game struct {
 
 // New builds the game of validated rules.
 func New(r Rules) *Game {
-	return &Game{rules: r, Board: inarow.NewBoard(r.Rows, r.Cols, r.K, r.PieRule)}
+	return &Game{rules: r, Board: inarow.NewBoard(r.Rows, r.Cols, r.K, r.PieRule).LeftRightOnly()}
 }
 
 // Name is the catalog name.

@@ -301,6 +301,49 @@ func checkKey(t *testing.T, g games.Game, s games.State, game, n int) {
 		t.Fatalf("game %d after %d decisions: the state rebuilt from its key has other moves:\n%s\nwas\n%s", game, n, r, s)
 	}
 	check(t, r, game, n)
+	checkCanonical(t, g, s, game, n)
+}
+
+// checkCanonical rebuilds a symmetric state's canonical position
+// (games.Symmetric): it must be its own canonical position, with the same
+// player to move, as many legal moves, the same end and its invariants,
+// and its moves must lead to the classes the state's moves lead to.
+func checkCanonical(t *testing.T, g games.Game, s games.State, game, n int) {
+	t.Helper()
+	sym, ok := s.(games.Symmetric)
+	if !ok {
+		return
+	}
+	canon := sym.AppendCanonicalKey(nil)
+	if len(canon) != len(s.(games.Keyer).AppendKey(nil)) {
+		t.Fatalf("game %d after %d decisions: the canonical key has %d bytes, the key %d", game, n, len(canon), len(s.(games.Keyer).AppendKey(nil)))
+	}
+	r := g.NewState()
+	r.(games.Keyer).SetKey(canon)
+	if got := r.(games.Symmetric).AppendCanonicalKey(nil); string(got) != string(canon) {
+		t.Fatalf("game %d after %d decisions: the canonical position's canonical key differs:\n%s\nwas\n%s", game, n, r, s)
+	}
+	if r.CurrentPlayer() != s.CurrentPlayer() || len(r.LegalMoves(nil)) != len(s.LegalMoves(nil)) || r.IsTerminal() != s.IsTerminal() ||
+		s.IsTerminal() && r.Result().Winner != s.Result().Winner {
+		t.Fatalf("game %d after %d decisions: the canonical position plays otherwise:\n%s\nwas\n%s", game, n, r, s)
+	}
+	check(t, r, game, n)
+	// Every move's child has a canonical position too, reached from the
+	// canonical position by some move: a class's moves lead to the same
+	// classes.
+	children := map[string]bool{}
+	for _, m := range r.LegalMoves(nil) {
+		c := r.Clone()
+		c.Apply(m)
+		children[string(c.(games.Symmetric).AppendCanonicalKey(nil))] = true
+	}
+	for _, m := range s.LegalMoves(nil) {
+		c := s.Clone()
+		c.Apply(m)
+		if !children[string(c.(games.Symmetric).AppendCanonicalKey(nil))] {
+			t.Fatalf("game %d after %d decisions: move %s leads to a class no move of the canonical position reaches", game, n, s.MoveString(m))
+		}
+	}
 }
 
 func check(t *testing.T, s games.State, game, n int) {

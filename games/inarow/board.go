@@ -23,6 +23,10 @@ type Board struct {
 	zobrist [2][64]uint64
 	two     uint64 // the key of seat 1 to move
 	pie     uint64 // the key of the pie decision pending
+	// syms are the board's symmetries but the identity, each the image
+	// of every cell: the rectangle's reflections and half turn, and on a
+	// square its quarter turns and diagonal reflections too.
+	syms [][64]uint8
 }
 
 // NewBoard builds the tables of a rows × cols board where k in a row wins.
@@ -62,6 +66,37 @@ func NewBoard(rows, cols, k int, pieRule bool) *Board {
 		}
 	}
 	b.two, b.pie = next(), next()
+	last := func(n, i int) int { return n - 1 - i }
+	images := []func(r, c int) (int, int){
+		func(r, c int) (int, int) { return r, last(cols, c) },
+		func(r, c int) (int, int) { return last(rows, r), c },
+		func(r, c int) (int, int) { return last(rows, r), last(cols, c) },
+	}
+	if rows == cols {
+		images = append(images,
+			func(r, c int) (int, int) { return c, r },
+			func(r, c int) (int, int) { return c, last(rows, r) },
+			func(r, c int) (int, int) { return last(cols, c), r },
+			func(r, c int) (int, int) { return last(cols, c), last(rows, r) })
+	}
+	for _, image := range images {
+		var perm [64]uint8
+		for row := range rows {
+			for col := range cols {
+				r, c := image(row, col)
+				perm[b.Cell(row, col)] = uint8(b.Cell(r, c))
+			}
+		}
+		b.syms = append(b.syms, perm)
+	}
+	return b
+}
+
+// LeftRightOnly keeps of the board's symmetries only its left-right
+// reflection, for a game whose rules tell up from down (Connect Four's
+// stones fall), and returns b.
+func (b *Board) LeftRightOnly() *Board {
+	b.syms = b.syms[:1]
 	return b
 }
 

@@ -57,6 +57,9 @@ func (r *Result) bookLine() string {
 type Proven struct {
 	Value     string `json:"value"`
 	Positions int    `json:"positions"`
+	// UpToSymmetry says Positions counts each with its reflections and
+	// rotations once (solve.Result.UpToSymmetry).
+	UpToSymmetry bool `json:"up_to_symmetry,omitempty"`
 	// Seat0Score is seat 0's score with perfect play: 1, ½ or 0.
 	Seat0Score float64 `json:"seat0_score"`
 }
@@ -68,7 +71,7 @@ func prove(ctx context.Context, cfg *variants.Config) *Proven {
 	if err != nil {
 		return nil
 	}
-	p := &Proven{Value: res.Value, Positions: res.Positions, Seat0Score: 0.5}
+	p := &Proven{Value: res.Value, Positions: res.Positions, UpToSymmetry: res.UpToSymmetry, Seat0Score: 0.5}
 	switch res.Value {
 	case "seat 0 wins":
 		p.Seat0Score = 1
@@ -90,8 +93,12 @@ func (r *Result) provenLine() string {
 	}
 	top := r.Rungs[len(r.Rungs)-1]
 	h := top.Headline
-	return fmt.Sprintf("Proven value (playtest solve, %s positions): %s — seat 0 scores %s with perfect play; at %s %s the bots' %s is %s [%s], with %s draws.",
-		bots.Thousands(p.Positions), p.Value, reports.FormatPercent(p.Seat0Score), bots.Thousands(top.Budget), r.Param,
+	sym := ""
+	if p.UpToSymmetry {
+		sym = " up to symmetry"
+	}
+	return fmt.Sprintf("Proven value (playtest solve, %s positions%s): %s — seat 0 scores %s with perfect play; at %s %s the bots' %s is %s [%s], with %s draws.",
+		bots.Thousands(p.Positions), sym, p.Value, reports.FormatPercent(p.Seat0Score), bots.Thousands(top.Budget), r.Param,
 		h.Measure, reports.FormatPercent(h.Value), reports.FormatInterval(h.Low, h.High), reports.FormatPercent(top.Draws.Rate))
 }
 

@@ -125,11 +125,10 @@ func (b *Book) BookMove(s games.State, decision int, rng *pcg.Rand) (games.Move,
 // position of the solve, or not a seat's decision).
 func (b *Book) keeping(s games.State, buf []games.Move) ([]games.Move, int) {
 	mover := s.CurrentPlayer()
-	k, ok := s.(games.Keyer)
-	if !ok || s.IsTerminal() || mover != games.Seat0 && mover != games.Seat1 {
+	if _, ok := s.(games.Keyer); !ok || s.IsTerminal() || mover != games.Seat0 && mover != games.Seat1 {
 		return buf, 0
 	}
-	if _, found := b.gr.find(k.AppendKey(nil)); !found {
+	if _, found := b.gr.index(s); !found {
 		return buf, 0
 	}
 	best := int8(-1)
@@ -137,7 +136,7 @@ func (b *Book) keeping(s games.State, buf []games.Move) ([]games.Move, int) {
 	for _, m := range s.LegalMoves(nil) {
 		child.CopyFrom(s)
 		child.Apply(m)
-		c, found := b.gr.find(child.(games.Keyer).AppendKey(nil))
+		c, found := b.gr.index(child)
 		if !found {
 			return buf[:0], 0
 		}

@@ -16,10 +16,13 @@ import (
 // table; successors in compressed rows. Nothing in it depends on map
 // order, so a solve is reproducible.
 type graph struct {
-	keyLen int
-	keys   []byte
-	table  []uint32 // position index + 1; 0 is empty
-	seed   maphash.Seed
+	// symmetric files each position under its canonical key
+	// (games.Symmetric): one position of each class of images.
+	symmetric bool
+	keyLen    int
+	keys      []byte
+	table     []uint32 // position index + 1; 0 is empty
+	seed      maphash.Seed
 	// mover is the seat to move, or terminalMover; winner is a finished
 	// position's winning seat (games.NoPlayer for a draw).
 	mover  []int8
@@ -96,13 +99,14 @@ func positionsThatFit(keyLen int) int {
 // *TooLargeError past maxStates positions, or with ctx's error within a
 // few thousand positions of its cancellation. progress, if set, is called
 // every million positions.
-func enumerate(ctx context.Context, g games.Game, maxStates int, progress func(positions int)) (*graph, error) {
+func enumerate(ctx context.Context, g games.Game, maxStates int, symmetric bool, progress func(positions int)) (*graph, error) {
 	start := g.NewState()
 	if err := checkSolvable(start); err != nil {
 		return nil, err
 	}
-	gr := &graph{seed: maphash.MakeSeed()}
-	key := start.(games.Keyer).AppendKey(nil)
+	_, canSym := start.(games.Symmetric)
+	gr := &graph{seed: maphash.MakeSeed(), symmetric: symmetric && canSym}
+	key := gr.appendKey(nil, start)
 	gr.keyLen = len(key)
 	gr.table = make([]uint32, tableSize(1<<16))
 	gr.add(key, start, 0)
@@ -124,7 +128,7 @@ func enumerate(ctx context.Context, g games.Game, maxStates int, progress func(p
 			for _, m := range moves {
 				child.CopyFrom(s)
 				child.Apply(m)
-				buf = child.(games.Keyer).AppendKey(buf[:0])
+				buf = gr.appendKey(buf[:0], child)
 				if len(buf) != gr.keyLen {
 					return nil, fmt.Errorf("the game's keys vary in length (%d and %d bytes)", gr.keyLen, len(buf))
 				}
@@ -148,6 +152,18 @@ func enumerate(ctx context.Context, g games.Game, maxStates int, progress func(p
 	}
 	return gr, nil
 }
+
+// appendKey appends the key the graph files s under: its canonical key
+// when the graph is symmetric, else its key.
+func (gr *graph) appendKey(dst []byte, s games.State) []byte {
+	if gr.symmetric {
+		return s.(games.Symmetric).AppendCanonicalKey(dst)
+	}
+	return s.(games.Keyer).AppendKey(dst)
+}
+
+// index finds s's position in the graph.
+func (gr *graph) index(s games.State) (int, bool) { return gr.find(gr.appendKey(nil, s)) }
 
 // checkEvery is how many positions the solver handles between looks at
 // its context: a few milliseconds of work.

@@ -133,33 +133,38 @@ func (sol *solution) outcome(gr *graph, who games.Player, c int) (string, *int) 
 // maxLine bounds a printed line of perfect play.
 const maxLine = 200
 
-// line is a line of perfect play from position i (whose state is s, which
-// it consumes): at a won position a fastest win, at a lost one a slowest
-// loss, to the end. Draws have no forced end: nil.
+// line is a line of perfect play from position i (whose state is s, or
+// an image of it under the game's symmetries; line consumes it): at a won
+// position a fastest win, at a lost one a slowest loss, to the end. Draws
+// have no forced end: nil. Each move's position is found by its key, so
+// the line is played on s itself.
 func (sol *solution) line(gr *graph, i int, s games.State) []string {
 	var out []string
+	child := s.Clone()
 	for len(out) < maxLine {
 		v := sol.value[i]
 		if v != valWin && v != valLoss {
 			break // finished, or a draw
 		}
 		mover := games.Player(gr.mover[i])
-		moves := s.LegalMoves(nil)
-		next := -1
-		for k, c := range gr.successors(i) {
+		next, at := games.Move(0), -1
+		for _, m := range s.LegalMoves(nil) {
 			// Every move from a lost position loses; a slowest one takes
 			// dist − 1 more decisions. A fastest win does the same.
-			if sol.forMover(gr, mover, int(c)) == v && sol.dist[c] == sol.dist[i]-1 {
-				next = k
+			child.CopyFrom(s)
+			child.Apply(m)
+			c, found := gr.index(child)
+			if found && sol.forMover(gr, mover, c) == v && sol.dist[c] == sol.dist[i]-1 {
+				next, at = m, c
 				break
 			}
 		}
-		if next < 0 {
+		if at < 0 {
 			break
 		}
-		out = append(out, mover.String()+" "+s.MoveString(moves[next]))
-		s.Apply(moves[next])
-		i = int(gr.successors(i)[next])
+		out = append(out, mover.String()+" "+s.MoveString(next))
+		s.Apply(next)
+		i = at
 	}
 	return out
 }

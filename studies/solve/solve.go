@@ -31,6 +31,10 @@ type Options struct {
 	// that may not fit is refused (*MemoryError) before anything is
 	// allocated.
 	MaxStates int
+	// NoSymmetry counts every position apart from its images under the
+	// board's symmetries; by default a game that has them (games.Symmetric)
+	// is solved one position of each class, with the same values.
+	NoSymmetry bool
 	// Progress, if set, is told what the solver is doing.
 	Progress func(phase string, positions int)
 }
@@ -48,6 +52,9 @@ type Result struct {
 	Positions int `json:"positions,omitempty"`
 	Moves     int `json:"moves,omitempty"`
 	Finished  int `json:"finished,omitempty"`
+	// UpToSymmetry says positions were counted one per class of the
+	// board's symmetries (games.Symmetric): tic-tac-toe's 765, not 5,478.
+	UpToSymmetry bool `json:"up_to_symmetry,omitempty"`
 	// Horizon is a bounded proof's depth in decisions (0 for a full
 	// solve), Nodes the positions it searched.
 	Horizon int   `json:"horizon,omitempty"`
@@ -185,7 +192,7 @@ func run(ctx context.Context, cfg *variants.Config, opts Options) (*Result, *gra
 			opts.Progress("enumerating", n)
 		}
 	}
-	gr, err := enumerate(ctx, g, maxStates, progress)
+	gr, err := enumerate(ctx, g, maxStates, !opts.NoSymmetry, progress)
 	var tooLarge *TooLargeError
 	if errors.As(err, &tooLarge) && opts.MaxStates <= 0 && maxStates == fit {
 		tooLarge.ByMemory = true
@@ -202,13 +209,14 @@ func run(ctx context.Context, cfg *variants.Config, opts Options) (*Result, *gra
 	}
 	res := &Result{Schema: Schema, Game: cfg.Definition.Name, Variant: cfg.Name, Label: cfg.Label(), Source: cfg.Source,
 		Positions: len(gr.mover), Moves: len(gr.succ), MoveCap: sr.MoveCap()}
+	res.UpToSymmetry = gr.symmetric
 	for i := range gr.mover {
 		if gr.mover[i] == terminalMover {
 			res.Finished++
 		}
 	}
 	res.Value, res.Plies = sol.valueForSeat(gr, 0, games.Seat0)
-	res.Line = sol.line(gr, 0, g.NewState())
+	res.Line = sol.line(gr, 0, start.Clone())
 	res.Openings = openings(g, gr, sol)
 	res.PieRule = pieRule(g)
 	res.Note = res.note()
@@ -216,26 +224,29 @@ func run(ctx context.Context, cfg *variants.Config, opts Options) (*Result, *gra
 	return res, gr, sol, nil
 }
 
-// openings lists the start's decisions with their values for seat 0.
+// openings lists the start's decisions with their values for seat 0 (each
+// position found by its key: the graph may keep another image of it).
 func openings(g games.Game, gr *graph, sol *solution) []Opening {
 	s := g.NewState()
 	moves := s.LegalMoves(nil)
-	succ := gr.successors(0)
 	out := make([]Opening, 0, len(moves))
-	for k, m := range moves {
-		c := int(succ[k])
-		o := Opening{Move: s.MoveString(m)}
-		o.Value, o.Plies = sol.outcome(gr, games.Seat0, c)
+	for _, m := range moves {
 		child := s.Clone()
 		child.Apply(m)
+		c, _ := gr.index(child)
+		o := Opening{Move: s.MoveString(m)}
+		o.Value, o.Plies = sol.outcome(gr, games.Seat0, c)
 		o.Line = sol.line(gr, c, child.Clone())
 		if gr.mover[c] != terminalMover {
 			replier := games.Player(gr.mover[c])
 			o.Replier = replier.String()
 			replies := child.LegalMoves(nil)
 			o.AllReplies = len(replies)
-			for r, rm := range replies {
-				v, plies := sol.outcome(gr, replier, int(gr.successors(c)[r]))
+			for _, rm := range replies {
+				grand := child.Clone()
+				grand.Apply(rm)
+				r, _ := gr.index(grand)
+				v, plies := sol.outcome(gr, replier, r)
 				if v == Win {
 					o.WinningReplies++
 				}

@@ -19,7 +19,7 @@ func (r *Result) WriteTable(w io.Writer) error {
 			fmt.Fprintf(w, "From the start %s by force%s.\n\n", r.Value, inDecisions(r.Plies))
 		}
 	} else {
-		fmt.Fprintf(w, "%s: %s — solved exactly\n%d positions, %d moves, %d finished positions; %.1f s\n\n", r.Game, cmp.Or(r.Label, r.Variant), r.Positions, r.Moves, r.Finished, r.Seconds)
+		fmt.Fprintf(w, "%s: %s — solved exactly\n%d positions, %d moves, %d finished positions%s; %.1f s\n\n", r.Game, cmp.Or(r.Label, r.Variant), r.Positions, r.Moves, r.Finished, r.symmetryNote(), r.Seconds)
 		fmt.Fprintf(w, "Value with perfect play: %s%s.\n\n", r.Value, inDecisions(r.Plies))
 	}
 	if len(r.Line) > 0 {
@@ -75,4 +75,13 @@ func plies(p *int, format string) string {
 		return ""
 	}
 	return fmt.Sprintf(format, *p)
+}
+
+// symmetryNote says the counts are of positions up to the board's
+// symmetries, where they are.
+func (r *Result) symmetryNote() string {
+	if r.UpToSymmetry {
+		return " (up to the board's symmetries: each counted once with its images)"
+	}
+	return ""
 }
