@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"playtest/games"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -101,6 +102,13 @@ func Execute(args []string, stdout, stderr io.Writer) (code int) {
 	defer stopSignals()
 	defer func() {
 		if p := recover(); p != nil {
+			if re, ok := p.(games.RulesError); ok {
+				// A rules script failed outside a run (perft, solve, the
+				// viewer): the user's input, not a bug.
+				fmt.Fprintf(stderr, "playtest: %v\n", re)
+				code = ExitBadInput
+				return
+			}
 			code = internalError(stderr, p, debug.Stack())
 		}
 	}()

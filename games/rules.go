@@ -20,6 +20,27 @@ type Rules interface {
 	NewGame() (Game, error)
 }
 
+// KnobSet is implemented by rules whose knobs are declared at run time
+// rather than as a struct's fields: a scripted game's, by its script.
+// Variant files decode their rules: mapping through it: each knob in
+// KnobNames' order, its YAML value decoded (a bool, int, float64, string,
+// []any or map[string]any) and handed to SetKnob, which refuses an
+// unknown knob or a wrong type with a *KnobError; Validate then checks
+// the whole.
+type KnobSet interface {
+	Rules
+	KnobNames() []string
+	SetKnob(name string, value any) error
+}
+
+// RulesError is implemented by errors in a game's rules themselves, such
+// as a scripted game's script failing: the engine panics with one, and a
+// run stops at it (it would fail every game) instead of losing one game.
+type RulesError interface {
+	error
+	RulesError()
+}
+
 // KnobError reports an impossible knob value or combination. Knob is the
 // knob's name (a dotted path for nested keys, e.g. "board.rows").
 type KnobError struct {

@@ -300,6 +300,10 @@ func Run(ctx context.Context, job *Job, opts Options, sink func(*Record)) error 
 				out := outcome{index: i}
 				for j := i; j < min(i+batch, end); j++ {
 					rec := w.play(j, nil)
+					if w.fatal != nil {
+						out.err = w.fatal
+						break
+					}
 					if rec == nil {
 						break // cut short: the rest of the batch is not played
 					}
@@ -369,6 +373,9 @@ func runInline(ctx context.Context, job *Job, stop *atomic.Bool, sink func(*Reco
 			return ctx.Err()
 		}
 		rec := w.play(i, nil)
+		if w.fatal != nil {
+			return w.fatal
+		}
 		if rec == nil {
 			return ctx.Err() // cut short by the cancel
 		}
@@ -412,6 +419,9 @@ type worker struct {
 	// an unrestricted one.
 	filters [games.NumSeats]*bots.Filter
 	allowed []games.Move // a restricted seat's moves
+	// fatal is the error of rules that failed (games.RulesError): the
+	// game that met it returned nil, and the run stops with it.
+	fatal error
 }
 
 func newWorker(job *Job, stop *atomic.Bool) (*worker, error) {
@@ -470,6 +480,9 @@ func Replay(ctx context.Context, job *Job, i int, observe Observer) (*Record, er
 		return nil, err
 	}
 	rec := w.play(i, observe)
+	if w.fatal != nil {
+		return nil, w.fatal
+	}
 	if rec == nil {
 		return nil, ctx.Err()
 	}
@@ -489,6 +502,12 @@ func (w *worker) play(i int, observe Observer) (rec *Record) {
 	}
 	defer func() {
 		if p := recover(); p != nil {
+			if re, ok := p.(games.RulesError); ok {
+				// The rules themselves failed (a script's error): every
+				// game would, so the run stops with it.
+				w.fatal, rec = fmt.Errorf("game %d (seed %d): %w", i, job.Seed, re), nil
+				return
+			}
 			fail(fmt.Sprintf("panic: %v", p)).Stack = string(debug.Stack())
 		}
 	}()

@@ -122,7 +122,14 @@ func (d *decoder) decodeConfig(doc *yaml.Node, defaultName string) (*Config, err
 			gameKey = p.key
 			name := resolve(p.value)
 			if name.Kind != yaml.ScalarNode || isNull(name) {
-				err = d.errorf(name, "game", "want a game name (%s), got %s", strings.Join(catalog.Names(), ", "), Describe(name))
+				err = d.errorf(name, "game", "want a game name (%s), got %s", strings.Join(catalog.Names(), ", ")+", or a rules script ./NAME.star", Describe(name))
+				break
+			}
+			if IsScript(name.Value) {
+				var def games.Definition
+				if def, err = d.loadScript(name); err == nil {
+					c.Definition, gameKnown = def, true
+				}
 				break
 			}
 			def, lookupErr := catalog.Lookup(name.Value)
@@ -293,7 +300,11 @@ func (d *decoder) decodeRules(def games.Definition, gameKey, rulesKey, n *yaml.N
 	var errs collect
 	if n != nil {
 		anchor = rulesKey
-		if !isNull(resolve(n)) {
+		switch ks, dynamic := r.(games.KnobSet); {
+		case isNull(resolve(n)):
+		case dynamic:
+			errs.add(d.decodeKnobSet(n, ks))
+		default:
 			errs.add(d.decodeStruct(n, reflect.ValueOf(r).Elem(), "rules"))
 		}
 	}

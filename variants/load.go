@@ -60,7 +60,7 @@ func ParseSet(arg string) (Override, error) {
 
 // notPresets are the embedded directories of sweep files (sweeps, and the
 // spaces tune races), worth studies and models, which are not presets.
-var notPresets = []string{"sweeps", "tunes", "models", "worth"}
+var notPresets = []string{"sweeps", "tunes", "models", "worth", "scripts"}
 
 // Presets lists the names of the embedded presets, sorted.
 func Presets() []string {

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"playtest/games"
 	"playtest/internal/shell"
 	"playtest/reports"
 	"playtest/reports/publish"
@@ -127,15 +128,26 @@ func RunToDir(ctx context.Context, cfg *variants.Config, opts DirOptions, dir st
 	if err := sim.CheckMemory(job, opts.Workers); err != nil {
 		return nil, err // before anything is written
 	}
+	_, statErr := os.Stat(dir)
+	existed := statErr == nil
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
+	// A fresh run whose rules fail (a script's error: every game would)
+	// leaves nothing behind: it is removed once the lock is released.
+	var failedRules bool
+	defer func() {
+		if failedRules {
+			removeRun(dir, existed)
+		}
+	}()
 	unlock, err := runlog.Lock(dir)
 	if err != nil {
 		return nil, err
 	}
 	defer unlock()
 	m := runlog.NewManifest(cfg, opts.Shard, opts.Records)
+	fresh := false // the run starts here (not resumed)
 	old, err := runlog.ReadManifest(dir)
 	switch {
 	case opts.Resume && err != nil:
@@ -167,6 +179,10 @@ func RunToDir(ctx context.Context, cfg *variants.Config, opts DirOptions, dir st
 		if err := m.Write(dir); err != nil {
 			return nil, err
 		}
+		fresh = true
+	}
+	if err := keepScript(dir, cfg); err != nil {
+		return nil, err
 	}
 
 	info := Info(cfg, job.Game)
@@ -225,6 +241,8 @@ func RunToDir(ctx context.Context, cfg *variants.Config, opts DirOptions, dir st
 	if errors.Is(err, context.Canceled) {
 		return nil, &InterruptedError{Dir: dir, Done: next - m.From + played, Total: m.To - m.From}
 	}
+	var rulesErr games.RulesError
+	failedRules = fresh && errors.As(err, &rulesErr)
 	if err != nil {
 		return nil, err
 	}
@@ -371,9 +389,19 @@ func Merge(ctx context.Context, dirs []string, dir string) (*reports.Summary, er
 		done, _ := runlog.Scan(dir, old.From, old.To, nil, func(*sim.Record) error { return nil })
 		return nil, &UnfinishedError{Dir: dir, Done: done - old.From, Total: old.To - old.From}
 	}
+	_, statErr := os.Stat(dir)
+	existed := statErr == nil
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
+	// A fresh run whose rules fail (a script's error: every game would)
+	// leaves nothing behind: it is removed once the lock is released.
+	var failedRules bool
+	defer func() {
+		if failedRules {
+			removeRun(dir, existed)
+		}
+	}()
 	unlock, err := runlog.Lock(dir)
 	if err != nil {
 		return nil, err
@@ -460,4 +488,32 @@ func Inside(path, dir string) bool { return within(resolvedPath(path), resolvedP
 func within(path, dir string) bool {
 	rel, err := filepath.Rel(dir, path)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// ScriptFile is the copy of its rules script a run of a scripted game
+// keeps: what the games were played under (the config hash covers it, so
+// replay, resume and merge refuse an edited script).
+const ScriptFile = "rules.star"
+
+// keepScript copies a scripted variant's script into the run directory.
+func keepScript(dir string, cfg *variants.Config) error {
+	s := cfg.ScriptOf()
+	if s == nil {
+		return nil
+	}
+	return reports.WriteFileAtomic(filepath.Join(dir, ScriptFile), func(w io.Writer) error {
+		_, err := w.Write(s.Source)
+		return err
+	})
+}
+
+// removeRun removes what a fresh run wrote to dir, and dir itself when
+// the run made it.
+func removeRun(dir string, existed bool) {
+	_ = clear(dir)
+	_ = os.Remove(filepath.Join(dir, ScriptFile))
+	_ = os.Remove(filepath.Join(dir, runlog.LockFile))
+	if !existed {
+		_ = os.Remove(dir)
+	}
 }

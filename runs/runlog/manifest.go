@@ -181,6 +181,10 @@ func (r *Recipe) Rebuild(name, hash, file string) (*variants.Config, error) {
 		return nil, err
 	}
 	cfg.Name = name
+	if cfg.Hash() != hash && cfg.ScriptOf() != nil {
+		return nil, fmt.Errorf("the variant recorded in %s no longer decodes to the same run (config hash %s, recorded %s): its rules script %s has changed since (it is now %s); the run kept the script it played as rules.star beside %s: copy it back to replay, resume or merge",
+			file, cfg.Hash(), hash, cfg.ScriptOf().File, cfg.ScriptOf().Digest, file)
+	}
 	if cfg.Hash() != hash {
 		return nil, fmt.Errorf("the variant recorded in %s no longer decodes to the same run (config hash %s, recorded %s): was it written by another version of playtest?",
 			file, cfg.Hash(), hash)
