@@ -94,4 +94,3 @@ func (c *Config) ScriptOf() *script.Script {
 	}
 	return nil
 }
-

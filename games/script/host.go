@@ -172,4 +172,3 @@ func (s *Script) refuse(call, format string, args ...any) *Error {
 
 // global returns a top-level value of the script, or nil.
 func (s *Script) global(name string) starlark.Value { return s.globals[name] }
-
