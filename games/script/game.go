@@ -4,8 +4,10 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"hash/fnv"
+	"html"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"go.starlark.net/starlark"
 
@@ -278,6 +280,9 @@ func (s *State) readResult(r starlark.Value) (games.Result, error) {
 		return games.Result{}, s.g.s.refuse("result", "returned %s: want None while the game goes on, 0 or 1 (the winner), \"draw\", or (that, \"reason\")", given)
 	}
 	if err := games.CheckResult(s.g.reasons, res); err != nil {
+		if s.g.s.global("REASONS") == nil {
+			return games.Result{}, s.g.s.refuse("result", "returned %s with a reason, but the script declares no REASONS: add them, e.g. REASONS = {%q: \"decisive\"} (\"drawn\" or \"either\" for the others), or return the result alone", given, reason)
+		}
 		return games.Result{}, s.g.s.refuse("result", "returned %s: %v (REASONS declares %s)", given, err, reasonNames(s.g.reasons))
 	}
 	return res, nil
@@ -591,4 +596,23 @@ func (s *State) determinize(seat games.Player, rng *pcg.Rand) {
 	}
 	v.Freeze()
 	s.v, s.known = v, false
+}
+
+// DrawSVG draws the text drawing (draw(state)) for the board viewer: one
+// line of monospace text a row (implements games.Drawer).
+func (s *State) DrawSVG() string {
+	lines := strings.Split(strings.TrimRight(s.String(), "\n"), "\n")
+	width := 0
+	for _, l := range lines {
+		width = max(width, utf8.RuneCountInString(l))
+	}
+	w, h := 16+8.5*float64(width), 16+18*float64(len(lines))
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %.0f %.0f" width="%.0f" height="%.0f" font-family="monospace" font-size="14">`, w, h, w, h)
+	fmt.Fprintf(&b, `<rect x="0" y="0" width="%.0f" height="%.0f" fill="#fbfaf5" stroke="#999"/>`, w, h)
+	for i, l := range lines {
+		fmt.Fprintf(&b, `<text x="8" y="%d" style="white-space:pre" xml:space="preserve">%s</text>`, 22+18*i, html.EscapeString(l))
+	}
+	b.WriteString("</svg>")
+	return b.String()
 }

@@ -160,7 +160,7 @@ func (s *Script) callError(call string, err error, thread *starlark.Thread) *Err
 	case thread.ExecutionSteps() >= MaxSteps:
 		e.Msg = fmt.Sprintf("stopped after %d steps, the budget of one call (a loop that does not end?)", MaxSteps)
 	case overMemory(thread):
-		e.Msg = fmt.Sprintf("stopped: the process's heap passed %d MiB, the bound scripts run under (a structure that keeps growing?)", MaxHeap>>20)
+		e.Msg = fmt.Sprintf("stopped: the process's heap passed %d MiB, the bound scripts run under (the whole process counts: a structure the script keeps growing, or, for playtest solve, the positions it holds)", MaxHeap>>20)
 	}
 	return e
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -283,4 +284,32 @@ func fromGo(v any) (starlark.Value, error) {
 	}
 	out.Freeze()
 	return out, nil
+}
+
+// ForSolver returns the rules playtest solve plays (implements
+// games.SolverRules): with the knobs of the script's SOLVER_KNOBS set,
+// which should turn off the endings that depend on the history (a
+// repetition rule, a move cap), as the solver counts endless play a draw
+// itself.
+func (r *Rules) ForSolver() games.Rules {
+	c := &Rules{script: r.script, names: r.names, values: maps.Clone(r.values)}
+	if d, ok := r.script.global("SOLVER_KNOBS").(*starlark.Dict); ok {
+		for _, kv := range d.Items() {
+			name, _ := starlark.AsString(kv[0])
+			if _, known := c.values[name]; known && kv[1].Type() == c.values[name].Type() {
+				c.values[name] = kv[1]
+			}
+		}
+	}
+	return c
+}
+
+// MoveCap is the knob max_plies, where the script has one (0 otherwise).
+func (r *Rules) MoveCap() int {
+	if v, ok := r.values["max_plies"].(starlark.Int); ok {
+		if n, ok := v.Int64(); ok && n > 0 && n < 1<<31 {
+			return int(n)
+		}
+	}
+	return 0
 }

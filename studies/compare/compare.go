@@ -219,8 +219,10 @@ func Prepare(a, b *variants.Config, opts *Options) error {
 		opts.Metric = DefaultMetric
 	}
 	opts.Metric = reports.CanonicalMetric(opts.Metric)
-	if a.Definition.Name != b.Definition.Name {
-		return fmt.Errorf("%s plays %s and %s plays %s: compare pairs games of one game on the same deals",
+	// Two rules scripts are two versions of a designer's game (one rule
+	// changed in a copy): they compare like two variants of one game.
+	if a.Definition.Name != b.Definition.Name && (a.ScriptOf() == nil || b.ScriptOf() == nil) {
+		return fmt.Errorf("%s plays %s and %s plays %s: compare pairs games of one game on the same deals (or of two rules scripts)",
 			a.Name, a.Definition.Name, b.Name, b.Definition.Name)
 	}
 	b.Games, b.Seed, b.Pairs = a.Games, a.Seed, a.Pairs
