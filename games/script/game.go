@@ -64,6 +64,9 @@ func newGame(r *Rules) (games.Game, error) {
 	if err := g.readReasons(); err != nil {
 		return nil, err
 	}
+	if (s.function("determinize") == nil) != (s.function("view") == nil) {
+		return nil, s.refuse("", "a game with hidden information defines both determinize(state, seat, rng) and view(state, seat): what a seat sees, which re-sampling must leave as it is")
+	}
 	start, err := s.call("start", g.knobs)
 	if err != nil {
 		return nil, err
@@ -204,6 +207,10 @@ type (
 )
 
 func (s hiddenState) Determinize(p games.Player, rng *pcg.Rand) { s.determinize(p, rng) }
+func (s hiddenState) ObservationString(p games.Player) string   { return s.view(p) }
+func (s hiddenFeatureState) ObservationString(p games.Player) string {
+	return s.view(p)
+}
 func (s featureState) AppendFeatures(buf []float64, seat games.Player) []float64 {
 	return s.appendFeatures(buf, seat)
 }
@@ -362,8 +369,11 @@ func (s *State) notation() []string {
 	for i, m := range s.options {
 		texts[i] = s.text(m)
 		if j, dup := seen[texts[i]]; dup {
-			fail(s.g.s.refuse(cmpOr(map[bool]string{true: "notation"}[s.g.s.function("notation") != nil], "moves"),
-				"the moves %d and %d of one position are both written %q: each legal move needs its own notation (moves must differ)", j, i, texts[i]))
+			call := "moves"
+			if s.g.s.function("notation") != nil {
+				call = "notation"
+			}
+			fail(s.g.s.refuse(call, "the moves %d and %d of one position are both written %q: each legal move needs its own notation (moves must differ)", j, i, texts[i]))
 		}
 		seen[texts[i]] = i
 	}
@@ -615,4 +625,17 @@ func (s *State) DrawSVG() string {
 	}
 	b.WriteString("</svg>")
 	return b.String()
+}
+
+// view is what seat sees: view(state, seat), a string.
+func (s *State) view(seat games.Player) string {
+	v, err := s.g.s.call("view", s.v, starlark.MakeInt(int(seat)))
+	if err != nil {
+		fail(err)
+	}
+	t, ok := starlark.AsString(v)
+	if !ok {
+		fail(s.g.s.refuse("view", "returned a %s: want what the seat sees, as a string", v.Type()))
+	}
+	return t
 }

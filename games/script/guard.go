@@ -286,10 +286,14 @@ func longest(values starlark.Tuple) int {
 // method calls a string's join, replace or format, refused when the
 // result could pass the bounds; any other value's method is called as is.
 func method(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	if len(args) < 2 {
-		return nil, fmt.Errorf("%s: internal error: %d arguments", fnMethod, len(args))
+	var text starlark.String
+	if len(args) >= 2 {
+		text, _ = args[1].(starlark.String)
 	}
-	x, name, rest := args[0], string(args[1].(starlark.String)), args[2:]
+	if text == "" {
+		return nil, fmt.Errorf("%s is the host's: want an object and a method's name", fnMethod)
+	}
+	x, name, rest := args[0], string(text), args[2:]
 	if s, ok := x.(starlark.String); ok {
 		if n := projected(s, name, rest, kwargs); n > MaxBytes {
 			return nil, tooLarge("str."+name, n, true)

@@ -89,6 +89,11 @@ func Load(file string, src []byte) (*Script, error) {
 	if err != nil {
 		return nil, s.callError("", err, thread)
 	}
+	for name := range predeclared {
+		if _, shadowed := globals[name]; shadowed {
+			return nil, &Error{File: file, Msg: fmt.Sprintf("the script defines %s, a name of the host's (its guards and built-ins: %s): rename it", name, strings.Join(predeclared.Keys(), ", "))}
+		}
+	}
 	globals.Freeze()
 	s.globals = globals
 	return s, nil

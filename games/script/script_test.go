@@ -166,3 +166,33 @@ func TestConcurrentStates(t *testing.T) {
 		t.Error("games played concurrently differ from the same games played one by one")
 	}
 }
+
+// A scripted game of hidden information: chance deals what one seat sees
+// and the other does not, determinize re-samples it with the host's
+// stream, and the conformance suite checks what each seat sees is kept.
+func TestHiddenInformation(t *testing.T) {
+	g := load(t, "testdata/guess.star", nil)
+	gamestest.Run(t, g, gamestest.Options{Games: 200, Seed: 4, Interpreted: true})
+	s := g.NewState()
+	if s.CurrentPlayer() != games.Chance || len(s.ChanceOutcomes(nil)) != 3 || s.ChanceOutcomes(nil)[2].Weight != 2 {
+		t.Fatalf("the deal: %v %v", s.CurrentPlayer(), s.ChanceOutcomes(nil))
+	}
+	s.Apply(0)
+	s.Apply(0) // go
+	s.Apply(0) // ready
+	d, ok := s.(games.Determinizer)
+	if !ok {
+		t.Fatal("no Determinizer")
+	}
+	seen := map[string]bool{}
+	rng := pcg.New(1, 2)
+	for range 40 {
+		c := s.Clone()
+		c.(games.Determinizer).Determinize(games.Seat0, rng)
+		seen[c.String()] = true
+	}
+	if len(seen) != 3 {
+		t.Errorf("determinising seat 0 gave %d different secrets, want 3", len(seen))
+	}
+	_ = d
+}
