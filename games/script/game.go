@@ -195,7 +195,7 @@ type State struct {
 	known   bool
 	player  games.Player
 	result  games.Result
-	options []starlark.Value // legal moves, or chance outcomes
+	options optionList // legal moves, or chance outcomes
 	weights []int
 	texts   []string // the options' notation, once asked
 }
@@ -219,6 +219,27 @@ func (s hiddenFeatureState) AppendFeatures(buf []float64, seat games.Player) []f
 	return s.appendFeatures(buf, seat)
 }
 
+// optionList is a position's legal moves (the frozen list moves()
+// returned, not copied) or chance outcomes.
+type optionList struct {
+	seq  starlark.Indexable
+	list []starlark.Value
+}
+
+func (o optionList) len() int {
+	if o.seq != nil {
+		return o.seq.Len()
+	}
+	return len(o.list)
+}
+
+func (o optionList) at(i int) starlark.Value {
+	if o.seq != nil {
+		return o.seq.Index(i)
+	}
+	return o.list[i]
+}
+
 // core is the state a wrapper holds.
 func (s *State) core() *State { return s }
 
@@ -239,7 +260,7 @@ func (s *State) ask() {
 	if err != nil {
 		fail(err)
 	}
-	s.options, s.weights, s.texts = nil, nil, nil
+	s.options, s.weights, s.texts = optionList{}, nil, nil
 	if r != starlark.None {
 		res, err := s.readResult(r)
 		if err != nil {
@@ -320,12 +341,8 @@ func (s *State) readMoves() {
 	if seq.Len() > s.g.maxMoves {
 		fail(sc.refuse("moves", "returned %d moves, more than MAX_MOVES (%d)", seq.Len(), s.g.maxMoves))
 	}
-	s.options = make([]starlark.Value, seq.Len())
-	for i := range seq.Len() {
-		m := seq.Index(i)
-		m.Freeze()
-		s.options[i] = m
-	}
+	v.Freeze() // the moves are the host's now (a list already frozen stops at once)
+	s.options = optionList{seq: seq}
 }
 
 // readChance asks chance(): (outcome, weight) pairs, weights positive.
@@ -352,7 +369,7 @@ func (s *State) readChance() {
 			fail(sc.refuse("chance", "returned the weight %s for %s: want a whole number of at least 1 (probabilities are weights over their sum)", pair[1], pair[0]))
 		}
 		pair[0].Freeze()
-		s.options = append(s.options, pair[0])
+		s.options.list = append(s.options.list, pair[0])
 		s.weights = append(s.weights, w)
 	}
 }
@@ -361,12 +378,13 @@ func (s *State) readChance() {
 // options of a position share one (a replay reads moves by it).
 func (s *State) notation() []string {
 	s.ask()
-	if s.texts != nil || len(s.options) == 0 {
+	if s.texts != nil || s.options.len() == 0 {
 		return s.texts
 	}
-	texts := make([]string, len(s.options))
-	seen := make(map[string]int, len(s.options))
-	for i, m := range s.options {
+	texts := make([]string, s.options.len())
+	seen := make(map[string]int, s.options.len())
+	for i := range texts {
+		m := s.options.at(i)
 		texts[i] = s.text(m)
 		if j, dup := seen[texts[i]]; dup {
 			call := "moves"
@@ -412,7 +430,7 @@ func (s *State) LegalMoves(buf []games.Move) []games.Move {
 	if s.CurrentPlayer() < 0 {
 		return buf
 	}
-	for i := range s.options {
+	for i := range s.options.len() {
 		buf = append(buf, games.Move(i))
 	}
 	return buf
@@ -432,15 +450,15 @@ func (s *State) ChanceOutcomes(buf []games.ChanceOutcome) []games.ChanceOutcome 
 // Apply plays a move or chance outcome through play(state, move).
 func (s *State) Apply(m games.Move) {
 	p := s.CurrentPlayer()
-	if int(m) < 0 || int(m) >= len(s.options) {
-		fail(s.g.s.refuse("play", "asked to play option %d of %d: not a legal move", m, len(s.options)))
+	if int(m) < 0 || int(m) >= s.options.len() {
+		fail(s.g.s.refuse("play", "asked to play option %d of %d: not a legal move", m, s.options.len()))
 	}
-	v, err := s.g.s.call("play", s.v, s.options[m])
+	v, err := s.g.s.call("play", s.v, s.options.at(int(m)))
 	if err != nil {
 		fail(err)
 	}
 	if v == starlark.None {
-		fail(s.g.s.refuse("play", "returned None after %s: want the new state (play returns it; the state it is given is frozen)", s.text(s.options[m])))
+		fail(s.g.s.refuse("play", "returned None after %s: want the new state (play returns it; the state it is given is frozen)", s.text(s.options.at(int(m)))))
 	}
 	v.Freeze()
 	s.v, s.known = v, false

@@ -7,6 +7,7 @@ import (
 	"runtime/metrics"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"go.starlark.net/starlark"
@@ -356,37 +357,36 @@ func boundedRange(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tu
 	return r, nil
 }
 
-// The heap watch: while calls run, the heap is read every few
-// milliseconds; past MaxHeap after a collection, every running call is
-// cancelled, and remembered as stopped for memory.
+// The heap watch: while calls run, the heap is read every millisecond;
+// past MaxHeap, the watch is tripped: every thread is cancelled (running
+// calls stop at their next step) and every call from then on fails.
 var watching struct {
 	once    sync.Once
+	active  atomic.Int64 // calls running
+	tripped atomic.Bool
 	mu      sync.Mutex
-	threads map[*starlark.Thread]bool // running; true once stopped for memory
+	threads []*starlark.Thread // every thread made, running or idle
 }
 
-// watch starts the watch, once per process.
+// watch starts the watch, once per process, and sets the soft memory
+// limit.
 func watch() {
 	watching.once.Do(func() {
-		watching.threads = map[*starlark.Thread]bool{}
 		if limit := debug.SetMemoryLimit(-1); limit > MaxHeap {
 			debug.SetMemoryLimit(MaxHeap)
 		}
 		go func() {
 			sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
 			for range time.Tick(time.Millisecond) {
-				watching.mu.Lock()
-				busy := len(watching.threads) > 0
-				watching.mu.Unlock()
-				if !busy {
+				if watching.active.Load() == 0 || watching.tripped.Load() {
 					continue
 				}
 				if metrics.Read(sample); sample[0].Value.Uint64() <= MaxHeap {
 					continue
 				}
+				watching.tripped.Store(true)
 				watching.mu.Lock()
-				for t := range watching.threads {
-					watching.threads[t] = true
+				for _, t := range watching.threads {
 					t.Cancel("memory bound")
 				}
 				watching.mu.Unlock()
@@ -395,22 +395,32 @@ func watch() {
 	})
 }
 
-// track adds a running call's thread to the watch; release removes it.
-func track(t *starlark.Thread) {
+// register adds a new thread to those the watch can cancel.
+func register(t *starlark.Thread) {
 	watching.mu.Lock()
-	watching.threads[t] = false
+	watching.threads = append(watching.threads, t)
 	watching.mu.Unlock()
 }
+
+// track counts a call as running; release ends it and returns its thread
+// to the pool.
+func track() { watching.active.Add(1) }
 
 func release(t *starlark.Thread) {
-	watching.mu.Lock()
-	delete(watching.threads, t)
-	watching.mu.Unlock()
+	watching.active.Add(-1)
+	select {
+	case idle <- t:
+	default: // enough idle threads: this one is forgotten
+		watching.mu.Lock()
+		for i, r := range watching.threads {
+			if r == t {
+				watching.threads = append(watching.threads[:i], watching.threads[i+1:]...)
+				break
+			}
+		}
+		watching.mu.Unlock()
+	}
 }
 
-// overMemory reports whether the watch stopped t.
-func overMemory(t *starlark.Thread) bool {
-	watching.mu.Lock()
-	defer watching.mu.Unlock()
-	return watching.threads[t]
-}
+// overMemory reports whether the watch has tripped.
+func overMemory() bool { return watching.tripped.Load() }

@@ -112,17 +112,31 @@ func (s *Script) loadError(err error) *Error {
 	return &Error{File: s.File, Msg: "the script does not compile:\n" + err.Error()}
 }
 
-// thread is a fresh interpreter thread for one call: its own step budget,
-// watched for memory, and no way to load files or print.
+// thread is an interpreter thread for one call, reused: its step count
+// reset to the budget, watched for memory, and no way to load files or
+// print. release returns it.
 func (s *Script) thread(call string) *starlark.Thread {
-	t := &starlark.Thread{Name: s.File + ": " + call, Print: func(*starlark.Thread, string) {}}
-	t.Load = func(*starlark.Thread, string) (starlark.StringDict, error) {
-		return nil, errors.New("load() is not available: a rules script is one file")
+	var t *starlark.Thread
+	select {
+	case t = <-idle:
+	default:
+		t = &starlark.Thread{Print: func(*starlark.Thread, string) {}}
+		t.Load = func(*starlark.Thread, string) (starlark.StringDict, error) {
+			return nil, errors.New("load() is not available: a rules script is one file")
+		}
+		register(t)
 	}
+	t.Name = call
+	t.Steps = 0
+	t.Uncancel()
 	t.SetMaxExecutionSteps(MaxSteps)
-	track(t)
+	track()
 	return t
 }
+
+// idle holds the threads no call is using: every call needs one, and a
+// thread keeps nothing of a call once it has returned.
+var idle = make(chan *starlark.Thread, 256)
 
 // has reports whether the script defines a global.
 func (s *Script) has(name string) bool {
@@ -144,6 +158,9 @@ func (s *Script) call(name string, args ...starlark.Value) (starlark.Value, erro
 	if fn == nil {
 		return nil, &Error{File: s.File, Call: name, Msg: "the script defines no function " + name}
 	}
+	if overMemory() {
+		return nil, &Error{File: s.File, Call: name, Msg: fmt.Sprintf("not called: the process's heap passed %d MiB, the bound scripts run under", MaxHeap>>20)}
+	}
 	thread := s.thread(name)
 	defer release(thread)
 	v, err := starlark.Call(thread, fn, args, nil)
@@ -164,7 +181,7 @@ func (s *Script) callError(call string, err error, thread *starlark.Thread) *Err
 	switch {
 	case thread.ExecutionSteps() >= MaxSteps:
 		e.Msg = fmt.Sprintf("stopped after %d steps, the budget of one call (a loop that does not end?)", MaxSteps)
-	case overMemory(thread):
+	case overMemory():
 		e.Msg = fmt.Sprintf("stopped: the process's heap passed %d MiB, the bound scripts run under (the whole process counts: a structure the script keeps growing, or, for playtest solve, the positions it holds)", MaxHeap>>20)
 	}
 	return e

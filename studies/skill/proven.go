@@ -2,6 +2,7 @@ package skill
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"playtest/reports"
@@ -25,7 +26,7 @@ const BookPlies = 4
 // decisions where it is proven and has none of its own (and opts allow
 // it): near-perfect bots then vary without a different answer to find.
 func withBook(cfg *variants.Config, proven *Proven, opts Options) (*variants.Config, error) {
-	if proven == nil || opts.NoBook || cfg.Book > 0 {
+	if proven == nil || proven.Searched || opts.NoBook || cfg.Book > 0 {
 		return cfg, nil
 	}
 	if cfg.Text == nil {
@@ -60,6 +61,10 @@ type Proven struct {
 	// UpToSymmetry says Positions counts each with its reflections and
 	// rotations once (solve.Result.UpToSymmetry).
 	UpToSymmetry bool `json:"up_to_symmetry,omitempty"`
+	// Searched says the value was proven by search (solve.Search, where
+	// the graph is too large to enumerate): Positions then counts the
+	// bounds it kept, and no opening book comes with it.
+	Searched bool `json:"searched,omitempty"`
 	// Seat0Score is seat 0's score with perfect play: 1, ½ or 0.
 	Seat0Score float64 `json:"seat0_score"`
 }
@@ -68,10 +73,16 @@ type Proven struct {
 // large, chance or hidden information, or no exact keys).
 func prove(ctx context.Context, cfg *variants.Config) *Proven {
 	res, err := solve.Run(ctx, cfg, solve.Options{MaxStates: ProofStates})
+	var tooLarge *solve.TooLargeError
+	if errors.As(err, &tooLarge) {
+		// Too large to enumerate: a proof by search may still settle the
+		// value (5,5,4's draw), within as many bounds.
+		res, err = solve.Search(ctx, cfg, solve.SearchOptions{MaxEntries: ProofStates, NoOpenings: true})
+	}
 	if err != nil {
 		return nil
 	}
-	p := &Proven{Value: res.Value, Positions: res.Positions, UpToSymmetry: res.UpToSymmetry, Seat0Score: 0.5}
+	p := &Proven{Value: res.Value, Positions: res.Positions, UpToSymmetry: res.UpToSymmetry, Searched: res.Searched, Seat0Score: 0.5}
 	switch res.Value {
 	case "seat 0 wins":
 		p.Seat0Score = 1
@@ -97,8 +108,12 @@ func (r *Result) provenLine() string {
 	if p.UpToSymmetry {
 		sym = " up to symmetry"
 	}
-	return fmt.Sprintf("Proven value (playtest solve, %s positions%s): %s — seat 0 scores %s with perfect play; at %s %s the bots' %s is %s [%s], with %s draws.",
-		bots.Thousands(p.Positions), sym, p.Value, reports.FormatPercent(p.Seat0Score), bots.Thousands(top.Budget), r.Param,
+	how := "playtest solve"
+	if p.Searched {
+		how = "playtest solve --search"
+	}
+	return fmt.Sprintf("Proven value (%s, %s positions%s): %s — seat 0 scores %s with perfect play; at %s %s the bots' %s is %s [%s], with %s draws.",
+		how, bots.Thousands(p.Positions), sym, p.Value, reports.FormatPercent(p.Seat0Score), bots.Thousands(top.Budget), r.Param,
 		h.Measure, reports.FormatPercent(h.Value), reports.FormatInterval(h.Low, h.High), reports.FormatPercent(top.Draws.Rate))
 }
 

@@ -58,9 +58,14 @@ type TooLargeError struct {
 	// ByMemory says Max is as many positions as fit in the memory
 	// playtest may use.
 	ByMemory bool
+	// Searched says a proof by search (Search) kept Max bounds.
+	Searched bool
 }
 
 func (e *TooLargeError) Error() string {
+	if e.Searched {
+		return fmt.Sprintf("the proof by search kept %d positions' bounds, its limit, without an answer: raise --max-states, or prove the forced wins within a horizon with --depth N", e.Max)
+	}
 	if e.ByMemory {
 		return fmt.Sprintf("the position graph has more than %d positions (the enumeration passed them %d plies from the start), as many as fit in the %s playtest may use on this machine (about %d bytes each): prove the forced wins within a horizon with --depth N",
 			e.Max, e.Depth, sim.Bytes(sim.Usable()), e.BytesPerPos)

@@ -18,6 +18,9 @@ func (r *Result) WriteTable(w io.Writer) error {
 		} else {
 			fmt.Fprintf(w, "From the start %s by force%s.\n\n", r.Value, inDecisions(r.Plies))
 		}
+	} else if r.Searched {
+		fmt.Fprintf(w, "%s: %s — proven by alpha-beta search\n%d positions searched, %d bounds kept%s; %.1f s\n\n", r.Game, cmp.Or(r.Label, r.Variant), r.Nodes, r.Positions, r.symmetryNote(), r.Seconds)
+		fmt.Fprintf(w, "Value with perfect play: %s.\n\n", r.Value)
 	} else {
 		fmt.Fprintf(w, "%s: %s — solved exactly\n%d positions, %d moves, %d finished positions%s; %.1f s\n\n", r.Game, cmp.Or(r.Label, r.Variant), r.Positions, r.Moves, r.Finished, r.symmetryNote(), r.Seconds)
 		fmt.Fprintf(w, "Value with perfect play: %s%s.\n\n", r.Value, inDecisions(r.Plies))
@@ -38,7 +41,11 @@ func (r *Result) WriteTable(w io.Writer) error {
 			}
 			replies += fmt.Sprintf("%s: %s%s", rep.Move, rep.Value, plies(rep.Plies, " in %d"))
 		}
-		_ = t.Append(o.Move, o.Value, plies(o.Plies, "%d"), fmt.Sprintf("%d of %d", o.WinningReplies, o.AllReplies), replies)
+		counted := fmt.Sprintf("%d of %d", o.WinningReplies, o.AllReplies)
+		if o.AllReplies == 0 {
+			counted = "—" // a finished game, or replies a search does not prove one by one
+		}
+		_ = t.Append(o.Move, o.Value, plies(o.Plies, "%d"), counted, replies)
 	}
 	if err := t.Render(); err != nil {
 		return err
