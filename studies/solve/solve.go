@@ -57,12 +57,12 @@ type Result struct {
 	UpToSymmetry bool `json:"up_to_symmetry,omitempty"`
 	// Horizon is a bounded proof's depth in decisions (0 for a full
 	// solve), Nodes the positions it searched.
-	Horizon int   `json:"horizon,omitempty"`
+	Horizon int `json:"horizon,omitempty"`
 	// Searched says the value was proven by alpha-beta search (Search):
 	// exact, but without distances or lines, Positions then counting the
 	// bounds the search kept.
-	Searched bool `json:"searched,omitempty"`
-	Nodes   int64 `json:"nodes,omitempty"`
+	Searched bool  `json:"searched,omitempty"`
+	Nodes    int64 `json:"nodes,omitempty"`
 	// Value is the game-theoretic result with perfect play: "seat 0 wins",
 	// "seat 1 wins", "draw", or for a bounded proof "unknown"; Plies the decisions to the end with perfect
 	// play (the winner ending as fast as it can, the loser holding out as
