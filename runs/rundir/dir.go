@@ -389,19 +389,9 @@ func Merge(ctx context.Context, dirs []string, dir string) (*reports.Summary, er
 		done, _ := runlog.Scan(dir, old.From, old.To, nil, func(*sim.Record) error { return nil })
 		return nil, &UnfinishedError{Dir: dir, Done: done - old.From, Total: old.To - old.From}
 	}
-	_, statErr := os.Stat(dir)
-	existed := statErr == nil
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
-	// A fresh run whose rules fail (a script's error: every game would)
-	// leaves nothing behind: it is removed once the lock is released.
-	var failedRules bool
-	defer func() {
-		if failedRules {
-			removeRun(dir, existed)
-		}
-	}()
 	unlock, err := runlog.Lock(dir)
 	if err != nil {
 		return nil, err

@@ -219,8 +219,9 @@ type Result struct {
 	// from SkillDepth.
 	DoubledScore float64 `json:"doubled_budget_score"`
 	// Proven is the variant's value with perfect play where playtest solve
-	// finishes within ProofStates positions (nil otherwise): shown beside
-	// the ladder, the answer it should approach.
+	// finishes within ProofStates positions, or else its proof by search
+	// within as many bounds (nil otherwise): shown beside the ladder, the
+	// answer it should approach.
 	Proven *Proven `json:"proven,omitempty"`
 	// Book is how many decisions of each deal an opening book made
 	// (the variant's book:, or BookPlies where the proof gave one: random
