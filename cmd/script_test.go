@@ -135,7 +135,13 @@ func TestScriptKnobs(t *testing.T) {
 			t.Errorf("--set %s: exit %d, %q; want 2 and %q", c.set, code, errOut, c.want)
 		}
 	}
-	code, out, errOut := run(t, "run", variant, "--set", "rules.cols=4", "--games", "20", "--format", "json")
+	// One in a row wins at the first stone: the broken-rule proof works
+	// on a script through its keys.
+	code, out, errOut := run(t, "run", variant, "--set", "rules.k=1", "--games", "20")
+	if code != 0 || !strings.Contains(out, "The rules are broken: seat 0 wins by force in 1: a1") {
+		t.Errorf("--set rules.k=1: exit %d %s\n%s", code, errOut, out)
+	}
+	code, out, errOut = run(t, "run", variant, "--set", "rules.cols=4", "--games", "20", "--format", "json")
 	if code != 0 || !strings.Contains(out, `"cols": 4`) || !strings.Contains(out, `"script": "sha256:`) {
 		t.Errorf("--set rules.cols=4: exit %d %s\n%s", code, errOut, out)
 	}
