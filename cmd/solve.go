@@ -90,7 +90,8 @@ repetition rule.`,
 				return usageErrorf("--search and --depth: give one (--search proves the value by alpha-beta search, --depth the forced wins within a horizon)")
 			}
 			if search {
-				sopts := solve.SearchOptions{}
+				noSym, _ := cmd.Flags().GetBool("no-symmetry")
+				sopts := solve.SearchOptions{NoSymmetry: noSym}
 				if v.IsSet("max-states") {
 					sopts.MaxEntries = maxStates
 				}

@@ -35,6 +35,8 @@ type SearchOptions struct {
 	Progress func(nodes int64)
 	// NoOpenings proves the start's value alone, not each opening's.
 	NoOpenings bool
+	// NoSymmetry keys every position apart from its symmetric images.
+	NoSymmetry bool
 }
 
 // searcher is one proof: its table of bounds (by key: bit 2 a lower
@@ -72,6 +74,7 @@ func Search(ctx context.Context, cfg *variants.Config, opts SearchOptions) (*Res
 		return nil, err
 	}
 	_, symmetric := start.(games.Symmetric)
+	symmetric = symmetric && !opts.NoSymmetry
 	se := &searcher{ctx: ctx, table: map[string]int8{}, max: cmp.Or(opts.MaxEntries, DefaultSearchEntries), path: map[string]bool{}, symmetric: symmetric, progress: opts.Progress}
 	begin := time.Now()
 	value, err := se.value(start)
