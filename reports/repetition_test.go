@@ -51,3 +51,21 @@ func TestRepetitionThresholds(t *testing.T) {
 		t.Error("9 games are too few to judge")
 	}
 }
+
+// The repeated-games thresholds with twin pairs counted once: of 100
+// games with 10 pairs of twins (90 samples), 81 different (90%) is not
+// repeated and 80 is; 45 different (half) is not "mostly" and 44 is.
+func TestRepetitionThresholdsWithTwins(t *testing.T) {
+	for _, c := range []struct {
+		distinct         int
+		repeated, mostly bool
+	}{{81, false, false}, {80, true, false}, {45, true, false}, {44, true, true}} {
+		r := &Repetition{Distinct: c.distinct, Twins: 10, MostPlayed: 2}
+		if r.Repeated(100) != c.repeated || r.Mostly(100) != c.mostly {
+			t.Errorf("%d different of 90: repeated %v, mostly %v; want %v, %v", c.distinct, r.Repeated(100), r.Mostly(100), c.repeated, c.mostly)
+		}
+	}
+	if got := (&Repetition{Distinct: 80, Twins: 10, MostPlayed: 3}).Describe(100); got != "only 80 of the 100 games were different (the most frequent was played 3 times; of 90, counting as one the two games of each of the 10 seat-swapped pairs that played one game twice)" {
+		t.Errorf("describe: %s", got)
+	}
+}

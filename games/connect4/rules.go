@@ -24,17 +24,7 @@ type Rules struct {
 func DefaultRules() *Rules { return &Rules{Cols: 7, Rows: 6, K: 4} }
 
 // Validate checks every knob and every combination of knobs.
-func (r *Rules) Validate() error {
-	switch {
-	case r.Rows < 1 || r.Rows > MaxSide:
-		return games.KnobErrorf("rows", "must be between 1 and %d, got %d", MaxSide, r.Rows)
-	case r.Cols < 1 || r.Cols > MaxSide:
-		return games.KnobErrorf("cols", "must be between 1 and %d, got %d", MaxSide, r.Cols)
-	case r.K < 2 || r.K > max(r.Rows, r.Cols):
-		return games.KnobErrorf("k", "must be between 2 and the board's longer side (%d), got %d: no line could be made", max(r.Rows, r.Cols), r.K)
-	}
-	return nil
-}
+func (r *Rules) Validate() error { return inarow.ValidateBoard(r.Rows, r.Cols, r.K) }
 
 // NewGame builds the game; call it after Validate.
 func (r *Rules) NewGame() (games.Game, error) { return New(*r), nil }

@@ -29,6 +29,21 @@ type Board struct {
 	syms [][64]uint8
 }
 
+// ValidateBoard checks the knobs every k-in-a-row game has: rows and
+// columns within MaxSide, and k from 2 to the board's longer side (a line
+// must fit).
+func ValidateBoard(rows, cols, k int) error {
+	switch {
+	case rows < 1 || rows > MaxSide:
+		return games.KnobErrorf("rows", "must be between 1 and %d, got %d", MaxSide, rows)
+	case cols < 1 || cols > MaxSide:
+		return games.KnobErrorf("cols", "must be between 1 and %d, got %d", MaxSide, cols)
+	case k < 2 || k > max(rows, cols):
+		return games.KnobErrorf("k", "must be between 2 and the board's longer side (%d), got %d: no line could be made", max(rows, cols), k)
+	}
+	return nil
+}
+
 // NewBoard builds the tables of a rows × cols board where k in a row wins.
 func NewBoard(rows, cols, k int, pieRule bool) *Board {
 	b := &Board{Rows: rows, Cols: cols, K: k, PieRule: pieRule, cells: rows * cols}

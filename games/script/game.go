@@ -1,6 +1,7 @@
 package script
 
 import (
+	"cmp"
 	"crypto/sha256"
 	"fmt"
 	"hash/fnv"
@@ -108,7 +109,7 @@ func (g *game) readFeatures() error {
 		if name == "" {
 			return g.s.refuse("", "FEATURES[%d] is %s: want a name, or (name, doc)", i, item)
 		}
-		g.features = append(g.features, games.Feature{Name: name, Doc: cmpOr(doc, name)})
+		g.features = append(g.features, games.Feature{Name: name, Doc: cmp.Or(doc, name)})
 	}
 	g.weights = make([]float64, len(g.features))
 	if w := g.s.global("FEATURE_WEIGHTS"); w != nil {
@@ -245,9 +246,6 @@ func (s *State) core() *State { return s }
 
 // fail stops the engine with a script's error (a games.RulesError).
 func fail(err error) { panic(err) }
-
-// Value is the script's state value.
-func (s *State) Value() starlark.Value { return s.v }
 
 // ask fills what the script says of the position: result(), then turn()
 // and moves() or chance().

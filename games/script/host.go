@@ -138,12 +138,6 @@ func (s *Script) thread(call string) *starlark.Thread {
 // thread keeps nothing of a call once it has returned.
 var idle = make(chan *starlark.Thread, 256)
 
-// has reports whether the script defines a global.
-func (s *Script) has(name string) bool {
-	_, ok := s.globals[name]
-	return ok
-}
-
 // function returns the script's function name, or nil.
 func (s *Script) function(name string) starlark.Callable {
 	if c, ok := s.globals[name].(starlark.Callable); ok {

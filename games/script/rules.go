@@ -2,6 +2,7 @@ package script
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -40,19 +41,12 @@ func (s *Script) Definition() (games.Definition, error) {
 	title, _ := starlark.AsString(s.global("TITLE"))
 	summary, _ := starlark.AsString(s.global("SUMMARY"))
 	return games.Definition{
-		Name: "script:" + name, Title: cmpOr(title, name), Summary: cmpOr(summary, "a game scripted in "+filepath.Base(s.File)),
+		Name: "script:" + name, Title: cmp.Or(title, name), Summary: cmp.Or(summary, "a game scripted in "+filepath.Base(s.File)),
 		NewRules: func() games.Rules {
 			r, _ := s.NewRules() // checked above
 			return r
 		},
 	}, nil
-}
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
 
 // knobs reads the script's KNOBS: a dict of knob names and defaults.

@@ -180,8 +180,7 @@ func TestHiddenInformation(t *testing.T) {
 	s.Apply(0)
 	s.Apply(0) // go
 	s.Apply(0) // ready
-	d, ok := s.(games.Determinizer)
-	if !ok {
+	if _, ok := s.(games.Determinizer); !ok {
 		t.Fatal("no Determinizer")
 	}
 	seen := map[string]bool{}
@@ -194,5 +193,4 @@ func TestHiddenInformation(t *testing.T) {
 	if len(seen) != 3 {
 		t.Errorf("determinising seat 0 gave %d different secrets, want 3", len(seen))
 	}
-	_ = d
 }

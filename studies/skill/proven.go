@@ -72,9 +72,15 @@ type Proven struct {
 // prove solves the variant when it is small enough; nil otherwise (too
 // large, chance or hidden information, or no exact keys).
 func prove(ctx context.Context, cfg *variants.Config) *Proven {
-	res, err := solve.Run(ctx, cfg, solve.Options{MaxStates: ProofStates})
+	limit := ProofStates
+	if cfg.ScriptOf() != nil {
+		// A scripted game's positions are script values, held within the
+		// scripts' memory bound: only a small game is tried.
+		limit = solve.ScriptStates
+	}
+	res, err := solve.Run(ctx, cfg, solve.Options{MaxStates: limit})
 	var tooLarge *solve.TooLargeError
-	if errors.As(err, &tooLarge) {
+	if errors.As(err, &tooLarge) && cfg.ScriptOf() == nil {
 		// Too large to enumerate: a proof by search may still settle the
 		// value (5,5,4's draw), within as many bounds.
 		res, err = solve.Search(ctx, cfg, solve.SearchOptions{MaxEntries: ProofStates, NoOpenings: true})

@@ -526,3 +526,29 @@ func TestLadderOpeningBook(t *testing.T) {
 		t.Errorf("without the book: book %d, warnings %v", plain.Book, top.Warnings)
 	}
 }
+
+// A scripted game's ladder is proven and gets its book where the game is
+// small (the scripted tic-tac-toe), and a large one (the scripted
+// Stacktics) climbs without its proof attempt passing the scripts' memory
+// bound.
+func TestScriptedLadders(t *testing.T) {
+	testenv.SkipUnderRace(t)
+	small, err := variants.Load("../../configs/scripts/tictactoe.yaml", []variants.Override{{Path: "games", Value: "20", Origin: "test"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(context.Background(), small, Options{Budgets: []int{50, 200}, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Proven == nil || res.Proven.Value != "draw" || res.Proven.Positions != 5478 || res.Book != BookPlies {
+		t.Errorf("scripted tic-tac-toe: proven %+v, book %d", res.Proven, res.Book)
+	}
+	large, err := variants.Load("../../configs/scripts/stacktics.yaml", []variants.Override{{Path: "games", Value: "4", Origin: "test"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res, err := Run(context.Background(), large, Options{Budgets: []int{100, 200}, Workers: 2}); err != nil || res.Proven != nil {
+		t.Errorf("scripted Stacktics: %v, proven %+v", err, res)
+	}
+}

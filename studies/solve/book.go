@@ -18,6 +18,12 @@ import (
 // enumerates: about a second of solving, a few hundred megabytes at most.
 const BookStates = 2_000_000
 
+// ScriptStates bounds the positions a solve behind a ladder's proof or an
+// opening book enumerates for a scripted game (tic-tac-toe's 5,478 fit):
+// its positions are script values, held within the scripts' memory bound
+// (script.MaxHeap), which a larger graph would pass and stop the run.
+const ScriptStates = 20_000
+
 func init() { variants.OpeningBooks = OpeningBook }
 
 // books caches the opening books built in this process, by game, rules
@@ -46,11 +52,15 @@ func OpeningBook(c *variants.Config) (sim.Book, error) {
 	if err, ok := books.err[key]; ok {
 		return nil, err
 	}
-	_, b, err := NewBook(context.Background(), c, Options{MaxStates: BookStates}, c.Book)
+	limit := BookStates
+	if c.ScriptOf() != nil {
+		limit = ScriptStates
+	}
+	_, b, err := NewBook(context.Background(), c, Options{MaxStates: limit}, c.Book)
 	if err != nil {
 		var tooLarge *TooLargeError
 		if errors.As(err, &tooLarge) {
-			err = fmt.Errorf("an opening book draws its moves from playtest solve, and these rules have more than %s positions, the most a book solves", bots.Thousands(BookStates))
+			err = fmt.Errorf("an opening book draws its moves from playtest solve, and these rules have more than %s positions, the most a book solves", bots.Thousands(limit))
 		} else {
 			err = fmt.Errorf("an opening book draws its moves from playtest solve: %v", err)
 		}

@@ -256,25 +256,12 @@ func (se *searcher) store(key string, v, alpha, beta int) {
 }
 
 // seat0Score is a finished game's result for seat 0: 1, 0 or −1.
-func seat0Score(r games.Result) int {
-	switch r.Winner {
-	case games.Seat0:
-		return 1
-	case games.Seat1:
-		return -1
-	}
-	return 0
-}
+func seat0Score(r games.Result) int { return int(r.ValueFor(games.Seat0)) }
 
-// seatValue names a value for seat 0 as the game's.
+// seatValue names a value for seat 0 as the game's ("seat 0 wins").
 func seatValue(v int) string {
-	switch v {
-	case 1:
-		return "seat 0 wins"
-	case -1:
-		return "seat 1 wins"
-	}
-	return Draw
+	value, _ := gameValue(outcomeFor(v, games.Seat0), nil, games.Seat0)
+	return value
 }
 
 // outcomeFor is value v (for seat 0) as an outcome for who.
