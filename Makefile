@@ -93,12 +93,19 @@ samples: build
 ## new-game: a new game from the template, NAME=demo: games/NAME (a
 ## compiling, registered package with its tests), configs/NAME/NAME.yaml,
 ## its line in games/catalog, then playtest built and the preset's model
-## learned into configs/models/NAME/NAME.json (docs/new-game.md)
+## learned into configs/models/NAME/NAME.json, its line added to
+## configs/models/models.log (docs/new-game.md). NAME reaches the generator
+## through the environment, unexpanded: it is never pasted into a shell
+## line or expanded by make, and the generator checks it before any write.
+unexport NAME
+NEWGAME_NAME := $(value NAME)
+export NEWGAME_NAME
 new-game:
-	@test -n "$(NAME)" || { echo "make new-game NAME=yourgame"; exit 2; }
-	$(GO) run ./games/newgame -name $(NAME)
-	$(MAKE) build
-	$(MAKE) models MODEL_PRESETS=$(NAME)/$(NAME) MODELS_APPEND=1
+	@test -n "$$NEWGAME_NAME" || { echo "make new-game NAME=yourgame" >&2; exit 2; }
+	@mkdir -p bin && $(GO) build -o bin/newgame ./games/newgame && bin/newgame
+	@$(MAKE) --no-print-directory build
+	@$(MAKE) --no-print-directory models MODEL_PRESETS="$$NEWGAME_NAME/$$NEWGAME_NAME" MODELS_APPEND=1 MODELS_QUIET=1
+	@echo "playtest embeds its presets: after editing configs/$$NEWGAME_NAME/$$NEWGAME_NAME.yaml (or the game's code), run make build again"
 
 ## models: learn every preset's model into configs/models/GAME/PRESET.json
 ## (playtest learn PRESET --games MODEL_GAMES --seed 1; for STACKS match
@@ -132,7 +139,7 @@ models: build
 		echo "$$cmd: $$(cat $$out/time) ($$(go version | cut -d' ' -f3), $$(nproc) cores)" >> configs/models/models.log; \
 		rm -rf $$out; \
 	done
-	@cat configs/models/models.log
+	@if [ -n "$(MODELS_QUIET)" ]; then tail -n 1 configs/models/models.log; else cat configs/models/models.log; fi
 
 clean:
 	rm -rf bin bench.txt

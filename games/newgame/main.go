@@ -6,12 +6,18 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"go/build"
 	"go/format"
+	"go/token"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"text/template"
+
+	"playtest/internal/printable"
 )
 
 //go:embed template/*.tmpl
@@ -21,18 +27,20 @@ var templates embed.FS
 // name and a preset directory.
 var validName = regexp.MustCompile(`^[a-z][a-z0-9]{1,23}$`)
 
-// reserved are names a new game may not take: the packages already in
-// games/ and Go's keywords.
-var reserved = []string{"catalog", "gamestest", "pcg", "newgame", "games", "break", "case", "chan", "const", "continue", "default",
-	"defer", "else", "fallthrough", "for", "func", "go", "goto", "if", "import", "interface", "map", "package", "range",
-	"return", "select", "struct", "switch", "type", "var"}
+// NameEnv is the environment variable make new-game hands the name
+// through: a name is never pasted into a shell line, where quoting alone
+// fails on a name holding a quote.
+const NameEnv = "NEWGAME_NAME"
 
 func main() {
-	name := flag.String("name", "", "the new game's name: lower-case letters and digits, starting with a letter (demo)")
+	name := flag.String("name", "", "the new game's name: lower-case letters and digits, starting with a letter (demo); default $"+NameEnv)
 	root := flag.String("root", ".", "the playtest source tree")
 	flag.Parse()
+	if *name == "" {
+		*name = os.Getenv(NameEnv)
+	}
 	if err := generate(*root, *name); err != nil {
-		fmt.Fprintln(os.Stderr, "newgame:", err)
+		fmt.Fprintln(os.Stderr, "newgame:", printable.String(err.Error()))
 		os.Exit(2)
 	}
 	fmt.Printf("wrote games/%s/, configs/%s/%s.yaml and its line in games/catalog/catalog.go\n", *name, *name, *name)
@@ -41,11 +49,8 @@ func main() {
 // generate writes the game's package, its preset and its catalog line
 // under root. Nothing is written when the name is taken or invalid.
 func generate(root, name string) error {
-	switch {
-	case !validName.MatchString(name):
-		return fmt.Errorf("-name %q: want lower-case letters and digits, starting with a letter, 2 to 24 of them", name)
-	case contains(reserved, name):
-		return fmt.Errorf("-name %s: reserved (a package of games/ or a Go keyword)", name)
+	if err := checkName(root, name); err != nil {
+		return err
 	}
 	for _, p := range []string{filepath.Join(root, "games", name), filepath.Join(root, "configs", name)} {
 		if _, err := os.Stat(p); err == nil {
@@ -149,11 +154,80 @@ expect:
 `, name, title)
 }
 
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
+// checkName refuses a name that is not a lower-case Go identifier of 2 to
+// 24 letters and digits, or that the new package could not take: a Go
+// keyword, a predeclared name (string, nil, len), main or init, a package
+// of Go's standard library (fmt, strings, slices) or one of this tree's
+// own packages (the catalog and the games' files import them under their
+// names, and the tree would no longer build).
+func checkName(root, name string) error {
+	const want = "want a lower-case Go identifier: 2 to 24 lower-case letters and digits, starting with a letter (make new-game NAME=mygame)"
+	switch {
+	case name == "":
+		return errors.New("no name: " + want)
+	case !validName.MatchString(name):
+		return fmt.Errorf("the name %q: %s", name, want)
+	case token.IsKeyword(name):
+		return fmt.Errorf("the name %s: a Go keyword; choose another", name)
+	case slices.Contains(predeclared, name):
+		return fmt.Errorf("the name %s: a name Go predeclares (or main, init); choose another", name)
 	}
-	return false
+	if dir, ok := stdPackage(name); ok {
+		return fmt.Errorf("the name %s: a package of Go's standard library (%s); choose another", name, dir)
+	}
+	if dir, ok := treePackage(root, name); ok {
+		return fmt.Errorf("the name %s: a package of this tree already (%s); choose another", name, dir)
+	}
+	return nil
+}
+
+// predeclared are Go's predeclared identifiers, and main and init.
+var predeclared = []string{"any", "bool", "byte", "comparable", "complex64", "complex128", "error", "float32", "float64",
+	"int", "int8", "int16", "int32", "int64", "rune", "string", "uint", "uint8", "uint16", "uint32", "uint64", "uintptr",
+	"true", "false", "iota", "nil", "append", "cap", "clear", "close", "complex", "copy", "delete", "imag", "len", "make",
+	"max", "min", "new", "panic", "print", "println", "real", "recover", "main", "init"}
+
+// stdPackage reports whether a package of the standard library that a
+// program may import is called name (encoding/json's json counts), and
+// its import path.
+func stdPackage(name string) (string, bool) {
+	src := filepath.Join(build.Default.GOROOT, "src")
+	return findPackage(src, name, func(rel string) bool {
+		first, _, _ := strings.Cut(rel, string(filepath.Separator))
+		base := filepath.Base(rel)
+		return first == "cmd" || base == "internal" || base == "vendor" || base == "testdata"
+	})
+}
+
+// treePackage reports whether a directory of Go files in the tree under
+// root is called name, and which.
+func treePackage(root, name string) (string, bool) {
+	return findPackage(root, name, func(rel string) bool {
+		base := filepath.Base(rel)
+		return strings.HasPrefix(base, ".") || base == "testdata" || base == "bin"
+	})
+}
+
+// findPackage walks the directories under top, skipping those skip names
+// (by their path relative to top), for one called name that holds Go files.
+func findPackage(top, name string, skip func(rel string) bool) (string, bool) {
+	found := ""
+	filepath.WalkDir(top, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || !d.IsDir() || found != "" {
+			return nil
+		}
+		rel, _ := filepath.Rel(top, path)
+		if rel != "." && skip(rel) {
+			return filepath.SkipDir
+		}
+		if d.Name() != name {
+			return nil
+		}
+		if goFiles, _ := filepath.Glob(filepath.Join(path, "*.go")); len(goFiles) > 0 {
+			found = filepath.ToSlash(rel)
+			return filepath.SkipAll
+		}
+		return nil
+	})
+	return found, found != ""
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -58,6 +59,58 @@ func TestNewGame(t *testing.T) {
 	}
 }
 
+// TestMakeNewGameName (issue 53): make new-game hands NAME to the
+// generator through the environment, never through a shell line or make's
+// own expansion; a bad name is one message and exit 2, nothing written.
+func TestMakeNewGameName(t *testing.T) {
+	testenv.SkipUnderRace(t)
+	if _, err := exec.LookPath("make"); err != nil {
+		t.Skip("no make")
+	}
+	// What make new-game needs before the name is checked: the Makefile,
+	// the module and the generator with what it imports.
+	root := t.TempDir()
+	for _, p := range []string{"Makefile", "go.mod", "go.sum"} {
+		b, err := os.ReadFile(filepath.Join("../..", p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, p), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	copyTree(t, ".", filepath.Join(root, "games", "newgame"))
+	copyTree(t, "../../internal/printable", filepath.Join(root, "internal", "printable"))
+	canary := filepath.Join(t.TempDir(), "CANARY")
+	goBin := filepath.Join(runtime.GOROOT(), "bin", "go")
+	for _, name := range []string{
+		"ab;touch " + canary + ";false",
+		"$(shell touch " + canary + ")",
+		"`touch " + canary + "`",
+		"a'b\"c$$(touch " + canary + ")",
+		"my game",
+		"fmt",
+		"",
+	} {
+		cmd := exec.Command("make", "--no-print-directory", "new-game", "NAME="+name, "GO="+goBin)
+		cmd.Dir = root
+		out, err := cmd.CombinedOutput()
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) || ee.ExitCode() != 2 {
+			t.Errorf("NAME=%q: %v, want exit 2\n%s", name, err, out)
+		}
+		if !strings.Contains(string(out), "make new-game NAME=") && !strings.Contains(string(out), "newgame: the name") {
+			t.Errorf("NAME=%q: no message naming the problem:\n%s", name, out)
+		}
+		if _, err := os.Stat(canary); err == nil {
+			t.Fatalf("NAME=%q ran a command", name)
+		}
+		if entries, _ := os.ReadDir(filepath.Join(root, "games")); len(entries) != 1 {
+			t.Errorf("NAME=%q wrote into games/: %v", name, entries)
+		}
+	}
+}
+
 // copyTree copies the source tree (not .git, bin or the test logs).
 func copyTree(t *testing.T, from, to string) {
 	t.Helper()
@@ -90,9 +143,17 @@ func copyTree(t *testing.T, from, to string) {
 
 func TestGenerateRefuses(t *testing.T) {
 	root := t.TempDir()
-	for _, name := range []string{"", "Demo", "9lives", "catalog", "func", "a-b", "x"} {
+	for _, name := range []string{"", "Demo", "9lives", "func", "a-b", "x", "my game", "ab;touch x", "a\rb",
+		// predeclared names, main and init, standard library packages
+		"string", "nil", "len", "main", "init", "fmt", "strings", "slices", "json", "http"} {
 		if err := generate(root, name); err == nil {
 			t.Errorf("-name %q accepted", name)
+		}
+	}
+	// The tree's own packages (the catalog imports them by name).
+	for _, name := range []string{"catalog", "gamestest", "inarow", "model", "bots", "stats", "printable"} {
+		if err := generate("../..", name); err == nil || !strings.Contains(err.Error(), "a package of this tree") {
+			t.Errorf("-name %s: %v", name, err)
 		}
 	}
 	if err := generate(root, "demo"); err == nil || !strings.Contains(err.Error(), "catalog.go") {
