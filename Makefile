@@ -67,7 +67,7 @@ bench-cli: build
 FUZZTIME ?= 30s
 FUZZ = ./games/stacktics:FuzzPlayout ./games/stacktics:FuzzParse ./games/stacks:FuzzPlayout ./games/stacks:FuzzParseMove \
 	./games/capturecard:FuzzPlayout ./runs/runlog:FuzzLineJSON ./runs/runlog:FuzzParseLine ./runs/runlog:FuzzScanLog ./runs/runlog:FuzzReadManifest \
-	./variants:FuzzParse ./reports/publish:FuzzEscapeRoundTrip ./reports/publish:FuzzReportFromSummary ./viewers/play:FuzzSaveFile ./internal/printable:FuzzString
+	./variants:FuzzParse ./sim/model:FuzzRead ./internal/strictjson:FuzzUnmarshal ./games/script:FuzzScriptBoundary ./reports/publish:FuzzEscapeRoundTrip ./reports/publish:FuzzReportFromSummary ./viewers/play:FuzzSaveFile ./internal/printable:FuzzString
 fuzz:
 	@for f in $(FUZZ); do \
 		echo "== $${f%%:*} $${f##*:} for $(FUZZTIME)"; \

@@ -54,14 +54,22 @@ func exitCode(t *testing.T, cmd *exec.Cmd) int {
 // every decision would take minutes: each stops at once with 130 or 143,
 // keeps no game cut short, and says how to resume.
 func TestSignalsStopSearchesAndExit(t *testing.T) {
+	// A rules script whose every call runs near its budget: the signal
+	// stops the interpreter in the middle of one (issue 53).
+	slow := scriptVariant(t, t.TempDir(), "slow", "def moves(state):\n", "def moves(state):\n    for i in range(1000000):\n        pass\n")
 	for _, c := range []struct {
+		name string
 		sig  syscall.Signal
 		code int
-	}{{syscall.SIGINT, 130}, {syscall.SIGTERM, 143}} {
-		t.Run(c.sig.String(), func(t *testing.T) {
+		args []string
+	}{
+		{"SIGINT", syscall.SIGINT, 130, []string{"size3", "--games", "4", "--set", "players.0.nodes=100000000", "--set", "players.1.nodes=100000000"}},
+		{"SIGTERM", syscall.SIGTERM, 143, []string{"size3", "--games", "4", "--set", "players.0.nodes=100000000", "--set", "players.1.nodes=100000000"}},
+		{"SIGINT in a script", syscall.SIGINT, 130, []string{slow, "--games", "1000"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
 			dir := t.TempDir()
-			cmd, stderr := start(t, nil, "run", "size3", "--games", "4", "--workers", "2", "--out", dir,
-				"--set", "players.0.nodes=100000000", "--set", "players.1.nodes=100000000")
+			cmd, stderr := start(t, nil, append(append([]string{"run"}, c.args...), "--workers", "2", "--out", dir)...)
 			for deadline := time.Now().Add(time.Minute); ; time.Sleep(10 * time.Millisecond) {
 				if _, err := os.Stat(filepath.Join(dir, "manifest.json")); err == nil {
 					break
@@ -88,8 +96,11 @@ func TestSignalsStopSearchesAndExit(t *testing.T) {
 			if !strings.Contains(stderr.String(), "playtest run --resume --out "+dir) {
 				t.Errorf("no resume hint: %s", stderr)
 			}
-			if b, _ := os.ReadFile(filepath.Join(dir, "games.jsonl")); len(b) != 0 {
+			if b, _ := os.ReadFile(filepath.Join(dir, "games.jsonl")); len(b) != 0 && c.name != "SIGINT in a script" {
 				t.Errorf("a game cut short was saved:\n%s", b)
+			}
+			if strings.Contains(stderr.String(), "rules script") {
+				t.Errorf("the signal was taken for the script's failure: %s", stderr)
 			}
 		})
 	}

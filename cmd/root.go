@@ -103,6 +103,12 @@ func Execute(args []string, stdout, stderr io.Writer) (code int) {
 	defer func() {
 		if p := recover(); p != nil {
 			if re, ok := p.(games.RulesError); ok {
+				if sig := signalled(); sig != nil && errors.Is(re, context.Canceled) {
+					// A signal stopped a script in the middle of a call.
+					fmt.Fprintln(stderr, "playtest: interrupted in the rules script")
+					code = interrupt.ExitCode(sig)
+					return
+				}
 				// A rules script failed outside a run (perft, solve, the
 				// viewer): the user's input, not a bug.
 				fmt.Fprintf(stderr, "playtest: %v\n", re)

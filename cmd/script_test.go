@@ -80,7 +80,12 @@ func TestScriptFailures(t *testing.T) {
 		{"loop", "def moves(state):\n", "def moves(state):\n    while True:\n        pass\n", []string{"moves()", "stopped after 10000000 steps"}},
 		{"huge", "def moves(state):\n", "def moves(state):\n    big = [0] * 1000000000\n", []string{"moves()", "x * n would make 1000000000 elements", "huge.star:"}},
 		{"append", "def moves(state):\n", "def moves(state):\n    grow = []\n    while True:\n        grow.append(len(grow))\n", []string{"moves()", "stopped after 10000000 steps"}},
-		{"grow", "def moves(state):\n", "def moves(state):\n    keep = []\n    while True:\n        keep.append([0] * 1000000)\n", []string{"moves()", "heap passed 512 MiB"}},
+		{"grow", "def moves(state):\n", "def moves(state):\n    keep = []\n    while True:\n        keep.append([0] * 1000000)\n", []string{"moves()", "stopped after 10000000 steps"}},
+		// Twelve lists of a million elements in one call: over the call's
+		// own budget, whatever runs beside it (issue 53: the bound used to
+		// watch the whole process, so one worker passed and two failed).
+		{"twelve", "def play(state, cell):\n", "def play(state, cell):\n    keep = [list(range(1000000)) for i in range(12)]\n", []string{"play()", "stopped after 10000000 steps"}},
+		{"join", "def moves(state):\n", "def moves(state):\n    f = \"\".join\n    f([\"x\" * (16 << 20)] * 100)\n", []string{"moves()", "str.join would make a string of"}},
 		{"random", "def moves(state):\n", "def moves(state):\n    x = random.randint(1, 6)\n", []string{"random.star:", "undefined: random"}},
 		{"clock", "def moves(state):\n", "def moves(state):\n    t = time.now()\n", []string{"clock.star:", "undefined: time"}},
 		{"none", "def play(state, cell):\n", "def play(state, cell):\n    return None\ndef unused(state, cell):\n", []string{"play(): returned None"}},
@@ -93,6 +98,12 @@ func TestScriptFailures(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			variant := scriptVariant(t, dir, c.name, c.old, c.new)
 			out := filepath.Join(dir, c.name+"-out")
+			if c.name == "twelve" {
+				// The same with one worker.
+				if code, stderr, _ := runChild(t, "run", variant, "--workers", "1"); code != ExitBadInput {
+					t.Errorf("one worker: exit %d, want %d:\n%s", code, ExitBadInput, stderr)
+				}
+			}
 			code, stderr, rss := runChild(t, "run", variant, "--out", out, "--workers", "2")
 			if code != ExitBadInput {
 				t.Fatalf("exit %d, want %d:\n%s", code, ExitBadInput, stderr)

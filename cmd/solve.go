@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"playtest/reports"
+	"playtest/sim/bots"
 	"playtest/studies/solve"
 )
 
@@ -96,13 +97,15 @@ repetition rule.`,
 					sopts.MaxEntries = maxStates
 				}
 				if !quiet {
-					sopts.Progress = func(n int64) { fmt.Fprintf(stderr, "searching: %d positions\n", n) }
+					sopts.Progress = func(n int64) { fmt.Fprintf(stderr, "searching: %s positions\n", bots.Thousands(int(n))) }
 				}
 				res, err = solve.Search(ctx, cfg, sopts)
 			} else if depth > 0 {
 				popts := solve.ProveOptions{Depth: depth}
 				if !quiet {
-					popts.Progress = func(d int, nodes int64) { fmt.Fprintf(stderr, "depth %d: %d positions searched\n", d, nodes) }
+					popts.Progress = func(d int, nodes int64) {
+						fmt.Fprintf(stderr, "depth %d: %s positions searched\n", d, bots.Thousands(int(nodes)))
+					}
 				}
 				res, err = solve.Prove(ctx, cfg, popts)
 			} else {
@@ -112,7 +115,7 @@ repetition rule.`,
 					sopts.MaxStates = maxStates
 				}
 				if !quiet {
-					sopts.Progress = func(phase string, n int) { fmt.Fprintf(stderr, "%s: %d positions\n", phase, n) }
+					sopts.Progress = func(phase string, n int) { fmt.Fprintf(stderr, "%s: %s positions\n", phase, bots.Thousands(n)) }
 				}
 				res, err = solve.Run(ctx, cfg, sopts)
 			}

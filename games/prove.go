@@ -1,8 +1,22 @@
 package games
 
+import "playtest/internal/interrupt"
+
 // ProofNodes bounds the positions ProveWithin searches: a shallow proof
-// for a report, never a solve.
-const ProofNodes = 2_000_000
+// for a report, never a solve. An interpreted game's (a rules script's)
+// take a thousand times longer each: InterpretedProofNodes, about a
+// second of them.
+const (
+	ProofNodes            = 2_000_000
+	InterpretedProofNodes = 20_000
+)
+
+// Interpreted is implemented by states whose rules are interpreted (a
+// rules script's): each position costs about a thousand times a built-in
+// game's, so searches that are short on the built-in games search fewer.
+type Interpreted interface {
+	Interpreted()
+}
 
 // Proof is a forced result found by ProveWithin: Winner wins however the
 // other seat plays, the game ending within Plies decisions (the winner
@@ -28,19 +42,24 @@ func Provable(s State) bool {
 // win is found): a game that ends so soon whatever the loser does is
 // decided by its rules, not by its players. It returns the proof, or nil
 // with searched true when no win is forced within depth. searched is
-// false when s is not Provable or finished, or when the search would pass
-// ProofNodes positions; a chance node counts as no forced win. A draw is
+// false when s is not Provable or finished, when the search would pass
+// ProofNodes positions (InterpretedProofNodes for an Interpreted game), or
+// when a signal asks the process to stop (interrupt.Stopping, seen at the
+// next node); a chance node counts as no forced win. A draw is
 // never proven (only that nobody can force a win within depth), and s is
 // left unchanged.
 func ProveWithin(s State, depth int) (pf *Proof, searched bool) {
 	if !Provable(s) || s.IsTerminal() {
 		return nil, false
 	}
-	pr := &prover{}
+	pr := &prover{limit: ProofNodes}
+	if _, slow := s.(Interpreted); slow {
+		pr.limit = InterpretedProofNodes
+	}
 	for d := 1; d <= depth; d++ {
 		pr.nodes = 0
 		v, dist := pr.search(s, d)
-		if pr.nodes > ProofNodes {
+		if pr.nodes > pr.limit || interrupt.Stopping() {
 			return nil, false
 		}
 		if v != 0 {
@@ -57,8 +76,8 @@ func ProveWithin(s State, depth int) (pf *Proof, searched bool) {
 
 // prover is one proof's search.
 type prover struct {
-	nodes int
-	moves [][]Move
+	nodes, limit int
+	moves        [][]Move
 }
 
 // search returns the value of s within depth decisions for seat 0: +1 a
@@ -75,7 +94,7 @@ func (pr *prover) search(s State, depth int) (int8, int) {
 		return 0, 0
 	}
 	p := s.CurrentPlayer()
-	if depth == 0 || pr.nodes > ProofNodes || p != Seat0 && p != Seat1 {
+	if depth == 0 || pr.nodes > pr.limit || p != Seat0 && p != Seat1 || interrupt.Stopping() {
 		return 0, 0
 	}
 	for len(pr.moves) <= depth {

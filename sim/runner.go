@@ -2,6 +2,7 @@ package sim
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/bits"
@@ -503,6 +504,10 @@ func (w *worker) play(i int, observe Observer) (rec *Record) {
 	defer func() {
 		if p := recover(); p != nil {
 			if re, ok := p.(games.RulesError); ok {
+				if errors.Is(re, context.Canceled) {
+					rec = nil // a signal stopped the rules mid-game: cut short
+					return
+				}
 				// The rules themselves failed (a script's error): every
 				// game would, so the run stops with it.
 				w.fatal, rec = fmt.Errorf("game %d (seed %d): %w", i, job.Seed, re), nil

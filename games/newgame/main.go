@@ -52,11 +52,6 @@ func generate(root, name string) error {
 	if err := checkName(root, name); err != nil {
 		return err
 	}
-	for _, p := range []string{filepath.Join(root, "games", name), filepath.Join(root, "configs", name)} {
-		if _, err := os.Stat(p); err == nil {
-			return fmt.Errorf("%s exists: the game %s is already there", p, name)
-		}
-	}
 	catalogFile := filepath.Join(root, "games", "catalog", "catalog.go")
 	catalog, err := os.ReadFile(catalogFile)
 	if err != nil {
@@ -171,6 +166,11 @@ func checkName(root, name string) error {
 		return fmt.Errorf("the name %s: a Go keyword; choose another", name)
 	case slices.Contains(predeclared, name):
 		return fmt.Errorf("the name %s: a name Go predeclares (or main, init); choose another", name)
+	}
+	for _, p := range []string{filepath.Join(root, "games", name), filepath.Join(root, "configs", name)} {
+		if _, err := os.Stat(p); err == nil {
+			return fmt.Errorf("%s exists: the game %s is already there", p, name)
+		}
 	}
 	if dir, ok := stdPackage(name); ok {
 		return fmt.Errorf("the name %s: a package of Go's standard library (%s); choose another", name, dir)

@@ -152,7 +152,7 @@ func TestGenerateRefuses(t *testing.T) {
 	}
 	// The tree's own packages (the catalog imports them by name).
 	for _, name := range []string{"catalog", "gamestest", "inarow", "model", "bots", "stats", "printable"} {
-		if err := generate("../..", name); err == nil || !strings.Contains(err.Error(), "a package of this tree") {
+		if err := generate("../..", name); err == nil || !strings.Contains(err.Error(), "a package of this tree") && !strings.Contains(err.Error(), "already there") {
 			t.Errorf("-name %s: %v", name, err)
 		}
 	}

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"hash/fnv"
 	"html"
+	"math"
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -20,6 +22,14 @@ import (
 // does not (MAX_MOVES).
 const DefaultMaxMoves = 256
 
+// DefaultMaxPlies bounds a game's length when the script does not
+// (MAX_PLIES): after so many decisions of the seats the host ends it, a
+// draw for max-plies (a stalled game, counted apart from other draws), so
+// that a script whose games never end still gives a result. A script with
+// a knob max_plies gets twice that knob, so that its own rule ends the
+// game first.
+const DefaultMaxPlies = 1000
+
 // keyBytes is the length of a scripted position's key: a digest of its
 // key() text (or of the state's own text).
 const keyBytes = 16
@@ -33,6 +43,9 @@ type game struct {
 	knobs    *starlark.Dict
 	start    starlark.Value
 	maxMoves int
+	// plyCap ends a game after so many decisions of the seats (0: never,
+	// for playtest solve, which counts endless play a draw itself).
+	plyCap   int
 	features []games.Feature
 	weights  []float64
 	reasons  []games.ReasonDoc
@@ -64,6 +77,12 @@ func newGame(r *Rules) (games.Game, error) {
 	}
 	if err := g.readReasons(); err != nil {
 		return nil, err
+	}
+	if g.plyCap, err = r.plyCap(); err != nil {
+		return nil, err
+	}
+	if g.plyCap > 0 && !slices.ContainsFunc(g.reasons, func(d games.ReasonDoc) bool { return d.Name == games.ReasonMaxPlies }) {
+		g.reasons = append(g.reasons, games.ReasonDoc{Name: games.ReasonMaxPlies, Outcome: games.Drawn})
 	}
 	if (s.function("determinize") == nil) != (s.function("view") == nil) {
 		return nil, s.refuse("", "a game with hidden information defines both determinize(state, seat, rng) and view(state, seat): what a seat sees, which re-sampling must leave as it is")
@@ -119,8 +138,8 @@ func (g *game) readFeatures() error {
 		}
 		for i := range ws.Len() {
 			f, ok := starlark.AsFloat(ws.Index(i))
-			if !ok {
-				return g.s.refuse("", "FEATURE_WEIGHTS[%d] is %s: want a number", i, ws.Index(i))
+			if !ok || math.IsNaN(f) || math.IsInf(f, 0) {
+				return g.s.refuse("", "FEATURE_WEIGHTS[%d] is %s: want a finite number", i, ws.Index(i))
 			}
 			g.weights[i] = f
 		}
@@ -241,6 +260,10 @@ func (o optionList) at(i int) starlark.Value {
 	return o.list[i]
 }
 
+// Interpreted marks the rules as a script's (implements
+// games.Interpreted).
+func (s *State) Interpreted() {}
+
 // core is the state a wrapper holds.
 func (s *State) core() *State { return s }
 
@@ -265,6 +288,10 @@ func (s *State) ask() {
 			fail(err)
 		}
 		s.player, s.result, s.known = games.Terminal, res, true
+		return
+	}
+	if s.g.plyCap > 0 && s.plies >= s.g.plyCap {
+		s.player, s.result, s.known = games.Terminal, games.Result{Winner: games.NoPlayer, Reason: games.ReasonMaxPlies}, true
 		return
 	}
 	t, err := sc.call("turn", s.v)
@@ -403,7 +430,11 @@ func (s *State) text(m starlark.Value) string {
 		if t, ok := starlark.AsString(m); ok {
 			return t
 		}
-		return m.String()
+		t, err := ownText(m)
+		if err != nil {
+			fail(s.g.s.refuse("moves", "a move's notation: %v; define notation(state, move)", err))
+		}
+		return t
 	}
 	v, err := s.g.s.call("notation", s.v, m)
 	if err != nil {
@@ -485,8 +516,23 @@ func (s *State) Result() games.Result {
 	return s.result
 }
 
-// Plies counts the seats' moves played.
-func (s *State) Plies() int { return s.plies }
+// Plies counts the moves played: plies(state) where the script defines it
+// (a decision that is no move, such as the pie rule's, not counted), else
+// every decision of the seats.
+func (s *State) Plies() int {
+	if s.g.s.function("plies") == nil {
+		return s.plies
+	}
+	v, err := s.g.s.call("plies", s.v)
+	if err != nil {
+		fail(err)
+	}
+	n, err := starlark.AsInt32(v)
+	if err != nil || n < 0 || n > s.plies {
+		fail(s.g.s.refuse("plies", "returned %s after %d decisions of the seats: want a whole number from 0 to that", v, s.plies))
+	}
+	return n
+}
 
 // MoveString is the move's notation.
 func (s *State) MoveString(m games.Move) string {
@@ -510,7 +556,11 @@ func (s *State) ParseMove(text string) (games.Move, error) {
 // String draws the position: draw(state), or the state's own text.
 func (s *State) String() string {
 	if s.g.s.function("draw") == nil {
-		return s.v.String()
+		t, err := ownText(s.v)
+		if err != nil {
+			fail(s.g.s.refuse("play", "the state's drawing: %v; define draw(state)", err))
+		}
+		return t
 	}
 	v, err := s.g.s.call("draw", s.v)
 	if err != nil {
@@ -526,7 +576,11 @@ func (s *State) String() string {
 // keyText is the position's exact text: key(state), or the state's own.
 func (s *State) keyText() string {
 	if s.g.s.function("key") == nil {
-		return s.v.String()
+		t, err := ownText(s.v)
+		if err != nil {
+			fail(s.g.s.refuse("play", "the state's key: %v; define key(state)", err))
+		}
+		return t
 	}
 	v, err := s.g.s.call("key", s.v)
 	if err != nil {
@@ -573,8 +627,8 @@ func (s *State) Evaluate(seat games.Player) float64 {
 			fail(err)
 		}
 		f, ok := starlark.AsFloat(v)
-		if !ok {
-			fail(sc.refuse("evaluate", "returned %s: want a number", v))
+		if !ok || math.IsNaN(f) || math.IsInf(f, 0) {
+			fail(sc.refuse("evaluate", "returned %s: want a finite number", v))
 		}
 		return f
 	}
@@ -601,8 +655,8 @@ func (s *State) appendFeatures(buf []float64, seat games.Player) []float64 {
 	}
 	for i := range seq.Len() {
 		f, ok := starlark.AsFloat(seq.Index(i))
-		if !ok {
-			fail(sc.refuse("features", "returned %s for %s: want a number", seq.Index(i), s.g.features[i].Name))
+		if !ok || math.IsNaN(f) || math.IsInf(f, 0) {
+			fail(sc.refuse("features", "returned %s for %s: want a finite number", seq.Index(i), s.g.features[i].Name))
 		}
 		buf = append(buf, f)
 	}

@@ -1,6 +1,7 @@
 package script
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -10,12 +11,16 @@ import (
 	"go.starlark.net/resolve"
 	"go.starlark.net/starlark"
 	"go.starlark.net/syntax"
+
+	"playtest/internal/printable"
 )
 
 // MaxSteps is the step budget of one call into a script: the Starlark
-// interpreter's count of abstract computation steps, the same on every
-// machine, so a script that loops stops at the same place everywhere, in
-// well under a second (a step is a few nanoseconds to a few tens).
+// interpreter's count of abstract computation steps, with what the
+// host's guards charge for the work of built-ins and operations
+// (budget.go), the same on every machine, so a script that loops or
+// builds stops at the same place everywhere, in well under a second (a
+// step is a few nanoseconds to a few tens).
 const MaxSteps = 10_000_000
 
 // Error is a script's failure: a syntax or runtime error, a call over its
@@ -33,6 +38,9 @@ type Error struct {
 	// Backtrace is the interpreter's traceback (file:line:column of each
 	// frame), if any.
 	Backtrace string
+	// Interrupted says a signal stopped the call: the script did nothing
+	// wrong (the error wraps context.Canceled).
+	Interrupted bool
 }
 
 func (e *Error) Error() string {
@@ -48,7 +56,15 @@ func (e *Error) Error() string {
 }
 
 // BadInput marks the error as the user's input: exit 2.
-func (e *Error) BadInput() bool { return true }
+func (e *Error) BadInput() bool { return !e.Interrupted }
+
+// Unwrap is context.Canceled for a call a signal stopped.
+func (e *Error) Unwrap() error {
+	if e.Interrupted {
+		return context.Canceled
+	}
+	return nil
+}
 
 // RulesError marks the error as one in the game's rules themselves.
 func (e *Error) RulesError() {}
@@ -89,9 +105,9 @@ func Load(file string, src []byte) (*Script, error) {
 	if err != nil {
 		return nil, s.callError("", err, thread)
 	}
-	for name := range predeclared {
+	for _, name := range predeclared.Keys() {
 		if _, shadowed := globals[name]; shadowed {
-			return nil, &Error{File: file, Msg: fmt.Sprintf("the script defines %s, a name of the host's (its guards and built-ins: %s): rename it", name, strings.Join(predeclared.Keys(), ", "))}
+			return nil, &Error{File: file, Msg: fmt.Sprintf("the script defines %s, a name of Starlark's built-ins or of the host's (%s): rename it", name, strings.Join(hostNames(), ", "))}
 		}
 	}
 	globals.Freeze()
@@ -153,7 +169,7 @@ func (s *Script) call(name string, args ...starlark.Value) (starlark.Value, erro
 		return nil, &Error{File: s.File, Call: name, Msg: "the script defines no function " + name}
 	}
 	if overMemory() {
-		return nil, &Error{File: s.File, Call: name, Msg: fmt.Sprintf("not called: the process's heap passed %d MiB, the bound scripts run under", MaxHeap>>20)}
+		return nil, &Error{File: s.File, Call: name, Msg: fmt.Sprintf("not called: the process's live heap passed %d MiB and %d MiB for each call running, the bound scripts run under", MaxHeap>>20, MaxCallHeap>>20)}
 	}
 	thread := s.thread(name)
 	defer release(thread)
@@ -173,17 +189,43 @@ func (s *Script) callError(call string, err error, thread *starlark.Thread) *Err
 		e.Msg, e.Backtrace = ee.Msg, ee.Backtrace()
 	}
 	switch {
+	case watching.signaled.Load() && strings.Contains(e.Msg, interruptedReason):
+		e.Msg, e.Backtrace, e.Interrupted = "stopped by a signal", "", true
 	case thread.ExecutionSteps() >= MaxSteps:
-		e.Msg = fmt.Sprintf("stopped after %d steps, the budget of one call (a loop that does not end?)", MaxSteps)
+		e.Msg = fmt.Sprintf("stopped after %d steps, the budget of one call (a step is an instruction, or a value, an element or 16 bytes of text that a built-in or an operation visits or builds): a loop that does not end, or work too large for one call?", MaxSteps)
 	case overMemory():
-		e.Msg = fmt.Sprintf("stopped: the process's heap passed %d MiB, the bound scripts run under (the whole process counts: a structure the script keeps growing, or, for playtest solve, the positions it holds)", MaxHeap>>20)
+		e.Msg = fmt.Sprintf("stopped: the process's live heap passed %d MiB and %d MiB for each call running, the bound scripts run under (a structure the script keeps growing, or, for playtest solve, the positions it holds)", MaxHeap>>20, MaxCallHeap>>20)
 	}
+	e.Msg, e.Backtrace = printable.Cut(e.Msg, maxMessage), cutBacktrace(e.Backtrace)
 	return e
 }
 
+// maxMessage bounds an error's message (a script may fail with any text):
+// what is cut is said.
+const maxMessage = 2000
+
+// cutBacktrace keeps the first and last frames of a long traceback (deep
+// recursion makes a hundred thousand) and says how many were cut.
+func cutBacktrace(bt string) string {
+	const keep = 12
+	lines := strings.Split(strings.TrimRight(bt, "\n"), "\n")
+	if len(lines) <= 2*keep+1 {
+		return printable.Cut(bt, 4*maxMessage)
+	}
+	cut := len(lines) - 2*keep
+	out := append(append(lines[:keep:keep], fmt.Sprintf("  ... %d lines of the traceback cut ...", cut)), lines[len(lines)-keep:]...)
+	return printable.Cut(strings.Join(out, "\n"), 4*maxMessage)
+}
+
 // refuse is the error of a value the host cannot accept from a call.
+// The script's values among args are shown bounded (show).
 func (s *Script) refuse(call, format string, args ...any) *Error {
-	return &Error{File: s.File, Call: call, Msg: fmt.Sprintf(format, args...)}
+	for i, a := range args {
+		if v, ok := a.(starlark.Value); ok {
+			args[i] = show(v)
+		}
+	}
+	return &Error{File: s.File, Call: call, Msg: printable.Cut(fmt.Sprintf(format, args...), maxMessage)}
 }
 
 // global returns a top-level value of the script, or nil.

@@ -38,9 +38,12 @@ func (r *random) Attr(name string) (starlark.Value, error) {
 			return starlark.MakeInt(r.rng.IntN(n)), nil
 		}), nil
 	case "shuffled":
-		return starlark.NewBuiltin("shuffled", func(_ *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		return starlark.NewBuiltin("shuffled", func(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 			var seq starlark.Indexable
 			if err := starlark.UnpackPositionalArgs(b.Name(), args, kwargs, 1, &seq); err != nil {
+				return nil, err
+			}
+			if err := charge(thread, 1+seq.Len()); err != nil {
 				return nil, err
 			}
 			items := make([]starlark.Value, seq.Len())

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"maps"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -23,13 +24,19 @@ type Rules struct {
 	script *Script
 	names  []string
 	values map[string]starlark.Value
+	// solver marks the rules playtest solve plays (ForSolver): no ply cap.
+	solver bool
 }
 
 // Definition describes the game a script defines, for the variant that
 // names it (game: ./mygame.star): its name is "script:" and the file's
 // base name.
 func (s *Script) Definition() (games.Definition, error) {
-	if _, err := s.knobs(); err != nil {
+	names, err := s.knobs()
+	if err != nil {
+		return games.Definition{}, err
+	}
+	if err := s.checkSolverKnobs(names); err != nil {
 		return games.Definition{}, err
 	}
 	for _, fn := range []string{"start", "turn", "moves", "play", "result"} {
@@ -71,6 +78,30 @@ func (s *Script) knobs() ([]string, error) {
 		names = append(names, name)
 	}
 	return names, nil
+}
+
+// checkSolverKnobs refuses a SOLVER_KNOBS that is not a dict of the
+// script's knobs, each with its default's type.
+func (s *Script) checkSolverKnobs(names []string) error {
+	v := s.global("SOLVER_KNOBS")
+	if v == nil {
+		return nil
+	}
+	d, ok := v.(*starlark.Dict)
+	if !ok {
+		return s.refuse("", "SOLVER_KNOBS is a %s: want a dict of knobs and the values playtest solve plays them at", v.Type())
+	}
+	defaults, _ := s.global("KNOBS").(*starlark.Dict)
+	for _, kv := range d.Items() {
+		name, _ := starlark.AsString(kv[0])
+		if !slices.Contains(names, name) {
+			return s.refuse("", "SOLVER_KNOBS names %s, which is not a knob of KNOBS (%s)", kv[0], strings.Join(names, ", "))
+		}
+		if def, _, _ := defaults.Get(kv[0]); def.Type() != kv[1].Type() {
+			return s.refuse("", "SOLVER_KNOBS[%q] is %s: want a value of type %s, as its default %s", name, kv[1], def.Type(), def)
+		}
+	}
+	return nil
 }
 
 // NewRules returns the script's rules with every knob at its default.
@@ -286,7 +317,7 @@ func fromGo(v any) (starlark.Value, error) {
 // repetition rule, a move cap), as the solver counts endless play a draw
 // itself.
 func (r *Rules) ForSolver() games.Rules {
-	c := &Rules{script: r.script, names: r.names, values: maps.Clone(r.values)}
+	c := &Rules{script: r.script, names: r.names, values: maps.Clone(r.values), solver: true}
 	if d, ok := r.script.global("SOLVER_KNOBS").(*starlark.Dict); ok {
 		for _, kv := range d.Items() {
 			name, _ := starlark.AsString(kv[0])
@@ -296,6 +327,26 @@ func (r *Rules) ForSolver() games.Rules {
 		}
 	}
 	return c
+}
+
+// plyCap is the decisions of the seats after which the host ends a game
+// (DefaultMaxPlies): MAX_PLIES, or twice the knob max_plies, or the
+// default; none for playtest solve.
+func (r *Rules) plyCap() (int, error) {
+	if r.solver {
+		return 0, nil
+	}
+	if v := r.script.global("MAX_PLIES"); v != nil {
+		n, err := starlark.AsInt32(v)
+		if err != nil || n < 1 || n > 1_000_000 {
+			return 0, r.script.refuse("", "MAX_PLIES is %s: want a whole number from 1 to 1000000, the most moves a game may last (the host ends it then, a draw for max-plies)", v)
+		}
+		return n, nil
+	}
+	if n := r.MoveCap(); n > 0 {
+		return max(DefaultMaxPlies, min(2*n, 2_000_000)), nil
+	}
+	return DefaultMaxPlies, nil
 }
 
 // MoveCap is the knob max_plies, where the script has one (0 otherwise).

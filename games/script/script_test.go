@@ -1,8 +1,10 @@
 package script
 
 import (
+	"errors"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"playtest/games"
@@ -82,6 +84,9 @@ func TestStackticsScriptMatchesEngine(t *testing.T) {
 		s, e := script.NewState(), engine.NewState()
 		for ply := 0; !e.IsTerminal() && ply < 40; ply++ {
 			got, want := notations(s), notations(e)
+			if s.Plies() != e.Plies() {
+				t.Fatalf("trial %d: the script counts %d plies, the engine %d (a pie decision is no ply)", trial, s.Plies(), e.Plies())
+			}
 			if !slices.Equal(got, want) {
 				t.Fatalf("trial %d ply %d: script moves %v, engine %v\n%s", trial, ply, got, want, e)
 			}
@@ -192,5 +197,203 @@ func TestHiddenInformation(t *testing.T) {
 	}
 	if len(seen) != 3 {
 		t.Errorf("determinising seat 0 gave %d different secrets, want 3", len(seen))
+	}
+}
+
+// The scripted Stacktics refuses what the Go engine refuses (issue 53).
+func TestStackticsScriptRefusesWhatTheEngineRefuses(t *testing.T) {
+	src, err := os.ReadFile("../../configs/scripts/stacktics.star")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := Load("stacktics.star", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		knobs map[string]any
+		knob  string
+	}{
+		{map[string]any{"repetition": 1}, "repetition"},
+		{map[string]any{"size": 1, "start_columns": []any{1}}, "size"},
+		{map[string]any{"rows": 10, "cols": 10}, "rows"},
+		{map[string]any{"rows": 4, "cols": 9}, "cols"},
+		{map[string]any{"start_columns": []any{1, 1}}, "start_columns"},
+		{map[string]any{"loaded_range": 0}, "loaded_range"},
+		{map[string]any{"max_plies": 0}, "max_plies"},
+	} {
+		r, err := s.NewRules()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k, v := range c.knobs {
+			if err := r.SetKnob(k, v); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var ke *games.KnobError
+		if err := r.Validate(); !errors.As(err, &ke) || ke.Knob != c.knob {
+			t.Errorf("%v: %v, want an error naming %s", c.knobs, err, c.knob)
+		}
+	}
+}
+
+// A script whose games never end is ended by the host after MAX_PLIES
+// decisions (DefaultMaxPlies), a draw for max-plies: a stalled game
+// (issue 53). playtest solve plays without the cap.
+func TestStallingScriptEndsAtTheCap(t *testing.T) {
+	for _, c := range []struct {
+		extra string
+		cap   int
+	}{{"", DefaultMaxPlies}, {"MAX_PLIES = 40\n", 40}} {
+		s, err := Load("stall.star", []byte(c.extra+`
+def start(knobs):
+    return 0
+def turn(state):
+    return 0
+def moves(state):
+    return [1, 2]
+def play(state, move):
+    return state
+def result(state):
+    return None
+`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := s.NewRules()
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := r.NewGame()
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := g.NewState()
+		for n := 0; !st.IsTerminal(); n++ {
+			if n > c.cap {
+				t.Fatalf("still going after %d plies", n)
+			}
+			st.Apply(0)
+		}
+		if res := st.Result(); st.Plies() != c.cap || res.Winner != games.NoPlayer || !games.IsStalled(res.Reason) {
+			t.Errorf("ended after %d plies with %+v, want a stalled draw after %d", st.Plies(), res, c.cap)
+		}
+		solver, err := r.ForSolver().NewGame()
+		if err != nil {
+			t.Fatal(err)
+		}
+		st = solver.NewState()
+		for range c.cap + 5 {
+			st.Apply(0)
+		}
+		if st.IsTerminal() {
+			t.Error("the solver's rules end the game at the cap")
+		}
+	}
+}
+
+// A report's short proof searches a scripted game's positions a hundred
+// times fewer than a built-in game's (games.InterpretedProofNodes): about
+// a second of them, not a minute (issue 53).
+func TestShortProofOfAScriptIsBounded(t *testing.T) {
+	s, err := Load("tree.star", []byte(`
+def start(knobs):
+    return ()
+def turn(state):
+    return len(state) % 2
+def moves(state):
+    return [0, 1]
+def play(state, move):
+    return state + (move,)
+def result(state):
+    return "draw" if len(state) >= 30 else None
+def key(state):
+    return str(state)
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := s.NewRules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := r.NewGame()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 2^16 lines of 16 decisions: within ProofNodes, past the
+	// interpreted bound.
+	if pf, searched := games.ProveWithin(g.NewState(), 16); pf != nil || searched {
+		t.Errorf("a proof over 2^16 scripted lines: %v, searched %v; want it given up", pf, searched)
+	}
+	if _, searched := games.ProveWithin(g.NewState(), 8); !searched {
+		t.Error("a proof over 2^8 scripted lines was given up")
+	}
+}
+
+// Numbers a script hands the search bots and learn must be finite, and
+// SOLVER_KNOBS must name the script's knobs (issue 53).
+func TestScriptNumbersAndSolverKnobs(t *testing.T) {
+	base := `
+KNOBS = {"n": 3}
+def start(knobs):
+    return 0
+def turn(state):
+    return 0
+def moves(state):
+    return [1]
+def play(state, move):
+    return state + 1
+def result(state):
+    return None if state < 3 else "draw"
+`
+	build := func(extra string) (games.Game, error) {
+		s, err := Load("numbers.star", []byte(base+extra))
+		if err != nil {
+			return nil, err
+		}
+		if _, err := s.Definition(); err != nil {
+			return nil, err
+		}
+		r, err := s.NewRules()
+		if err != nil {
+			return nil, err
+		}
+		return r.NewGame()
+	}
+	for _, c := range []struct{ extra, want string }{
+		{`FEATURES = ["a"]
+FEATURE_WEIGHTS = [float("nan")]
+def features(state, seat):
+    return [1]`, "FEATURE_WEIGHTS[0] is nan: want a finite number"},
+		{`SOLVER_KNOBS = {"nope": 1}`, "SOLVER_KNOBS names \"nope\", which is not a knob"},
+		{`SOLVER_KNOBS = {"n": "x"}`, "SOLVER_KNOBS[\"n\"] is \"x\": want a value of type int"},
+		{`MAX_PLIES = 0`, "MAX_PLIES is 0"},
+	} {
+		if _, err := build(c.extra); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.extra, err, c.want)
+		}
+	}
+	for _, c := range []struct{ extra, want string }{
+		{`def evaluate(state, seat):
+    return float("inf")`, "evaluate(): returned +inf: want a finite number"},
+		{`FEATURES = ["a"]
+def features(state, seat):
+    return [float("-inf")]`, "features(): returned -inf for a: want a finite number"},
+	} {
+		g, err := build(c.extra)
+		if err != nil {
+			t.Fatal(err)
+		}
+		func() {
+			defer func() {
+				p := recover()
+				if err, ok := p.(error); !ok || !strings.Contains(err.Error(), c.want) {
+					t.Errorf("%s: %v, want %q", c.extra, p, c.want)
+				}
+			}()
+			g.NewState().(games.Heuristic).Evaluate(games.Seat0)
+		}()
 	}
 }

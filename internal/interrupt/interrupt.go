@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"sync"
 	"sync/atomic"
 	"syscall"
 )
@@ -34,8 +35,10 @@ func Watch(stderr io.Writer, exit func(code int)) (context.Context, func() os.Si
 		select {
 		case sig := <-ch:
 			first.Store(sig)
+			stopping.Store(true)
 			fmt.Fprintf(stderr, "playtest: %v: stopping; a second signal quits at once\n", sig)
 			cancel()
+			runHooks()
 		case <-done:
 			return
 		}
@@ -54,6 +57,39 @@ func Watch(stderr io.Writer, exit func(code int)) (context.Context, func() os.Si
 		signal.Stop(ch)
 		close(done)
 		cancel()
+		stopping.Store(false)
+	}
+}
+
+// stopping is set from a Watch's first signal to its end.
+var stopping atomic.Bool
+
+// Stopping reports whether a signal has asked the process to stop: for
+// work no context reaches (a report's short proof), which gives up when
+// it is set.
+func Stopping() bool { return stopping.Load() }
+
+// hooks are what OnSignal registered.
+var hooks struct {
+	mu    sync.Mutex
+	funcs []func()
+}
+
+// OnSignal registers f to run at the first signal a Watch sees, after its
+// context is cancelled: for work a context does not reach, such as a
+// script interpreter stopped through its own handle. f must return at once.
+func OnSignal(f func()) {
+	hooks.mu.Lock()
+	hooks.funcs = append(hooks.funcs, f)
+	hooks.mu.Unlock()
+}
+
+func runHooks() {
+	hooks.mu.Lock()
+	funcs := append([]func(){}, hooks.funcs...)
+	hooks.mu.Unlock()
+	for _, f := range funcs {
+		f()
 	}
 }
 

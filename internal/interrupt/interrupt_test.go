@@ -30,18 +30,37 @@ func (l *lockedBuffer) String() string {
 	return l.b.String()
 }
 
-// TestSecondSignalQuits: the first signal cancels and is said, the second
-// exits at once with the first one's code.
+// TestSecondSignalQuits: the first signal cancels and is said, runs the
+// hooks and sets Stopping (until the watch ends); the second exits at once
+// with the first one's code.
 func TestSecondSignalQuits(t *testing.T) {
 	exited := make(chan int, 1)
+	hooked := make(chan bool, 1)
+	OnSignal(func() {
+		select {
+		case hooked <- Stopping():
+		default:
+		}
+	})
 	var stderr lockedBuffer
 	ctx, signalled, stop := Watch(&stderr, func(code int) { exited <- code })
-	defer stop()
+	defer func() {
+		stop()
+		if Stopping() {
+			t.Error("Stopping after the watch ended")
+		}
+	}()
+	if Stopping() {
+		t.Fatal("Stopping before a signal")
+	}
 	_ = syscall.Kill(os.Getpid(), syscall.SIGINT)
 	select {
 	case <-ctx.Done():
 	case <-time.After(time.Minute):
 		t.Fatal("the first SIGINT did not cancel")
+	}
+	if stopping := <-hooked; !stopping {
+		t.Error("the hook ran before Stopping was set")
 	}
 	if signalled() != syscall.SIGINT {
 		t.Errorf("signalled %v", signalled())

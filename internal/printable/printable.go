@@ -1,6 +1,7 @@
 package printable
 
 import (
+	"fmt"
 	"io"
 	"unicode/utf8"
 )
@@ -134,4 +135,19 @@ func (w *Writer) Flush() error {
 	w.held = w.held[:0]
 	_, err := io.WriteString(w.W, s)
 	return err
+}
+
+// Cut returns s if it is at most max bytes long, and otherwise its first
+// max bytes (cut at a character's start) and a note of how many were cut:
+// a message that quotes the user's input (a traceback, a file's text)
+// stays readable whatever the input holds.
+func Cut(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	end := max
+	for end > 0 && !utf8.RuneStart(s[end]) {
+		end--
+	}
+	return s[:end] + fmt.Sprintf("… (%d more bytes cut)", len(s)-end)
 }

@@ -10,8 +10,11 @@ import (
 	"math"
 	"os"
 	"slices"
+	"strings"
 
 	"playtest/games"
+	"playtest/internal/printable"
+	"playtest/internal/strictjson"
 )
 
 // Schema is model.json's schema tag.
@@ -100,7 +103,7 @@ func (m *Model) Check(g games.Game, rulesHash string, strict bool) error {
 		if m.RulesHash != rulesHash {
 			why = "learned under other rules, which describe a position with other features: learn one for these rules"
 		}
-		return fmt.Errorf("the model's features %v are not %s's %v (%s)", m.Features, g.Name(), names, why)
+		return fmt.Errorf("the model's features %s are not %s's %s (%s)", list(m.Features), g.Name(), list(names), why)
 	}
 	if strict && m.RulesHash != rulesHash {
 		return &OtherRulesError{Model: m.RulesHash, Rules: rulesHash}
@@ -122,25 +125,91 @@ func (m *Model) Write(w io.Writer) error {
 	return enc.Encode(m)
 }
 
-// Read reads and checks a model.json: its schema, and weights that are
-// finite and as many as its features.
+// Bounds a model's numbers must keep: a learned logit is a sum of weights
+// times features of a few hundred at most, and the hand heuristic's scale
+// is that of its values; anything past these is a damaged or hand-made
+// file whose evaluations would overflow.
+const (
+	MaxWeight    = 1e6
+	MinHandScale = 1e-6
+	MaxHandScale = 1e6
+	MaxFeatures  = 4096
+)
+
+// Read reads and checks a model.json (Validate): strict JSON (no key twice,
+// nothing after the model), read up to 64 MiB.
 func Read(r io.Reader) (*Model, error) {
-	var m Model
-	dec := json.NewDecoder(io.LimitReader(r, 64<<20))
-	if err := dec.Decode(&m); err != nil {
-		return nil, fmt.Errorf("not a model (%v)", err)
+	b, err := io.ReadAll(io.LimitReader(r, 64<<20+1))
+	if err != nil {
+		return nil, err
 	}
-	switch {
-	case m.Schema != Schema:
-		return nil, fmt.Errorf("schema %q, want %s", m.Schema, Schema)
-	case len(m.Weights) != len(m.Features):
-		return nil, fmt.Errorf("%d weights for %d features", len(m.Weights), len(m.Features))
-	case !(m.HandScale > 0) || math.IsInf(m.HandScale, 0):
-		return nil, fmt.Errorf("hand_scale %v: want a positive number", m.HandScale)
-	case !finite(m.Bias) || slices.ContainsFunc(m.Weights, func(w float64) bool { return !finite(w) }):
-		return nil, errors.New("a weight is not a finite number")
+	if len(b) > 64<<20 {
+		return nil, errors.New("larger than 64 MiB: not a model")
+	}
+	var m Model
+	if err := strictjson.Unmarshal(b, &m); err != nil {
+		return nil, fmt.Errorf("not a model (%s)", printable.Cut(err.Error(), 300))
+	}
+	if err := m.Validate(); err != nil {
+		return nil, err
 	}
 	return &m, nil
+}
+
+// Validate checks a model read back: its schema, a game and rules hash of
+// the right form, one finite weight of at most MaxWeight for each of at
+// most MaxFeatures distinct named features, a bias within the same bound
+// and a hand scale from MinHandScale to MaxHandScale. The error names the
+// field.
+func (m *Model) Validate() error {
+	switch {
+	case m.Schema != Schema:
+		return fmt.Errorf("schema %q, want %s", printable.Cut(m.Schema, 80), Schema)
+	case m.Game == "" || len(m.Game) > 100 || printable.OneLine(m.Game) != m.Game:
+		return fmt.Errorf("game %q: want a game's name", printable.Cut(m.Game, 100))
+	case !validHash(m.RulesHash):
+		return fmt.Errorf("rules_hash %q: want sha256: and 64 hexadecimal digits", printable.Cut(m.RulesHash, 100))
+	}
+	return m.CheckWeights()
+}
+
+// CheckWeights checks a model's numbers, as Validate does, without its
+// game and rules hash (a model kept while learning has neither yet).
+func (m *Model) CheckWeights() error {
+	switch {
+	case len(m.Features) == 0 || len(m.Features) > MaxFeatures:
+		return fmt.Errorf("features: %d of them, want 1 to %d", len(m.Features), MaxFeatures)
+	case len(m.Weights) != len(m.Features):
+		return fmt.Errorf("weights: %d for %d features", len(m.Weights), len(m.Features))
+	case !within(m.Bias, MaxWeight):
+		return fmt.Errorf("bias %v: want a number from −%g to %g", m.Bias, MaxWeight, MaxWeight)
+	case !(m.HandScale >= MinHandScale && m.HandScale <= MaxHandScale):
+		return fmt.Errorf("hand_scale %v: want a number from %g to %g", m.HandScale, MinHandScale, MaxHandScale)
+	}
+	seen := make(map[string]bool, len(m.Features))
+	for i, name := range m.Features {
+		if name == "" || len(name) > 100 || printable.OneLine(name) != name || seen[name] {
+			return fmt.Errorf("features[%d] %q: want a distinct feature name", i, printable.Cut(name, 100))
+		}
+		seen[name] = true
+		if !within(m.Weights[i], MaxWeight) {
+			return fmt.Errorf("weights[%d] (%s) %v: want a number from −%g to %g", i, name, m.Weights[i], MaxWeight, MaxWeight)
+		}
+	}
+	return nil
+}
+
+// within reports whether x is a finite number of magnitude at most most.
+func within(x, most float64) bool { return x >= -most && x <= most }
+
+// validHash reports whether h is "sha256:" and 64 hexadecimal digits.
+func validHash(h string) bool {
+	hexPart, ok := strings.CutPrefix(h, "sha256:")
+	if !ok || len(hexPart) != 64 {
+		return false
+	}
+	_, err := hex.DecodeString(hexPart)
+	return err == nil
 }
 
 // Load reads a model file (Read).
@@ -157,4 +226,12 @@ func Load(path string) (*Model, error) {
 	return m, nil
 }
 
-func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+// list shows names as a message quotes them: the first few, and how many
+// more.
+func list(names []string) string {
+	const most = 8
+	if len(names) <= most {
+		return fmt.Sprint(names)
+	}
+	return fmt.Sprintf("%v … (%d in all)", names[:most], len(names))
+}

@@ -72,19 +72,84 @@ func TestModelRoundTrip(t *testing.T) {
 	}
 }
 
-// TestReadRefuses: a damaged model.json is refused with what is wrong.
+// okModel is a valid model.json with fields replaced (key: JSON value).
+func okModel(replace map[string]string) string {
+	fields := map[string]string{
+		"schema":     `"playtest/model/v1"`,
+		"game":       `"stacktics"`,
+		"rules_hash": `"sha256:` + strings.Repeat("ab", 32) + `"`,
+		"features":   `["a", "b"]`,
+		"weights":    `[1, -0.5]`,
+		"bias":       `0.25`,
+		"hand_scale": `0.5`,
+	}
+	for k, v := range replace {
+		fields[k] = v
+	}
+	var parts []string
+	for _, k := range []string{"schema", "game", "rules_hash", "features", "weights", "bias", "hand_scale"} {
+		if v := fields[k]; v != "" {
+			parts = append(parts, `"`+k+`": `+v)
+		}
+	}
+	return "{" + strings.Join(parts, ", ") + "}"
+}
+
+// TestReadRefuses (issue 53): a damaged or hand-made model.json is refused
+// with the field that is wrong: overflowing numbers, a scale of nothing,
+// duplicate keys, trailing data, odd names.
 func TestReadRefuses(t *testing.T) {
+	if _, err := Read(strings.NewReader(okModel(nil))); err != nil {
+		t.Fatalf("a valid model: %v", err)
+	}
 	for _, c := range []struct{ text, want string }{
 		{`{"schema": "x"}`, "schema"},
-		{`{"schema": "playtest/model/v1", "features": ["a"], "weights": [], "hand_scale": 1}`, "1 features"},
-		{`{"schema": "playtest/model/v1", "features": ["a"], "weights": [1], "hand_scale": 0}`, "hand_scale"},
-		{`{"schema": "playtest/model/v1", "features": ["a"], "weights": [1e999], "hand_scale": 1}`, "not a model"},
+		{okModel(map[string]string{"weights": `[1]`}), "weights: 1 for 2 features"},
+		{okModel(map[string]string{"hand_scale": `0`}), "hand_scale 0"},
+		{okModel(map[string]string{"hand_scale": `5e-324`}), "hand_scale 5e-324"},
+		{okModel(map[string]string{"hand_scale": `1e308`}), "hand_scale 1e+308"},
+		{okModel(map[string]string{"hand_scale": `-3`}), "hand_scale -3"},
+		{okModel(map[string]string{"weights": `[1e308, 1]`}), "weights[0] (a) 1e+308"},
+		{okModel(map[string]string{"bias": `1e308`}), "bias 1e+308"},
+		{okModel(map[string]string{"weights": `[1e999, 1]`}), "not a model"},
+		{okModel(map[string]string{"features": `["a", "a"]`}), `features[1] "a"`},
+		{okModel(map[string]string{"features": `["a", ""]`}), `features[1] ""`},
+		{okModel(map[string]string{"game": `"x\ry"`}), "game"},
+		{okModel(map[string]string{"game": `""`}), "game"},
+		{okModel(map[string]string{"rules_hash": `"sha256:other"`}), "rules_hash"},
+		{okModel(nil) + " {}", "data after the JSON value"},
+		{strings.Replace(okModel(nil), `"bias": 0.25`, `"bias": 0.25, "bias": 1e308`, 1), `the key "bias" is given twice`},
 		{`not json`, "not a model"},
 	} {
 		if _, err := Read(strings.NewReader(c.text)); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want %q", c.text, err, c.want)
 		}
 	}
+}
+
+// FuzzRead: whatever a model file holds, Read returns a model that
+// Validate accepts (and whose logit is finite for features of at most a
+// thousand in size) or an error, never a panic.
+func FuzzRead(f *testing.F) {
+	f.Add([]byte(okModel(nil)))
+	f.Add([]byte(okModel(map[string]string{"weights": `[1e308, 1]`})))
+	f.Add([]byte(`{"schema": "playtest/model/v1", "bias": 1, "bias": 2}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, err := Read(bytes.NewReader(data))
+		if err != nil {
+			return
+		}
+		if err := m.Validate(); err != nil {
+			t.Fatalf("Read gave a model Validate refuses: %v", err)
+		}
+		f := make([]float64, len(m.Features))
+		for i := range f {
+			f[i] = 1000
+		}
+		if v := m.Logit(f) / m.HandScale; math.IsNaN(v) || math.IsInf(v, 0) {
+			t.Fatalf("an evaluation of %v", v)
+		}
+	})
 }
 
 // A model of a rule set whose positions have other features (k in a row

@@ -10,9 +10,12 @@ import (
 	"slices"
 
 	"playtest/internal/bounded"
+	"playtest/internal/printable"
 	"playtest/internal/shell"
+	"playtest/internal/strictjson"
 	"playtest/reports"
 	"playtest/runs/runlog"
+	"playtest/sim/model"
 	"playtest/studies/study"
 	"playtest/variants"
 )
@@ -144,10 +147,10 @@ func restore(dir string, m *study.Manifest, s *Session) ([]entry, error) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, err
+		return nil, &study.Error{Path: path, Err: err} // a directory, a file too large or unreadable
 	}
 	var st state
-	switch err := json.Unmarshal(b, &st); {
+	switch err := strictjson.Unmarshal(b, &st); {
 	case err != nil:
 		return nil, &study.Error{Path: path, Err: err}
 	case st.Schema != stateSchema || st.Identity != m.Identity():
@@ -175,18 +178,56 @@ func (s *Session) checkEntry(k int, e *entry) error {
 		return fmt.Errorf("no model")
 	case !slices.Equal(f.Model.Features, s.features) || len(f.Model.Weights) != len(f.Model.Features):
 		return fmt.Errorf("its model's features are not the game's")
+	case f.Model.Schema != model.Schema:
+		return fmt.Errorf("its model's schema is %q", printable.Cut(f.Model.Schema, 100))
+	case f.Model.Game != "" && f.Model.Game != s.job.Game.Name():
+		return fmt.Errorf("its model is of the game %q, not %s", printable.Cut(f.Model.Game, 100), s.job.Game.Name())
 	case f.Games != s.job.Games || e.Games != f.Games+h2hGames(g.HeadToHead):
 		return fmt.Errorf("%d games, not the run's %d", e.Games, s.job.Games)
 	case f.Train < 0 || f.HeldOut < 0 || g.Positions != f.Train+f.HeldOut || g.Learned != f.Learned:
 		return fmt.Errorf("its figures disagree")
 	}
-	for _, v := range append([]float64{f.Model.Bias, f.Model.HandScale, f.Learned.LogLoss, f.Hand.LogLoss, f.Constant.LogLoss}, f.Model.Weights...) {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return fmt.Errorf("a figure that is not finite")
+	if err := f.Model.CheckWeights(); err != nil {
+		return fmt.Errorf("its model: %w", err)
+	}
+	for _, sc := range []Scores{f.Learned, f.Hand, f.Constant} {
+		if !(sc.LogLoss >= 0 && sc.LogLoss < 1e3 && sc.Brier >= 0 && sc.Brier <= 1) {
+			return fmt.Errorf("a score that is not one (log-loss %v, Brier %v)", sc.LogLoss, sc.Brier)
+		}
+	}
+	if err := checkReliability(f.Reliability, f.HeldOut); err != nil {
+		return err
+	}
+	if n := len(f.Intervals); n != 0 && n != 1+len(f.Model.Weights) {
+		return fmt.Errorf("%d weight intervals for %d weights and the bias", n, len(f.Model.Weights))
+	}
+	for i, iv := range f.Intervals {
+		if !(iv.Low <= iv.High) || math.IsInf(iv.Low, 0) || math.IsInf(iv.High, 0) {
+			return fmt.Errorf("intervals[%d]: [%v, %v] is not an interval", i, iv.Low, iv.High)
 		}
 	}
 	if h := g.HeadToHead; h != nil && (h.Games <= 0 || !(h.Low <= h.Score && h.Score <= h.High) || h.Beats != (h.Low > 0.5)) {
 		return fmt.Errorf("its head-to-head disagrees with itself")
+	}
+	return nil
+}
+
+// checkReliability tests a reliability table read back: bins of
+// probabilities in order within [0, 1], each's predicted and observed
+// means within it and [0, 1], and no more positions than were held out.
+func checkReliability(bins []Bin, heldOut int) error {
+	total, last := 0, 0.0
+	for i, b := range bins {
+		ok := b.Low >= last && b.Low < b.High && b.High <= 1 && b.N >= 0 &&
+			b.Predicted >= 0 && b.Predicted <= 1 && b.Observed >= 0 && b.Observed <= 1
+		if !ok {
+			return fmt.Errorf("reliability[%d]: [%v, %v), %d positions, predicted %v, observed %v is not a row of the table", i, b.Low, b.High, b.N, b.Predicted, b.Observed)
+		}
+		total += b.N
+		last = b.High
+	}
+	if total > heldOut {
+		return fmt.Errorf("the reliability table counts %d positions of %d held out", total, heldOut)
 	}
 	return nil
 }

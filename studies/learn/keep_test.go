@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -160,6 +161,42 @@ func TestStateDamaged(t *testing.T) {
 	}
 	if applied != 4 { // all but one of the two beats cases
 		t.Errorf("%d of the damages applied to the state, want 4: its format changed under the test", applied)
+	}
+	// Values no run writes (issue 53): each refused, naming what is wrong,
+	// rather than a model.json that run then refuses.
+	for _, c := range []struct{ re, to, want string }{
+		{`"hand_scale": [^,}\n]+`, `"hand_scale": -3`, "hand_scale -3"},
+		{`"bias": [^,}\n]+`, `"bias": 1e308`, "bias 1e+308"},
+		{`"weights": \[\s*[^,\]]+`, `"weights": [1e308`, "weights[0]"},
+		{`"game": "[^"]*"`, `"game": "odd\u0007name"`, "game"},
+		{`"reliability": \[`, `"reliability": [{"low": 0.5, "high": 0.2, "n": 3, "predicted": 2, "observed": -1},`, "reliability[0]"},
+		{`"schema": "playtest/learn-state/v1"`, `"schema": "playtest/learn-state/v1", "schema": "playtest/learn-state/v1"`, "given twice"},
+		{`\}\s*$`, "}\n{}", "data after the JSON value"},
+	} {
+		bad := regexp.MustCompile(c.re).ReplaceAllString(string(good), c.to)
+		if bad == string(good) {
+			t.Errorf("%s: not in the state: its format changed under the test", c.re)
+			continue
+		}
+		if err := os.WriteFile(path, []byte(bad), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := Open(dir, Options{})
+		var bi interface{ BadInput() bool }
+		if err == nil || !strings.Contains(err.Error(), c.want) || !errors.As(err, &bi) || !bi.BadInput() {
+			t.Errorf("%s → %s: %v, want bad input naming %q", c.re, c.to, err, c.want)
+		}
+	}
+	// A state that is a directory is bad input too (exit 2, not 1).
+	if err := os.Remove(path); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(path, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var bi interface{ BadInput() bool }
+	if _, err := Open(dir, Options{}); err == nil || !errors.As(err, &bi) || !bi.BadInput() {
+		t.Errorf("a directory for the state: %v", err)
 	}
 }
 

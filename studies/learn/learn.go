@@ -350,7 +350,8 @@ type Interval struct {
 // with replacement (whole deals, since a game's positions share its
 // result), from the fitted weights, and returns each weight's 95%
 // percentile interval, the bias's first. The resamples follow from seed.
-func Bootstrap(d *Data, fit *Fit, l2 float64, n int, seed uint64) ([]Interval, error) {
+// It stops with ctx's error between two refits.
+func Bootstrap(ctx context.Context, d *Data, fit *Fit, l2 float64, n int, seed uint64) ([]Interval, error) {
 	byDeal := map[int][]int{}
 	var deals []int
 	for i, h := range d.Held {
@@ -367,6 +368,9 @@ func Bootstrap(d *Data, fit *Fit, l2 float64, n int, seed uint64) ([]Interval, e
 	rng := pcg.New(seed, 0x626f6f74) // "boot"
 	var idx []int
 	for range n {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		idx = idx[:0]
 		for range deals {
 			idx = append(idx, byDeal[deals[rng.IntN(len(deals))]]...)

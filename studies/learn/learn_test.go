@@ -3,6 +3,7 @@ package learn
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -171,7 +172,7 @@ func TestBootstrapCoversTheTruth(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	iv, err := Bootstrap(d, fit, 0, 100, 7)
+	iv, err := Bootstrap(context.Background(), d, fit, 0, 100, 7)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -182,9 +183,16 @@ func TestBootstrapCoversTheTruth(t *testing.T) {
 	if !(iv[0].Low < 0 && 0 < iv[0].High) {
 		t.Errorf("the bias's interval [%.3f, %.3f] leaves out the true 0", iv[0].Low, iv[0].High)
 	}
-	again, _ := Bootstrap(d, fit, 0, 100, 7)
+	again, _ := Bootstrap(context.Background(), d, fit, 0, 100, 7)
 	if again[1] != slope {
 		t.Error("the same seed gave other intervals")
+	}
+	// A signal stops it between two refits (issue 53: 28 CPU-seconds of
+	// refits went on after one).
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Bootstrap(ctx, d, fit, 0, 1_000_000, 7); !errors.Is(err, context.Canceled) {
+		t.Errorf("a cancelled bootstrap: %v", err)
 	}
 }
 

@@ -334,7 +334,7 @@ func (s *Session) generation(ctx context.Context, k int, players [2]bots.Spec, w
 		return entry{}, err
 	}
 	if s.opts.Bootstrap > 0 {
-		if fit.Intervals, err = Bootstrap(d, fit, s.opts.L2, s.opts.Bootstrap, s.cfg.Seed^uint64(k)); err != nil {
+		if fit.Intervals, err = Bootstrap(ctx, d, fit, s.opts.L2, s.opts.Bootstrap, s.cfg.Seed^uint64(k)); err != nil {
 			return entry{}, err
 		}
 	}

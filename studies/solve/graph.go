@@ -5,6 +5,8 @@ import (
 	"context"
 	"fmt"
 	"hash/maphash"
+	"runtime"
+	"runtime/metrics"
 
 	"playtest/games"
 	"playtest/sim"
@@ -52,8 +54,11 @@ const bytesPerPosition = 130
 
 // TooLargeError says the position graph has more positions than allowed.
 type TooLargeError struct {
-	Max         int
-	Depth       int
+	Max   int
+	Depth int
+	// BytesPerPos is what a position takes: its key and the graph's share,
+	// or more where the positions found were measured to take more (a
+	// scripted game's hold script values).
 	BytesPerPos int
 	// ByMemory says Max is as many positions as fit in the memory
 	// playtest may use.
@@ -90,6 +95,33 @@ func (e *MemoryError) Error() string {
 // BadInput marks the error as the user's setting.
 func (e *MemoryError) BadInput() bool { return true }
 
+// memoryMeter measures what the positions of a graph take: the live heap
+// beyond what it was when the enumeration began.
+type memoryMeter struct{ base uint64 }
+
+func newMemoryMeter() memoryMeter { return memoryMeter{base: liveHeap(true)} }
+
+// perPosition is the live heap grown since the start over n positions; a
+// collection first when exact (at the end), else the last collection's
+// count (once a second while enumerating).
+func (m memoryMeter) perPosition(n int, exact bool) int {
+	live := liveHeap(exact)
+	if n == 0 || live <= m.base {
+		return 0
+	}
+	return int((live - m.base) / uint64(n))
+}
+
+// liveHeap is the live heap in bytes, after a collection when exact.
+func liveHeap(exact bool) uint64 {
+	if exact {
+		runtime.GC()
+	}
+	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(sample)
+	return sample[0].Value.Uint64()
+}
+
 // positionsThatFit is the most positions of keyLen-byte keys whose graph
 // fits in the memory playtest may use (0: no limit known).
 func positionsThatFit(keyLen int) int {
@@ -102,13 +134,17 @@ func positionsThatFit(keyLen int) int {
 
 // enumerate builds the graph of g from its start, stopping with a
 // *TooLargeError past maxStates positions, or with ctx's error within a
-// few thousand positions of its cancellation. progress, if set, is called
-// every million positions.
-func enumerate(ctx context.Context, g games.Game, maxStates int, symmetric bool, progress func(positions int)) (*graph, error) {
+// position of its cancellation. progress, if set, is called once a second
+// with the positions found.
+func enumerate(ctx context.Context, g games.Game, maxStates int, symmetric bool, progress func(positions, bytesEach int)) (*graph, error) {
 	start := g.NewState()
 	if err := checkSolvable(start); err != nil {
 		return nil, err
 	}
+	// What a position really costs is measured as the graph grows: a
+	// scripted game's positions hold script values beside their keys, many
+	// times bytesPerPosition.
+	mem := newMemoryMeter()
 	_, canSym := start.(games.Symmetric)
 	gr := &graph{seed: maphash.MakeSeed(), symmetric: symmetric && canSym}
 	key := gr.appendKey(nil, start)
@@ -120,9 +156,21 @@ func enumerate(ctx context.Context, g games.Game, maxStates int, symmetric bool,
 	var moves []games.Move
 	buf := make([]byte, 0, gr.keyLen)
 	gr.off = append(gr.off, 0)
+	pace := newPace(ctx)
+	defer pace.done()
 	for i := 0; i < len(gr.mover); i++ {
-		if i%checkEvery == 0 && ctx.Err() != nil {
+		if pace.stopped() {
 			return nil, ctx.Err()
+		}
+		if pace.due() {
+			each := max(gr.keyLen+bytesPerPosition, mem.perPosition(len(gr.mover), false))
+			if usable := sim.Usable(); usable > 0 && int64(each)*int64(len(gr.mover)) > usable {
+				// The positions so far fill the memory playtest may use.
+				return nil, &TooLargeError{Max: len(gr.mover), Depth: int(gr.depth[i]), BytesPerPos: each, ByMemory: true}
+			}
+			if progress != nil {
+				progress(len(gr.mover), each)
+			}
 		}
 		if gr.mover[i] == chanceMover {
 			return nil, &UnsolvableError{"the game has chance events (a shuffle, a deal): only games without chance can be solved exactly"}
@@ -140,12 +188,10 @@ func enumerate(ctx context.Context, g games.Game, maxStates int, symmetric bool,
 				j, found := gr.find(buf)
 				if !found {
 					if len(gr.mover) >= maxStates {
-						return nil, &TooLargeError{Max: maxStates, Depth: int(gr.depth[i]) + 1, BytesPerPos: gr.keyLen + bytesPerPosition}
+						return nil, &TooLargeError{Max: maxStates, Depth: int(gr.depth[i]) + 1,
+							BytesPerPos: max(gr.keyLen+bytesPerPosition, mem.perPosition(len(gr.mover), true))}
 					}
 					j = gr.add(buf, child, gr.depth[i]+1)
-					if progress != nil && len(gr.mover)%1_000_000 == 0 {
-						progress(len(gr.mover))
-					}
 				}
 				gr.succ = append(gr.succ, int32(j))
 			}

@@ -27,7 +27,8 @@ type ProveOptions struct {
 	// MaxEntries bounds the transposition table (DefaultMaxEntries if 0);
 	// when full it is cleared.
 	MaxEntries int
-	// Progress, if set, is told each finished depth and the nodes searched.
+	// Progress, if set, is told each finished depth and the nodes searched,
+	// and once a second the depth under way and the nodes so far.
 	Progress func(depth int, nodes int64)
 }
 
@@ -44,6 +45,9 @@ type proof struct {
 
 type prover struct {
 	ctx     context.Context
+	pace    *pace
+	horizon int // the depth being proven, for progress
+	report  func(depth int, nodes int64)
 	table   map[string]proof
 	max     int
 	nodes   int64
@@ -51,6 +55,11 @@ type prover struct {
 	buffers [][]games.Move
 	states  []games.State
 	keys    [][]byte
+}
+
+// newProver returns a prover keeping at most max proofs.
+func newProver(ctx context.Context, max int) *prover {
+	return &prover{ctx: ctx, pace: newPace(ctx), table: map[string]proof{}, max: max}
 }
 
 // Prove runs iterative deepening up to opts.Depth from the start and
@@ -73,7 +82,9 @@ func Prove(ctx context.Context, cfg *variants.Config, opts ProveOptions) (*Resul
 	if max <= 0 {
 		max = DefaultMaxEntries
 	}
-	pr := &prover{ctx: ctx, table: map[string]proof{}, max: max}
+	pr := newProver(ctx, max)
+	pr.report = opts.Progress
+	defer pr.pace.done()
 	for range opts.Depth + 3 {
 		pr.buffers = append(pr.buffers, make([]games.Move, 0, g.MaxLegalMoves()))
 		pr.states = append(pr.states, g.NewState())
@@ -81,6 +92,7 @@ func Prove(ctx context.Context, cfg *variants.Config, opts ProveOptions) (*Resul
 	}
 	begin := time.Now()
 	for d := 1; d <= opts.Depth; d++ {
+		pr.horizon = d
 		pf := pr.search(start, d, 0)
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -251,15 +263,18 @@ func proofValue(pf proof, mover games.Player) (string, *int) {
 // search proves s (not finished) to depth decisions, for its mover. ply
 // indexes the scratch buffers.
 func (pr *prover) search(s games.State, depth, ply int) proof {
-	// A stop is looked for every 1,024 nodes (well under a millisecond)
-	// and, once seen, unwinds the whole search without another node.
+	// A stop is looked for at every node and, once seen, unwinds the
+	// whole search without another node.
 	if pr.stopped {
 		return proof{outcome: valUnknown}
 	}
 	pr.nodes++
-	if pr.nodes&0x3ff == 0 && pr.ctx.Err() != nil {
+	if pr.pace.stopped() {
 		pr.stopped = true
 		return proof{outcome: valUnknown}
+	}
+	if pr.pace.due() && pr.report != nil {
+		pr.report(pr.horizon, pr.nodes)
 	}
 	key := s.(games.Keyer).AppendKey(pr.keys[ply][:0])
 	pr.keys[ply] = key

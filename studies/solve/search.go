@@ -31,7 +31,7 @@ type SearchOptions struct {
 	// MaxEntries bounds the table of proven bounds (DefaultSearchEntries
 	// if 0): past it the search stops with a *TooLargeError.
 	MaxEntries int
-	// Progress, if set, is told the positions searched every million.
+	// Progress, if set, is told the positions searched once a second.
 	Progress func(nodes int64)
 	// NoOpenings proves the start's value alone, not each opening's.
 	NoOpenings bool
@@ -44,6 +44,7 @@ type SearchOptions struct {
 // the keys on the current path.
 type searcher struct {
 	ctx       context.Context
+	pace      *pace
 	table     map[string]int8
 	max       int
 	nodes     int64
@@ -75,7 +76,9 @@ func Search(ctx context.Context, cfg *variants.Config, opts SearchOptions) (*Res
 	}
 	_, symmetric := start.(games.Symmetric)
 	symmetric = symmetric && !opts.NoSymmetry
-	se := &searcher{ctx: ctx, table: map[string]int8{}, max: cmp.Or(opts.MaxEntries, DefaultSearchEntries), path: map[string]bool{}, symmetric: symmetric, progress: opts.Progress}
+	se := newSearcher(ctx, cmp.Or(opts.MaxEntries, DefaultSearchEntries), symmetric)
+	se.progress = opts.Progress
+	defer se.pace.done()
 	begin := time.Now()
 	value, err := se.value(start)
 	if err != nil {
@@ -124,6 +127,11 @@ func Search(ctx context.Context, cfg *variants.Config, opts SearchOptions) (*Res
 	return res, nil
 }
 
+// newSearcher returns a searcher keeping at most max bounds.
+func newSearcher(ctx context.Context, max int, symmetric bool) *searcher {
+	return &searcher{ctx: ctx, pace: newPace(ctx), table: map[string]int8{}, max: max, path: map[string]bool{}, symmetric: symmetric}
+}
+
 // value is s's value for seat 0 (1, 0 or −1): whether seat 0 can force a
 // win, then whether seat 1 can.
 func (se *searcher) value(s games.State) (int, error) {
@@ -141,14 +149,12 @@ func (se *searcher) search(s games.State, alpha, beta int) int {
 		return 0
 	}
 	se.nodes++
-	if se.nodes%(1<<20) == 0 {
-		if se.progress != nil {
-			se.progress(se.nodes)
-		}
-		if err := se.ctx.Err(); err != nil {
-			se.err = err
-			return 0
-		}
+	if se.pace.stopped() {
+		se.err = se.ctx.Err()
+		return 0
+	}
+	if se.pace.due() && se.progress != nil {
+		se.progress(se.nodes)
 	}
 	if s.IsTerminal() {
 		return seat0Score(s.Result())

@@ -191,9 +191,9 @@ func run(ctx context.Context, cfg *variants.Config, opts Options) (*Result, *gra
 		return nil, nil, nil, &MemoryError{MaxStates: maxStates, BytesPerPos: keyLen + bytesPerPosition, Usable: sim.Usable()}
 	}
 	begin := time.Now()
-	progress := func(n int) {
+	progress := func(n, bytesEach int) {
 		if opts.Progress != nil {
-			opts.Progress("enumerating", n)
+			opts.Progress(fmt.Sprintf("enumerating (about %d bytes a position)", bytesEach), n)
 		}
 	}
 	gr, err := enumerate(ctx, g, maxStates, !opts.NoSymmetry, progress)

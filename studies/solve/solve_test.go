@@ -75,7 +75,7 @@ func TestBoundedProofAgreesWithRetrograde(t *testing.T) {
 		}
 		sol, _ := retrograde(context.Background(), gr)
 		for depth := 1; depth <= 6; depth++ {
-			pr := &prover{ctx: context.Background(), table: map[string]proof{}, max: 1 << 20}
+			pr := newProver(context.Background(), 1<<20)
 			for range depth + 3 {
 				pr.buffers = append(pr.buffers, nil)
 				pr.states = append(pr.states, g.NewState())
@@ -165,7 +165,7 @@ func TestLinesProveTheValues(t *testing.T) {
 			t.Fatal(err)
 		}
 		sol, _ := retrograde(context.Background(), gr)
-		pr := &prover{ctx: context.Background(), table: map[string]proof{}, max: 1 << 20}
+		pr := newProver(context.Background(), 1<<20)
 		for range 12 {
 			pr.buffers = append(pr.buffers, nil)
 			pr.states = append(pr.states, g.NewState())

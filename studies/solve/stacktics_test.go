@@ -87,7 +87,7 @@ func TestProverOnStacktics(t *testing.T) {
 				continue
 			}
 			const depth = 4
-			pr := &prover{ctx: context.Background(), table: map[string]proof{}, max: 1 << 20}
+			pr := newProver(context.Background(), 1<<20)
 			for range depth + 3 {
 				pr.buffers = append(pr.buffers, nil)
 				pr.states = append(pr.states, g.NewState())
@@ -143,9 +143,10 @@ func TestPieNoteWinAtOnce(t *testing.T) {
 	}
 }
 
-// TestProveStopsAtOnce (issue 43): a bounded proof whose context is
-// cancelled unwinds within about a thousand nodes, whatever its depth,
-// instead of searching on to the next check (13–15 s at depth 12 before).
+// TestProveStopsAtOnce (issues 43, 53): a bounded proof whose context is
+// cancelled unwinds at the next node, whatever its depth, instead of
+// searching on to the next check (13–15 s at depth 12 before; a thousand
+// nodes of a scripted game are seconds).
 func TestProveStopsAtOnce(t *testing.T) {
 	cfg, err := variants.Load("stacktics/size2", nil)
 	if err != nil {
@@ -157,16 +158,39 @@ func TestProveStopsAtOnce(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	pr := &prover{ctx: ctx, table: map[string]proof{}, max: DefaultMaxEntries}
+	pr := newProver(ctx, DefaultMaxEntries)
 	for range 15 {
 		pr.buffers = append(pr.buffers, make([]games.Move, 0, g.MaxLegalMoves()))
 		pr.states = append(pr.states, g.NewState())
 		pr.keys = append(pr.keys, nil)
 	}
-	if pf := pr.search(g.NewState(), 12, 0); pf.outcome != valUnknown || !pr.stopped || pr.nodes != 1024 {
+	if pf := pr.search(g.NewState(), 12, 0); pf.outcome != valUnknown || !pr.stopped || pr.nodes != 1 {
 		t.Errorf("a cancelled depth-12 search: outcome %d, stopped %v, %d nodes", pf.outcome, pr.stopped, pr.nodes)
 	}
 	if _, err := Prove(ctx, cfg, ProveOptions{Depth: 12}); err == nil {
 		t.Error("a cancelled proof returned a result")
+	}
+}
+
+// TestSearchStopsAtOnce (issue 53): a proof by search and an enumeration
+// whose context is cancelled stop at the next node or position; the
+// search used to look every 2^20 nodes (3–10 s on Connect Four 6 × 5).
+func TestSearchStopsAtOnce(t *testing.T) {
+	cfg, err := variants.Load("connect4/6x5", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	g, _, err := solverGame(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	se := newSearcher(ctx, DefaultSearchEntries, true)
+	if _, err := se.value(g.NewState()); err == nil || se.nodes > 2 {
+		t.Errorf("a cancelled search: %v after %d nodes", err, se.nodes)
+	}
+	if _, err := enumerate(ctx, g, 1<<20, true, nil); err == nil {
+		t.Error("a cancelled enumeration went on")
 	}
 }
