@@ -9,12 +9,14 @@ import (
 // replacement stands for what has no picture of its own.
 const replacement = '\uFFFD'
 
-// standIn returns what r is shown as, and whether r needs one. Tab, line
-// feed and carriage return are kept (they lay text out); a string that
-// must be one line maps them with OneLine.
+// standIn returns what r is shown as, and whether r needs one. Tab and
+// line feed are kept (they lay text out); a string that must be one line
+// maps them with OneLine. A carriage return is shown by its stand-in like
+// the other controls: on a terminal it would send the line back to its
+// start, to be written over.
 func standIn(r rune) (rune, bool) {
 	switch {
-	case r == '\t' || r == '\n' || r == '\r':
+	case r == '\t' || r == '\n':
 		return r, false
 	case r < 0x20:
 		return 0x2400 + r, true // ␀ … ␟; ESC is ␛
@@ -49,15 +51,15 @@ func String(s string) string {
 	return string(b)
 }
 
-// OneLine is String with tab, line feed and carriage return as spaces too:
-// for a name shown in a table cell, a heading or a message line.
+// OneLine is String with tab and line feed as spaces too: for a name shown
+// in a table cell, a heading, a page's title or a message line.
 func OneLine(s string) string {
 	s = String(s)
 	for i := 0; i < len(s); i++ {
-		if s[i] == '\t' || s[i] == '\n' || s[i] == '\r' {
+		if s[i] == '\t' || s[i] == '\n' {
 			b := []byte(s)
 			for j := i; j < len(b); j++ {
-				if b[j] == '\t' || b[j] == '\n' || b[j] == '\r' {
+				if b[j] == '\t' || b[j] == '\n' {
 					b[j] = ' '
 				}
 			}

@@ -13,7 +13,7 @@ func TestString(t *testing.T) {
 		{"board", "board"},
 		{"a\x1b[31mred\x1b[0m", "a␛[31mred␛[0m"},
 		{"bell\a nul\x00 del\x7f", "bell␇ nul␀ del␡"},
-		{"tab\tline\nreturn\r", "tab\tline\nreturn\r"},
+		{"tab\tline\nreturn\r", "tab\tline\nreturn␍"}, // a return would write over the line (issue 53)
 		{"csi\u009b2J osc\u009d", "csi\uFFFD2J osc\uFFFD"},
 		{"rtl\u202eevil\u2066x\u2069", "rtl\uFFFDevil\uFFFDx\uFFFD"},
 		{"bad \xff utf-8", "bad \uFFFD utf-8"},
@@ -23,7 +23,7 @@ func TestString(t *testing.T) {
 			t.Errorf("String(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
-	if got := OneLine("a\nb\tc\rd\x1b"); got != "a b c d␛" {
+	if got := OneLine("a\nb\tc\rd\x1b"); got != "a b c␍d␛" {
 		t.Errorf("OneLine = %q", got)
 	}
 }

@@ -154,7 +154,7 @@ const htmlText = `<!DOCTYPE html>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-{{with .Summary}}<title>{{.VariantLabel}} ({{.Game}}): playtest report</title>{{end}}
+{{with .Summary}}<title>{{oneLine .VariantLabel}} ({{oneLine .Game}}): playtest report</title>{{end}}
 <style>
 body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 60rem; padding: 0 1rem; color: #222; }
 table { border-collapse: collapse; margin: 1rem 0; }

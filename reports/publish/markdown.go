@@ -7,6 +7,7 @@ import (
 	"text/template"
 
 	"playtest/games"
+	"playtest/internal/printable"
 	"playtest/reports"
 	"playtest/reports/howplays"
 	"playtest/sim"
@@ -15,6 +16,7 @@ import (
 
 // funcs are the helpers both templates use.
 var funcs = map[string]any{
+	"oneLine":  printable.OneLine,
 	"pct":      reports.FormatPercent,
 	"ci":       reports.FormatInterval,
 	"num":      func(x float64) string { return fmt.Sprintf("%.2f", x) },

@@ -10,9 +10,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"playtest/reports"
 	"regexp"
 	"strings"
+
+	"playtest/internal/printable"
+	"playtest/reports"
 )
 
 // WriteMarkdownPage writes a self-contained HTML page of a Markdown report
@@ -71,7 +73,7 @@ func WriteMarkdownPage(w io.Writer, title, dir string, md []byte) error {
 	return markdownPage.Execute(w, struct {
 		Title string
 		Body  template.HTML
-	}{title, template.HTML(body.String())})
+	}{printable.OneLine(title), template.HTML(body.String())})
 }
 
 func readLines(md []byte) []string {

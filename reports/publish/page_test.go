@@ -74,3 +74,16 @@ func FuzzEscapeRoundTrip(f *testing.F) {
 		}
 	})
 }
+
+// A page's title shows a name's control characters by their stand-ins:
+// no carriage return or line break reaches a browser's title bar (issue
+// 53).
+func TestPageTitleHasNoControls(t *testing.T) {
+	var b strings.Builder
+	if err := WriteMarkdownPage(&b, "playtest learn: odd\rname\nhere", "", []byte("# x\n")); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "<title>playtest learn: odd␍name here</title>") {
+		t.Errorf("title: %.300s", b.String())
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"playtest/internal/printable"
 	"playtest/reports"
 	"playtest/reports/plots"
 	"playtest/sim/bots"
@@ -273,12 +274,12 @@ type inlineFigure struct {
 	PNG     template.URL
 }
 
-var page = template.Must(template.New(HTMLFile).Funcs(template.FuncMap{"footer": reports.Footer}).Parse(`<!DOCTYPE html>
+var page = template.Must(template.New(HTMLFile).Funcs(template.FuncMap{"footer": reports.Footer, "oneLine": printable.OneLine}).Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Skill ladder: {{.R.Name}} ({{.R.Game}})</title>
+<title>Skill ladder: {{oneLine .R.Name}} ({{oneLine .R.Game}})</title>
 <style>
 body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 64rem; padding: 0 1rem; color: #222; }
 table { border-collapse: collapse; margin: 1rem 0; }
