@@ -573,6 +573,26 @@ func TestSignalStopsEveryCommand(t *testing.T) {
 	}
 }
 
+// TestInterruptedWorthLeavesNothing (issue 53): an interrupted worth says
+// it was interrupted (not "context canceled") and removes the --out
+// directory it made, still empty.
+func TestInterruptedWorthLeavesNothing(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "new", "out")
+	for wait := 1500 * time.Millisecond; ; wait *= 4 {
+		code, stderr, early := interruptAfter(t, []string{"worth", "stacktics-size2-mechanics", "--out", out, "--quiet"}, wait)
+		if early && wait < 30*time.Second {
+			continue
+		}
+		if code != 130 || !strings.Contains(stderr, "interrupted; nothing was written") || strings.Contains(stderr, "context canceled") {
+			t.Errorf("exit %d: %s", code, stderr)
+		}
+		break
+	}
+	if _, err := os.Stat(filepath.Dir(out)); !os.IsNotExist(err) {
+		t.Errorf("the directories made for --out were left behind (%v)", err)
+	}
+}
+
 // interruptAfter starts playtest with args (its stdin left open), sends SIGINT
 // after wait, and returns the exit code and stderr; early says the signal
 // killed the process before playtest watched for it.
@@ -606,4 +626,40 @@ func interruptAfter(t *testing.T, args []string, wait time.Duration) (code int, 
 		return -1, errb.String(), true
 	}
 	return cmd.ProcessState.ExitCode(), errb.String(), false
+}
+
+// TestNoSavedRunLost (issue 53): a run into a directory that holds a
+// finished run is refused without --force (a CI baseline would be lost);
+// a learning run into a run's directory is refused without --force, which
+// removes the run's files first; a run into a study's directory is
+// refused.
+func TestNoSavedRunLost(t *testing.T) {
+	testenv.SkipUnderRace(t)
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "baseline")
+	small := []string{"stacktics/size2", "--games", "4", "--quiet", "--set", "players=[random, random]"}
+	if code, _, errOut := run(t, append(append([]string{"run"}, small...), "--out", dir)...); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	before, _ := os.ReadFile(filepath.Join(dir, "summary.json"))
+	code, _, errOut := run(t, append(append([]string{"run"}, small...), "--out", dir, "--seed", "9")...)
+	if after, _ := os.ReadFile(filepath.Join(dir, "summary.json")); code != ExitBadInput || !strings.Contains(errOut, "holds a finished run") || !strings.Contains(errOut, "--force") || !bytes.Equal(before, after) {
+		t.Errorf("a second run into a finished one: exit %d: %s", code, errOut)
+	}
+	if code, _, errOut := run(t, append(append([]string{"run"}, small...), "--out", dir, "--seed", "9", "--force")...); code != 0 {
+		t.Errorf("--force: exit %d: %s", code, errOut)
+	}
+	code, _, errOut = run(t, "learn", "stacktics/size2", "--games", "40", "--quiet", "--out", dir)
+	if _, err := os.Stat(filepath.Join(dir, "learn-state.json")); code != ExitBadInput || !strings.Contains(errOut, "holds a run") || !strings.Contains(errOut, "--force") || err == nil {
+		t.Errorf("learn into a run's directory: exit %d: %s", code, errOut)
+	}
+	if code, _, errOut := run(t, "learn", "stacktics/size2", "--games", "40", "--quiet", "--out", dir, "--force"); code != 0 {
+		t.Fatalf("learn --force: exit %d: %s", code, errOut)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "games.jsonl")); !os.IsNotExist(err) {
+		t.Errorf("learn --force left the run's games beside its own (%v)", err)
+	}
+	if code, _, errOut := run(t, append(append([]string{"run"}, small...), "--out", dir, "--force")...); code != ExitBadInput || !strings.Contains(errOut, "holds a study") {
+		t.Errorf("a run into a study's directory: exit %d: %s", code, errOut)
+	}
 }

@@ -106,7 +106,7 @@ func runCheck(cmd *cobra.Command, args []string, opts *checkOptions) error {
 	}
 	// Every file the verdicts go to must be writable before a game is
 	// played; those inside --out get their directories.
-	if err := writableOutputs(out, outputFile{"--markdown", opts.markdown}, outputFile{"--junit", opts.junit}); err != nil {
+	if err := writableOutputs(cmd.Context(), out, outputFile{"--markdown", opts.markdown}, outputFile{"--junit", opts.junit}); err != nil {
 		return err
 	}
 	// A few quick games tell which metrics are rates, so a bound of 45 on
@@ -123,7 +123,8 @@ func runCheck(cmd *cobra.Command, args []string, opts *checkOptions) error {
 		return err
 	}
 	mode := progressMode(v)
-	dopts := rundir.DirOptions{Options: rundir.Options{Workers: workers}}
+	// check's --out is its own: a run there is the last check's, replaced.
+	dopts := rundir.DirOptions{Options: rundir.Options{Workers: workers}, Replace: true}
 	// cmd.Context() is cancelled by Ctrl-C or SIGTERM (Execute).
 	summary, err := playWithProgress(cmd.Context(), cmd.ErrOrStderr(), mode, cfg, dopts, out)
 	if err != nil {

@@ -148,7 +148,7 @@ func runCompare(cmd *cobra.Command, args []string, opts *compareOptions) error {
 	if err := compare.Prepare(a, b, &copts); err != nil {
 		return usageError{err}
 	}
-	if err := writableDir("--out", out); err != nil {
+	if err := writableDir(cmd.Context(), "--out", out); err != nil {
 		return err
 	}
 	if v.GetString("shard") != "" && copts.SPRT != nil {

@@ -13,6 +13,7 @@ import (
 	"playtest/internal/progress"
 	"playtest/internal/shell"
 	"playtest/reports"
+	"playtest/runs/rundir"
 	"playtest/studies/learn"
 	"playtest/studies/study"
 )
@@ -77,6 +78,7 @@ model.json an unbroken run writes, byte for byte.`,
 	f.Duration("max-time", 0, "stop after this long, keeping the last finished generation's model (default: no cap)")
 	f.String("out", "", "keep the run in DIR as it goes (--resume continues it) and write DIR/model.json, learn.md, learn.html and plots/")
 	f.Bool("resume", false, "continue the run kept in --out DIR after a stop, from the directory alone")
+	f.Bool("force", false, "learn into an --out DIR that holds a run (playtest run --out), removing the run's files first (refused without it)")
 	f.String("format", "table", "output format: table or json (model.json's content)")
 	f.Bool("quiet", false, "show no progress on stderr")
 	f.StringArrayVar(&opts.sets, "set", nil, "override a variant key (repeatable)")
@@ -137,11 +139,22 @@ func runLearn(cmd *cobra.Command, args []string, opts *learnOptions) error {
 		if err != nil {
 			return err
 		}
-		if err := writableDir("--out", out); err != nil {
+		if err := writableDir(cmd.Context(), "--out", out); err != nil {
 			return err
 		}
 		lopts.Command = study.Command(learn.Kind, append(args[:len(args):len(args)], changedFlags(cmd.Flags(), learnDefinition)...))
-		if s, err = learn.New(cfg, lopts); err != nil {
+		s, err = learn.New(cfg, lopts)
+		var runThere *study.RunThereError
+		if errors.As(err, &runThere) {
+			if !v.GetBool("force") {
+				return fmt.Errorf("%w (or give --force to remove the run's files and learn there)", err)
+			}
+			if err := rundir.RemoveRun(out); err != nil {
+				return err
+			}
+			s, err = learn.New(cfg, lopts)
+		}
+		if err != nil {
 			return err
 		}
 		label = cfg.Name

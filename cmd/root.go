@@ -11,6 +11,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/spf13/cast"
 	"github.com/spf13/cobra"
@@ -129,11 +130,15 @@ func Execute(args []string, stdout, stderr io.Writer) (code int) {
 	root.SetOut(out)
 	root.SetErr(errOut)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{explainFlagError(c, err)} })
-	err := root.ExecuteContext(ctx)
+	made := &madeDirs{}
+	err := root.ExecuteContext(context.WithValue(ctx, madeDirsKey{}, made))
+	if err != nil || signalled() != nil {
+		made.removeEmpty()
+	}
 	if err != nil && strings.HasPrefix(err.Error(), "unknown command ") {
 		err = usageError{unknownCommand(root, err)}
 	}
-	if err != nil && signalled() != nil && err.Error() == context.Canceled.Error() {
+	if err != nil && signalled() != nil && errors.Is(err, context.Canceled) {
 		err = errors.New("interrupted; nothing was written") // a command that keeps nothing of unfinished work
 	}
 	if err != nil {
@@ -353,7 +358,7 @@ type outputFile struct{ flag, path string }
 // --out directory out ("" is none) and its output files: files outside
 // out first, so a refusal creates nothing; then out, which it creates;
 // then the files inside out, with their directories.
-func writableOutputs(out string, files ...outputFile) error {
+func writableOutputs(ctx context.Context, out string, files ...outputFile) error {
 	inside := func(f outputFile) bool { return out != "" && f.path != "" && rundir.Inside(f.path, out) }
 	for _, f := range files {
 		if !inside(f) {
@@ -362,7 +367,7 @@ func writableOutputs(out string, files ...outputFile) error {
 			}
 		}
 	}
-	if err := writableDir("--out", out); err != nil {
+	if err := writableDir(ctx, "--out", out); err != nil {
 		return err
 	}
 	for _, f := range files {
@@ -378,9 +383,12 @@ func writableOutputs(out string, files ...outputFile) error {
 // writableDir refuses an output directory ("" is none) that cannot be
 // created or written, as bad input before any work. It creates the
 // directory.
-func writableDir(flag, dir string) error {
+func writableDir(ctx context.Context, flag, dir string) error {
 	if dir == "" {
 		return nil
+	}
+	if made, ok := ctx.Value(madeDirsKey{}).(*madeDirs); ok {
+		made.note(dir)
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return usageErrorf("%s %s cannot be created: %v", flag, dir, err)
@@ -389,6 +397,43 @@ func writableDir(flag, dir string) error {
 		return usageErrorf("%s %s cannot be written: %v", flag, dir, err)
 	}
 	return nil
+}
+
+// madeDirs are the directories a command created for its output
+// (writableDir): a command that fails or is interrupted removes those it
+// left empty, so that nothing half-written stays (Execute).
+type madeDirs struct {
+	mu   sync.Mutex
+	dirs []string // in the order they were made, parents first
+}
+
+type madeDirsKey struct{}
+
+// note records the directories MkdirAll(dir) is about to make.
+func (m *madeDirs) note(dir string) {
+	var missing []string
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(d); err == nil || d == filepath.Dir(d) {
+			break
+		}
+		missing = append(missing, d)
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for i := len(missing) - 1; i >= 0; i-- {
+		m.dirs = append(m.dirs, missing[i])
+	}
+}
+
+// removeEmpty removes the directories made that are still empty, the
+// deepest first.
+func (m *madeDirs) removeEmpty() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for i := len(m.dirs) - 1; i >= 0; i-- {
+		_ = os.Remove(m.dirs[i]) // fails, as it should, on a directory with anything in it
+	}
+	m.dirs = nil
 }
 
 // probeWrite creates and removes a file in dir.

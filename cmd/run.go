@@ -71,6 +71,7 @@ PLAYTEST_WORKERS, PLAYTEST_FORMAT, PLAYTEST_OUT, PLAYTEST_SHARD (flags win).`,
 	f.String("format", "table", "output format: table or json")
 	f.String("out", "", "write DIR/summary.json, games.csv, report.md, report.html and plots/ (and the games as they end)")
 	f.Bool("resume", false, "continue the interrupted run in --out DIR")
+	f.Bool("force", false, "with --out: replace the finished run DIR holds (refused without it, so that a saved run is not lost)")
 	f.String("shard", "", "play shard I/N of the games, I counted from 0 (N alone: the index from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID)")
 	f.String("records", runlog.RecordsSummary, "what --out keeps of each game: summary, or full (every move, for playtest replay)")
 	f.Bool("no-reports", false, "with --out: write summary.json and games.csv but not report.md, report.html and plots/ (for shards; playtest report DIR draws them later)")
@@ -92,7 +93,7 @@ func runRun(cmd *cobra.Command, args []string, opts *runOptions) error {
 	}
 	out := v.GetString("out")
 	dopts := rundir.DirOptions{Options: rundir.Options{Workers: workers}, Records: v.GetString("records"), Resume: v.GetBool("resume"),
-		NoReports: v.GetBool("no-reports")}
+		NoReports: v.GetBool("no-reports"), Replace: v.GetBool("force")}
 	if dopts.Records != runlog.RecordsSummary && dopts.Records != runlog.RecordsFull {
 		return usageErrorf("--records %q: want %s or %s", dopts.Records, runlog.RecordsSummary, runlog.RecordsFull)
 	}

@@ -188,10 +188,10 @@ func TestScriptRunDirectory(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, _, errOut := run(t, "replay", one, "--game", "3")
-	if code == 0 || !strings.Contains(errOut, "its rules script") || !strings.Contains(errOut, "has changed since") || !strings.Contains(errOut, "rules.star") {
+	if code != ExitBadInput || !strings.Contains(errOut, "its rules script") || !strings.Contains(errOut, "has changed since") || !strings.Contains(errOut, "rules.star") {
 		t.Errorf("replay after an edit: exit %d: %s", code, errOut)
 	}
-	if code, _, errOut := run(t, "run", "--resume", "--out", one); code == 0 || !strings.Contains(errOut, "has changed since") {
+	if code, _, errOut := run(t, "run", "--resume", "--out", one); code != ExitBadInput || !strings.Contains(errOut, "has changed since") {
 		t.Errorf("resume after an edit: exit %d: %s", code, errOut)
 	}
 }

@@ -204,7 +204,7 @@ func runSkill(cmd *cobra.Command, args []string, opts *skillOptions) error {
 	if err := skill.Validate(cfg, sopts); err != nil {
 		return usageError{err}
 	}
-	if err := writableDir("--out", out); err != nil {
+	if err := writableDir(cmd.Context(), "--out", out); err != nil {
 		return err
 	}
 	stderr := cmd.ErrOrStderr()

@@ -116,7 +116,7 @@ func runSweep(cmd *cobra.Command, args []string, opts *sweepOptions) error {
 	if sopts.Resume && sopts.Out == "" {
 		return usageErrorf("--resume continues the sweep in --out DIR: give --out")
 	}
-	if err := writableDir("--out", sopts.Out); err != nil {
+	if err := writableDir(cmd.Context(), "--out", sopts.Out); err != nil {
 		return err
 	}
 	resumeOnly := len(args) == 0

@@ -81,7 +81,7 @@ func runTournament(cmd *cobra.Command, args []string, opts *tournamentOptions) e
 	}
 	out := v.GetString("out")
 	topts := tournament.Options{Workers: workers, Out: out, Resume: v.GetBool("resume")}
-	if err := writableDir("--out", out); err != nil {
+	if err := writableDir(cmd.Context(), "--out", out); err != nil {
 		return err
 	}
 	var cfg *variants.Config

@@ -113,7 +113,7 @@ func runTune(cmd *cobra.Command, args []string, opts *tuneOptions) error {
 		return err
 	}
 	out, resume := v.GetString("out"), v.GetBool("resume")
-	if err := writableDir("--out", out); err != nil {
+	if err := writableDir(cmd.Context(), "--out", out); err != nil {
 		return err
 	}
 	topts := tune.Options{Workers: workers, Out: out}

@@ -74,7 +74,7 @@ func runWorth(cmd *cobra.Command, args []string, opts *worthOptions) error {
 		return err
 	}
 	out := v.GetString("out")
-	if err := writableDir("--out", out); err != nil {
+	if err := writableDir(cmd.Context(), "--out", out); err != nil {
 		return err
 	}
 	overrides, err := variantOverrides(cmd.Flags(), v, []string{"seed"}, opts.sets)

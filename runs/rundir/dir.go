@@ -30,6 +30,11 @@ type DirOptions struct {
 	// Resume continues the run the directory holds instead of starting
 	// afresh; the variant must be the one in its manifest.
 	Resume bool
+	// Replace lets a fresh run replace a finished one the directory holds
+	// (playtest run --force; a study's own unit directories); without it
+	// that is refused (*FinishedError), so that no saved run (a CI
+	// baseline) is lost by a repeated command.
+	Replace bool
 	// Start, if set, is told how many of the directory's games are already
 	// done and how many it has in all, before any game is played.
 	Start func(done, total int)
@@ -53,6 +58,25 @@ type UnfinishedError struct {
 func (e *UnfinishedError) Error() string {
 	return fmt.Sprintf("%s holds an unfinished run (%d of %d games): continue it with --resume, or remove it", e.Dir, e.Done, e.Total)
 }
+
+// FinishedError refuses to start a run in a directory that holds a
+// finished one, without DirOptions.Replace.
+type FinishedError struct {
+	Dir     string
+	Variant string
+	Games   int
+}
+
+func (e *FinishedError) Error() string {
+	return fmt.Sprintf("%s holds a finished run of %s (%d games): a new run there would replace it; give --force to replace it, or another --out", e.Dir, e.Variant, e.Games)
+}
+
+// BadInput marks the error as the user's (exit 2).
+func (e *FinishedError) BadInput() bool { return true }
+
+// StudyManifest is the file a study directory holds (studies/study's
+// manifest; a run is not started over one).
+const StudyManifest = "study.json"
 
 // BadInputError is a merge's or a resume's input that cannot be used (shards
 // of different runs, a missing shard, an unfinished one): bad input (exit
@@ -130,6 +154,9 @@ func RunToDir(ctx context.Context, cfg *variants.Config, opts DirOptions, dir st
 	}
 	_, statErr := os.Stat(dir)
 	existed := statErr == nil
+	if _, err := os.Stat(filepath.Join(dir, StudyManifest)); err == nil {
+		return nil, badInputf("%s holds a study (%s): a run there would leave its files beside the study's; give another --out", dir, StudyManifest)
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
@@ -172,6 +199,8 @@ func RunToDir(ctx context.Context, cfg *variants.Config, opts DirOptions, dir st
 	case err == nil && !old.Finished:
 		done, _ := runlog.Scan(dir, old.From, old.To, nil, func(*sim.Record) error { return nil })
 		return nil, &UnfinishedError{Dir: dir, Done: done - old.From, Total: old.To - old.From}
+	case err == nil && !opts.Replace:
+		return nil, &FinishedError{Dir: dir, Variant: old.Variant, Games: old.To - old.From}
 	default:
 		if err := clear(dir); err != nil {
 			return nil, err
@@ -495,6 +524,20 @@ func keepScript(dir string, cfg *variants.Config) error {
 		_, err := w.Write(s.Source)
 		return err
 	})
+}
+
+// RemoveRun removes a run's files from dir (its log and manifest, games,
+// summary, reports, plots and kept script), and nothing else: what
+// playtest learn --force does before learning where a run was.
+func RemoveRun(dir string) error {
+	return errors.Join(clear(dir), os.RemoveAll(filepath.Join(dir, "plots")), removeIfThere(filepath.Join(dir, ScriptFile)))
+}
+
+func removeIfThere(path string) error {
+	if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	return nil
 }
 
 // removeRun removes what a fresh run wrote to dir, and dir itself when

@@ -182,14 +182,28 @@ func (r *Recipe) Rebuild(name, hash, file string) (*variants.Config, error) {
 	}
 	cfg.Name = name
 	if cfg.Hash() != hash && cfg.ScriptOf() != nil {
-		return nil, fmt.Errorf("the variant recorded in %s no longer decodes to the same run (config hash %s, recorded %s): its rules script %s has changed since (it is now %s); the run kept the script it played as rules.star beside %s: copy it back to replay, resume or merge",
+		return nil, changedError("the variant recorded in %s no longer decodes to the same run (config hash %s, recorded %s): its rules script %s has changed since (it is now %s); the run kept the script it played as rules.star beside %s: copy it back to replay, resume or merge",
 			file, cfg.Hash(), hash, cfg.ScriptOf().File, cfg.ScriptOf().Digest, file)
 	}
 	if cfg.Hash() != hash {
-		return nil, fmt.Errorf("the variant recorded in %s no longer decodes to the same run (config hash %s, recorded %s): was it written by another version of playtest?",
+		return nil, changedError("the variant recorded in %s no longer decodes to the same run (config hash %s, recorded %s): was it written by another version of playtest?",
 			file, cfg.Hash(), hash)
 	}
 	return cfg, nil
+}
+
+// ChangedError says a recorded run can no longer be rebuilt as it was
+// played (its script edited, another version of playtest): the user's
+// input, exit 2.
+type ChangedError struct{ msg string }
+
+func (e *ChangedError) Error() string { return e.msg }
+
+// BadInput marks the error as the user's (exit 2).
+func (e *ChangedError) BadInput() bool { return true }
+
+func changedError(format string, args ...any) error {
+	return &ChangedError{msg: fmt.Sprintf(format, args...)}
 }
 
 // Config rebuilds the run's variant and checks it is the one recorded.

@@ -119,7 +119,7 @@ func playStudy(ctx context.Context, cfgs [2]*variants.Config, m *study.Manifest,
 	for i, cfg := range cfgs {
 		dir := filepath.Join(opts.Out, m.Units[i].Dir)
 		_, logged := runlog.ReadManifest(dir)
-		dopts := rundir.DirOptions{Options: rundir.Options{Workers: opts.Workers}, Resume: opts.Resume && logged == nil, Shard: m.Shard, NoReports: m.Shard.Count > 0}
+		dopts := rundir.DirOptions{Options: rundir.Options{Workers: opts.Workers}, Resume: opts.Resume && logged == nil, Replace: true, Shard: m.Shard, NoReports: m.Shard.Count > 0}
 		if opts.OnGame != nil && i == 1 { // progress counts B's games, each completing a pair
 			dopts.OnRecord = func(*sim.Record) { played++; opts.OnGame(played, nil) }
 		}

@@ -162,7 +162,7 @@ func playStudy(ctx context.Context, res *Result, rungs []Rung, m *study.Manifest
 			dir := filepath.Join(opts.Out, m.Units[i].Dir)
 			i++
 			_, logged := runlog.ReadManifest(dir)
-			dopts := rundir.DirOptions{Options: rundir.Options{Workers: opts.Workers}, Resume: opts.Resume && logged == nil, Shard: m.Shard, NoReports: true}
+			dopts := rundir.DirOptions{Options: rundir.Options{Workers: opts.Workers}, Resume: opts.Resume && logged == nil, Replace: true, Shard: m.Shard, NoReports: true}
 			if opts.OnGame != nil {
 				dopts.OnRecord = func(*sim.Record) { opts.OnGame() }
 			}

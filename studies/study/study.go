@@ -202,6 +202,8 @@ func Begin(dir string, m *Manifest, resume bool) (*Manifest, error) {
 	switch {
 	case errors.Is(err, ErrNoManifest) && resume:
 		return nil, badInputf("nothing to resume: %v", err)
+	case errors.Is(err, ErrNoManifest) && holdsRun(dir):
+		return nil, &RunThereError{Dir: dir, Kind: m.Kind}
 	case errors.Is(err, ErrNoManifest):
 	case err != nil:
 		return nil, err
@@ -233,6 +235,24 @@ func Begin(dir string, m *Manifest, resume bool) (*Manifest, error) {
 	}
 	m.Finished = false
 	return m, m.Write(dir)
+}
+
+// RunThereError refuses a study in a directory that holds a run (playtest
+// run --out): the study's files would stand beside the run's and read as
+// one output.
+type RunThereError struct{ Dir, Kind string }
+
+func (e *RunThereError) Error() string {
+	return fmt.Sprintf("%s holds a run (%s): a %s there would leave its files beside the run's; give another --out, or remove the run first", e.Dir, runlog.ManifestFile, e.Kind)
+}
+
+// BadInput marks the error as the user's (exit 2).
+func (e *RunThereError) BadInput() bool { return true }
+
+// holdsRun reports whether dir holds a run's manifest.
+func holdsRun(dir string) bool {
+	_, err := os.Stat(filepath.Join(dir, runlog.ManifestFile))
+	return err == nil
 }
 
 // noLinks refuses a study directory in which a unit's directory, or a

@@ -404,7 +404,7 @@ func play(ctx context.Context, res *Result, cfgs []*variants.Config, m *study.Ma
 		if opts.Out != "" {
 			dir := filepath.Join(opts.Out, row.Dir)
 			_, logged := runlog.ReadManifest(dir)
-			dopts := rundir.DirOptions{Options: eopts, Resume: opts.Resume && logged == nil, Start: start,
+			dopts := rundir.DirOptions{Options: eopts, Resume: opts.Resume && logged == nil, Replace: true, Start: start,
 				Shard: m.Shard, NoReports: m.Shard.Count > 0}
 			summary, err = rundir.RunToDir(ctx, cfg, dopts, dir)
 		} else {

@@ -259,7 +259,7 @@ func play(ctx context.Context, res *Result, cfgs []*variants.Config, m *study.Ma
 		}
 		dir := filepath.Join(opts.Out, m.Units[i].Dir)
 		_, logged := runlog.ReadManifest(dir)
-		dopts := rundir.DirOptions{Options: rundir.Options{Workers: opts.Workers}, Resume: opts.Resume && logged == nil, Shard: m.Shard, NoReports: true}
+		dopts := rundir.DirOptions{Options: rundir.Options{Workers: opts.Workers}, Resume: opts.Resume && logged == nil, Replace: true, Shard: m.Shard, NoReports: true}
 		if opts.OnGame != nil {
 			dopts.OnRecord = func(*sim.Record) { opts.OnGame() }
 		}
