@@ -663,3 +663,35 @@ func TestNoSavedRunLost(t *testing.T) {
 		t.Errorf("a run into a study's directory: exit %d: %s", code, errOut)
 	}
 }
+
+// TestPresetBotsCopiedIntoAFile (issue 53): a preset's bots copied into a
+// file with model: preset are refused naming the shipped models
+// (preset:GAME/PRESET) and eval: hand; such a name loads; and players that
+// play one model of other rules get one model-rules warning.
+func TestPresetBotsCopiedIntoAFile(t *testing.T) {
+	testenv.SkipUnderRace(t)
+	t.Parallel()
+	dir := t.TempDir()
+	variant := filepath.Join(dir, "copy.yaml")
+	write := func(model string) {
+		text := "game: stacktics\nrules: {size: 2}\nplayers:\n  - {bot: alphabeta, nodes: 100, eval: learned, model: " + model + "}\n  - {bot: alphabeta, nodes: 100, eval: learned, model: " + model + "}\ngames: 4\n"
+		if err := os.WriteFile(variant, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("preset")
+	code, _, errOut := run(t, "run", variant, "--quiet")
+	if code != ExitBadInput || !strings.Contains(errOut, "preset:stacktics/size2") || !strings.Contains(errOut, "eval: hand") {
+		t.Errorf("model: preset outside a preset: exit %d: %s", code, errOut)
+	}
+	write(`"preset:stacktics/size2"`)
+	code, out, errOut := run(t, "run", variant, "--quiet")
+	if code != 0 || !strings.Contains(out, "model preset:stacktics/size2 sha256:") {
+		t.Errorf("model: preset:stacktics/size2: exit %d: %s%s", code, out, errOut)
+	}
+	write(`"preset:stacktics/size3"`)
+	code, out, errOut = run(t, "run", variant, "--quiet")
+	if n := strings.Count(out+errOut, "model learned under other rules"); code != 0 || n != 1 || !strings.Contains(out+errOut, "players 0 and 1 play") {
+		t.Errorf("two players of one model of other rules: exit %d, %d warnings: %s%s", code, n, out, errOut)
+	}
+}

@@ -150,10 +150,14 @@ func NewRate(count, n int) Rate {
 type Player struct {
 	Bot    string      `json:"bot"`
 	Params bots.Params `json:"params"`
-	Wins   int         `json:"wins"`
-	Losses int         `json:"losses"`
-	Draws  int         `json:"draws"`
-	Score  Mean        `json:"score"`
+	// Model is the model file the player's bot plays as the variant named
+	// it ("preset", a path), where it plays one: its parameters keep the
+	// content's hash alone.
+	Model  string `json:"model,omitempty"`
+	Wins   int    `json:"wins"`
+	Losses int    `json:"losses"`
+	Draws  int    `json:"draws"`
+	Score  Mean   `json:"score"`
 }
 
 // Side is the record of one named side.
@@ -574,10 +578,14 @@ func (a *Aggregator) Summary(timing Timing) *Summary {
 			}
 		}
 		score.Low, score.High = iv.Low, iv.High
-		s.Players = append(s.Players, Player{
+		player := Player{
 			Bot: spec.Bot, Params: spec.Params,
 			Wins: p.wins, Losses: p.losses, Draws: p.draws, Score: score,
-		})
+		}
+		if mu, ok := spec.Params.(bots.ModelUser); ok {
+			player.Model = mu.ModelFile()
+		}
+		s.Players = append(s.Players, player)
 	}
 	names := make([]string, 0, len(a.metrics))
 	for name := range a.metrics {
@@ -669,6 +677,9 @@ func (p Player) Describe() string {
 	}
 	if params == nil {
 		return p.Bot
+	}
+	if mu, ok := params.(bots.ModelUser); ok && p.Model != "" && mu.ModelFile() == "" {
+		mu.SetModelPath(p.Model)
 	}
 	return bots.Spec{Bot: p.Bot, Params: params}.Describe()
 }

@@ -286,19 +286,33 @@ func (a *Aggregator) warnings(s *Summary) []Warning {
 	return out
 }
 
-// modelWarnings says which player plays a learned evaluation learned under
+// modelWarnings says which players play a learned evaluation learned under
 // other rules than the run's, naming the knobs that differ: its judgement
-// comes from another game's positions.
+// comes from another game's positions. Players that play the same model
+// share one warning.
 func (a *Aggregator) modelWarnings() []Warning {
 	var out []Warning
 	here := model.RulesHash(a.info.Game, a.info.Rules)
+	var players []int
+	var users []bots.ModelUser
 	for i, p := range a.info.Players {
 		mu, ok := p.Params.(bots.ModelUser)
 		if !ok || mu.LearnedModel() == nil || mu.LearnedModel().RulesHash == here {
 			continue
 		}
-		out = append(out, Warning{WarnModelRules, fmt.Sprintf("player %d plays a model learned under other rules (%s): its evaluation was learned on another rule set's positions, so a difference it makes may be the model's, not the rules'; learn one for these rules with `playtest learn`, or let a sweep, comparison or tune learn each variant's with --learn",
-			i, rulesDifference(mu.LearnedModel().Rules, a.info.Rules))})
+		players, users = append(players, i), append(users, mu)
+	}
+	same := func(j, k int) bool { return users[j].ModelLabel() == users[k].ModelLabel() }
+	for k, mu := range users {
+		if k > 0 && same(k-1, k) {
+			continue // told with the player before
+		}
+		who := fmt.Sprintf("player %d plays", players[k])
+		if k+1 < len(users) && same(k, k+1) {
+			who = fmt.Sprintf("players %d and %d play", players[k], players[k+1])
+		}
+		out = append(out, Warning{WarnModelRules, fmt.Sprintf("%s a model learned under other rules (%s): its evaluation was learned on another rule set's positions, so a difference it makes may be the model's, not the rules'; learn one for these rules with `playtest learn`, or let a sweep, comparison or tune learn each variant's with --learn",
+			who, rulesDifference(mu.LearnedModel().Rules, a.info.Rules))})
 	}
 	return out
 }

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -201,19 +202,7 @@ func (d *decoder) loadModels(c *Config) error {
 		if !ok || mu.ModelFile() == "" {
 			continue
 		}
-		path := mu.ModelFile()
-		if path == PresetModel {
-			if err := c.loadPresetModel(mu); err != nil {
-				return &Error{File: d.file, Key: fmt.Sprintf("players[%d].model", i), Message: err.Error()}
-			}
-			continue
-		}
-		if !fileExists(path) && !filepath.IsAbs(path) && d.file != "" {
-			if alt := filepath.Join(filepath.Dir(d.file), path); fileExists(alt) {
-				path = alt
-			}
-		}
-		if err := c.loadModel(mu, path); err != nil {
+		if err := c.loadBotModel(mu, d.file); err != nil {
 			return &Error{File: d.file, Key: fmt.Sprintf("players[%d].model", i), Message: err.Error()}
 		}
 	}
@@ -229,31 +218,71 @@ func (c *Config) LoadBotModel(flag string, spec bots.Spec) error {
 	if !ok || mu.ModelFile() == "" {
 		return nil
 	}
-	load := func() error { return c.loadModel(mu, mu.ModelFile()) }
-	if mu.ModelFile() == PresetModel {
-		load = func() error { return c.loadPresetModel(mu) }
-	}
-	if err := load(); err != nil {
+	if err := c.loadBotModel(mu, ""); err != nil {
 		return &Error{File: flag, Key: "model", Message: err.Error()}
 	}
 	return nil
 }
 
+// loadBotModel loads the model a bot's model: names: its preset's
+// (preset), a preset's (preset:GAME/PRESET), or a file, from the working
+// directory or else from the directory of file (the variant's, "" for a
+// bot given outside one).
+func (c *Config) loadBotModel(mu bots.ModelUser, file string) error {
+	path := mu.ModelFile()
+	if path == PresetModel {
+		return c.loadPresetModel(mu)
+	}
+	if name, ok := strings.CutPrefix(path, PresetModel+":"); ok {
+		return c.loadShippedModel(mu, name)
+	}
+	if !fileExists(path) && !filepath.IsAbs(path) && file != "" {
+		if alt := filepath.Join(filepath.Dir(file), path); fileExists(alt) {
+			path = alt
+		}
+	}
+	return c.loadModel(mu, path)
+}
+
 // PresetModel, as a bot's model:, names the model shipped with the
-// variant's preset (configs/models/GAME/PRESET.json, make models).
+// variant's preset (configs/models/GAME/PRESET.json, make models);
+// "preset:GAME/PRESET" names any preset's shipped model, for a variant
+// file that copied a preset's bots.
 const PresetModel = "preset"
 
 // loadPresetModel loads the model shipped with c's preset.
 func (c *Config) loadPresetModel(mu bots.ModelUser) error {
 	name, ok := strings.CutPrefix(c.Source, "preset ")
 	if !ok {
-		return fmt.Errorf("model: preset names the model shipped with a preset, and %s is not one: give model: FILE (playtest learn --out writes one)", c.Source)
+		return fmt.Errorf("model: preset names the model shipped with the preset a variant is, and %s is not one: %s", c.Source, c.modelChoices())
 	}
+	return c.loadShippedModel(mu, name)
+}
+
+// loadShippedModel loads the model shipped with preset name.
+func (c *Config) loadShippedModel(mu bots.ModelUser, name string) error {
 	b, err := configs.FS.ReadFile("models/" + name + ".json")
-	if err != nil {
-		return fmt.Errorf("no model is shipped with preset %s (make models writes them): give model: FILE", name)
+	if err != nil || !fs.ValidPath("models/"+name+".json") {
+		return fmt.Errorf("no model is shipped with preset %s (make models writes them): %s", name, c.modelChoices())
 	}
 	return c.useModel(mu, "preset "+name+"'s model", b)
+}
+
+// modelChoices says what a bot's model: may be instead: a preset's
+// shipped model of this game, a file, or the hand heuristic.
+func (c *Config) modelChoices() string {
+	var shipped []string
+	entries, _ := fs.ReadDir(configs.FS, "models/"+c.Definition.Name)
+	for _, e := range entries {
+		if name, ok := strings.CutSuffix(e.Name(), ".json"); ok && !e.IsDir() {
+			shipped = append(shipped, PresetModel+":"+c.Definition.Name+"/"+name)
+		}
+	}
+	text := "give model: FILE (the model.json playtest learn --out writes), or eval: hand for the game's heuristic"
+	if len(shipped) > 0 {
+		text = "name a preset's shipped model (" + strings.Join(shipped, ", ") + "), " + text
+	}
+	return text
 }
 
 // loadModel reads the model file at path, checks that it fits the

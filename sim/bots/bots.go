@@ -250,8 +250,15 @@ func (s Spec) Settings() []string {
 	}
 	budget, _, _ := s.Budget()
 	var out []string
+	mu, learns := s.Params.(ModelUser)
 	for _, f := range games.KnobFields(cur.Type()) {
 		name := games.KnobName(f)
+		if learns && name == "model" {
+			if label := mu.ModelLabel(); label != "" {
+				out = append(out, "model "+label) // the file and its content's hash
+			}
+			continue
+		}
 		if name == budget || reflect.DeepEqual(cur.FieldByIndex(f.Index).Interface(), def.FieldByIndex(f.Index).Interface()) {
 			continue
 		}

@@ -2,6 +2,7 @@ package bots
 
 import (
 	"reflect"
+	"strings"
 
 	"playtest/games"
 	"playtest/sim/model"
@@ -38,6 +39,8 @@ type ModelUser interface {
 	HasModel() bool
 	// LearnedModel is the model handed over (nil for none).
 	LearnedModel() *model.Model
+	ModelLabel() string
+	SetModelPath(path string)
 	learning() *Learning
 }
 
@@ -58,6 +61,33 @@ func (l *Learning) HasModel() bool { return l.learned != nil }
 func (l *Learning) LearnedModel() *model.Model { return l.learned }
 
 func (l *Learning) learning() *Learning { return l }
+
+// ModelLabel names the model the bot plays, wherever bots are named: its
+// file as the variant gives it ("preset", "m/model.json", or nothing when
+// read back from a run's summary, which keeps the content's hash alone)
+// and the first 8 digits of its content's SHA-256: "preset sha256:1a2b3c4d".
+// Two runs whose bots differ only in their model are told apart by it. ""
+// for a bot without a model.
+func (l *Learning) ModelLabel() string {
+	short := strings.TrimPrefix(l.ModelSHA, "sha256:")
+	if len(short) > 8 {
+		short = short[:8]
+	}
+	switch {
+	case l.Model == "" && short == "":
+		return ""
+	case short == "":
+		return l.Model
+	case l.Model == "":
+		return "sha256:" + short
+	}
+	return l.Model + " sha256:" + short
+}
+
+// SetModelPath records the model file's path as the variant named it (a
+// run's summary keeps it beside the parameters, which leave it out of the
+// config hash).
+func (l *Learning) SetModelPath(path string) { l.Model = path }
 
 // validate checks eval: and model:; "hand" reads as the default "", so
 // both spellings make one run.
