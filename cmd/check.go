@@ -142,6 +142,11 @@ func runCheck(cmd *cobra.Command, args []string, opts *checkOptions) error {
 		if err := reports.WriteJSON(cmd.OutOrStdout(), check.NewReport(summary, verdicts, fails)); err != nil {
 			return err
 		}
+	} else if isTerminal(cmd.OutOrStdout()) {
+		// A terminal gets plain text; a file or a pipe the Markdown.
+		if err := reports.WritePlainText(cmd.OutOrStdout(), md.Bytes()); err != nil {
+			return err
+		}
 	} else {
 		fmt.Fprint(cmd.OutOrStdout(), md.String())
 	}

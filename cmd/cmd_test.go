@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -1466,4 +1467,21 @@ func shardProcesses(t *testing.T, root string, args []string) []string {
 		}
 	}
 	return shards
+}
+
+// TestCheckOnATerminal (issue 53): check's table on a terminal is plain
+// text (no Markdown escapes); to a file or a pipe it stays Markdown.
+func TestCheckOnATerminal(t *testing.T) {
+	testenv.SkipUnderRace(t)
+	args := []string{"check", "stacktics/size2", "--games", "20", "--quiet", "--set", "players=[random, random]"}
+	_, piped, _ := run(t, args...)
+	isTerminal = func(io.Writer) bool { return true }
+	defer func() { isTerminal = isTerminalDefault }()
+	_, shown, _ := run(t, args...)
+	if !strings.Contains(piped, `\[`) || !strings.Contains(piped, "###") {
+		t.Errorf("to a pipe, not Markdown:\n%s", piped)
+	}
+	if strings.Contains(shown, `\`) || strings.Contains(shown, "###") || !strings.Contains(shown, "%]") || !strings.Contains(shown, "│") {
+		t.Errorf("on a terminal, Markdown left:\n%s", shown)
+	}
 }

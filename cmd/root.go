@@ -15,6 +15,7 @@ import (
 
 	"github.com/spf13/cast"
 	"github.com/spf13/cobra"
+	"golang.org/x/term"
 	"github.com/spf13/pflag"
 	"github.com/spf13/viper"
 
@@ -434,6 +435,14 @@ func (m *madeDirs) removeEmpty() {
 		_ = os.Remove(m.dirs[i]) // fails, as it should, on a directory with anything in it
 	}
 	m.dirs = nil
+}
+
+// isTerminal reports whether w writes to a terminal; tests replace it.
+var isTerminal = isTerminalDefault
+
+func isTerminalDefault(w io.Writer) bool {
+	f, ok := printable.Raw(w).(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 // probeWrite creates and removes a file in dir.
