@@ -15,9 +15,9 @@ import (
 
 	"github.com/spf13/cast"
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 	"github.com/spf13/pflag"
 	"github.com/spf13/viper"
+	"golang.org/x/term"
 
 	"playtest/internal/buildinfo"
 	"playtest/internal/interrupt"
