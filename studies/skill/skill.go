@@ -121,6 +121,11 @@ type design struct {
 	Result
 	Budgets []int  `json:"budgets"`
 	Presets []bool `json:"presets"` // which rungs play the variant's own budget
+	// Pending marks the manifest a ladder writes before its first long
+	// step (the proof behind its opening book): the variant and settings,
+	// no rungs yet. A resume starts the ladder from it.
+	Pending bool `json:"pending,omitempty"`
+	NoBook  bool `json:"no_book,omitempty"`
 }
 
 // Rung is one budget of the ladder: self-play at that budget, and the
@@ -321,6 +326,13 @@ func Run(ctx context.Context, cfg *variants.Config, opts Options) (*Result, erro
 		return nil, err
 	}
 	param, own, _ := budgets(cfg)
+	if keptAsStudy(opts) {
+		// The study records itself before the proof, which can take
+		// seconds: a kill in that window leaves a ladder to resume.
+		if err := recordPending(cfg, opts); err != nil {
+			return nil, err
+		}
+	}
 	proven := prove(ctx, cfg)
 	cfg, err := withBook(cfg, proven, opts)
 	if err != nil {

@@ -22,6 +22,23 @@ import (
 // at --max-time; UntilSettled, which adds games and rungs as the verdict
 // asks) is played on one machine and written at the end.
 
+// pendingUnit is the one unit of a pending ladder's manifest: the
+// variant, played in no directory.
+const pendingUnit = "variant"
+
+// recordPending writes the ladder's pending manifest (design.Pending): its
+// variant and settings, before anything else is done.
+func recordPending(cfg *variants.Config, opts Options) error {
+	d := design{Result: Result{Schema: Schema, Game: cfg.Definition.Name, Variant: cfg.Name, Label: cfg.Label(),
+		Tolerance: opts.Tolerance, MaxGain: opts.MaxGain}, Budgets: opts.Budgets, Pending: true, NoBook: opts.NoBook}
+	m, err := study.New(Kind, d.Result.Name(), opts.Command, opts.Shard, []study.Unit{study.NewUnit(cfg.Label(), pendingUnit, cfg)}, d)
+	if err != nil {
+		return err
+	}
+	_, err = study.Begin(opts.Out, m, false)
+	return err
+}
+
 // runStudy plays the fixed ladder of res into opts.Out.
 func runStudy(ctx context.Context, cfg *variants.Config, res *Result, opts Options) (*Result, error) {
 	rungs, err := ladderRungs(cfg, opts.Budgets)
@@ -43,6 +60,13 @@ func runStudy(ctx context.Context, cfg *variants.Config, res *Result, opts Optio
 	m, err := study.New(Kind, res.Name(), opts.Command, opts.Shard, units, d)
 	if err != nil {
 		return nil, err
+	}
+	if !opts.Resume {
+		// The pending manifest written before the proof gives way to the
+		// ladder's own.
+		if err := study.Discard(opts.Out); err != nil {
+			return nil, err
+		}
 	}
 	return playStudy(ctx, res, rungs, m, opts)
 }
@@ -85,12 +109,35 @@ func Resume(ctx context.Context, out string, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	if d, ok := pending(m); ok {
+		// Stopped before its first run: start it again from its record.
+		cfg, err := m.Units[0].Config()
+		if err != nil {
+			return nil, err
+		}
+		opts.Budgets, opts.NoBook, opts.Tolerance, opts.MaxGain = d.Budgets, d.NoBook, d.Tolerance, d.MaxGain
+		opts.Out, opts.Resume, opts.Shard, opts.Command = out, false, m.Shard, m.Command
+		if err := study.Discard(out); err != nil {
+			return nil, err
+		}
+		return Run(ctx, cfg, opts)
+	}
 	res, rungs, err := fromManifest(m)
 	if err != nil {
 		return nil, err
 	}
 	opts.Out, opts.Resume, opts.Shard = out, true, m.Shard
 	return playStudy(ctx, res, rungs, m, opts)
+}
+
+// pending reports whether m is a ladder's pending manifest, with its
+// design.
+func pending(m *study.Manifest) (design, bool) {
+	var d design
+	if m.Kind != Kind || json.Unmarshal(m.Design, &d) != nil || !d.Pending || len(m.Units) != 1 || m.Units[0].Dir != pendingUnit {
+		return d, false
+	}
+	return d, true
 }
 
 // fromManifest rebuilds a ladder (rungs not yet played) from its study

@@ -9,7 +9,13 @@ import (
 	"testing"
 
 	"playtest/runs/runlog"
+	"playtest/studies/study"
 )
+
+func isPending(m *study.Manifest) bool {
+	_, ok := pending(m)
+	return ok
+}
 
 // withoutSeconds is a ladder's JSON without the rungs' seconds, the one
 // figure that depends on the machine.
@@ -73,6 +79,21 @@ func TestLadderAsAStudy(t *testing.T) {
 	resumed, err := Resume(ctx, stopped, Options{Workers: 1})
 	if err != nil || withoutSeconds(t, resumed) != want {
 		t.Fatalf("resumed: %v\n%s", err, withoutSeconds(t, resumed))
+	}
+
+	// Killed before its first run, in the proof behind its opening book
+	// (issue 53): the ladder has recorded itself, and a resume plays it
+	// whole.
+	early := filepath.Join(dir, "early")
+	if err := recordPending(cfg, Options{Budgets: budgets, Out: early}); err != nil {
+		t.Fatal(err)
+	}
+	if m, err := study.Read(early); err != nil || !isPending(m) {
+		t.Fatalf("no pending record: %v", err)
+	}
+	resumed, err = Resume(ctx, early, Options{Workers: 2})
+	if err != nil || withoutSeconds(t, resumed) != want {
+		t.Fatalf("resumed before its first run: %v\n%s", err, withoutSeconds(t, resumed))
 	}
 
 	for _, opts := range []Options{

@@ -237,6 +237,15 @@ func Begin(dir string, m *Manifest, resume bool) (*Manifest, error) {
 	return m, m.Write(dir)
 }
 
+// Discard removes dir's study manifest, when its study has written nothing
+// beside it (a ladder's pending record, replaced by the ladder's own).
+func Discard(dir string) error {
+	if err := os.Remove(filepath.Join(dir, ManifestFile)); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	return nil
+}
+
 // RunThereError refuses a study in a directory that holds a run (playtest
 // run --out): the study's files would stand beside the run's and read as
 // one output.
