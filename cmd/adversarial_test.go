@@ -695,3 +695,16 @@ func TestPresetBotsCopiedIntoAFile(t *testing.T) {
 		t.Errorf("two players of one model of other rules: exit %d, %d warnings: %s%s", code, n, out, errOut)
 	}
 }
+
+// TestSmallerMessages (issue 53): a misspelt short preset name gets a
+// did-you-mean; replay of a path that is nothing says what replay reads
+// rather than listing every preset.
+func TestSmallerMessages(t *testing.T) {
+	if code, _, errOut := run(t, "run", "size22"); code != ExitBadInput || !strings.Contains(errOut, `did you mean preset "stacktics/size2"?`) {
+		t.Errorf("run size22: exit %d: %s", code, errOut)
+	}
+	code, _, errOut := run(t, "replay", filepath.Join(t.TempDir(), "no-such-dir"), "--game", "1")
+	if code != ExitBadInput || !strings.Contains(errOut, "no such run directory, file or preset") || strings.Contains(errOut, "stacktics/size5-7x7") {
+		t.Errorf("replay no-such-dir: exit %d: %s", code, errOut)
+	}
+}

@@ -160,6 +160,7 @@ func runLearn(cmd *cobra.Command, args []string, opts *learnOptions) error {
 		label = cfg.Name
 	}
 	rep := progress.New(cmd.ErrOrStderr(), progressMode(v), "learn "+label, s.Done(), s.Planned())
+	s.OnGame(func() { rep.Add(1) })
 	fit, tr, err := s.Run(cmd.Context())
 	rep.Close()
 	if errors.Is(err, context.Canceled) {

@@ -112,6 +112,14 @@ it under the board.`,
 				return tr.write(out)
 			} else if st, statErr := os.Stat(args[0]); statErr == nil && st.IsDir() {
 				return usageErrorf("%v", err)
+			} else if os.IsNotExist(statErr) && !variants.IsPreset(args[0]) {
+				// Neither a run's directory, a file nor a preset: say what
+				// replay reads, not the whole list of presets.
+				hint := ""
+				if s := variants.SuggestPreset(args[0]); s != "" {
+					hint = fmt.Sprintf(" (did you mean preset %q?)", s)
+				}
+				return usageErrorf("%s: no such run directory, file or preset%s; replay reads a run's --out directory, a game saved by playtest play, a variant file or a preset (playtest games lists them)", args[0], hint)
 			}
 			cfg, err := runVariant(cmd.Flags(), v, args, opts.sets)
 			if err != nil {

@@ -152,13 +152,46 @@ func Load(arg string, overrides []Override) (*Config, error) {
 	if err == nil {
 		msg = "a directory, not a variant file, and no preset of that name"
 	}
-	if s := Suggest(arg, Presets()); s != "" {
+	if s := SuggestPreset(arg); s != "" {
 		msg += fmt.Sprintf(" (did you mean preset %q?)", s)
-	} else if c := candidates(arg); len(c) == 1 {
-		msg += fmt.Sprintf(" (did you mean preset %q?)", c[0])
 	}
 	msg += "; presets: " + strings.Join(Presets(), ", ")
 	return nil, &Error{File: arg, Message: msg}
+}
+
+// IsPreset reports whether arg names a preset, in full or by its short
+// name when unambiguous.
+func IsPreset(arg string) bool {
+	_, ok := presetName(arg)
+	return ok
+}
+
+// SuggestPreset is the preset arg may have meant (a misspelt full or short
+// name: size22 for stacktics/size2), or "".
+func SuggestPreset(arg string) string {
+	if s := Suggest(arg, Presets()); s != "" {
+		return s
+	}
+	if c := candidates(arg); len(c) == 1 {
+		return c[0]
+	}
+	// A short name misspelt: suggested among the short names that name
+	// one preset alone.
+	byShort := map[string]string{}
+	var shorts []string
+	for _, name := range Presets() {
+		short := path.Base(name)
+		if _, dup := byShort[short]; dup {
+			byShort[short] = ""
+			continue
+		}
+		byShort[short] = name
+		shorts = append(shorts, short)
+	}
+	if s := Suggest(arg, shorts); s != "" && byShort[s] != "" {
+		return byShort[s]
+	}
+	return ""
 }
 
 // candidates lists the presets whose full or short name starts with arg.

@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"playtest/internal/testenv"
@@ -288,5 +289,23 @@ func TestJudgeAtTheThreshold(t *testing.T) {
 		if kept != c.kept || !strings.Contains(stopped, c.says) || (c.says == "") != (stopped == "") {
 			t.Errorf("low %g: kept %v, stopped %q", c.low, kept, stopped)
 		}
+	}
+}
+
+// A progress bar made after the session sees every game it plays (issue
+// 53: learn's stayed at 0 / N for the whole run).
+func TestOnGameCountsEveryGame(t *testing.T) {
+	testenv.SkipUnderRace(t)
+	s, err := New(smallSize2(t, 60), Options{Workers: 2, L2: DefaultL2, Generations: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seen atomic.Int64
+	s.OnGame(func() { seen.Add(1) })
+	if _, _, err := s.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if int(seen.Load()) != s.Planned() || seen.Load() == 0 {
+		t.Errorf("saw %d games of %d planned", seen.Load(), s.Planned())
 	}
 }

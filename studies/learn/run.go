@@ -196,6 +196,10 @@ func New(cfg *variants.Config, opts Options) (*Session, error) {
 	return s, nil
 }
 
+// OnGame makes f see every game the session plays from now on (a
+// progress bar made once the session knows its plan).
+func (s *Session) OnGame(f func()) { s.opts.OnGame = f }
+
 // Done is the games played before the session began (a resume's).
 func (s *Session) Done() int {
 	n := 0

@@ -1,7 +1,9 @@
 package solve
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -81,9 +83,14 @@ type Result struct {
 	// MoveCap is the variant's move cap; the solve ignores it (and the
 	// repetition rule: endless play is a draw), so Note says whether the
 	// perfect-play distances fit under it.
-	MoveCap int     `json:"move_cap,omitempty"`
-	Note    string  `json:"note"`
-	Seconds float64 `json:"seconds"`
+	MoveCap int `json:"move_cap,omitempty"`
+	// SetAside says the solver's rules differ from the variant's (a
+	// repetition rule or move cap turned off, games.SolverRules): false for
+	// games whose every line of play ends by itself (the m,n,k-games,
+	// Connect Four).
+	SetAside bool    `json:"set_aside,omitempty"`
+	Note     string  `json:"note"`
+	Seconds  float64 `json:"seconds"`
 }
 
 // Opening is one first decision.
@@ -116,6 +123,14 @@ type Reply struct {
 
 // MaxListedReplies is how many replies an opening lists one by one.
 const MaxListedReplies = 4
+
+// setAside reports whether the solver plays other rules than the
+// variant's: a repetition rule or a move cap turned off.
+func setAside(rules games.Rules, sr games.SolverRules) bool {
+	a, err1 := json.Marshal(rules)
+	b, err2 := json.Marshal(sr.ForSolver())
+	return err1 != nil || err2 != nil || !bytes.Equal(a, b)
+}
 
 // solverGame builds the variant's game as the solver plays it: with the
 // endings that depend on the history (repetition, move caps) off.
@@ -223,6 +238,7 @@ func run(ctx context.Context, cfg *variants.Config, opts Options) (*Result, *gra
 	res.Line = sol.line(gr, 0, start.Clone())
 	res.Openings = openings(g, gr, sol)
 	res.PieRule = pieRule(g)
+	res.SetAside = setAside(cfg.Rules, sr)
 	res.Note = res.note()
 	res.Seconds = time.Since(begin).Seconds()
 	return res, gr, sol, nil
@@ -310,7 +326,10 @@ func (r *Result) pieNote() string {
 
 // note says how the move cap and repetition were treated.
 func (r *Result) note() string {
-	text := "Solved with the repetition rule and the move cap set aside: play that never ends counts as a draw, as the repetition rule makes it."
+	text := "Solved over every position reachable from the start; these rules end every game by themselves, so nothing was set aside."
+	if r.SetAside {
+		text = "Solved with the rules' endings that depend on the history (a repetition rule, a move cap) set aside: play that never ends counts as a draw, as a repetition rule makes it."
+	}
 	if r.PieRule {
 		text += r.pieNote()
 	}

@@ -194,3 +194,26 @@ func TestSearchStopsAtOnce(t *testing.T) {
 		t.Error("a cancelled enumeration went on")
 	}
 }
+
+// The solve's note names a repetition rule and a move cap only for rules
+// that have them (issue 53): tic-tac-toe has neither to set aside.
+func TestNoteSaysWhatWasSetAside(t *testing.T) {
+	cfg, err := variants.Load("mnk/tictactoe", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(context.Background(), cfg, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.SetAside || strings.Contains(res.Note, "repetition") {
+		t.Errorf("tic-tac-toe: set aside %v: %s", res.SetAside, res.Note)
+	}
+	st, err := variants.Load("stacktics/size2", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !setAside(st.Rules, st.Rules.(games.SolverRules)) {
+		t.Error("Stacktics' repetition rule and move cap are set aside by its solver rules")
+	}
+}
