@@ -198,6 +198,9 @@ func (s *Session) checkEntry(k int, e *entry) error {
 	if err := checkReliability(f.Reliability, f.HeldOut); err != nil {
 		return err
 	}
+	if d := f.VersusHand; !(d.Low <= d.Mean && d.Mean <= d.High) || math.IsInf(d.Low, 0) || math.IsInf(d.High, 0) || d.Deals < 0 {
+		return fmt.Errorf("versus_hand: %v [%v, %v] over %d deals is not a difference with its interval", d.Mean, d.Low, d.High, d.Deals)
+	}
 	if n := len(f.Intervals); n != 0 && n != 1+len(f.Model.Weights) {
 		return fmt.Errorf("%d weight intervals for %d weights and the bias", n, len(f.Model.Weights))
 	}

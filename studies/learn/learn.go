@@ -140,11 +140,25 @@ type Fit struct {
 	Hand        Scores `json:"hand"`
 	Constant    Scores `json:"constant"`
 	Reliability []Bin  `json:"reliability"`
+	// VersusHand is the learned model's held-out log-loss less the hand
+	// heuristic's (negative: the model predicts better), with its 95%
+	// interval over the held-out deals (a deal's positions share its
+	// result, so deals, not positions, are the units).
+	VersusHand Difference `json:"versus_hand"`
 	// Iterations is how many L-BFGS iterations the fit took.
 	Iterations int `json:"iterations"`
 	// Intervals are the bias's and each weight's 95% bootstrap interval,
 	// in logits (none unless asked for).
 	Intervals []Interval `json:"intervals,omitempty"`
+}
+
+// Difference is a mean difference with its 95% interval and the clusters
+// (deals) it was measured over.
+type Difference struct {
+	Mean  float64 `json:"mean"`
+	Low   float64 `json:"low"`
+	High  float64 `json:"high"`
+	Deals int     `json:"deals"`
 }
 
 // DefaultL2 is the penalty on the weights of standardised features.
@@ -210,9 +224,50 @@ func Learn(d *Data, handWeights []float64, l2 float64) (*Fit, error) {
 	}
 	fit.Learned = predict(func(i int) float64 { return m.Probability(d.X[i]) })
 	fit.Hand = predict(func(i int) float64 { return model.Sigmoid(kb[0] + kb[1]*d.Hand[i]) })
+	fit.VersusHand = pairedLoss(d, held, func(i int) float64 { return m.Probability(d.X[i]) }, func(i int) float64 { return model.Sigmoid(kb[0] + kb[1]*d.Hand[i]) })
 	fit.Constant = predict(func(int) float64 { return mean })
 	fit.Reliability = reliability(d, held, m)
 	return fit, nil
+}
+
+// logLoss is the log-loss of predicting p for result y.
+func logLoss(p, y float64) float64 {
+	p = min(max(p, 1e-12), 1-1e-12)
+	return -(y*math.Log(p) + (1-y)*math.Log(1-p))
+}
+
+// pairedLoss is the mean held-out log-loss of a less b's, with a 95%
+// interval that treats each deal as one unit (its positions share a
+// result): the cluster-robust variance of a ratio of sums, Σ_d D_d / Σ_d n_d.
+func pairedLoss(d *Data, held []int, a, b func(i int) float64) Difference {
+	sum, count := map[int]float64{}, map[int]int{}
+	var deals []int
+	for _, i := range held {
+		deal := d.Deal[i]
+		if _, seen := count[deal]; !seen {
+			deals = append(deals, deal)
+		}
+		sum[deal] += logLoss(a(i), d.Y[i]) - logLoss(b(i), d.Y[i])
+		count[deal]++
+	}
+	total, n := 0.0, 0
+	for _, deal := range deals {
+		total += sum[deal]
+		n += count[deal]
+	}
+	diff := Difference{Mean: total / float64(n), Deals: len(deals)}
+	if g := len(deals); g > 1 {
+		v := 0.0
+		for _, deal := range deals {
+			r := sum[deal] - diff.Mean*float64(count[deal])
+			v += r * r
+		}
+		se := math.Sqrt(float64(g)/float64(g-1)*v) / float64(n)
+		diff.Low, diff.High = diff.Mean-1.96*se, diff.Mean+1.96*se
+	} else {
+		diff.Low, diff.High = diff.Mean, diff.Mean // one deal: no spread to measure (Verdict says too few)
+	}
+	return diff
 }
 
 // reliability bins the held-out positions by predicted probability into

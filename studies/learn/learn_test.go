@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 	"testing"
 
 	"playtest/games"
@@ -197,3 +198,59 @@ func TestBootstrapCoversTheTruth(t *testing.T) {
 }
 
 func w(iv Interval) float64 { return iv.High - iv.Low }
+
+// TestVerdict (issue 53): learn's one sentence on its model, at its
+// thresholds: better than the hand heuristic only when the interval of
+// the log-loss difference lies below zero; calibrated only when every
+// decile of at least MinDecile positions is within ±5 points, as written.
+func TestVerdict(t *testing.T) {
+	bins := func(off float64, n int) []Bin {
+		return []Bin{{Low: 0.7, High: 0.8, N: n, Predicted: 0.75, Observed: 0.75 + off}}
+	}
+	for _, c := range []struct {
+		d    Difference
+		bins []Bin
+		want []string
+	}{
+		{Difference{Mean: -0.01, Low: -0.02, High: -0.001, Deals: 50}, bins(0.05, 200), []string{"better than the hand heuristic", "every decile", "Worth using"}},
+		{Difference{Mean: -0.01, Low: -0.02, High: -0.001, Deals: 50}, bins(0.2139, 200), []string{"better than the hand heuristic", "not calibrated", "70–80% decile (200 positions) predicts 75.0% and sees 96.4%, +21.4 points", "its chances, which How it plays reads, are off"}},
+		{Difference{Mean: -0.0038, Low: -0.008, High: 0.0005, Deals: 50}, bins(0.2, 50), []string{"not shown to predict", "-0.0038 [-0.0080, +0.0005] over 50", "no decile holds 100", "Keep the hand heuristic"}},
+		{Difference{Mean: 0.01, Low: 0.001, High: 0.02, Deals: 50}, bins(0, 200), []string{"worse than the hand heuristic", "Keep the hand heuristic"}},
+		{Difference{Deals: 3}, nil, []string{"Too few held-out deals (3)"}},
+	} {
+		got := Verdict(&Training{VersusHand: c.d, Reliability: c.bins})
+		for _, w := range c.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%+v: %q lacks %q", c.d, got, w)
+			}
+		}
+	}
+}
+
+// The log-loss difference's interval counts deals, not positions: a
+// deal's many positions do not narrow it as many independent ones would.
+func TestPairedLossClustersByDeal(t *testing.T) {
+	d := &Data{}
+	for deal := range 40 {
+		for range 30 { // thirty positions of one result a deal
+			d.Y = append(d.Y, float64(deal%2))
+			d.Deal = append(d.Deal, deal)
+			d.Held = append(d.Held, true)
+		}
+	}
+	var held []int
+	for i := range d.Y {
+		held = append(held, i)
+	}
+	a := func(i int) float64 { return 0.6 }
+	b := func(i int) float64 { return 0.5 }
+	diff := pairedLoss(d, held, a, b)
+	if diff.Deals != 40 || !(diff.Low < diff.Mean && diff.Mean < diff.High) {
+		t.Fatalf("%+v", diff)
+	}
+	// Predicting 0.6 costs on half the deals and gains on the other half:
+	// no difference the deals can show.
+	if !(diff.Low < 0 && diff.High > 0) {
+		t.Errorf("an interval of %+v excludes no difference", diff)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"path/filepath"
 	"time"
 
@@ -51,6 +52,9 @@ type Training struct {
 	Hand        Scores `json:"hand"`
 	Constant    Scores `json:"constant"`
 	Reliability []Bin  `json:"reliability"`
+	// VersusHand is the learned model's held-out log-loss less the hand
+	// heuristic's, with its interval over the held-out deals.
+	VersusHand Difference `json:"versus_hand"`
 	// Generations are every generation learned, the kept one last but
 	// for one that stopped the run; Stopped says why it ended.
 	Generations []Generation `json:"generations"`
@@ -309,6 +313,7 @@ func (s *Session) Run(ctx context.Context) (*Fit, *Training, error) {
 	}
 	tr.Games, tr.Positions, tr.HeldOut, tr.NotQuiet = best.Games, best.Train+best.HeldOut, best.HeldOut, best.NotQuiet
 	tr.Iterations, tr.Learned, tr.Hand, tr.Constant, tr.Reliability, tr.Intervals = best.Iterations, best.Learned, best.Hand, best.Constant, best.Reliability, best.Intervals
+	tr.VersusHand = best.VersusHand
 	if m.Training, err = json.Marshal(tr); err != nil {
 		return nil, nil, err
 	}
@@ -455,9 +460,74 @@ func WriteText(w io.Writer, m *model.Model, tr *Training) error {
 		fmt.Fprintf(w, "Weight intervals: percentiles over %d refits on the training deals resampled whole.\n", tr.Bootstrap)
 	}
 	fmt.Fprintf(w, "Stopped: %s.\n", tr.Stopped)
+	fmt.Fprintln(w, Verdict(tr))
 	_, err := fmt.Fprintf(w, "The hand heuristic's best logistic is σ(%.4g × hand + b): the learned logit divided by %.4g is in the hand heuristic's units. These are the bots' positions and results: a model of how %s play.\n",
 		m.HandScale, m.HandScale, tr.Bots)
 	return err
+}
+
+// Calibration thresholds of Verdict: a decile of at least MinDecile
+// held-out positions is calibrated when its observed rate is within
+// CalibrationPoints of the predicted one (the ends included).
+const (
+	MinDecile         = 100
+	CalibrationPoints = 0.05
+)
+
+// Verdict says in a sentence whether the learned model is worth using:
+// whether it predicts the held-out deals better than the hand heuristic
+// (the log-loss difference's 95% interval below zero), and whether every
+// decile of at least MinDecile positions is within ±5 points of what it
+// predicts (naming the worst that is not).
+func Verdict(tr *Training) string {
+	d := tr.VersusHand
+	compared := fmt.Sprintf("held-out log-loss %.4f against the hand heuristic's %.4f, a difference of %+.4f [%+.4f, %+.4f] over %d held-out deals",
+		tr.Learned.LogLoss, tr.Hand.LogLoss, d.Mean, d.Low, d.High, d.Deals)
+	better := false
+	var first string
+	switch {
+	case d.Deals < 10:
+		first = fmt.Sprintf("Too few held-out deals (%d) to tell whether the model predicts better than the hand heuristic: play more games", d.Deals)
+	case d.High < 0:
+		better = true
+		first = "It predicts the held-out games better than the hand heuristic (" + compared + ")"
+	case d.Low > 0:
+		first = "It predicts the held-out games worse than the hand heuristic (" + compared + ")"
+	default:
+		first = "It is not shown to predict the held-out games better than the hand heuristic (" + compared + ")"
+	}
+	worst, worstOff, judged := -1, 0.0, 0
+	for i, b := range tr.Reliability {
+		if b.N < MinDecile {
+			continue
+		}
+		judged++
+		// In points to one decimal, as the sentence writes it: a decile
+		// written "5.0 points" off is within ±5.
+		off := math.Round(1000*(b.Observed-b.Predicted)) / 10
+		if math.Abs(off) > 100*CalibrationPoints && math.Abs(off) > math.Abs(worstOff) {
+			worst, worstOff = i, off
+		}
+	}
+	var second string
+	switch {
+	case judged == 0:
+		second = fmt.Sprintf("no decile holds %d held-out positions, so its calibration is not judged", MinDecile)
+	case worst < 0:
+		second = fmt.Sprintf("every decile of at least %d positions is within ±%.0f points of what it predicts", MinDecile, 100*CalibrationPoints)
+	default:
+		b := tr.Reliability[worst]
+		second = fmt.Sprintf("its chances are not calibrated: the %.0f–%.0f%% decile (%s positions) predicts %.1f%% and sees %.1f%%, %+.1f points",
+			100*b.Low, 100*b.High, bots.Thousands(b.N), 100*b.Predicted, 100*b.Observed, worstOff)
+	}
+	advice := "Worth using (eval: learned)."
+	switch {
+	case !better:
+		advice = "Keep the hand heuristic (eval: hand), or learn from more games."
+	case worst >= 0:
+		advice = "It ranks positions better, so a search may use it; its chances, which How it plays reads, are off."
+	}
+	return first + "; " + second + ". " + advice
 }
 
 // scoreRows are the table of the predictors' held-out figures.
@@ -539,6 +609,7 @@ func WriteMarkdown(w io.Writer, m *model.Model, tr *Training, figure bool) error
 	fmt.Fprintf(w, "# playtest learn: %s (%s)\n\n", esc(tr.Variant), esc(m.Game))
 	fmt.Fprintf(w, "A model of %d features from %s positions of %s games (%s; seed %d), %s of them held out (one deal in %d); %s.\n\n",
 		len(m.Features), bots.Thousands(tr.Positions), bots.Thousands(tr.Games), esc(tr.Bots), tr.Seed, bots.Thousands(tr.HeldOut), HeldEvery, esc(tr.Stopped))
+	fmt.Fprintf(w, "**%s**\n\n", esc(Verdict(tr)))
 	header, rows := scoreRows(tr)
 	if err := reports.WriteMarkdownTable(w, header, rows); err != nil {
 		return err
