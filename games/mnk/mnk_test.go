@@ -165,4 +165,24 @@ func TestPieRule(t *testing.T) {
 	if r := s.Result(); r.Winner != games.Seat0 || !slices.Contains(ms, games.Rate(games.MetricPieSwap, true)) || !slices.Contains(ms, games.Rate(games.MetricPieSwapSeat1Wins, false)) {
 		t.Errorf("result %+v, metrics %v", r, ms)
 	}
+	// The swap is a decision, not a ply: six stones, six plies
+	// (docs/rules/inarow.md).
+	if s.Plies() != 6 {
+		t.Errorf("%d plies after six stones and a swap", s.Plies())
+	}
+	// A draw after a keep counts as a game seat 1 did not win.
+	d := g.NewState()
+	for _, text := range []string{"b2", "keep", "a1", "c3", "c1", "a3", "a2", "c2", "b3", "b1"} {
+		m, err := d.ParseMove(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d.Apply(m)
+	}
+	if r := d.Result(); !d.IsTerminal() || r.Winner != games.NoPlayer || d.Plies() != 9 {
+		t.Fatalf("a full board: %+v after %d plies", r, d.Plies())
+	}
+	if ms := d.(games.Metrics).AppendMetrics(nil); !slices.Contains(ms, games.Rate(games.MetricPieKeepSeat1Wins, false)) {
+		t.Errorf("a draw after a keep: %v", ms)
+	}
 }
