@@ -2,6 +2,7 @@ package solve
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 
@@ -215,5 +216,23 @@ func TestNoteSaysWhatWasSetAside(t *testing.T) {
 	}
 	if !setAside(st.Rules, st.Rules.(games.SolverRules)) {
 		t.Error("Stacktics' repetition rule and move cap are set aside by its solver rules")
+	}
+}
+
+// A scripted game's positions hold script values beside their keys: the
+// solve's estimate of their memory is measured, not the built-in games'
+// figure (issue 53: 14 MiB said, 215 MB used).
+func TestScriptedSolveMeasuresItsPositions(t *testing.T) {
+	cfg, err := variants.Load("../../configs/scripts/tictactoe.yaml", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Run(context.Background(), cfg, Options{MaxStates: 2000, NoSymmetry: true})
+	var tooLarge *TooLargeError
+	if !errors.As(err, &tooLarge) {
+		t.Fatalf("%v, want a TooLargeError", err)
+	}
+	if tooLarge.BytesPerPos < 2*(16+bytesPerPosition) {
+		t.Errorf("about %d bytes a scripted position: the built-in games' estimate, not a measure", tooLarge.BytesPerPos)
 	}
 }
