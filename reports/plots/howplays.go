@@ -24,8 +24,9 @@ func Traces(r *howplays.Report) (*plot.Plot, error) {
 	p.Title.Text = fmt.Sprintf("Seat 0's chance of winning, decision by decision (%d traced games; %s mapping)", r.Games, r.Mapping.Source)
 	p.X.Label.Text = "decision"
 	p.Y.Label.Text = "seat 0's chance of winning"
-	// Room above 100% for the legend; ticks only from 0% to 100%.
-	p.Y.Min, p.Y.Max = 0, 1.32
+	// Ticks only from 0% to 100%; the room above it for the legend is set
+	// once its entries are known (roomForLegend).
+	p.Y.Min, p.Y.Max = 0, 1
 	p.Y.Tick.Marker = plot.ConstantTicks([]plot.Tick{{Value: 0, Label: "0%"}, {Value: 0.25, Label: "25%"}, {Value: 0.5, Label: "50%"}, {Value: 0.75, Label: "75%"}, {Value: 1, Label: "100%"}})
 	colours, err := brewer.GetPalette(brewer.TypeQualitative, "Dark2", 8)
 	if err != nil {
@@ -68,6 +69,7 @@ func Traces(r *howplays.Report) (*plot.Plot, error) {
 		}
 	}
 	p.Legend.Top, p.Legend.Left = true, true
+	roomForLegend(p, 1)
 	return p, nil
 }
 
@@ -102,5 +104,6 @@ func AfterDecided(r *howplays.Report) (*plot.Plot, error) {
 	}
 	p.NominalX(labels...)
 	p.Add(bars)
+	headroom(p)
 	return p, nil
 }

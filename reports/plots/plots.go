@@ -223,7 +223,46 @@ func Histogram(title, xLabel string, h *stats.Histogram) (p *plot.Plot, note str
 	p.X.Tick.Marker = wholeTicks{}
 	p.Y.Tick.Marker = wholeTicks{}
 	p.Add(hist)
+	headroom(p)
 	return p, "", nil
+}
+
+// headroomShare is the room left above the highest bar or whisker of a
+// plot whose range follows its data, as a share of the range: the frame
+// does not cut the tallest bar, and a whisker does not touch the top.
+const headroomShare = 0.06
+
+// headroom widens p's y range by headroomShare of it above its data, and
+// below it when the data go below zero. Call it once every plotter is
+// added.
+func headroom(p *plot.Plot) {
+	span := p.Y.Max - p.Y.Min
+	if !(span > 0) {
+		return
+	}
+	p.Y.Max += headroomShare * span
+	if p.Y.Min < 0 {
+		p.Y.Min -= headroomShare * span
+	}
+	if _, dflt := p.Y.Tick.Marker.(plot.DefaultTicks); dflt && span >= 8 {
+		p.Y.Tick.Marker = wholeTicks{} // the default would write 50.00 on an odd range
+	}
+}
+
+// roomForLegend sets p's y maximum so that data no higher than top stay
+// under the legend drawn in the plot's top corner, at the saved figures'
+// size: the legend never covers a curve. Call it once the legend's
+// entries are added.
+func roomForLegend(p *plot.Plot, top float64) {
+	c := draw.New(vgimg.New(Width, Height))
+	da := p.DataCanvas(c)
+	h := float64(da.Max.Y - da.Min.Y)
+	legend := p.Legend.Rectangle(da)
+	band := (float64(legend.Max.Y-legend.Min.Y) + 2*float64(p.Legend.Padding)) / h
+	if band >= 0.8 {
+		band = 0.8 // a legend of very many lines: the plot keeps a fifth
+	}
+	p.Y.Max = p.Y.Min + (top-p.Y.Min)/(1-band)
 }
 
 // wholeTicks marks whole numbers only, at a step of 1, 2 or 5 times a power
@@ -241,6 +280,7 @@ func (wholeTicks) Ticks(min, max float64) []plot.Tick {
 	}
 	var ticks []plot.Tick
 	for v := math.Ceil(lo/step) * step; v <= hi; v += step {
+		v = math.Round(v) + 0 // no "-0" from the sum of the steps
 		ticks = append(ticks, plot.Tick{Value: v, Label: strconv.FormatFloat(v, 'f', 0, 64)})
 	}
 	return ticks

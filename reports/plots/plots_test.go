@@ -6,9 +6,15 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+
 	"playtest/reports"
+	"playtest/reports/howplays"
 	"playtest/reports/stats"
 )
 
@@ -83,5 +89,58 @@ func TestFigures(t *testing.T) {
 	s.Metrics = nil
 	if p, _ := Rates(s); p != nil {
 		t.Error("rates plot without rate metrics")
+	}
+}
+
+// TestFiguresKeepTheirRoom (issue 53): the tallest bar and the highest
+// whisker stand below the top of their plot, and the traces' legend,
+// drawn in the top corner at the saved size, stays above every curve,
+// however many examples it names.
+func TestFiguresKeepTheirRoom(t *testing.T) {
+	r := &howplays.Report{Games: 100, AfterDecided: []int{5, 40, 12, 3, 0, 0, 0, 0, 0, 1}}
+	for n := 1; n <= 6; n++ {
+		ex := howplays.Example{Label: "a long label to make the legend wide", Index: n, Winner: "seat 0", P: []float64{0.5, 0.97, 1, 0.99, 1}}
+		r.Examples = append(r.Examples, ex)
+		p, err := Traces(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		da := p.DataCanvas(draw.New(vgimg.New(Width, Height)))
+		legend := p.Legend.Rectangle(da)
+		// The data top (100%) in the canvas, against the legend's bottom.
+		top := da.Min.Y + vg.Length((1-p.Y.Min)/(p.Y.Max-p.Y.Min))*(da.Max.Y-da.Min.Y)
+		if top > legend.Min.Y {
+			t.Errorf("%d examples: 100%% is drawn at %v, above the legend's bottom %v: the legend covers the curves", n, top, legend.Min.Y)
+		}
+	}
+	after, err := AfterDecided(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after.Y.Max <= 40 {
+		t.Errorf("the decided-share histogram ends at %v, its tallest bar's height: the frame cuts it", after.Y.Max)
+	}
+	var h stats.Histogram
+	for _, v := range []int{5, 7, 7, 7, 9} {
+		h.Add(v)
+	}
+	length, _, err := Histogram("length", "plies", &h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if length.Y.Max <= 3 {
+		t.Errorf("the length histogram ends at %v, its tallest bar's height", length.Y.Max)
+	}
+	worth, err := EstimatesAgainst("worth", "mechanic", "points", []string{"a", "b"}, []reports.MetricEstimate{{Value: 3.5, Low: -4.5, High: 11.2}, {Value: 46, Low: 41, High: 48.3}}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if worth.Y.Max <= 48.3 || worth.Y.Min >= -4.5 {
+		t.Errorf("the worth plot spans [%v, %v]: a whisker touches its edge", worth.Y.Min, worth.Y.Max)
+	}
+	for _, tick := range worth.Y.Tick.Marker.Ticks(worth.Y.Min, worth.Y.Max) {
+		if tick.Label == "-0" || strings.Contains(tick.Label, ".00") {
+			t.Errorf("a tick written %q", tick.Label)
+		}
 	}
 }

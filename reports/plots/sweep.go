@@ -73,6 +73,8 @@ func against(title, knob, metric string, labels []string, est []reports.MetricEs
 	p.X.Min, p.X.Max = -0.5, float64(len(est))-0.5
 	if share(est) {
 		p.Y.Min, p.Y.Max = 0, 1
+	} else {
+		headroom(p)
 	}
 	if len(labels) > 6 {
 		p.X.Tick.Label.Rotation = 0.5

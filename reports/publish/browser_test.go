@@ -418,6 +418,15 @@ func TestHowItPlaysInBrowser(t *testing.T) {
 	if section == nil {
 		t.Fatal("report.html has no How it plays section")
 	}
+	// The length histogram stands in its own section, not under Plots
+	// (issue 53).
+	length := regexp.MustCompile(`(?s)<h2>Game length</h2>.*?<h2>`).Find(dom)
+	if !bytes.Contains(length, []byte(`<img alt="Game length in plies" src="data:image/png;base64,`)) {
+		t.Errorf("the Game length section has no figure:\n%.600s", length)
+	}
+	if plotsSection := regexp.MustCompile(`(?s)<h2>Plots</h2>.*`).Find(dom); bytes.Contains(plotsSection, []byte(`alt="Game length in plies"`)) {
+		t.Error("the length histogram is still under Plots")
+	}
 	for _, want := range []string{"A decisive game is decided", `href="#fig-lead_changes"`, `id="fig-lead_changes"`, `href="#fig-after_decided"`,
 		"Board coverage", "Positional repetition", "Clarity", `alt="How games unfold`, `alt="How much of each decisive game`} {
 		if !bytes.Contains(section, []byte(want)) {
@@ -443,6 +452,50 @@ func TestHowItPlaysInBrowser(t *testing.T) {
 		t.Errorf("screenshot shows %d pixels of the bars' colour: the decided-share histogram is not drawn", bars)
 	}
 	keepScreenshot(t, img, "how-it-plays.png")
+
+	// Each histogram, as the browser draws its SVG: its tallest bar stands
+	// clear of the title, not cut by the frame (issue 53).
+	for _, name := range []string{publish.AfterDecidedFigure, publish.LengthFigure} {
+		shot := screenshot(t, bin, filepath.Join(dir, "plots", name+".svg"), "1000,640")
+		if gap, ok := barClearance(shot); !ok || gap < shot.Bounds().Dy()/40 {
+			t.Errorf("%s.svg: the tallest bar stands %d pixels below the title (found %v): the frame cuts it", name, gap, ok)
+		}
+	}
+}
+
+// barClearance is the rows between the end of a plot's title (its first
+// run of rows with ink) and the topmost pixel of the bars' colour.
+func barClearance(img image.Image) (int, bool) {
+	b := img.Bounds()
+	inked := func(y int) (ink, bar bool) {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			r, g, bl = r>>8, g>>8, bl>>8
+			if r < 200 || g < 200 || bl < 200 {
+				ink = true
+			}
+			if near(r, 70) && near(g, 120) && near(bl, 180) {
+				bar = true
+			}
+		}
+		return ink, bar
+	}
+	titleEnd, seenTitle := -1, false
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		ink, bar := inked(y)
+		switch {
+		case bar:
+			if titleEnd < 0 {
+				return 0, false
+			}
+			return y - titleEnd, true
+		case ink && !seenTitle:
+			seenTitle = true
+		case !ink && seenTitle && titleEnd < 0:
+			titleEnd = y
+		}
+	}
+	return 0, false
 }
 
 // TestViewerTraceInBrowser: the board viewer draws an example game's

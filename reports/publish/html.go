@@ -245,7 +245,11 @@ Rates have 95% Wilson intervals{{if eq .Rates.Interval "paired-wilson"}}; the se
 {{end}}
 <h2>Game length</h2>
 <p>Plies: mean {{num .Plies.Mean}}, median {{.Plies.Median}}, 5% {{.Plies.P05}}, 95% {{.Plies.P95}}, min {{.Plies.Min}}, max {{.Plies.Max}}.</p>
-{{with .HowItPlays}}<section id="how-it-plays">
+{{range $.LengthFigures}}<figure>
+<img alt="{{.Caption}}" src="{{pngData .PNGBase64}}">
+<figcaption>{{.Caption}} (<a href="{{.SVG}}">SVG</a>, <a href="{{.PNG}}">PNG</a>)</figcaption>
+</figure>
+{{end}}{{with .HowItPlays}}<section id="how-it-plays">
 <h2>How it plays</h2>
 {{with .Summary}}<p class="headline">{{.}}</p>{{end}}
 <p class="note">{{traceNote .}}</p>

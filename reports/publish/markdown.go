@@ -120,7 +120,9 @@ The first decision of each game: {{.Distinct}} distinct over {{.Games}} games.
 ## Game length
 
 Plies: mean {{num .Plies.Mean}}, median {{.Plies.Median}}, 5% {{.Plies.P05}}, 95% {{.Plies.P95}}, min {{.Plies.Min}}, max {{.Plies.Max}}.
-{{with .HowItPlays}}
+{{range $.LengthFigures}}
+![{{md .Caption}}]({{.SVG}})
+{{end}}{{with .HowItPlays}}
 ## How it plays
 {{with .Summary}}
 {{mdText .}}

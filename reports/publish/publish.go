@@ -54,7 +54,19 @@ func (r *Report) LeadFigure() *Figure {
 func (r *Report) OtherFigures() []Figure {
 	var out []Figure
 	for _, f := range r.Figures {
-		if f.Name != OutcomesFigure && !playFigures[f.Name] {
+		if f.Name != OutcomesFigure && f.Name != LengthFigure && !playFigures[f.Name] {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// LengthFigures are the figures of the Game length section: its
+// histogram.
+func (r *Report) LengthFigures() []Figure {
+	var out []Figure
+	for _, f := range r.Figures {
+		if f.Name == LengthFigure {
 			out = append(out, f)
 		}
 	}
@@ -90,6 +102,7 @@ const (
 	OutcomesFigure     = "outcomes"
 	TracesFigure       = "traces"
 	AfterDecidedFigure = "after-decided"
+	LengthFigure       = "length"
 )
 
 // Figure is a saved plot.
@@ -261,7 +274,7 @@ func (r *Report) buildFigures(dir string, d *gameData) error {
 		h                          *stats.Histogram
 		show                       bool
 	}{
-		{"length", fmt.Sprintf("Game length (%d games)", d.plies.N()), "plies", "Game length in plies", &d.plies, true},
+		{LengthFigure, fmt.Sprintf("Game length (%d games)", d.plies.N()), "plies", "Game length in plies", &d.plies, true},
 		{"margin", "Score margin (seat 0 − seat 1)", "points", "Score margin, seat 0 minus seat 1", &d.margin, d.hasMargin},
 	}
 	for _, h := range histograms {
