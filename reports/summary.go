@@ -612,7 +612,7 @@ func (a *Aggregator) Summary(timing Timing) *Summary {
 		s.Metrics = append(s.Metrics, m)
 	}
 	s.Openings = a.openingStats()
-	s.HowItPlays = howplays.Build(a.traced, a.info.TraceMapping, a.info.Pairs, a.info.Hidden, a.info.Seed)
+	s.HowItPlays = howplays.Build(a.traced, a.info.TraceMapping, a.info.Pairs, a.info.Hidden, sim.StaticTrace(a.info.Players), a.info.Seed)
 	s.Broken = a.broken(s)
 	s.Headline = a.headline(s)
 	s.Warnings = a.warnings(s)

@@ -39,6 +39,10 @@ type Job struct {
 	// keep the win-probability trace's leads (Record.Trace) and how the
 	// game played (Record.Play). Games from Trace on are not (0: none).
 	Trace int
+	// StaticTrace judges the traced positions by their static evaluation,
+	// without playing their exchanges out (TraceCount: for bots that do
+	// not search).
+	StaticTrace bool
 	// Book, if set, plays each game's opening: the seats' first decisions
 	// are the book's while it has a move, drawn from the deal's book stream
 	// (BookStream), so both games of a pair open alike; the bots decide
@@ -60,6 +64,38 @@ type Book interface {
 // long runs of fast games keep small logs. A shard or a resumed run
 // traces the same games as one process.
 const DefaultTrace = 2000
+
+// Runs of bots that do not search (random, greedy) play a game in tens of
+// microseconds, and a traced game costs many times that (its figures'
+// intervals are bootstrapped): such a run traces one game in
+// StaticTraceEvery (at least MinStaticTrace, at most DefaultTrace), each
+// position judged by its static evaluation rather than after its
+// exchanges, so that tracing costs a few percent of the run, not a third.
+const (
+	StaticTraceEvery = 200
+	MinStaticTrace   = 20
+)
+
+// TraceCount is how many games, from index 0, a run of players traces:
+// DefaultTrace, or, when no player searches, one game in StaticTraceEvery
+// within [MinStaticTrace, DefaultTrace] (StaticTrace says so).
+func TraceCount(players [games.NumSeats]bots.Spec, n int) int {
+	if !StaticTrace(players) {
+		return DefaultTrace
+	}
+	return min(DefaultTrace, max(MinStaticTrace, (n+StaticTraceEvery-1)/StaticTraceEvery))
+}
+
+// StaticTrace reports whether a run of players traces by static
+// evaluation: no player searches.
+func StaticTrace(players [games.NumSeats]bots.Spec) bool {
+	for _, p := range players {
+		if !p.Weak() {
+			return false
+		}
+	}
+	return true
+}
 
 // TraceDecided is the magnitude of a trace entry whose position's forcing
 // moves decide the game (bots.JudgeWin in hundredths): the winner's.
@@ -447,6 +483,7 @@ func newWorker(job *Job, stop *atomic.Bool) (*worker, error) {
 	}
 	if job.Trace > 0 {
 		w.judge = bots.NewJudge(TraceModel(job.Players))
+		w.judge.Static = job.StaticTrace
 	}
 	return w, nil
 }

@@ -23,6 +23,10 @@ type Report struct {
 	// whose estimate the trace is.
 	Mapping Mapping  `json:"mapping"`
 	View    string   `json:"view"`
+	// Static says the bots do not search: the run traced one game in
+	// sim.StaticTraceEvery, each position judged by its static evaluation
+	// (sim.TraceCount).
+	Static bool `json:"static,omitempty"`
 	Figures []Figure `json:"figures"`
 	// AfterDecided counts the decisive games by the share of the game
 	// played after it was decided, in tenths (AfterDecided[9]: 90% to
@@ -52,7 +56,7 @@ const (
 // Build measures the traced records: with the model mapping m when the
 // variant has a model (m.Source MappingModel), else with a logistic
 // fitted to them here. hidden says the game hides information (View).
-func Build(recs []*sim.Record, m *Mapping, pairs, hidden bool, seed uint64) *Report {
+func Build(recs []*sim.Record, m *Mapping, pairs, hidden, static bool, seed uint64) *Report {
 	if len(recs) == 0 {
 		return nil
 	}
@@ -71,7 +75,7 @@ func Build(recs []*sim.Record, m *Mapping, pairs, hidden bool, seed uint64) *Rep
 	for i, r := range recs {
 		gs[i] = NewGame(r, mapping)
 	}
-	rep := &Report{Games: len(gs), Over: "games", Mapping: mapping, View: ViewOpen, AfterDecided: make([]int, 10)}
+	rep := &Report{Games: len(gs), Over: "games", Mapping: mapping, View: ViewOpen, AfterDecided: make([]int, 10), Static: static}
 	if pairs {
 		rep.Over = "pairs"
 	}

@@ -48,6 +48,9 @@ func traceNote(r *howplays.Report) string {
 	if r.Mapping.Source == howplays.MappingFitted {
 		source = fmt.Sprintf("a logistic fitted to these games' outcomes, σ(%.3g + %.3g·lead), since the bots play no learned model", r.Mapping.A, r.Mapping.B)
 	}
+	if r.Static {
+		return fmt.Sprintf("Traced: the run's first %d games: its bots do not search, so it traces one game in %d (at least %d, at most %s), each position judged by its static evaluation, without playing its exchanges out, so that tracing costs a few percent of the run. A trace is seat 0's chance of winning before each decision, mapped to a chance by %s. Whose estimate: %s. Intervals are 95%%, over the %s: percentile bootstrap, Wilson's for rates.", r.Games, sim.StaticTraceEvery, sim.MinStaticTrace, bots.Thousands(sim.DefaultTrace), source, r.View, r.Over)
+	}
 	return fmt.Sprintf("Traced: the run's first %d games (a run traces at most its first %s). A trace is seat 0's chance of winning before each decision: the lead the deciding alphabeta bot's search found, or else the heuristic's after the exchanges in progress are played out, mapped to a chance by %s. Whose estimate: %s. Intervals are 95%%, over the %s: percentile bootstrap, Wilson's for rates.", r.Games, bots.Thousands(sim.DefaultTrace), source, r.View, r.Over)
 }
 

@@ -31,7 +31,7 @@ func Job(cfg *variants.Config) (*sim.Job, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &sim.Job{Game: g, Players: cfg.Players, Games: cfg.Games, Seed: cfg.Seed, Pairs: cfg.Pairs, Trace: sim.DefaultTrace, Book: book}, nil
+	return &sim.Job{Game: g, Players: cfg.Players, Games: cfg.Games, Seed: cfg.Seed, Pairs: cfg.Pairs, Trace: sim.TraceCount(cfg.Players, cfg.Games), StaticTrace: sim.StaticTrace(cfg.Players), Book: book}, nil
 }
 
 // Info describes a variant's run for its summary.

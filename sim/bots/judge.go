@@ -20,6 +20,10 @@ import (
 // position once warmed up.
 type Judge struct {
 	ab *AlphaBeta
+	// Static judges a position by its static evaluation alone, without
+	// playing its exchanges out: for the traces of bots that do not
+	// search, whose games cost less than a quiescence search.
+	Static bool
 }
 
 // judgeNodes bounds a judgement's quiescence search.
@@ -44,7 +48,12 @@ func (j *Judge) Lead(s games.State) float64 {
 	b.seat = games.Seat0
 	b.prepare(s)
 	b.nodes, b.aborted = 0, false
-	v := b.quiesce(s, 0, 0, math.Inf(-1), math.Inf(1))
+	var v float64
+	if j.Static {
+		v = b.evaluate(s)
+	} else {
+		v = b.quiesce(s, 0, 0, math.Inf(-1), math.Inf(1))
+	}
 	if math.Abs(v) > JudgeWin {
 		return math.Copysign(JudgeWin, v)
 	}
