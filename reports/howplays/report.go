@@ -21,12 +21,12 @@ type Report struct {
 	Over  string `json:"over"`
 	// Mapping turned the traces' leads into chances of winning; View says
 	// whose estimate the trace is.
-	Mapping Mapping  `json:"mapping"`
-	View    string   `json:"view"`
+	Mapping Mapping `json:"mapping"`
+	View    string  `json:"view"`
 	// Static says the bots do not search: the run traced one game in
 	// sim.StaticTraceEvery, each position judged by its static evaluation
 	// (sim.TraceCount).
-	Static bool `json:"static,omitempty"`
+	Static  bool     `json:"static,omitempty"`
 	Figures []Figure `json:"figures"`
 	// AfterDecided counts the decisive games by the share of the game
 	// played after it was decided, in tenths (AfterDecided[9]: 90% to
