@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -587,9 +588,14 @@ func TestMain(m *testing.M) {
 				panic(err)
 			}
 		}
+		if spec := os.Getenv(killEnv); spec != "" {
+			go killWhenLogged(spec)
+		}
 		os.Exit(Execute(os.Args[1:], os.Stdout, os.Stderr))
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	removeFixtures()
+	os.Exit(code)
 }
 
 // summaryFile reads a run directory's summary.json without its timing.
@@ -602,12 +608,13 @@ func summaryFile(t *testing.T, dir string) string {
 	return timingBlock.ReplaceAllString(string(b), "")
 }
 
-// TestKilledRunResumes kills a real playtest process with SIGKILL in the
-// middle of a run, resumes it, and compares the result with an
-// uninterrupted run's.
+// TestKilledRunResumes kills a real playtest process with SIGKILL from
+// outside in the middle of a run (the studies' tests have theirs kill
+// themselves at a set point, killEnv), resumes it, and compares the result
+// with an uninterrupted run's.
 func TestKilledRunResumes(t *testing.T) {
 	t.Parallel() // heavy, and sets no environment: runs beside the others
-	games := "20000"
+	games := "6000"
 	if testenv.RaceEnabled {
 		games = "3000"
 	}
@@ -1157,7 +1164,7 @@ func TestRuleTweakIsNamedEverywhere(t *testing.T) {
 func TestSweepShardsAndKill(t *testing.T) {
 	testenv.SkipUnderRace(t)
 	t.Parallel() // heavy, and sets no environment: runs beside the others
-	args := []string{"sweep", "stacktics-size2", "--games", "4000", "--seed", "3", "--set", "players.0=greedy", "--set", "players.1={bot: greedy, epsilon: 0.2}", "--quiet"}
+	args := []string{"sweep", "stacktics-size2", "--games", "800", "--seed", "3", "--set", "players.0=greedy", "--set", "players.1={bot: greedy, epsilon: 0.2}", "--quiet"}
 	root := t.TempDir()
 	whole := filepath.Join(root, "whole")
 	if code, _, errOut := run(t, append(args, "--out", whole)...); code != 0 {
@@ -1200,25 +1207,57 @@ func TestSweepShardsAndKill(t *testing.T) {
 	}
 }
 
-// killWhileLogging starts playtest with args in a subprocess and kills it
-// with SIGKILL once the run log that glob matches holds 300 games.
+// killWhileLogging starts playtest with args in a subprocess that kills
+// itself with SIGKILL once the run log that glob matches holds
+// killAtGames games (killWhenLogged, watching from inside: no latency of a
+// parent's polling, so the runs can be short), and checks it died so.
 func killWhileLogging(t *testing.T, args []string, glob string) {
 	t.Helper()
-	p, stderr := start(t, nil, args...)
-	logged := 0
-	for deadline := time.Now().Add(time.Minute); logged < 300; time.Sleep(5 * time.Millisecond) {
-		if logs, _ := filepath.Glob(glob); len(logs) == 1 {
-			b, _ := os.ReadFile(logs[0])
-			logged = bytes.Count(b, []byte("\n"))
-		}
-		if time.Now().After(deadline) {
-			p.Process.Kill()
-			t.Fatalf("%s logged %d games in a minute: %s", glob, logged, stderr)
+	p, stderr := start(t, []string{fmt.Sprintf("%s=%d:%s", killEnv, killAtGames, glob)}, args...)
+	killedBy(t, p, stderr, fmt.Sprintf("%v at %d games of %s", args, killAtGames, glob))
+}
+
+// killEnv, set to "N:GLOB" in a subprocess's environment, makes it kill
+// itself (SIGKILL, as kill -9) once the file GLOB matches holds N lines
+// ("N:GLOB:TEXT": N times TEXT); killAtGames is killWhileLogging's N.
+const (
+	killEnv     = "PLAYTEST_TEST_KILL_AT"
+	killAtGames = 100
+)
+
+// killWhenLogged watches, every millisecond, the file spec's glob
+// matches, and kills the process when it holds spec's number of lines.
+func killWhenLogged(spec string) {
+	parts := strings.SplitN(spec, ":", 3)
+	want, _ := strconv.Atoi(parts[0])
+	text := "\n"
+	if len(parts) == 3 {
+		text = parts[2]
+	}
+	for range time.Tick(time.Millisecond) {
+		if logs, _ := filepath.Glob(parts[1]); len(logs) == 1 {
+			if b, _ := os.ReadFile(logs[0]); bytes.Count(b, []byte(text)) >= want {
+				_ = syscall.Kill(os.Getpid(), syscall.SIGKILL)
+			}
 		}
 	}
-	p.Process.Signal(syscall.SIGKILL)
-	if err := p.Wait(); err == nil {
-		t.Fatalf("%v finished before the kill", args)
+}
+
+// killedBy waits for a subprocess that kills itself (killEnv) and fails
+// unless SIGKILL ended it.
+func killedBy(t *testing.T, p *exec.Cmd, stderr fmt.Stringer, what string) {
+	t.Helper()
+	done := make(chan error, 1)
+	go func() { done <- p.Wait() }()
+	select {
+	case err := <-done:
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) || ee.ProcessState.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
+			t.Fatalf("%s: not killed (%v): %s", what, err, stderr)
+		}
+	case <-time.After(2 * time.Minute):
+		_ = p.Process.Kill()
+		t.Fatalf("%s: still running after two minutes: %s", what, stderr)
 	}
 }
 
@@ -1228,7 +1267,7 @@ func killWhileLogging(t *testing.T, args []string, glob string) {
 func TestTournamentKilledResumes(t *testing.T) {
 	testenv.SkipUnderRace(t)
 	t.Parallel() // heavy, and sets no environment: runs beside the others
-	args := []string{"tournament", "size2", "--bot", "greedy", "--bot", "{bot: greedy, epsilon: 0.2}", "--bot", "random", "--games", "4000", "--quiet"}
+	args := []string{"tournament", "size2", "--bot", "greedy", "--bot", "{bot: greedy, epsilon: 0.2}", "--bot", "random", "--games", "800", "--quiet"}
 	root := t.TempDir()
 	whole := filepath.Join(root, "whole")
 	if code, _, errOut := run(t, append(args, "--out", whole)...); code != 0 {
@@ -1256,7 +1295,9 @@ func TestTournamentKilledResumes(t *testing.T) {
 func TestSkillKilledResumes(t *testing.T) {
 	testenv.SkipUnderRace(t)
 	t.Parallel() // heavy, and sets no environment: runs beside the others
-	args := append([]string{"skill", "size2", "--budgets", "4,16", "--games", "3000", "--quiet", "--format", "json"}, mctsSeats(4)...)
+	// Tic-tac-toe: its proof and opening book take milliseconds in each of
+	// the six processes, where a Stacktics attempt takes seconds.
+	args := append([]string{"skill", "mnk/tictactoe", "--budgets", "4,16", "--games", "600", "--quiet", "--format", "json"}, mctsSeats(4)...)
 	root := t.TempDir()
 	whole := filepath.Join(root, "whole")
 	code, want, errOut := run(t, append(args, "--out", whole)...)
@@ -1305,7 +1346,7 @@ func TestSkillKilledResumes(t *testing.T) {
 func TestCompareKilledResumes(t *testing.T) {
 	testenv.SkipUnderRace(t)
 	t.Parallel() // heavy, and sets no environment: runs beside the others
-	args := []string{"compare", "size2", "size2-nopie", "--games", "6000", "--set", "players.0=greedy", "--set", "players.1={bot: greedy, epsilon: 0.2}", "--quiet"}
+	args := []string{"compare", "size2", "size2-nopie", "--games", "1200", "--set", "players.0=greedy", "--set", "players.1={bot: greedy, epsilon: 0.2}", "--quiet"}
 	root := t.TempDir()
 	whole := filepath.Join(root, "whole")
 	if code, _, errOut := run(t, append(args, "--out", whole)...); code != 0 {
@@ -1404,28 +1445,17 @@ axes:
 func TestTuneKilledResumes(t *testing.T) {
 	testenv.SkipUnderRace(t)
 	t.Parallel() // heavy, and sets no environment: runs beside the others
-	args := append([]string{"tune", "stacktics-size2"}, append(mctsSeats(30), "--first-games", "40", "--games", "1280", "--quiet", "--format", "json")...)
+	args := append([]string{"tune", "stacktics-size2"}, append(mctsSeats(10), "--first-games", "20", "--games", "640", "--quiet", "--format", "json")...)
 	root := t.TempDir()
 	code, want, errOut := run(t, append(args, "--out", filepath.Join(root, "whole"))...)
 	if code != 0 {
 		t.Fatal(errOut)
 	}
 	killed := filepath.Join(root, "killed")
-	p, stderr := start(t, nil, append(args, "--out", killed, "--workers", "2")...)
+	// Killed once the first round is judged in its state.
 	state := filepath.Join(killed, "tune-state.json")
-	for deadline := time.Now().Add(time.Minute); ; time.Sleep(5 * time.Millisecond) {
-		if b, _ := os.ReadFile(state); bytes.Contains(b, []byte(`"round": 1,`)) {
-			break
-		}
-		if time.Now().After(deadline) {
-			p.Process.Kill()
-			t.Fatalf("no round judged in a minute: %s", stderr)
-		}
-	}
-	p.Process.Signal(syscall.SIGKILL)
-	if err := p.Wait(); err == nil {
-		t.Fatalf("the race finished before the kill")
-	}
+	p, stderr := start(t, []string{killEnv + "=1:" + state + `:"round": 1,`}, append(args, "--out", killed, "--workers", "2")...)
+	killedBy(t, p, stderr, "the race after its first round")
 	for _, c := range []struct {
 		args []string
 		want string

@@ -169,7 +169,7 @@ func TestScriptRunDirectory(t *testing.T) {
 	for _, c := range []struct {
 		out, workers string
 	}{{one, "1"}, {two, "2"}} {
-		if code, _, errOut := run(t, "run", variant, "--games", "40", "--out", c.out, "--workers", c.workers, "--set", "players=[{bot: mcts, iterations: 50}, {bot: mcts, iterations: 50}]"); code != 0 {
+		if code, _, errOut := run(t, "run", variant, "--games", "16", "--out", c.out, "--workers", c.workers, "--set", "players=[{bot: mcts, iterations: 20}, {bot: mcts, iterations: 20}]"); code != 0 {
 			t.Fatalf("exit %d: %s", code, errOut)
 		}
 	}

@@ -2,8 +2,10 @@ package skill
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"sync"
 
 	"playtest/reports"
 	"playtest/sim/bots"
@@ -69,9 +71,41 @@ type Proven struct {
 	Seat0Score float64 `json:"seat0_score"`
 }
 
+// proofs caches the proofs tried in this process, by game and rules (a
+// proof depends on nothing else): the ladders of skill --families, and
+// every ladder after the first on the same rules, try it once.
+var proofs struct {
+	sync.Mutex
+	tried map[string]*Proven
+}
+
 // prove solves the variant when it is small enough; nil otherwise (too
-// large, chance or hidden information, or no exact keys).
+// large, chance or hidden information, or no exact keys). An attempt cut
+// short by ctx is not remembered.
 func prove(ctx context.Context, cfg *variants.Config) *Proven {
+	rules, err := json.Marshal(cfg.Rules)
+	if err != nil {
+		return tryProof(ctx, cfg)
+	}
+	key := cfg.Definition.Name + "\n" + string(rules)
+	proofs.Lock()
+	defer proofs.Unlock()
+	if p, ok := proofs.tried[key]; ok {
+		return p
+	}
+	p := tryProof(ctx, cfg)
+	if ctx.Err() == nil {
+		if proofs.tried == nil {
+			proofs.tried = map[string]*Proven{}
+		}
+		proofs.tried[key] = p
+	}
+	return p
+}
+
+// tryProof solves the variant within ProofStates positions, or proves its
+// value by search within as many bounds.
+func tryProof(ctx context.Context, cfg *variants.Config) *Proven {
 	limit := ProofStates
 	if cfg.ScriptOf() != nil {
 		// A scripted game's positions are script values, held within the
