@@ -120,9 +120,12 @@ func TestReadRefuses(t *testing.T) {
 		{okModel(nil) + " {}", "data after the JSON value"},
 		{strings.Replace(okModel(nil), `"bias": 0.25`, `"bias": 0.25, "bias": 1e308`, 1), `the key "bias" is given twice`},
 		{`not json`, "not a model"},
+		// More features than any game names: refused in a line (two
+		// million made a 16.9 MB message).
+		{okModel(map[string]string{"features": `[` + strings.Repeat(`"f",`, 5000) + `"g"]`, "weights": `[` + strings.Repeat(`0,`, 5000) + `0]`}), "features: 5001 of them, want 1 to 4096"},
 	} {
-		if _, err := Read(strings.NewReader(c.text)); err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s: %v, want %q", c.text, err, c.want)
+		if _, err := Read(strings.NewReader(c.text)); err == nil || !strings.Contains(err.Error(), c.want) || len(err.Error()) > 1000 {
+			t.Errorf("%.300s: %.300v, want %q", c.text, err, c.want)
 		}
 	}
 }
