@@ -11,9 +11,6 @@ import (
 // Unmarshal decodes data into v as json.Unmarshal does, refusing a
 // duplicate key (naming it and its path) and anything after the value.
 func Unmarshal(data []byte, v any) error {
-	if err := checkKeys(data); err != nil {
-		return err
-	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(v); err != nil {
 		return err
@@ -21,8 +18,13 @@ func Unmarshal(data []byte, v any) error {
 	if _, err := dec.Token(); err != io.EOF {
 		return errors.New("data after the JSON value")
 	}
-	return nil
+	return Check(data)
 }
+
+// Check refuses JSON that names a key twice in one object. It walks every
+// token (far slower than decoding): a caller with a large input may
+// decode and bound it first, then check what passed.
+func Check(data []byte) error { return checkKeys(data) }
 
 // checkKeys walks data's tokens and refuses an object that names a key
 // twice.

@@ -21,7 +21,7 @@ func TestUnmarshal(t *testing.T) {
 		{`{"b": {"x": 1, "x": 2}}`, `the key "x" is given twice in b`},
 		{`{"c": [{"d": 1}, {"d": 1, "d": 2}]}`, `the key "d" is given twice in c[]`},
 		{`{"a": 1} {"a": 2}`, "data after the JSON value"},
-		{`{"a": 1} x`, "invalid character"},
+		{`{"a": 1} x`, "data after the JSON value"},
 		{`{"a": "x"}`, "cannot unmarshal"},
 	} {
 		if err := Unmarshal([]byte(c.in), &v); err == nil || !strings.Contains(err.Error(), c.want) {

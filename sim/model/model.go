@@ -1,6 +1,7 @@
 package model
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -147,11 +148,19 @@ func Read(r io.Reader) (*Model, error) {
 		return nil, errors.New("larger than 64 MiB: not a model")
 	}
 	var m Model
-	if err := strictjson.Unmarshal(b, &m); err != nil {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	if err := dec.Decode(&m); err != nil {
 		return nil, fmt.Errorf("not a model (%s)", printable.Cut(err.Error(), 300))
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, errors.New("not a model (data after the JSON value)")
 	}
 	if err := m.Validate(); err != nil {
 		return nil, err
+	}
+	// Only a model of bounded size reaches the check of keys given twice.
+	if err := strictjson.Check(b); err != nil {
+		return nil, fmt.Errorf("not a model (%s)", printable.Cut(err.Error(), 300))
 	}
 	return &m, nil
 }

@@ -118,7 +118,7 @@ func TestReadRefuses(t *testing.T) {
 		{okModel(map[string]string{"game": `""`}), "game"},
 		{okModel(map[string]string{"rules_hash": `"sha256:other"`}), "rules_hash"},
 		{okModel(nil) + " {}", "data after the JSON value"},
-		{strings.Replace(okModel(nil), `"bias": 0.25`, `"bias": 0.25, "bias": 1e308`, 1), `the key "bias" is given twice`},
+		{strings.Replace(okModel(nil), `"bias": 0.25`, `"bias": 0.25, "bias": 0.3`, 1), `the key "bias" is given twice`},
 		{`not json`, "not a model"},
 		// More features than any game names: refused in a line (two
 		// million made a 16.9 MB message).
