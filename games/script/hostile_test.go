@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"playtest/games"
+	"playtest/internal/testenv"
 )
 
 // hostileScript is tic-tac-toe's script with body as the start of moves():
@@ -74,6 +75,7 @@ func movesError(g games.Game) (err *Error) {
 // stops with the budget's or a bound's message, within the budget's
 // time, and without building what it asked for.
 func TestHeavyWorkInFewSteps(t *testing.T) {
+	testenv.SkipUnderRace(t) // one goroutine's work, run to the budget: make test's second stage
 	const budget = "stopped after 10000000 steps"
 	for _, c := range []struct{ name, body, want string }{
 		{"count", `for i in range(1000000):
@@ -259,6 +261,7 @@ func TestSignalStopsACall(t *testing.T) {
 // TestHugeMessagesCut (issue 53): a traceback of deep recursion and a
 // script's own long message are cut, saying what was cut.
 func TestHugeMessagesCut(t *testing.T) {
+	testenv.SkipUnderRace(t)
 	for _, body := range []string{
 		"def f(n):\n    return f(n + 1)\nf(0)",
 		`fail("y" * 1000000)`,
