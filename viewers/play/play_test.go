@@ -120,7 +120,7 @@ func TestCommands(t *testing.T) {
 	for _, want := range []string{
 		`"nonsense"`, "0 is not a decision: pick 1 to 20", `"z9-z9"`, "commands:",
 		// Hints come from the variant's search bot, not the random opponent.
-		"hint: alphabeta, 2,000 nodes (eval learned, model preset) would play",
+		"hint: alphabeta, 2,000 nodes (eval learned, model preset sha256:",
 		"nothing to undo", "undone: back to your decision 1", "saved 3 entries to " + saved,
 	} {
 		if !strings.Contains(text, want) {
@@ -316,7 +316,7 @@ func TestPlayIssue43(t *testing.T) {
 			t.Errorf("output lacks %q:\n%s", want, text)
 		}
 	}
-	if !regexp.MustCompile(`hint: alphabeta, 2,000 nodes \(eval learned, model preset\) would play \d+:\S+ \(heuristic value`).MatchString(text) {
+	if !regexp.MustCompile(`hint: alphabeta, 2,000 nodes \(eval learned, model preset sha256:[0-9a-f]{8}\) would play \d+:\S+ \(heuristic value`).MatchString(text) {
 		t.Errorf("the hint has no menu number:\n%s", text)
 	}
 	if rec.Moves[1] == "swap" && !strings.Contains(text, "the sides were swapped: you now play army B") {
