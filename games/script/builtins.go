@@ -88,9 +88,10 @@ var universeCosts = map[string]cost{
 		}
 		return nil
 	}, builds: true},
-	"any": iterated, "all": iterated, "enumerate": copied, "list": copied, "tuple": copied, "reversed": copied, "bytes": copied,
-	"zip":  {pre: copied.pre, builds: true},
-	"dict": {pre: visitAll.pre, builds: true}, "set": {pre: visitAll.pre, builds: true},
+	"any": iterated, "all": iterated, "enumerate": copied, "list": copied, "tuple": copied, "reversed": copied,
+	"bytes": {builds: true}, // checked as text once made: at most its argument's length
+	"zip":   {pre: copied.pre, builds: true},
+	"dict":  {pre: visitAll.pre, builds: true}, "set": {pre: visitAll.pre, builds: true},
 	"hash": visitAll, "max": visitAll, "min": visitAll,
 	"str": text, "repr": text, "print": text, "fail": text,
 	"sorted": {pre: func(thread *starlark.Thread, _ starlark.Value, args starlark.Tuple, kwargs []starlark.Tuple) error {
@@ -143,7 +144,14 @@ var methodCosts = map[string]map[string]cost{
 			}
 			return charge(thread, n)
 		}},
-		"clear": receiverSize, "pop": receiverSize,
+		"clear": receiverSize,
+		// pop() takes the last element at once; pop(i) moves those after i.
+		"pop": {pre: func(thread *starlark.Thread, recv starlark.Value, args starlark.Tuple, _ []starlark.Tuple) error {
+			if len(args) == 0 {
+				return nil
+			}
+			return charge(thread, sizeSteps(recv))
+		}},
 		"index": visitReceiver, "remove": visitReceiver,
 		// extend is appendAll (methodCall).
 	},

@@ -210,6 +210,11 @@ func (r *Rules) MarshalJSON() ([]byte, error) {
 		fmt.Fprintf(&b, "%s:%s,", k, val)
 	}
 	digest, _ := json.Marshal(r.script.Digest)
+	if r.solver {
+		// The solver's copy plays without the host's ply cap: its rules
+		// differ from the variant's (solve's note says what was set aside).
+		b.WriteString("\"host_ply_cap\":false,")
+	}
 	fmt.Fprintf(&b, "\"script\":%s}", digest)
 	return b.Bytes(), nil
 }
