@@ -22,8 +22,9 @@ import (
 	"playtest/variants"
 )
 
-// ManifestFile is a study directory's manifest.
-const ManifestFile = "study.json"
+// ManifestFile is a study directory's manifest (runs/rundir names it
+// too, to refuse a run over a study).
+const ManifestFile = rundir.StudyManifest
 
 // Schema is the schema tag of study.json.
 const Schema = "playtest/study/v1"
