@@ -66,7 +66,7 @@ func TestSweepAndCompareLearn(t *testing.T) {
 	testenv.SkipUnderRace(t)
 	dir := t.TempDir()
 	out := filepath.Join(dir, "sweep")
-	args := append([]string{"sweep", "stacktics-size2", "--games", "20", "--learn", "40", "--quiet", "--format", "json"}, quickLearnBots...)
+	args := append([]string{"sweep", "stacktics-size2", "--games", "10", "--learn", "20", "--quiet", "--format", "json"}, quickLearnBots...)
 	rows := func(text string) string {
 		t.Helper()
 		var res struct {
@@ -79,7 +79,7 @@ func TestSweepAndCompareLearn(t *testing.T) {
 				Draws json.RawMessage `json:"draws"`
 			} `json:"variants"`
 		}
-		if err := json.Unmarshal([]byte(text), &res); err != nil || res.Learn != 40 || len(res.Rows) != 4 {
+		if err := json.Unmarshal([]byte(text), &res); err != nil || res.Learn != 20 || len(res.Rows) != 4 {
 			t.Fatalf("sweep.json: %v, learn %d, %d rows", err, res.Learn, len(res.Rows))
 		}
 		b, _ := json.Marshal(res.Rows)
@@ -101,7 +101,7 @@ func TestSweepAndCompareLearn(t *testing.T) {
 		t.Errorf("models/ holds %v", models)
 	}
 	md, _ := os.ReadFile(filepath.Join(out, "sweep.md"))
-	if !strings.Contains(string(md), "a model learned from 40 games of that variant") {
+	if !strings.Contains(string(md), "a model learned from 20 games of that variant") {
 		t.Errorf("sweep.md does not say the bots played learned models:\n%s", md)
 	}
 	// Lose the second variant's run and model, as a kill while it learned
@@ -124,7 +124,7 @@ func TestSweepAndCompareLearn(t *testing.T) {
 	// A directory whose name would read as YAML if the model's path were
 	// not quoted.
 	cmpOut := filepath.Join(dir, "cmp: {x}")
-	code, text, errOut := run(t, append([]string{"compare", "stacktics/size2", "stacktics/size2-nopie", "--games", "20", "--learn", "40", "--quiet", "--out", cmpOut}, quickLearnBots...)...)
+	code, text, errOut := run(t, append([]string{"compare", "stacktics/size2", "stacktics/size2-nopie", "--games", "10", "--learn", "20", "--quiet", "--out", cmpOut}, quickLearnBots...)...)
 	if code != 0 {
 		t.Fatalf("compare --learn: exit %d: %s", code, errOut)
 	}
@@ -157,7 +157,7 @@ func TestSweepAndCompareLearn(t *testing.T) {
 func TestTuneLearn(t *testing.T) {
 	testenv.SkipUnderRace(t)
 	out := filepath.Join(t.TempDir(), "tune")
-	args := append([]string{"tune", "stacktics-size2", "--games", "20", "--first-games", "10", "--learn", "30", "--quiet", "--format", "json", "--out", out}, quickLearnBots...)
+	args := append([]string{"tune", "stacktics-size2", "--games", "20", "--first-games", "10", "--learn", "20", "--quiet", "--format", "json", "--out", out}, quickLearnBots...)
 	code, first, errOut := run(t, args...)
 	if code != 0 {
 		t.Fatalf("tune --learn: exit %d: %s", code, errOut)
@@ -167,7 +167,7 @@ func TestTuneLearn(t *testing.T) {
 		t.Errorf("models/ holds %d models, want one for each of the 24 candidates", len(models))
 	}
 	md, _ := os.ReadFile(filepath.Join(out, "tune.md"))
-	if !strings.Contains(string(md), "played a model learned from 30 games of its own rules") {
+	if !strings.Contains(string(md), "played a model learned from 20 games of its own rules") {
 		t.Errorf("tune.md does not say the bots played learned models")
 	}
 	unfinishStudy(t, out)
@@ -192,7 +192,7 @@ func TestTuneLearn(t *testing.T) {
 				Games int     `json:"games"`
 			} `json:"candidates"`
 		}
-		if err := json.Unmarshal([]byte(text), &res); err != nil || res.Learn != 30 {
+		if err := json.Unmarshal([]byte(text), &res); err != nil || res.Learn != 20 {
 			t.Fatalf("tune.json: %v, learn %d", err, res.Learn)
 		}
 		b, _ := json.Marshal(res.Candidates)
