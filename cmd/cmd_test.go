@@ -21,6 +21,7 @@ import (
 	"playtest/internal/buildinfo"
 	"playtest/internal/progress"
 	"playtest/internal/testenv"
+	"playtest/reports/plots"
 )
 
 // run executes playtest with args and returns the exit code and outputs.
@@ -116,7 +117,7 @@ func TestOutWritesSummary(t *testing.T) {
 	testenv.SkipUnderRace(t)
 	t.Parallel() // heavy, and sets no environment: runs beside the others
 	dir := filepath.Join(t.TempDir(), "results")
-	code, out, errOut := run(t, "run", "stacktics/size2", "--games", "30", "--format", "json", "--out", dir)
+	code, out, errOut := run(t, "run", "stacktics/size2", "--games", "10", "--format", "json", "--out", dir)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -182,7 +183,7 @@ func mustJSON(v any) string {
 
 func TestSetAndEnvironment(t *testing.T) {
 	testenv.SkipUnderRace(t)
-	_, out, _ := run(t, "run", "stacktics/size2", "--games", "10", "--set", "rules.pie_rule=false", "--format", "json")
+	_, out, _ := run(t, "run", "stacktics/size2", "--games", "4", "--set", "rules.pie_rule=false", "--format", "json")
 	m := withoutTiming(t, out)
 	if rules := m["rules"].(map[string]any); rules["pie_rule"] != false {
 		t.Errorf("--set rules.pie_rule=false not applied: %v", rules)
@@ -581,6 +582,10 @@ func TestCompareCommand(t *testing.T) {
 // TestMain lets a test run the playtest command in a subprocess: the test
 // binary itself, with PLAYTEST_TEST_MAIN=1.
 func TestMain(m *testing.M) {
+	// No test here reads a PNG's pixels (reports/plots and the browser
+	// tests do, at the real resolution): PNGs a sixteenth the size draw
+	// and encode in a sixteenth of the time, through the same code.
+	plots.PNGDPI = 48
 	if os.Getenv("PLAYTEST_TEST_MAIN") == "1" {
 		if limit := os.Getenv("PLAYTEST_TEST_FSIZE"); limit != "" { // a disk that fills up
 			n, _ := strconv.ParseUint(limit, 10, 64)
@@ -590,6 +595,9 @@ func TestMain(m *testing.M) {
 		}
 		if spec := os.Getenv(killEnv); spec != "" {
 			go killWhenLogged(spec)
+		}
+		if glob := os.Getenv(interruptEnv); glob != "" {
+			go interruptWhenThere(glob)
 		}
 		os.Exit(Execute(os.Args[1:], os.Stdout, os.Stderr))
 	}

@@ -326,9 +326,9 @@ func TestCIWorkflowVerbatim(t *testing.T) {
 		t.Fatal("README.md has no `bin/playtest check capstone --out r/ --junit r/check.xml` line")
 	}
 	dir := shellWorkspace(t)
-	// 8 games: capstone's bound is a minimum, which no game has refuted
+	// 4 games: capstone's bound is a minimum, which no game has refuted
 	// (a pass at any count), and its ismcts takes a second a game.
-	if code, out := runScript(t, dir, string(line[1]), 8); code != 0 {
+	if code, out := runScript(t, dir, string(line[1]), 4); code != 0 {
 		t.Fatalf("%s: exit %d\n%s", line[1], code, out)
 	}
 	for _, f := range []string{"r/check.xml", "r/check.md", "r/report.html"} {

@@ -156,3 +156,24 @@ func TestNthBit(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkDrawSVG draws each game's start position: a report draws every
+// position of its example games, thousands of drawings.
+func BenchmarkDrawSVG(b *testing.B) {
+	for _, d := range catalog.All {
+		g, err := d.NewRules().NewGame()
+		if err != nil {
+			b.Fatal(err)
+		}
+		drawer, ok := g.NewState().(games.Drawer)
+		if !ok {
+			continue
+		}
+		b.Run(d.Name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				_ = drawer.DrawSVG()
+			}
+		})
+	}
+}

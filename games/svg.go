@@ -5,7 +5,6 @@ import (
 	"html"
 	"math"
 	"strconv"
-	"strings"
 )
 
 // Drawer is implemented by states that draw themselves for the board
@@ -16,9 +15,11 @@ type Drawer interface {
 	DrawSVG() string
 }
 
-// SVG builds a small SVG drawing: shapes in user units, text escaped.
+// SVG builds a small SVG drawing: shapes in user units, text escaped. It
+// appends to one buffer (a report draws every position of its example
+// games: thousands of drawings).
 type SVG struct {
-	b             strings.Builder
+	b             []byte
 	width, height float64
 }
 
@@ -27,39 +28,94 @@ func NewSVG(width, height float64) *SVG { return &SVG{width: width, height: heig
 
 // Rect draws a rectangle filled with fill (stroke "" for none).
 func (s *SVG) Rect(x, y, w, h float64, fill, stroke string) {
-	fmt.Fprintf(&s.b, `<rect x="%s" y="%s" width="%s" height="%s" fill="%s"`, num(x), num(y), num(w), num(h), fill)
-	if stroke != "" {
-		fmt.Fprintf(&s.b, ` stroke="%s"`, stroke)
-	}
-	s.b.WriteString("/>")
+	s.b = append(s.b, "<rect"...)
+	s.num("x", x)
+	s.num("y", y)
+	s.num("width", w)
+	s.num("height", h)
+	s.paint(fill, stroke)
+	s.b = append(s.b, "/>"...)
 }
 
 // Circle draws a circle.
 func (s *SVG) Circle(cx, cy, r float64, fill, stroke string) {
-	fmt.Fprintf(&s.b, `<circle cx="%s" cy="%s" r="%s" fill="%s"`, num(cx), num(cy), num(r), fill)
-	if stroke != "" {
-		fmt.Fprintf(&s.b, ` stroke="%s"`, stroke)
-	}
-	s.b.WriteString("/>")
+	s.b = append(s.b, "<circle"...)
+	s.num("cx", cx)
+	s.num("cy", cy)
+	s.num("r", r)
+	s.paint(fill, stroke)
+	s.b = append(s.b, "/>"...)
 }
 
 // Text writes text at (x, y), anchored "start", "middle" or "end".
 func (s *SVG) Text(x, y, size float64, anchor, fill, text string) {
-	fmt.Fprintf(&s.b, `<text x="%s" y="%s" font-size="%s"`, num(x), num(y), num(size))
+	s.b = append(s.b, "<text"...)
+	s.num("x", x)
+	s.num("y", y)
+	s.num("font-size", size)
 	if anchor != "start" {
-		fmt.Fprintf(&s.b, ` text-anchor="%s"`, anchor)
+		s.attr("text-anchor", anchor)
 	}
-	fmt.Fprintf(&s.b, ` fill="%s">%s</text>`, fill, html.EscapeString(text))
+	s.attr("fill", fill)
+	s.b = append(s.b, '>')
+	s.b = append(s.b, html.EscapeString(text)...)
+	s.b = append(s.b, "</text>"...)
+}
+
+// paint writes the fill and, unless "", the stroke.
+func (s *SVG) paint(fill, stroke string) {
+	s.attr("fill", fill)
+	if stroke != "" {
+		s.attr("stroke", stroke)
+	}
+}
+
+// attr writes the attribute name="value" (value as given: the drawing
+// code's own colours and keywords).
+func (s *SVG) attr(name, value string) {
+	s.b = append(s.b, ' ')
+	s.b = append(s.b, name...)
+	s.b = append(s.b, `="`...)
+	s.b = append(s.b, value...)
+	s.b = append(s.b, '"')
+}
+
+// num writes the attribute name="x", x briefly: at most one decimal,
+// none when whole.
+func (s *SVG) num(name string, x float64) {
+	s.b = append(s.b, ' ')
+	s.b = append(s.b, name...)
+	s.b = append(s.b, `="`...)
+	s.b = appendNum(s.b, x)
+	s.b = append(s.b, '"')
+}
+
+// appendNum appends x rounded to one decimal, as
+// strconv.FormatFloat(math.Round(x*10)/10, 'f', -1, 64) writes it (a
+// whole number without its decimal, -0 kept), without the general
+// shortest-decimal search.
+func appendNum(b []byte, x float64) []byte {
+	tenths := math.Round(x * 10)
+	if !(math.Abs(tenths) < 1e15) { // huge, infinite or NaN
+		return strconv.AppendFloat(b, tenths/10, 'f', -1, 64)
+	}
+	if math.Signbit(tenths) {
+		b = append(b, '-')
+		tenths = -tenths
+	}
+	n := int64(tenths)
+	b = strconv.AppendInt(b, n/10, 10)
+	if d := n % 10; d != 0 {
+		b = append(b, '.', byte('0'+d))
+	}
+	return b
 }
 
 // String closes the drawing.
 func (s *SVG) String() string {
 	return fmt.Sprintf(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %.0f %.0f" width="%.0f" height="%.0f" font-family="sans-serif">`, s.width, s.height, s.width, s.height) +
-		s.b.String() + "</svg>"
+		string(s.b) + "</svg>"
 }
-
-// num writes a coordinate briefly: at most one decimal, none when whole.
-func num(x float64) string { return strconv.FormatFloat(math.Round(x*10)/10, 'f', -1, 64) }
 
 // ResultText states a result for a caption: "seat0 wins (reason)" or
 // "draw (reason)".

@@ -147,6 +147,12 @@ for i in range(1000000):
 		{"twelve lists", `keep = []
 for i in range(12):
     keep.append(list(range(1000000)))`, budget},
+		{"append forever", `grow = []
+while True:
+    grow.append(len(grow))`, budget},
+		{"grow forever", `keep = []
+while True:
+    keep.append([0] * 1000000)`, budget},
 		{"append past a list's bound", `l = []
 l.extend(range(1 << 20))
 l.append(1)`, "list.append would make 1048577 elements"},
