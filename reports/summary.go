@@ -281,7 +281,7 @@ type RunInfo struct {
 	TraceMapping *howplays.Mapping
 	Hidden       bool
 	// Prove, if set, looks for a forced win from the start within depth
-	// decisions (games.ProveWithin): for runs whose games are all short.
+	// decisions (prove.Within): for runs whose games are all short.
 	Prove func(depth int) (*games.Proof, bool)
 }
 

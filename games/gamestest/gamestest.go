@@ -131,6 +131,7 @@ func randomGames(t *testing.T, g games.Game, opts Options) {
 		t.Fatalf("%s does not declare how its games end (games.Reasoner)", g.Name())
 	}
 	declared := reasoner.Reasons()
+	tactics := NewTacticsChecker()
 	for game := range opts.Games {
 		s := g.NewState()
 		thorough := game < opts.Thorough
@@ -144,6 +145,9 @@ func randomGames(t *testing.T, g games.Game, opts Options) {
 				checkKey(t, g, s, game, n)
 				checkPromises(t, s, game, n)
 				checkFeatures(t, g, s, rng, game, n)
+				if err := tactics.Check(s); err != nil {
+					t.Fatalf("game %d, decision %d: %v\n%s", game, n, err, s)
+				}
 				if n%3 == 0 {
 					det.check(t, s, rng, game, n)
 				}

@@ -27,6 +27,11 @@ type Board struct {
 	// of every cell: the rectangle's reflections and half turn, and on a
 	// square its quarter turns and diagonal reflections too.
 	syms [][64]uint8
+	// symBytes is each symmetry's image of every byte of cells, and pow3
+	// the base-3 digits' sums of every byte (on boards of at most
+	// MaxBase3Cells cells): the prover's keys (tactics.go).
+	symBytes [][8][256]uint64
+	pow3     *[8][256]uint64
 }
 
 // ValidateBoard checks the knobs every k-in-a-row game has: rows and
@@ -104,6 +109,8 @@ func NewBoard(rows, cols, k int, pieRule bool) *Board {
 		}
 		b.syms = append(b.syms, perm)
 	}
+	b.buildSymBytes()
+	b.buildPow3()
 	return b
 }
 
@@ -111,7 +118,7 @@ func NewBoard(rows, cols, k int, pieRule bool) *Board {
 // reflection, for a game whose rules tell up from down (Connect Four's
 // stones fall), and returns b.
 func (b *Board) LeftRightOnly() *Board {
-	b.syms = b.syms[:1]
+	b.syms, b.symBytes = b.syms[:1], b.symBytes[:1]
 	return b
 }
 

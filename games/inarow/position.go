@@ -173,20 +173,7 @@ func (p *Position) AppendKey(dst []byte) []byte {
 // position and its images, the one whose stones, seat 0's then seat 1's,
 // are the least as numbers.
 func (p *Position) AppendCanonicalKey(dst []byte) []byte {
-	best := p.Stones
-	for i := range p.B.syms {
-		perm := &p.B.syms[i]
-		var img [2]uint64
-		for who, stones := range p.Stones {
-			for c := stones; c != 0; c &= c - 1 {
-				img[who] |= 1 << perm[bits.TrailingZeros64(c)]
-			}
-		}
-		if img[0] < best[0] || img[0] == best[0] && img[1] < best[1] {
-			best = img
-		}
-	}
-	q := Position{Stones: best, ToMove: p.ToMove, Pie: p.Pie}
+	q := Position{Stones: p.CanonicalStones(), ToMove: p.ToMove, Pie: p.Pie}
 	return q.AppendKey(dst)
 }
 

@@ -10,6 +10,7 @@ import (
 	"playtest/games"
 	"playtest/games/gamestest"
 	"playtest/games/pcg"
+	"playtest/games/prove"
 	"playtest/games/stacktics"
 )
 
@@ -303,7 +304,7 @@ def start(knobs):
 def turn(state):
     return len(state) % 2
 def moves(state):
-    return [0, 1]
+    return [0, 1, 2, 3]
 def play(state, move):
     return state + (move,)
 def result(state):
@@ -322,13 +323,14 @@ def key(state):
 	if err != nil {
 		t.Fatal(err)
 	}
-	// 2^16 lines of 16 decisions: within ProofNodes, past the
-	// interpreted bound.
-	if pf, searched := games.ProveWithin(g.NewState(), 16); pf != nil || searched {
-		t.Errorf("a proof over 2^16 scripted lines: %v, searched %v; want it given up", pf, searched)
+	// 4^16 lines of 16 decisions, every one a draw: alpha-beta's least
+	// proof visits about 2·4^8 positions, within ProofNodes and past the
+	// interpreted bound; 4^8 lines need a few hundred.
+	if pf, searched := prove.Within(g.NewState(), 16); pf != nil || searched {
+		t.Errorf("a proof over 4^16 scripted lines: %v, searched %v; want it given up", pf, searched)
 	}
-	if _, searched := games.ProveWithin(g.NewState(), 8); !searched {
-		t.Error("a proof over 2^8 scripted lines was given up")
+	if _, searched := prove.Within(g.NewState(), 8); !searched {
+		t.Error("a proof over 4^8 scripted lines was given up")
 	}
 }
 

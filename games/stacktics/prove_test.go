@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"playtest/games"
+	"playtest/games/prove"
 	"playtest/games/stacktics"
 )
 
@@ -31,14 +32,14 @@ func size2(t *testing.T, columns []int) games.Game {
 // decisions.
 func TestProveWithin(t *testing.T) {
 	s := size2(t, []int{0, 3}).NewState()
-	pf, _ := games.ProveWithin(s, 3)
+	pf, _ := prove.Within(s, 3)
 	if pf == nil || pf.Winner != games.Seat0 || pf.Plies != 1 || !slices.Equal(pf.Line, []string{"a1Sxd4"}) {
 		t.Fatalf("corner trees: proof %+v, want seat 0 wins in 1 with a1Sxd4", pf)
 	}
 	if s.Plies() != 0 {
 		t.Error("the proof moved the state it was given")
 	}
-	if pf, searched := games.ProveWithin(size2(t, nil).NewState(), 3); pf != nil || !searched {
+	if pf, searched := prove.Within(size2(t, nil).NewState(), 3); pf != nil || !searched {
 		t.Errorf("the designer's size 2: proof %+v (searched %v), want none within 3 decisions", pf, searched)
 	}
 	// After any first move, a proof's line, played out, ends in its
@@ -49,7 +50,7 @@ func TestProveWithin(t *testing.T) {
 	for _, m := range moves {
 		c := child.Clone()
 		c.Apply(m)
-		if pf, _ := games.ProveWithin(c, 2); pf != nil {
+		if pf, _ := prove.Within(c, 2); pf != nil {
 			proven++
 			end := c.Clone()
 			for _, text := range pf.Line {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"playtest/games"
+	"playtest/games/prove"
 	"playtest/reports"
 	"playtest/reports/howplays"
 	"playtest/sim"
@@ -57,7 +58,7 @@ func Info(cfg *variants.Config, g games.Game) reports.RunInfo {
 		info.TraceMapping = &mapping
 	}
 	_, info.Hidden = g.NewState().(games.Determinizer)
-	info.Prove = func(depth int) (*games.Proof, bool) { return games.ProveWithin(g.NewState(), depth) }
+	info.Prove = func(depth int) (*games.Proof, bool) { return prove.Within(g.NewState(), depth) }
 	info.Replay = func(moves []string) (games.Result, int, error) { return replayResult(g, moves) }
 	return info
 }

@@ -9,6 +9,7 @@ import (
 	"playtest/games"
 	"playtest/games/gamestest"
 	"playtest/games/pcg"
+	"playtest/games/prove"
 )
 
 // TestRetrogradeAgreesWithValueIteration solves random game graphs both
@@ -75,11 +76,9 @@ func TestBoundedProofAgreesWithRetrograde(t *testing.T) {
 		}
 		sol, _ := retrograde(context.Background(), gr)
 		for depth := 1; depth <= 6; depth++ {
-			pr := newProver(context.Background(), 1<<20)
-			for range depth + 3 {
-				pr.buffers = append(pr.buffers, nil)
-				pr.states = append(pr.states, g.NewState())
-				pr.keys = append(pr.keys, nil)
+			se, err := prove.New(g.NewState(), prove.Options{Horizon: depth, Entries: 1 << 12})
+			if err != nil {
+				t.Fatal(err)
 			}
 			for i := range gr.mover {
 				if gr.mover[i] == terminalMover {
@@ -87,20 +86,20 @@ func TestBoundedProofAgreesWithRetrograde(t *testing.T) {
 				}
 				s := g.NewState()
 				s.(games.Keyer).SetKey(gr.key(i))
-				pf := pr.search(s, depth, 0)
+				outcome, dist := proveWithin(t, se, s, depth)
 				// Every proof must be the solve's result; every result the
-				// solve finds within the horizon must be proven. (Proofs
-				// kept from deeper searches may reach past the horizon.)
+				// solve finds within the horizon must be proven.
 				want, wantDist := sol.value[i], int(sol.dist[i])
 				withinHorizon := want != valDraw && wantDist <= depth
-				if pf.outcome != valUnknown && (pf.outcome != want || int(pf.dist) != wantDist) ||
-					pf.outcome == valUnknown && withinHorizon {
-					t.Fatalf("trial %d, depth %d, position %d: proof %d in %d, solve %d in %d", trial, depth, i, pf.outcome, pf.dist, sol.value[i], sol.dist[i])
+				if outcome != valUnknown && (outcome != want || dist != wantDist) ||
+					outcome == valUnknown && withinHorizon {
+					t.Fatalf("trial %d, depth %d, position %d: proof %d in %d, solve %d in %d", trial, depth, i, outcome, dist, sol.value[i], sol.dist[i])
 				}
-				if pf.outcome != valUnknown {
+				if outcome != valUnknown {
 					proven++
 				}
 			}
+			se.Close()
 		}
 	}
 	if proven == 0 {
@@ -165,12 +164,11 @@ func TestLinesProveTheValues(t *testing.T) {
 			t.Fatal(err)
 		}
 		sol, _ := retrograde(context.Background(), gr)
-		pr := newProver(context.Background(), 1<<20)
-		for range 12 {
-			pr.buffers = append(pr.buffers, nil)
-			pr.states = append(pr.states, g.NewState())
-			pr.keys = append(pr.keys, nil)
+		se, err := prove.New(g.NewState(), prove.Options{Horizon: 8, Entries: 1 << 12})
+		if err != nil {
+			t.Fatal(err)
 		}
+		pr := &bounded{se: se}
 		for i := range gr.mover {
 			if gr.mover[i] == terminalMover {
 				continue
@@ -181,11 +179,34 @@ func TestLinesProveTheValues(t *testing.T) {
 			follow(t, g, node, sol.line(gr, i, s), sol.value[i], int(sol.dist[i]))
 			s = g.NewState().(*gamestest.GraphState)
 			s.Node = node
-			pf := pr.search(s.Clone(), 8, 0)
-			follow(t, g, node, pr.line(s, 8), pf.outcome, int(pf.dist))
+			outcome, dist := proveWithin(t, se, s.Clone(), 8)
+			line, err := pr.line(s, 8)
+			if err != nil {
+				t.Fatal(err)
+			}
+			follow(t, g, node, line, outcome, dist)
 		}
+		se.Close()
 	}
 	if checked < 100 {
 		t.Errorf("only %d lines checked", checked)
 	}
+}
+
+// proveWithin is the prover's result for s within depth as the
+// retrograde solve states one: valWin or valLoss for the mover in dist
+// decisions, or valUnknown.
+func proveWithin(t *testing.T, se *prove.Searcher, s games.State, depth int) (int8, int) {
+	t.Helper()
+	v, err := se.Score(s, depth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	switch v.Outcome {
+	case 1:
+		return valWin, v.Plies
+	case -1:
+		return valLoss, v.Plies
+	}
+	return valUnknown, 0
 }

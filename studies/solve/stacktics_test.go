@@ -8,6 +8,7 @@ import (
 
 	"playtest/games"
 	"playtest/games/pcg"
+	"playtest/games/prove"
 	"playtest/games/stacktics"
 	"playtest/internal/testenv"
 	"playtest/variants"
@@ -88,17 +89,16 @@ func TestProverOnStacktics(t *testing.T) {
 				continue
 			}
 			const depth = 4
-			pr := newProver(context.Background(), 1<<20)
-			for range depth + 3 {
-				pr.buffers = append(pr.buffers, nil)
-				pr.states = append(pr.states, g.NewState())
-				pr.keys = append(pr.keys, nil)
+			se, err := prove.New(s, prove.Options{Horizon: depth, Entries: 1 << 16})
+			if err != nil {
+				t.Fatal(err)
 			}
-			pf := pr.search(s, depth, 0)
+			outcome, dist := proveWithin(t, se, s, depth)
+			se.Close()
 			want, wantDist := bruteForce(s, depth)
-			if pf.outcome != valUnknown && (pf.outcome != want || int(pf.dist) != wantDist) ||
-				pf.outcome == valUnknown && want != valUnknown {
-				t.Fatalf("pie %v, position\n%v\nprover %d in %d, minimax %d in %d", pie, s, pf.outcome, pf.dist, want, wantDist)
+			if outcome != valUnknown && (outcome != want || dist != wantDist) ||
+				outcome == valUnknown && want != valUnknown {
+				t.Fatalf("pie %v, position\n%v\nprover %d in %d, minimax %d in %d", pie, s, outcome, dist, want, wantDist)
 			}
 			checked++
 			if want != valUnknown {
@@ -159,14 +159,13 @@ func TestProveStopsAtOnce(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	pr := newProver(ctx, DefaultMaxEntries)
-	for range 15 {
-		pr.buffers = append(pr.buffers, make([]games.Move, 0, g.MaxLegalMoves()))
-		pr.states = append(pr.states, g.NewState())
-		pr.keys = append(pr.keys, nil)
+	se, err := prove.New(g.NewState(), prove.Options{Horizon: 12, Context: ctx, Entries: 1 << 16})
+	if err != nil {
+		t.Fatal(err)
 	}
-	if pf := pr.search(g.NewState(), 12, 0); pf.outcome != valUnknown || !pr.stopped || pr.nodes != 1 {
-		t.Errorf("a cancelled depth-12 search: outcome %d, stopped %v, %d nodes", pf.outcome, pr.stopped, pr.nodes)
+	defer se.Close()
+	if _, err := se.Score(g.NewState(), 12); err == nil || se.Nodes() != 1 {
+		t.Errorf("a cancelled depth-12 search: %v after %d nodes", err, se.Nodes())
 	}
 	if _, err := Prove(ctx, cfg, ProveOptions{Depth: 12}); err == nil {
 		t.Error("a cancelled proof returned a result")
@@ -187,9 +186,13 @@ func TestSearchStopsAtOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	se := newSearcher(ctx, DefaultSearchEntries, true)
-	if _, err := se.value(g.NewState()); err == nil || se.nodes > 2 {
-		t.Errorf("a cancelled search: %v after %d nodes", err, se.nodes)
+	se, err := prove.New(g.NewState(), prove.Options{Context: ctx, Entries: 1 << 16})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer se.Close()
+	if _, err := se.Decide(g.NewState()); err == nil || se.Nodes() > 2 {
+		t.Errorf("a cancelled search: %v after %d nodes", err, se.Nodes())
 	}
 	if _, err := enumerate(ctx, g, 1<<20, true, nil); err == nil {
 		t.Error("a cancelled enumeration went on")

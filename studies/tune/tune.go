@@ -11,7 +11,7 @@ import (
 
 	"gonum.org/v1/gonum/stat/distuv"
 
-	"playtest/games"
+	"playtest/games/prove"
 	"playtest/reports"
 	"playtest/reports/stats"
 	"playtest/runs/rundir"
@@ -692,7 +692,7 @@ func (c *Candidate) forcedWin() string {
 	if err != nil {
 		return ""
 	}
-	pf, _ := games.ProveWithin(g.NewState(), reports.ShortGamePlies)
+	pf, _ := prove.Within(g.NewState(), reports.ShortGamePlies)
 	if pf == nil {
 		return ""
 	}
