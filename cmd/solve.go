@@ -35,13 +35,18 @@ solved (Stacktics), and only when the position graph has at most
 fit in three quarters of the machine's memory if fewer; a --max-states that
 may not fit is refused before anything is allocated.
 
---search proves the value instead by alpha-beta search over exact keys,
-the moves the game's heuristic prefers tried first: two null-window
-searches ask whether seat 0 can force a win and whether seat 1 can, which
-takes a few million positions where the graph has billions (5,5,4 is a draw
-in seconds). It gives the value of the start and of every opening, not how
-long perfect play takes; a game whose positions can repeat is refused (the
-value would depend on the path).
+--search proves the value instead by alpha-beta search (games/prove: a table
+of lower and upper bounds, null windows, and the game's threat hooks where it
+has them): two null-window searches ask whether the player to move can force
+a win and whether the other can, which takes a few million positions where
+the graph has billions (5,5,4 is a draw in seconds, Connect Four 8 × 4 a
+second-player win in half a minute). It gives the value of the start and of
+every opening, not how long perfect play takes; a game whose positions can
+repeat is refused (the value would depend on the path). Its table grows to
+--max-states entries of 16 bytes (default: 67 million, or what fits in three
+quarters of the machine's memory if fewer), then replaces old entries: a
+full table slows the search, never stops it. It reports its progress once a
+second and stops at Ctrl-C.
 
 A game whose board has symmetries (the m,n,k-games: reflections and, on a
 square, rotations; Connect Four: its left-right mirror) is solved one
@@ -98,6 +103,9 @@ repetition rule.`,
 				}
 				if !quiet {
 					sopts.Progress = func(n int64) { fmt.Fprintf(stderr, "searching: %s positions\n", bots.Thousands(int(n))) }
+					sopts.Proven = func(move, value string, n int64) {
+						fmt.Fprintf(stderr, "opening %s: %s for seat 0 (%s positions searched so far)\n", move, value, bots.Thousands(int(n)))
+					}
 				}
 				res, err = solve.Search(ctx, cfg, sopts)
 			} else if depth > 0 {
@@ -137,7 +145,7 @@ repetition rule.`,
 	f := c.Flags()
 	f.Int("max-states", solve.DefaultMaxStates, "most positions to enumerate before giving up (default: 50,000,000, or what fits in memory if fewer)")
 	f.Int("depth", 0, "instead of solving exactly, prove every forced win within this many decisions (for variants too large to enumerate)")
-	f.Bool("search", false, "prove the value (and each opening's) by alpha-beta search instead of enumerating every position: far fewer positions, no distances or lines; --max-states bounds the bounds it keeps (default 10,000,000)")
+	f.Bool("search", false, "prove the value (and each opening's) by alpha-beta search instead of enumerating every position: far fewer positions, no distances or lines; --max-states bounds its table (default 67,108,864 entries of 16 bytes, or what fits in memory)")
 	f.Bool("no-symmetry", false, "count every position apart from its reflections and rotations (slower, larger; the same values)")
 	f.String("format", "table", "output format: table or json")
 	f.Bool("quiet", false, "show no progress on stderr")

@@ -11,11 +11,12 @@ import (
 type Game struct {
 	rules Rules
 	*inarow.Board
+	bits *columnBits // nil where rows + 1 bits a column do not fit 64
 }
 
 // New builds the game of validated rules.
 func New(r Rules) *Game {
-	return &Game{rules: r, Board: inarow.NewBoard(r.Rows, r.Cols, r.K, r.PieRule).LeftRightOnly()}
+	return &Game{rules: r, Board: inarow.NewBoard(r.Rows, r.Cols, r.K, r.PieRule).LeftRightOnly(), bits: newColumnBits(r)}
 }
 
 // Name is the catalog name.

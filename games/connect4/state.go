@@ -14,6 +14,11 @@ type State struct {
 	inarow.Position
 	g      *Game
 	height [inarow.MaxSide]uint8
+	// cols0 and colsAll are seat 0's stones and every stone column by
+	// column, rows + 1 bits a column (the top bit always empty), kept
+	// where the board fits 64 such bits (Game.bits): the prover's hooks
+	// work on them (tactics.go).
+	cols0, colsAll uint64
 }
 
 // LegalMoves appends every column with room, from the left (a move is the
@@ -37,7 +42,17 @@ func (s *State) LegalMoves(buf []games.Move) []games.Move {
 // Apply drops the mover's stone into column m (or plays the pie decision).
 func (s *State) Apply(m games.Move) {
 	if s.ApplyPie(m) {
+		if s.Pie == inarow.PieSwapped {
+			s.cols0 = s.colsAll &^ s.cols0
+		}
 		return
+	}
+	if s.g.bits != nil {
+		bit := uint64(1) << (uint(m)*s.g.bits.height + uint(s.height[m]))
+		s.colsAll |= bit
+		if s.ToMove == games.Seat0 {
+			s.cols0 |= bit
+		}
 	}
 	s.Place(s.g.Cell(int(s.height[m]), int(m)))
 	s.height[m]++
@@ -62,6 +77,26 @@ func (s *State) SetKey(key []byte) {
 			s.height[col]++
 		}
 	}
+	s.cols0, s.colsAll = s.columns()
+}
+
+// columns is the stones column by column (cols0, colsAll), or zeros where
+// the board does not fit.
+func (s *State) columns() (mine, all uint64) {
+	if s.g.bits == nil {
+		return 0, 0
+	}
+	h := s.g.bits.height
+	for col := range s.g.rules.Cols {
+		for row := range int(s.height[col]) {
+			bit := uint64(1) << (uint(col)*h + uint(row))
+			all |= bit
+			if s.Stones[0]&(1<<uint(s.g.Cell(row, col))) != 0 {
+				mine |= bit
+			}
+		}
+	}
+	return mine, all
 }
 
 // CheckInvariants checks what every position must satisfy (implements
@@ -75,6 +110,9 @@ func (s *State) CheckInvariants() error {
 				return fmt.Errorf("column %c: height %d, but row %d is filled %v (stones float)", 'a'+col, s.height[col], row+1, filled)
 			}
 		}
+	}
+	if mine, all := s.columns(); mine != s.cols0 || all != s.colsAll {
+		return fmt.Errorf("the column bitboards %#x, %#x; the stones give %#x, %#x", s.cols0, s.colsAll, mine, all)
 	}
 	return s.Check()
 }

@@ -12,6 +12,70 @@ import (
 // only, and a stone under a cell where the other seat would win lets it
 // win there next.
 
+// columnBits are a board's column-by-column bitboards (Pascal Pons's
+// layout: rows + 1 bits a column, the top one always empty, so that lines
+// found by shifting never wrap from one column to the next), for boards
+// where they fit 64 bits.
+type columnBits struct {
+	height uint // bits a column: rows + 1
+	k      int
+	board  uint64 // every cell
+	bottom uint64 // each column's lowest cell
+	column [MaxSide]uint64
+	packs  bool // the packed key fits: height·cols + 3 ≤ 64
+}
+
+func newColumnBits(r Rules) *columnBits {
+	h := r.Rows + 1
+	if h*r.Cols > 64 {
+		return nil
+	}
+	b := &columnBits{height: uint(h), k: r.K, packs: h*r.Cols+3 <= 64}
+	for col := range r.Cols {
+		b.column[col] = (uint64(1)<<uint(r.Rows) - 1) << uint(col*h)
+		b.board |= b.column[col]
+		b.bottom |= 1 << uint(col*h)
+	}
+	return b
+}
+
+// winning is the empty cells (not in all) where stones p would complete k
+// in a row: in each direction, a cell with a stones of p just before it
+// and k − 1 − a just after it, for some a.
+func (b *columnBits) winning(p, all uint64) uint64 {
+	var w uint64
+	h := b.height
+	k := b.k
+	for _, d := range [4]uint{1, h, h - 1, h + 1} {
+		// before[a]: cells with a stones of p just before them; after[a]
+		// the same after them.
+		var before, after [MaxSide]uint64
+		before[0], after[0] = ^uint64(0), ^uint64(0)
+		for a := 1; a < k; a++ {
+			before[a] = before[a-1] & (p << (uint(a) * d))
+			after[a] = after[a-1] & (p >> (uint(a) * d))
+		}
+		for a := range k {
+			w |= before[a] & after[k-1-a]
+		}
+	}
+	return w & b.board &^ all
+}
+
+// own is seat who's stones column by column.
+func (s *State) own(who games.Player) uint64 {
+	if who == games.Seat0 {
+		return s.cols0
+	}
+	return s.colsAll &^ s.cols0
+}
+
+// playableBits is each column's lowest empty cell, column by column.
+func (s *State) playableBits() uint64 {
+	b := s.g.bits
+	return (s.colsAll + b.bottom) & b.board
+}
+
 // playable is each column's lowest empty cell.
 func (s *State) playable() uint64 {
 	var p uint64
@@ -29,6 +93,13 @@ func (s *State) WinningMove() (games.Move, bool) {
 	if s.IsTerminal() || s.PieDecision() {
 		return 0, false
 	}
+	if b := s.g.bits; b != nil {
+		w := b.winning(s.own(s.ToMove), s.colsAll) & s.playableBits()
+		if w == 0 {
+			return 0, false
+		}
+		return games.Move(uint(bits.TrailingZeros64(w)) / b.height), true
+	}
 	w := s.Threats(s.ToMove) & s.playable()
 	if w == 0 {
 		return 0, false
@@ -45,6 +116,23 @@ func (s *State) SafeMoves(buf []games.Move) []games.Move {
 		return buf
 	}
 	if buf, pie := s.AppendPieMoves(buf); pie {
+		return buf
+	}
+	if b := s.g.bits; b != nil {
+		theirs := b.winning(s.own(s.ToMove.Opponent()), s.colsAll)
+		can := s.playableBits()
+		if forced := theirs & can; forced != 0 {
+			if forced&(forced-1) != 0 {
+				return buf
+			}
+			can = forced
+		}
+		can &^= theirs >> 1
+		for col := range s.g.rules.Cols {
+			if can&b.column[col] != 0 {
+				buf = append(buf, games.Move(col))
+			}
+		}
 		return buf
 	}
 	theirs := s.Threats(s.ToMove.Opponent())
@@ -73,8 +161,17 @@ func (s *State) OrderMoves(moves []games.Move) {
 		return
 	}
 	me := s.ToMove
-	before := s.Threats(me)
 	cols := s.g.rules.Cols
+	if b := s.g.bits; b != nil {
+		mine, play := s.own(me), s.playableBits()
+		inarow.SortByScore(moves, func(m games.Move) int {
+			bit := play & b.column[m]
+			d := 2*int(m) - (cols - 1)
+			return 64*bits.OnesCount64(b.winning(mine|bit, s.colsAll|bit)) - max(d, -d)
+		})
+		return
+	}
+	before := s.Threats(me)
 	inarow.SortByScore(moves, func(m games.Move) int {
 		cell := s.g.Cell(int(s.height[m]), int(m))
 		d := 2*int(m) - (cols - 1)
@@ -98,21 +195,19 @@ func (s *State) PackedCanonicalKey() (uint64, bool) {
 	return min(k, mirror), ok
 }
 
-// packed is the position's packed key and its mirror image's.
+// packed is the position's packed key and its mirror image's: each
+// column's seat-0 stones plus its filled cells, which sets the bit above
+// its top stone (Pons's key: unique, and no column carries into the next).
 func (s *State) packed() (key, mirror uint64, ok bool) {
-	rows, cols := s.g.rules.Rows, s.g.rules.Cols
-	h := rows + 1
-	if h*cols+3 > 64 {
+	b := s.g.bits
+	if b == nil || !b.packs {
 		return 0, 0, false
 	}
-	mine := s.Stones[0]
+	key = s.cols0 + s.colsAll + b.bottom
+	cols := s.g.rules.Cols
+	group := uint64(1)<<b.height - 1
 	for col := range cols {
-		column := uint64(1) << s.height[col]
-		for row := range int(s.height[col]) {
-			column |= (mine >> uint(s.g.Cell(row, col)) & 1) << uint(row)
-		}
-		key |= column << uint(col*h)
-		mirror |= column << uint((cols-1-col)*h)
+		mirror |= (key >> (uint(col) * b.height) & group) << (uint(cols-1-col) * b.height)
 	}
 	pie := s.PieBits()
 	return key<<3 | pie, mirror<<3 | pie, true

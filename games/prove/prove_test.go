@@ -356,3 +356,27 @@ func TestWithinKeepsItsAnswers(t *testing.T) {
 		t.Errorf("only %d proofs compared", proofs)
 	}
 }
+
+// TestSameCountsEveryRun: a proof is deterministic, its counts too (no
+// map order, no clock, no address in a key).
+func TestSameCountsEveryRun(t *testing.T) {
+	g := connect4.New(connect4.Rules{Rows: 4, Cols: 5, K: 4})
+	var first [2]int64
+	for run := range 3 {
+		se, _ := New(g.NewState(), Options{Entries: 1 << 14})
+		v, err := se.Decide(g.NewState())
+		se.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := [2]int64{se.Nodes(), int64(se.Kept())}
+		if run == 0 {
+			first = got
+			if v.Outcome != 0 {
+				t.Fatalf("Connect Four 5 × 4: %+v, a draw (Tromp)", v)
+			}
+		} else if got != first {
+			t.Fatalf("run %d: %v positions and entries, run 0: %v", run, got, first)
+		}
+	}
+}

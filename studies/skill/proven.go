@@ -18,6 +18,10 @@ import (
 // tried further. An opening book solves as far.
 const ProofStates = solve.BookStates
 
+// ProofSearchNodes bounds the positions a proof by search visits for a
+// ladder: ten seconds at most (5,5,4's draw takes about one).
+const ProofSearchNodes = 5 * ProofStates
+
 // BookPlies is how many decisions of each deal a ladder's opening book
 // makes where the variant is proven: enough for bots that always answer
 // alike to play many different games, each from an opening whose value
@@ -116,8 +120,9 @@ func tryProof(ctx context.Context, cfg *variants.Config) *Proven {
 	var tooLarge *solve.TooLargeError
 	if errors.As(err, &tooLarge) && cfg.ScriptOf() == nil {
 		// Too large to enumerate: a proof by search may still settle the
-		// value (5,5,4's draw), within as many bounds.
-		res, err = solve.Search(ctx, cfg, solve.SearchOptions{MaxEntries: ProofStates, NoOpenings: true})
+		// value (5,5,4's draw), within as many bounds kept and a few times
+		// as many positions searched.
+		res, err = solve.Search(ctx, cfg, solve.SearchOptions{MaxEntries: ProofStates, MaxNodes: ProofSearchNodes, NoOpenings: true})
 	}
 	if err != nil {
 		return nil

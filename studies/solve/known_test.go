@@ -71,8 +71,9 @@ func set(kv ...string) []variants.Override {
 // included), and proves the published values of boards the full solve
 // cannot hold in CI: 5,5,4 a draw (Run passes 50,000,000 positions 10
 // plies in; the search needs about 2 million bounds), Connect Four 6 × 4
-// a second-player win and 5 × 5 a draw (Tromp's table; the full solve
-// takes 73 s and 5 GB, 65 s and 4 GB).
+// a second-player win, 5 × 5 and 5 × 6 draws (Tromp's table; the full
+// solve of the first two takes 73 s and 5 GB, 65 s and 4 GB; the search
+// under a second each).
 func TestSearchMatchesSolve(t *testing.T) {
 	for _, c := range []struct {
 		preset string
@@ -85,7 +86,10 @@ func TestSearchMatchesSolve(t *testing.T) {
 		{"connect4/4x4", nil},
 		{"connect4/4x4", set("rules.k", "3")},
 		{"connect4/4x4", set("rules.k", "3", "rules.pie_rule", "true")},
+		{"connect4/4x4", set("rules.pie_rule", "true")},
+		{"connect4/4x4", set("rules.cols", "5", "rules.k", "3", "rules.pie_rule", "true")},
 		{"mnk/4x4x4", nil},
+		{"mnk/4x4x4", set("rules.pie_rule", "true")},
 	} {
 		cfg, err := variants.Load(c.preset, c.sets)
 		if err != nil {
@@ -122,6 +126,7 @@ func TestSearchMatchesSolve(t *testing.T) {
 		{"mnk/5x5x4", nil, "draw"},
 		{"connect4/4x4", set("rules.cols", "6"), "seat 1 wins"},
 		{"connect4/4x4", set("rules.cols", "5", "rules.rows", "5"), "draw"},
+		{"connect4/4x4", set("rules.cols", "5", "rules.rows", "6"), "draw"},
 	} {
 		cfg, err := variants.Load(c.preset, c.sets)
 		if err != nil {

@@ -38,6 +38,9 @@ type SearchOptions struct {
 	MaxNodes int64
 	// Progress, if set, is told the positions searched once a second.
 	Progress func(nodes int64)
+	// Proven, if set, is told each opening's value (for seat 0) as soon
+	// as it is proven, with the positions searched so far.
+	Proven func(opening, value string, nodes int64)
 	// NoOpenings proves the start's value alone, not each opening's.
 	NoOpenings bool
 	// NoSymmetry keys every position apart from its symmetric images.
@@ -102,43 +105,60 @@ func Search(ctx context.Context, cfg *variants.Config, opts SearchOptions) (*Res
 		}
 		return v.Outcome, nil
 	}
-	v, err := value(start)
-	if err != nil {
-		return nil, err
-	}
+	// Each opening is proven first, and the start's value is the best of
+	// theirs for its mover: no search of its own, and a long proof (Connect
+	// Four 7 × 6) reports its openings as it goes.
 	res := &Result{Schema: Schema, Game: cfg.Definition.Name, Variant: cfg.Name, Label: cfg.Label(), Source: cfg.Source, MoveCap: sr.MoveCap(),
-		Value: seatValue(v), UpToSymmetry: se.Symmetric(), PieRule: pieRule(g), Searched: true}
-	for _, m := range start.LegalMoves(nil) {
-		if opts.NoOpenings {
-			break
-		}
-		child := start.Clone()
-		child.Apply(m)
-		v, err := value(child)
+		UpToSymmetry: se.Symmetric(), PieRule: pieRule(g), Searched: true}
+	if opts.NoOpenings {
+		v, err := value(start)
 		if err != nil {
 			return nil, err
 		}
-		o := Opening{Move: start.MoveString(m), Value: outcomeFor(v, games.Seat0)}
-		// The replies are proven one by one only when they are few (a pie
-		// rule's keep and swap): each is a proof of its own.
-		if replies := child.LegalMoves(nil); !child.IsTerminal() && len(replies) <= MaxListedReplies {
-			o.Replier = child.CurrentPlayer().String()
-			o.AllReplies = len(replies)
-			for _, rm := range replies {
-				grand := child.Clone()
-				grand.Apply(rm)
-				rv, err := value(grand)
-				if err != nil {
-					return nil, err
-				}
-				out := outcomeFor(rv, child.CurrentPlayer())
-				if out == Win {
-					o.WinningReplies++
-				}
-				o.Replies = append(o.Replies, Reply{Move: child.MoveString(rm), Value: out})
+		res.Value = seatValue(v)
+	} else {
+		best := -2
+		for _, m := range start.LegalMoves(nil) {
+			child := start.Clone()
+			child.Apply(m)
+			v, err := value(child)
+			if err != nil {
+				return nil, err
 			}
+			forMover := v
+			if start.CurrentPlayer() == games.Seat1 {
+				forMover = -v
+			}
+			best = max(best, forMover)
+			o := Opening{Move: start.MoveString(m), Value: outcomeFor(v, games.Seat0)}
+			if opts.Proven != nil {
+				opts.Proven(o.Move, o.Value, se.Nodes())
+			}
+			// The replies are proven one by one only when they are few (a
+			// pie rule's keep and swap): each is a proof of its own.
+			if replies := child.LegalMoves(nil); !child.IsTerminal() && len(replies) <= MaxListedReplies {
+				o.Replier = child.CurrentPlayer().String()
+				o.AllReplies = len(replies)
+				for _, rm := range replies {
+					grand := child.Clone()
+					grand.Apply(rm)
+					rv, err := value(grand)
+					if err != nil {
+						return nil, err
+					}
+					out := outcomeFor(rv, child.CurrentPlayer())
+					if out == Win {
+						o.WinningReplies++
+					}
+					o.Replies = append(o.Replies, Reply{Move: child.MoveString(rm), Value: out})
+				}
+			}
+			res.Openings = append(res.Openings, o)
 		}
-		res.Openings = append(res.Openings, o)
+		if start.CurrentPlayer() == games.Seat1 {
+			best = -best
+		}
+		res.Value = seatValue(best)
 	}
 	res.Nodes, res.Positions = se.Nodes(), se.Kept()
 	res.Note = fmt.Sprintf("Proven by alpha-beta search (%s positions searched, %s bounds kept): the value with perfect play, not how long it takes.", bots.Thousands(int(se.Nodes())), bots.Thousands(se.Kept()))
