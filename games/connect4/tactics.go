@@ -43,6 +43,9 @@ func newColumnBits(r Rules) *columnBits {
 // in a row: in each direction, a cell with a stones of p just before it
 // and k − 1 − a just after it, for some a.
 func (b *columnBits) winning(p, all uint64) uint64 {
+	if b.k == 4 {
+		return b.winning4(p, all)
+	}
 	var w uint64
 	h := b.height
 	k := b.k
@@ -58,6 +61,21 @@ func (b *columnBits) winning(p, all uint64) uint64 {
 		for a := range k {
 			w |= before[a] & after[k-1-a]
 		}
+	}
+	return w & b.board &^ all
+}
+
+// winning4 is winning for four in a row, unrolled (Pons's
+// compute_winning_position).
+func (b *columnBits) winning4(p, all uint64) uint64 {
+	w := (p << 1) & (p << 2) & (p << 3)
+	for _, d := range [3]uint{b.height, b.height - 1, b.height + 1} {
+		two := (p << d) & (p << (2 * d))
+		w |= two & (p << (3 * d))
+		w |= two & (p >> d)
+		two = (p >> d) & (p >> (2 * d))
+		w |= two & (p << d)
+		w |= two & (p >> (3 * d))
 	}
 	return w & b.board &^ all
 }
