@@ -549,6 +549,7 @@ func TestSignalStopsEveryCommand(t *testing.T) {
 	}{
 		{"solve", []string{"solve", "stacktics/size2"}, "interrupted; nothing was written"},
 		{"solve --depth", []string{"solve", "stacktics/size2", "--depth", "12"}, "interrupted; nothing was written"},
+		{"solve --search", []string{"solve", "connect4/standard", "--search"}, "interrupted; nothing was written"},
 		{"perft", []string{"perft", "stacktics/size4", "--depth", "12"}, "interrupted while counting depth"},
 		{"replay", append([]string{"replay", "stacktics/size3", "--game", "1"}, huge...), "interrupted; nothing was written"},
 		{"play against a search", []string{"play", "stacktics/size3", "--seat", "1", "--bot", "{bot: mcts, iterations: 10000000}"}, "interrupted; the game was left unfinished"},
