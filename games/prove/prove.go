@@ -116,8 +116,8 @@ func (se *Searcher) Line(s games.State, rem int) (moves []games.Move, movers []g
 // a games.Interpreted game), or when a signal asks the process to stop
 // (interrupt.Stopping, seen at the next position); a chance node counts
 // as no forced win. The rules are played as they are (History: a move cap
-// or a repetition rule holds), a draw is never proven, and s is left
-// unchanged.
+// or a repetition rule holds, and no result is kept in a table), a draw is
+// never proven, and s is left unchanged.
 func Within(s games.State, depth int) (pf *games.Proof, searched bool) {
 	if !games.Provable(s) || s.IsTerminal() || depth < 1 {
 		return nil, !s.IsTerminal() && games.Provable(s)
@@ -126,7 +126,7 @@ func Within(s games.State, depth int) (pf *games.Proof, searched bool) {
 	if _, slow := s.(games.Interpreted); slow {
 		limit = games.InterpretedProofNodes
 	}
-	se, err := New(s, Options{Horizon: depth, Entries: proofEntries, MaxNodes: limit, History: true, ChanceUnknown: true})
+	se, err := New(s, Options{Horizon: depth, MaxNodes: limit, History: true, ChanceUnknown: true})
 	if err != nil {
 		return nil, false
 	}
@@ -157,7 +157,3 @@ func Within(s games.State, depth int) (pf *games.Proof, searched bool) {
 	}
 	return nil, true
 }
-
-// proofEntries sizes Within's table: a short proof's few million
-// positions (4 MiB).
-const proofEntries = 1 << 18

@@ -3,6 +3,7 @@ package prove
 import (
 	"context"
 	"errors"
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -47,10 +48,10 @@ type Options struct {
 	// NoETC turns off enhanced transposition cutoffs.
 	NoETC bool
 	// History says the rules may end a game by its history (a move cap, a
-	// repetition rule): keys then hold the plies played, and a result that
-	// met a position again on its line of play is not kept. Without it a
-	// position met again on the line is an error (ErrRepeats) when there
-	// is no horizon.
+	// repetition rule): a position's result may then depend on the line
+	// that reached it, so none is kept in the table (alpha-beta alone,
+	// exact on the tree). Without it, and without a horizon, a position
+	// met again on the line is an error (ErrRepeats).
 	History bool
 	// ChanceUnknown counts a chance node as nothing proven (0) where
 	// without it a chance node stops the search with ErrChance.
@@ -94,7 +95,6 @@ type Searcher struct {
 	plies                               []scratch
 	path                                []uint64
 	onPath                              [1 << 12]uint16
-	taint                               int // the shallowest ply a result below depends on (History)
 }
 
 // scratch is one ply's buffers.
@@ -118,7 +118,11 @@ func New(s games.State, opts Options) (*Searcher, error) {
 	if opts.Entries <= 0 {
 		opts.Entries = DefaultEntries
 	}
-	se := &Searcher{opts: opts, table: newTable(opts.Entries), next: time.Now().Add(time.Second), taint: maxPlies}
+	if opts.History {
+		// Nothing is kept: the least table, and nothing to cut with.
+		opts.Entries, opts.NoETC = minEntries, true
+	}
+	se := &Searcher{opts: opts, table: newTable(opts.Entries), next: time.Now().Add(time.Second)}
 	se.release = context.AfterFunc(opts.Context, func() { se.stop.Store(true) })
 	if opts.Context.Err() != nil {
 		se.stop.Store(true)
@@ -203,10 +207,6 @@ func (se *Searcher) key(s games.State, sc *scratch) uint64 {
 		b = s.(games.Symmetric).AppendCanonicalKey(b)
 	} else {
 		b = s.(games.Keyer).AppendKey(b)
-	}
-	if se.opts.History {
-		n := s.Plies()
-		b = append(b, byte(n), byte(n>>8), byte(n>>16), byte(n>>24))
 	}
 	sc.key = b
 	return hashKey(b)
@@ -303,6 +303,12 @@ func (se *Searcher) negamax(s games.State, alpha, beta int32, ply, rem int) int3
 		}
 	}
 	sc := se.scratchAt(ply, s)
+	if se.opts.History {
+		// No table: under rules that read the history, a position's
+		// result may depend on the line that reached it.
+		best, _ := se.children(s, sc, alpha, beta, ply, rem, 0)
+		return best
+	}
 	check := se.key(s, sc)
 	var ttMove uint8
 	if d, ok := se.table.probe(check); ok {
@@ -318,35 +324,27 @@ func (se *Searcher) negamax(s games.State, alpha, beta int32, ply, rem int) int3
 		alpha, beta = max(alpha, lo), min(beta, hi)
 		_, _, _, ttMove, _ = unpack(d)
 	}
-	// A position met again on this line.
-	slot := &se.onPath[mix(check)&(1<<12-1)]
-	if *slot != 0 {
-		for i, k := range se.path {
-			if k != check {
-				continue
-			}
-			switch {
-			case se.opts.History:
-				se.taint = min(se.taint, i)
-			case se.opts.Horizon == 0:
-				se.err = ErrRepeats
-				return 0
-			}
+	// Without a horizon, a position met again on this line would make its
+	// value depend on the path: the search stops and says so.
+	var slot *uint16
+	if se.opts.Horizon == 0 {
+		slot = &se.onPath[mix(check)&(1<<12-1)]
+		if *slot != 0 && slices.Contains(se.path, check) {
+			se.err = ErrRepeats
+			return 0
 		}
+		se.path = append(se.path, check)
+		*slot++
 	}
-	se.path = append(se.path, check)
-	*slot++
-	taint := se.taint
-	se.taint = maxPlies
 	before := se.nodes
 
 	best, move := se.children(s, sc, alpha, beta, ply, rem, ttMove)
 
-	*slot--
-	se.path = se.path[:len(se.path)-1]
-	mine := se.taint
-	se.taint = min(taint, mine)
-	if se.err != nil || mine < ply {
+	if slot != nil {
+		*slot--
+		se.path = se.path[:len(se.path)-1]
+	}
+	if se.err != nil {
 		return best
 	}
 	var lo, hi int32 = -inf, inf
