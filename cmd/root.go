@@ -71,6 +71,7 @@ the stack trace); 130 or 143 stopped by SIGINT or SIGTERM.`,
 		newReplayCommand(),
 		newSkillCommand(),
 		newSolveCommand(),
+		newAnalyseCommand(),
 		newLearnCommand(),
 		newDiffCommand(),
 		newPlayCommand(),
@@ -222,6 +223,26 @@ func intSetting(flags *pflag.FlagSet, v *viper.Viper, key string) (int, error) {
 		return 0, usageErrorf("%s %q: want an integer", origin(flags, key), v.GetString(key))
 	}
 	return n, nil
+}
+
+// tableWriter is a result that prints itself as a table.
+type tableWriter interface{ WriteTable(io.Writer) error }
+
+// writeResult prints a result as JSON or as its table (--format).
+func writeResult(cmd *cobra.Command, format string, res tableWriter) error {
+	if format == "json" {
+		return reports.WriteJSON(cmd.OutOrStdout(), res)
+	}
+	return res.WriteTable(cmd.OutOrStdout())
+}
+
+// positiveSetting reads an integer setting that must be positive.
+func positiveSetting(flags *pflag.FlagSet, v *viper.Viper, key string) (int, error) {
+	n, err := intSetting(flags, v, key)
+	if err == nil && n < 1 {
+		err = usageErrorf("--%s %d: want a positive number", key, n)
+	}
+	return n, err
 }
 
 // origin names where a setting's value came from: its flag, or its

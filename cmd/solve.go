@@ -6,7 +6,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"playtest/reports"
 	"playtest/sim/bots"
 	"playtest/studies/solve"
 )
@@ -69,12 +68,9 @@ repetition rule.`,
 			if err != nil {
 				return err
 			}
-			maxStates, err := intSetting(cmd.Flags(), v, "max-states")
+			maxStates, err := positiveSetting(cmd.Flags(), v, "max-states")
 			if err != nil {
 				return err
-			}
-			if maxStates < 1 {
-				return usageErrorf("--max-states %d: want a positive number", maxStates)
 			}
 			cfg, err := runVariant(cmd.Flags(), v, args, opts.sets)
 			if err != nil {
@@ -136,10 +132,7 @@ repetition rule.`,
 			case err != nil:
 				return err
 			}
-			if format == "json" {
-				return reports.WriteJSON(cmd.OutOrStdout(), res)
-			}
-			return res.WriteTable(cmd.OutOrStdout())
+			return writeResult(cmd, format, res)
 		},
 	}
 	f := c.Flags()

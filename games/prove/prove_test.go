@@ -380,3 +380,29 @@ func TestSameCountsEveryRun(t *testing.T) {
 		}
 	}
 }
+
+// TestDistanceMatchesScore: the bisection by null windows finds the full
+// window's value and distance, within horizons and to the end.
+func TestDistanceMatchesScore(t *testing.T) {
+	for _, sg := range smallGames() {
+		for i, s := range positions(sg.g, 9, 4, sg.skip) {
+			for _, rem := range []int{2, 5, noHorizon} {
+				a, _ := New(s, Options{Entries: 1 << 14})
+				want, err := a.Score(s, rem)
+				a.Close()
+				if err != nil {
+					t.Fatal(err)
+				}
+				b, _ := New(s, Options{Entries: 1 << 14})
+				got, err := b.Distance(s, rem)
+				b.Close()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got != want {
+					t.Fatalf("%s position %d within %d: Distance %+v, Score %+v", sg.name, i, rem, got, want)
+				}
+			}
+		}
+	}
+}

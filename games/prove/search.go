@@ -153,6 +153,19 @@ func (se *Searcher) Kept() int { return se.table.used }
 // symmetries.
 func (se *Searcher) Symmetric() bool { return se.symmetric }
 
+// Budget gives the search n more positions from now (0: no bound), and
+// clears a stop at the old bound, so that one table serves several proofs
+// with a bound each.
+func (se *Searcher) Budget(n int64) {
+	se.opts.MaxNodes = 0
+	if n > 0 {
+		se.opts.MaxNodes = se.nodes + n
+	}
+	if se.err == ErrBudget {
+		se.err = nil
+	}
+}
+
 // Err is the error that stopped the search, if any.
 func (se *Searcher) Err() error { return se.err }
 

@@ -45,12 +45,8 @@ func Prove(ctx context.Context, cfg *variants.Config, opts ProveOptions) (*Resul
 	if opts.Depth < 1 || opts.Depth > 64 {
 		return nil, fmt.Errorf("--depth %d: want 1 to 64 decisions", opts.Depth)
 	}
-	g, sr, err := solverGame(cfg)
+	g, sr, start, err := solverStart(cfg)
 	if err != nil {
-		return nil, err
-	}
-	start := g.NewState()
-	if err := checkSolvable(start); err != nil {
 		return nil, err
 	}
 	horizon := 0

@@ -76,12 +76,8 @@ func searchError(err error, maxNodes int64) error {
 // opening's, and returns them in the shape of a solve (Nodes the
 // positions searched, Positions the bounds kept; no distances or lines).
 func Search(ctx context.Context, cfg *variants.Config, opts SearchOptions) (*Result, error) {
-	g, sr, err := solverGame(cfg)
+	g, sr, start, err := solverStart(cfg)
 	if err != nil {
-		return nil, err
-	}
-	start := g.NewState()
-	if err := checkSolvable(start); err != nil {
 		return nil, err
 	}
 	se, err := prove.New(start, prove.Options{Entries: searchEntries(opts.MaxEntries), MaxNodes: opts.MaxNodes,

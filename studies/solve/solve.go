@@ -149,6 +149,20 @@ func solverGame(cfg *variants.Config) (games.Game, games.SolverRules, error) {
 
 // checkSolvable checks that a game's states have exact keys and hide
 // nothing. (Chance shows only once a chance node is reached.)
+// solverStart is the game as the solver plays it (solverGame) and its
+// start, checked solvable.
+func solverStart(cfg *variants.Config) (games.Game, games.SolverRules, games.State, error) {
+	g, sr, err := solverGame(cfg)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	start := g.NewState()
+	if err := checkSolvable(start); err != nil {
+		return nil, nil, nil, err
+	}
+	return g, sr, start, nil
+}
+
 func checkSolvable(s games.State) error {
 	if _, ok := s.(games.Keyer); !ok {
 		return &UnsolvableError{"the game's positions have no exact key: it cannot be solved"}
@@ -186,12 +200,8 @@ func Run(ctx context.Context, cfg *variants.Config, opts Options) (*Result, erro
 
 // run is Run, also returning the graph and its solution.
 func run(ctx context.Context, cfg *variants.Config, opts Options) (*Result, *graph, *solution, error) {
-	g, sr, err := solverGame(cfg)
+	g, sr, start, err := solverStart(cfg)
 	if err != nil {
-		return nil, nil, nil, err
-	}
-	start := g.NewState()
-	if err := checkSolvable(start); err != nil {
 		return nil, nil, nil, err
 	}
 	keyLen := len(start.(games.Keyer).AppendKey(nil))
