@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"playtest/games"
 	"playtest/sim/bots"
 	"playtest/studies/solve"
 )
@@ -57,7 +58,12 @@ positions), so for real boards use --depth N: a bounded proof that finds
 every forced win ending within N decisions from the start, from each opening
 and after each reply, and says "unknown" where none ends within the horizon.
 A shortest forced win never repeats a position, so it holds under the
-repetition rule.`,
+repetition rule.
+
+--from MOVES solves (or proves, with --search or --depth) the position
+after a line of play instead of the start, its moves in the game's
+notation as playtest replay --moves writes them: an entry that cannot be
+played is one message naming it and the legal choices there.`,
 		Example: `  playtest solve stacktics/size2-nopie --depth 9
   playtest solve stacktics/size2 --depth 9 --format json
   playtest solve tiny.yaml --max-states 100000000`,
@@ -83,6 +89,8 @@ repetition rule.`,
 			if depth < 0 || depth > 64 {
 				return usageErrorf("--depth %d: want 1 to 64 decisions (0: solve exactly)", depth)
 			}
+			fromLine, _ := cmd.Flags().GetString("from")
+			from := games.SplitLine(fromLine)
 			stderr := cmd.ErrOrStderr()
 			quiet := v.GetBool("quiet")
 			ctx := cmd.Context() // cancelled by Ctrl-C or SIGTERM (Execute)
@@ -93,7 +101,7 @@ repetition rule.`,
 			}
 			if search {
 				noSym, _ := cmd.Flags().GetBool("no-symmetry")
-				sopts := solve.SearchOptions{NoSymmetry: noSym}
+				sopts := solve.SearchOptions{NoSymmetry: noSym, From: from}
 				if v.IsSet("max-states") {
 					sopts.MaxEntries = maxStates
 				}
@@ -105,7 +113,7 @@ repetition rule.`,
 				}
 				res, err = solve.Search(ctx, cfg, sopts)
 			} else if depth > 0 {
-				popts := solve.ProveOptions{Depth: depth}
+				popts := solve.ProveOptions{Depth: depth, From: from}
 				if !quiet {
 					popts.Progress = func(d int, nodes int64) {
 						fmt.Fprintf(stderr, "depth %d: %s positions searched\n", d, bots.Thousands(int(nodes)))
@@ -114,7 +122,7 @@ repetition rule.`,
 				res, err = solve.Prove(ctx, cfg, popts)
 			} else {
 				noSym, _ := cmd.Flags().GetBool("no-symmetry")
-				sopts := solve.Options{NoSymmetry: noSym}
+				sopts := solve.Options{NoSymmetry: noSym, From: from}
 				if v.IsSet("max-states") { // else the default, or what fits
 					sopts.MaxStates = maxStates
 				}
@@ -126,7 +134,10 @@ repetition rule.`,
 			var tooLarge *solve.TooLargeError
 			var unsolvable *solve.UnsolvableError
 			var memory *solve.MemoryError
+			var line *games.LineError
 			switch {
+			case errors.As(err, &line):
+				return usageErrorf("--from: %v", line)
 			case errors.As(err, &tooLarge), errors.As(err, &unsolvable), errors.As(err, &memory):
 				return usageError{err}
 			case err != nil:
@@ -139,6 +150,7 @@ repetition rule.`,
 	f.Int("max-states", solve.DefaultMaxStates, "most positions to enumerate before giving up (default: 50,000,000, or what fits in memory if fewer)")
 	f.Int("depth", 0, "instead of solving exactly, prove every forced win within this many decisions (for variants too large to enumerate)")
 	f.Bool("search", false, "prove the value (and each opening's) by alpha-beta search instead of enumerating every position: far fewer positions, no distances or lines; --max-states bounds its table (default 67,108,864 entries of 16 bytes, or what fits in memory)")
+	f.String("from", "", "solve the position after these moves (in the game's notation, separated by spaces, as playtest replay --moves writes them) instead of the start")
 	f.Bool("no-symmetry", false, "count every position apart from its reflections and rotations (slower, larger; the same values)")
 	f.String("format", "table", "output format: table or json")
 	f.Bool("quiet", false, "show no progress on stderr")

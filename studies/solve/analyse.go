@@ -79,20 +79,11 @@ type MoveAnalysis struct {
 
 // Analyse analyses the position after opts.From in the variant.
 func Analyse(ctx context.Context, cfg *variants.Config, opts AnalyseOptions) (*Analysis, error) {
-	_, _, s, err := solverStart(cfg)
+	_, _, s, err := solverStart(cfg, opts.From)
 	if err != nil {
 		return nil, err
 	}
-	if err := games.PlayLine(s, opts.From); err != nil {
-		return nil, err
-	}
-	if s.IsTerminal() {
-		return nil, &UnsolvableError{"the game is over after those moves: nothing to analyse"}
-	}
 	mover := s.CurrentPlayer()
-	if mover != games.Seat0 && mover != games.Seat1 {
-		return nil, &UnsolvableError{"the position is a chance event's: only a seat's decision can be analysed"}
-	}
 	budget := opts.MaxNodes
 	if budget <= 0 {
 		budget = DefaultAnalyseNodes
@@ -270,7 +261,7 @@ func (a *Analysis) WriteTable(w io.Writer) error {
 		from = "after " + strings.Join(a.From, " ")
 	}
 	fmt.Fprintf(w, "%s: %s — %s, %s to move\n\n%s\n\n", a.Game, a.labelOr(), from, a.Mover, strings.TrimRight(a.Position, "\n"))
-	t := reports.NewTable(w, "move", "value for "+a.Mover, "decisions to the end", "proven", "positions searched")
+	t := reports.NewTable(w, "move", "value for "+a.Mover, "decisions to the end (this one included)", "proven", "positions searched")
 	for _, m := range a.Moves {
 		proven := "yes"
 		switch {

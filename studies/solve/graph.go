@@ -136,8 +136,7 @@ func positionsThatFit(keyLen int) int {
 // *TooLargeError past maxStates positions, or with ctx's error within a
 // position of its cancellation. progress, if set, is called once a second
 // with the positions found.
-func enumerate(ctx context.Context, g games.Game, maxStates int, symmetric bool, progress func(positions, bytesEach int)) (*graph, error) {
-	start := g.NewState()
+func enumerate(ctx context.Context, g games.Game, start games.State, maxStates int, symmetric bool, progress func(positions, bytesEach int)) (*graph, error) {
 	if err := checkSolvable(start); err != nil {
 		return nil, err
 	}

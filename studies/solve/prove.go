@@ -32,6 +32,8 @@ type ProveOptions struct {
 	// Progress, if set, is told each finished depth and the nodes searched,
 	// and once a second the depth under way and the nodes so far.
 	Progress func(depth int, nodes int64)
+	// From is a line of play: the proof starts after it (solverStart).
+	From []string
 }
 
 // DefaultMaxEntries bounds a proof's transposition table.
@@ -45,7 +47,7 @@ func Prove(ctx context.Context, cfg *variants.Config, opts ProveOptions) (*Resul
 	if opts.Depth < 1 || opts.Depth > 64 {
 		return nil, fmt.Errorf("--depth %d: want 1 to 64 decisions", opts.Depth)
 	}
-	g, sr, start, err := solverStart(cfg)
+	g, sr, start, err := solverStart(cfg, opts.From)
 	if err != nil {
 		return nil, err
 	}
@@ -74,7 +76,7 @@ func Prove(ctx context.Context, cfg *variants.Config, opts ProveOptions) (*Resul
 		}
 	}
 	horizon = opts.Depth
-	res := &Result{Schema: Schema, Game: cfg.Definition.Name, Variant: cfg.Name, Label: cfg.Label(), Source: cfg.Source, MoveCap: sr.MoveCap(), Horizon: opts.Depth}
+	res := &Result{Schema: Schema, Game: cfg.Definition.Name, Variant: cfg.Name, Label: cfg.Label(), Source: cfg.Source, From: opts.From, Mover: moverAfter(opts.From, start), MoveCap: sr.MoveCap(), Horizon: opts.Depth}
 	root, err := pr.outcomeFor(start, start.CurrentPlayer(), opts.Depth)
 	if err != nil {
 		return nil, err
@@ -83,7 +85,7 @@ func Prove(ctx context.Context, cfg *variants.Config, opts ProveOptions) (*Resul
 	if res.Line, err = pr.line(start.Clone(), opts.Depth); err != nil {
 		return nil, err
 	}
-	res.PieRule = pieRule(g)
+	res.PieRule = pieRule(g, start)
 	for _, m := range start.LegalMoves(nil) {
 		child := start.Clone()
 		child.Apply(m)
@@ -119,8 +121,8 @@ func Prove(ctx context.Context, cfg *variants.Config, opts ProveOptions) (*Resul
 		res.Openings = append(res.Openings, o)
 	}
 	res.Nodes = se.Nodes()
-	res.Note = fmt.Sprintf("A bounded proof: every forced win that ends within %s from the start is found%s; \"unknown\" means none ends within that horizon, not that the position is a draw.",
-		decisions(opts.Depth), horizons(opts.Depth))
+	res.Note = fmt.Sprintf("A bounded proof: every forced win that ends within %s from %s is found%s; \"unknown\" means none ends within that horizon, not that the position is a draw.",
+		decisions(opts.Depth), res.origin(), horizons(opts.Depth))
 	if res.PieRule {
 		res.Note += res.pieNote()
 	}

@@ -45,6 +45,8 @@ type SearchOptions struct {
 	NoOpenings bool
 	// NoSymmetry keys every position apart from its symmetric images.
 	NoSymmetry bool
+	// From is a line of play: the proof starts after it (solverStart).
+	From []string
 }
 
 // errRepeats stops a search that meets a position again on its path.
@@ -76,7 +78,7 @@ func searchError(err error, maxNodes int64) error {
 // opening's, and returns them in the shape of a solve (Nodes the
 // positions searched, Positions the bounds kept; no distances or lines).
 func Search(ctx context.Context, cfg *variants.Config, opts SearchOptions) (*Result, error) {
-	g, sr, start, err := solverStart(cfg)
+	g, sr, start, err := solverStart(cfg, opts.From)
 	if err != nil {
 		return nil, err
 	}
@@ -104,8 +106,8 @@ func Search(ctx context.Context, cfg *variants.Config, opts SearchOptions) (*Res
 	// Each opening is proven first, and the start's value is the best of
 	// theirs for its mover: no search of its own, and a long proof (Connect
 	// Four 7 × 6) reports its openings as it goes.
-	res := &Result{Schema: Schema, Game: cfg.Definition.Name, Variant: cfg.Name, Label: cfg.Label(), Source: cfg.Source, MoveCap: sr.MoveCap(),
-		UpToSymmetry: se.Symmetric(), PieRule: pieRule(g), Searched: true}
+	res := &Result{Schema: Schema, Game: cfg.Definition.Name, Variant: cfg.Name, Label: cfg.Label(), Source: cfg.Source, From: opts.From, Mover: moverAfter(opts.From, start), MoveCap: sr.MoveCap(),
+		UpToSymmetry: se.Symmetric(), PieRule: pieRule(g, start), Searched: true}
 	if opts.NoOpenings {
 		v, err := value(start)
 		if err != nil {

@@ -39,6 +39,8 @@ type Options struct {
 	NoSymmetry bool
 	// Progress, if set, is told what the solver is doing.
 	Progress func(phase string, positions int)
+	// From is a line of play: the solve starts after it (solverStart).
+	From []string
 }
 
 // Result is a solved variant.
@@ -46,6 +48,11 @@ type Result struct {
 	Schema  string `json:"schema"`
 	Game    string `json:"game"`
 	Variant string `json:"variant"`
+	// From is the line of play the proof starts after (playtest solve
+	// --from): values are then the position's, openings its moves.
+	From []string `json:"from,omitempty"`
+	// Mover is the player to move there, with From.
+	Mover string `json:"mover,omitempty"`
 	// Label names the variant with what --set changed in its rules.
 	Label  string `json:"label,omitempty"`
 	Source string `json:"source"`
@@ -149,9 +156,11 @@ func solverGame(cfg *variants.Config) (games.Game, games.SolverRules, error) {
 
 // checkSolvable checks that a game's states have exact keys and hide
 // nothing. (Chance shows only once a chance node is reached.)
-// solverStart is the game as the solver plays it (solverGame) and its
-// start, checked solvable.
-func solverStart(cfg *variants.Config) (games.Game, games.SolverRules, games.State, error) {
+// solverStart is the game as the solver plays it (solverGame) and the
+// position its proof starts from: the variant's start, or the position
+// after the line of play from (games.PlayLine: a *games.LineError names an
+// entry that cannot be played), checked solvable and unfinished.
+func solverStart(cfg *variants.Config, from []string) (games.Game, games.SolverRules, games.State, error) {
 	g, sr, err := solverGame(cfg)
 	if err != nil {
 		return nil, nil, nil, err
@@ -160,7 +169,25 @@ func solverStart(cfg *variants.Config) (games.Game, games.SolverRules, games.Sta
 	if err := checkSolvable(start); err != nil {
 		return nil, nil, nil, err
 	}
+	if err := games.PlayLine(start, from); err != nil {
+		return nil, nil, nil, err
+	}
+	if start.IsTerminal() {
+		return nil, nil, nil, &UnsolvableError{"the game is over after those moves: nothing to solve"}
+	}
+	if p := start.CurrentPlayer(); p != games.Seat0 && p != games.Seat1 {
+		return nil, nil, nil, &UnsolvableError{"the position is a chance event's: only a seat's decision can be solved"}
+	}
 	return g, sr, start, nil
+}
+
+// moverAfter names the player to move at start when a line of play led
+// there ("" from the variant's start).
+func moverAfter(from []string, start games.State) string {
+	if len(from) == 0 {
+		return ""
+	}
+	return start.CurrentPlayer().String()
 }
 
 func checkSolvable(s games.State) error {
@@ -200,7 +227,7 @@ func Run(ctx context.Context, cfg *variants.Config, opts Options) (*Result, erro
 
 // run is Run, also returning the graph and its solution.
 func run(ctx context.Context, cfg *variants.Config, opts Options) (*Result, *graph, *solution, error) {
-	g, sr, start, err := solverStart(cfg)
+	g, sr, start, err := solverStart(cfg, opts.From)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -221,7 +248,7 @@ func run(ctx context.Context, cfg *variants.Config, opts Options) (*Result, *gra
 			opts.Progress(fmt.Sprintf("enumerating (about %d bytes a position)", bytesEach), n)
 		}
 	}
-	gr, err := enumerate(ctx, g, maxStates, !opts.NoSymmetry, progress)
+	gr, err := enumerate(ctx, g, start, maxStates, !opts.NoSymmetry, progress)
 	var tooLarge *TooLargeError
 	if errors.As(err, &tooLarge) && opts.MaxStates <= 0 && maxStates == fit {
 		tooLarge.ByMemory = true
@@ -237,7 +264,7 @@ func run(ctx context.Context, cfg *variants.Config, opts Options) (*Result, *gra
 		return nil, nil, nil, err
 	}
 	res := &Result{Schema: Schema, Game: cfg.Definition.Name, Variant: cfg.Name, Label: cfg.Label(), Source: cfg.Source,
-		Positions: len(gr.mover), Moves: len(gr.succ), MoveCap: sr.MoveCap()}
+		From: opts.From, Mover: moverAfter(opts.From, start), Positions: len(gr.mover), Moves: len(gr.succ), MoveCap: sr.MoveCap()}
 	res.UpToSymmetry = gr.symmetric
 	for i := range gr.mover {
 		if gr.mover[i] == terminalMover {
@@ -246,18 +273,18 @@ func run(ctx context.Context, cfg *variants.Config, opts Options) (*Result, *gra
 	}
 	res.Value, res.Plies = sol.valueForSeat(gr, 0, games.Seat0)
 	res.Line = sol.line(gr, 0, start.Clone())
-	res.Openings = openings(g, gr, sol)
-	res.PieRule = pieRule(g)
+	res.Openings = openings(start, gr, sol)
+	res.PieRule = pieRule(g, start)
 	res.SetAside = setAside(cfg.Rules, sr)
 	res.Note = res.note()
 	res.Seconds = time.Since(begin).Seconds()
 	return res, gr, sol, nil
 }
 
-// openings lists the start's decisions with their values for seat 0 (each
-// position found by its key: the graph may keep another image of it).
-func openings(g games.Game, gr *graph, sol *solution) []Opening {
-	s := g.NewState()
+// openings lists the decisions at s (the start) with their values for
+// seat 0 (each position found by its key: the graph may keep another
+// image of it).
+func openings(s games.State, gr *graph, sol *solution) []Opening {
 	moves := s.LegalMoves(nil)
 	out := make([]Opening, 0, len(moves))
 	for _, m := range moves {
@@ -291,9 +318,13 @@ func openings(g games.Game, gr *graph, sol *solution) []Opening {
 }
 
 // pieRule says some opening of the game is answered by a pie choice (an
-// opening that ends the game at once is answered by nothing).
-func pieRule(g games.Game) bool {
+// opening that ends the game at once is answered by nothing), where the
+// proof starts from the variant's start (from is it).
+func pieRule(g games.Game, from games.State) bool {
 	start := g.NewState()
+	if from.Plies() != start.Plies() || from.CurrentPlayer() != start.CurrentPlayer() {
+		return false
+	}
 	for _, m := range start.LegalMoves(nil) {
 		s := start.Clone()
 		s.Apply(m)
@@ -336,7 +367,7 @@ func (r *Result) pieNote() string {
 
 // note says how the move cap and repetition were treated.
 func (r *Result) note() string {
-	text := "Solved over every position reachable from the start; these rules end every game by themselves, so nothing was set aside."
+	text := "Solved over every position reachable from " + r.origin() + "; these rules end every game by themselves, so nothing was set aside."
 	if r.SetAside {
 		text = "Solved with the rules' endings that depend on the history (a repetition rule, a move cap) set aside: play that never ends counts as a draw, as a repetition rule makes it."
 	}

@@ -19,7 +19,7 @@ func TestRetrogradeAgreesWithValueIteration(t *testing.T) {
 	draws, wins := 0, 0
 	for trial := range 300 {
 		g := gamestest.RandomGraph(rng, 2+rng.IntN(40), 5)
-		gr, err := enumerate(context.Background(), g, 1000, true, nil)
+		gr, err := enumerate(context.Background(), g, g.NewState(), 1000, true, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -56,7 +56,7 @@ func TestTooLarge(t *testing.T) {
 		}
 		g.Next[i] = []int{(i + 1) % 500, (i + 7) % 500}
 	}
-	_, err := enumerate(context.Background(), g, 100, true, nil)
+	_, err := enumerate(context.Background(), g, g.NewState(), 100, true, nil)
 	if e, ok := err.(*TooLargeError); !ok || e.Max != 100 {
 		t.Fatalf("got %v, want a TooLargeError at 100", err)
 	}
@@ -70,7 +70,7 @@ func TestBoundedProofAgreesWithRetrograde(t *testing.T) {
 	proven := 0
 	for trial := range 200 {
 		g := gamestest.RandomGraph(rng, 2+rng.IntN(30), 5)
-		gr, err := enumerate(context.Background(), g, 1000, true, nil)
+		gr, err := enumerate(context.Background(), g, g.NewState(), 1000, true, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -159,7 +159,7 @@ func TestLinesProveTheValues(t *testing.T) {
 	}
 	for range 200 {
 		g := gamestest.RandomGraph(rng, 2+rng.IntN(30), 5)
-		gr, err := enumerate(context.Background(), g, 1000, true, nil)
+		gr, err := enumerate(context.Background(), g, g.NewState(), 1000, true, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -194,7 +194,7 @@ func TestSearchStopsAtOnce(t *testing.T) {
 	if _, err := se.Decide(g.NewState()); err == nil || se.Nodes() > 2 {
 		t.Errorf("a cancelled search: %v after %d nodes", err, se.Nodes())
 	}
-	if _, err := enumerate(ctx, g, 1<<20, true, nil); err == nil {
+	if _, err := enumerate(ctx, g, g.NewState(), 1<<20, true, nil); err == nil {
 		t.Error("a cancelled enumeration went on")
 	}
 }
