@@ -1,6 +1,8 @@
 package games
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -512,6 +514,15 @@ type SolverRules interface {
 	// the decisions the solver counts, so it can say whether perfect play
 	// fits under it.
 	MoveCap() int
+}
+
+// SetsAside reports whether the solver's rules (ForSolver) differ from
+// rules: the variant ends games by their history (a repetition rule, a
+// move cap), which a proof does not see.
+func SetsAside(rules Rules, sr SolverRules) bool {
+	a, err1 := json.Marshal(rules)
+	b, err2 := json.Marshal(sr.ForSolver())
+	return err1 != nil || err2 != nil || !bytes.Equal(a, b)
 }
 
 // PerftStarter is implemented by games whose perft starts from a position

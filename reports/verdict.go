@@ -185,9 +185,12 @@ func (h *Headline) sentence(s *Summary, info RunInfo) string {
 		fmt.Fprintf(&b, ", but %s: the bots repeat themselves, so this describes a few lines of play, not the game", r.Describe(s.Games))
 	}
 	fmt.Fprintf(&b, ". Bots: %s", h.Bots)
-	if info.Players[0].Weak() || info.Players[1].Weak() {
+	switch {
+	case info.Players[0].Perfect() && info.Players[1].Perfect():
+		b.WriteString(": perfect play, each move proven to keep its seat's value.")
+	case info.Players[0].Weak() || info.Players[1].Weak():
 		b.WriteString(": bots that do not search, so this describes their blunders more than the rules; use a search bot (mcts, ismcts) and run `" + SkillCommand(info) + "`.")
-	} else {
+	default:
 		b.WriteString(" — run `" + SkillCommand(info) + "` to see whether stronger play changes this.")
 	}
 	return b.String()

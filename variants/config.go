@@ -198,6 +198,9 @@ func (d *decoder) decodeConfig(doc *yaml.Node, defaultName string) (*Config, err
 // else from the variant file's directory.
 func (d *decoder) loadModels(c *Config) error {
 	for i, spec := range c.Players {
+		if err := c.checkProofBot(spec); err != nil {
+			return &Error{File: d.file, Key: fmt.Sprintf("players[%d].bot", i), Message: err.Error()}
+		}
 		mu, ok := spec.Params.(bots.ModelUser)
 		if !ok || mu.ModelFile() == "" {
 			continue
@@ -214,12 +217,24 @@ func (d *decoder) loadModels(c *Config) error {
 // working directory) and checks it against the variant, as the variant's
 // own players' are; flag names the bot in errors.
 func (c *Config) LoadBotModel(flag string, spec bots.Spec) error {
+	if err := c.checkProofBot(spec); err != nil {
+		return &Error{File: flag, Key: "bot", Message: err.Error()}
+	}
 	mu, ok := spec.Params.(bots.ModelUser)
 	if !ok || mu.ModelFile() == "" {
 		return nil
 	}
 	if err := c.loadBotModel(mu, ""); err != nil {
 		return &Error{File: flag, Key: "model", Message: err.Error()}
+	}
+	return nil
+}
+
+// checkProofBot refuses a bot that plays from proofs (bots.ProofUser:
+// perfect) where the variant's start is not proven within its bound.
+func (c *Config) checkProofBot(spec bots.Spec) error {
+	if pu, ok := spec.Params.(bots.ProofUser); ok {
+		return pu.CheckRules(c.Rules)
 	}
 	return nil
 }

@@ -38,6 +38,20 @@ func (se *Searcher) decideWithin(s games.State, rem int) (Value, error) {
 	return Value{Plies: -1}, nil
 }
 
+// AtLeast proves whether s's value for its mover (s unfinished) is at
+// least outcome (+1 a win, 0 a draw, −1 a loss): one null-window search.
+func (se *Searcher) AtLeast(s games.State, outcome int) (bool, error) {
+	switch {
+	case outcome <= -1:
+		return true, nil
+	case outcome >= 2:
+		return false, nil
+	}
+	x := int32(outcome) - 1 // the score exceeds x: a win exceeds 0, a draw −1
+	v := se.negamax(s, x, x+1, 0, se.rem())
+	return v > x, se.err
+}
+
 // Score proves s's value for its mover (s unfinished) within rem
 // decisions, with its distance: a full-window search.
 func (se *Searcher) Score(s games.State, rem int) (Value, error) {

@@ -113,6 +113,12 @@ var All = []Definition{
 		New:       func(_ games.Game, p Params) Bot { return NewMCTS(*p.(*MCTSParams), true) },
 	},
 	{
+		Name:      "perfect",
+		Summary:   "plays a move that keeps its proven value (the prover of playtest solve --search), at random among equals; only where the start is proven within its bound",
+		NewParams: func() Params { return &PerfectParams{Nodes: 50_000_000, TableMB: 256} },
+		New:       func(_ games.Game, p Params) Bot { return NewPerfect(*p.(*PerfectParams)) },
+	},
+	{
 		Name:      "alphabeta",
 		Summary:   "iterative-deepening alpha-beta with a transposition table, for games without hidden information; budget in nodes",
 		NewParams: func() Params { return DefaultAlphaBetaParams() },
@@ -304,9 +310,20 @@ func DescribePlayers(players [2]Spec) string {
 	return players[0].Describe() + " vs " + players[1].Describe()
 }
 
+// Perfect reports whether the bot plays from proofs (ProofUser: perfect):
+// its games are perfect play.
+func (s Spec) Perfect() bool {
+	_, ok := s.Params.(ProofUser)
+	return ok
+}
+
 // Weak reports whether the bot does no search at all (random, greedy): its
-// games say more about its blunders than about the rules.
+// games say more about its blunders than about the rules. A bot that
+// plays from proofs (perfect) is not weak.
 func (s Spec) Weak() bool {
+	if s.Perfect() {
+		return false
+	}
 	_, _, ok := s.Budget()
 	return !ok
 }

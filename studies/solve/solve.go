@@ -1,9 +1,7 @@
 package solve
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -130,14 +128,6 @@ type Reply struct {
 
 // MaxListedReplies is how many replies an opening lists one by one.
 const MaxListedReplies = 4
-
-// setAside reports whether the solver plays other rules than the
-// variant's: a repetition rule or a move cap turned off.
-func setAside(rules games.Rules, sr games.SolverRules) bool {
-	a, err1 := json.Marshal(rules)
-	b, err2 := json.Marshal(sr.ForSolver())
-	return err1 != nil || err2 != nil || !bytes.Equal(a, b)
-}
 
 // solverGame builds the variant's game as the solver plays it: with the
 // endings that depend on the history (repetition, move caps) off.
@@ -275,7 +265,7 @@ func run(ctx context.Context, cfg *variants.Config, opts Options) (*Result, *gra
 	res.Line = sol.line(gr, 0, start.Clone())
 	res.Openings = openings(start, gr, sol)
 	res.PieRule = pieRule(g, start)
-	res.SetAside = setAside(cfg.Rules, sr)
+	res.SetAside = games.SetsAside(cfg.Rules, sr)
 	res.Note = res.note()
 	res.Seconds = time.Since(begin).Seconds()
 	return res, gr, sol, nil

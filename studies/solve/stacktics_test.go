@@ -217,7 +217,7 @@ func TestNoteSaysWhatWasSetAside(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !setAside(st.Rules, st.Rules.(games.SolverRules)) {
+	if !games.SetsAside(st.Rules, st.Rules.(games.SolverRules)) {
 		t.Error("Stacktics' repetition rule and move cap are set aside by its solver rules")
 	}
 }

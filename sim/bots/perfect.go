@@ -1,0 +1,190 @@
+package bots
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync/atomic"
+
+	"playtest/games"
+	"playtest/games/pcg"
+	"playtest/games/prove"
+)
+
+// PerfectParams are the parameters of the perfect bot.
+type PerfectParams struct {
+	Nodes   int `yaml:"nodes" json:"nodes" default:"50000000" doc:"most positions the prover may search to prove one move's value; a decision it cannot prove within them fails the game, never a silent fallback"`
+	TableMB int `yaml:"table_mb" json:"table_mb" default:"256" doc:"the prover's table in MiB (16 bytes an entry), each worker's bot its own"`
+}
+
+// Validate checks the bounds.
+func (p *PerfectParams) Validate() error {
+	switch {
+	case p.Nodes < 1000:
+		return games.KnobErrorf("nodes", "must be at least 1000, got %d", p.Nodes)
+	case p.TableMB < 1 || p.TableMB > 1<<16:
+		return games.KnobErrorf("table_mb", "must be between 1 and 65536, got %d", p.TableMB)
+	}
+	return nil
+}
+
+// entries is the table's bound in entries.
+func (p *PerfectParams) entries() int { return p.TableMB << 20 / prove.EntryBytes }
+
+// ProofUser is implemented by the parameters of bots that play from
+// proofs (perfect): CheckRules refuses, before any game, a variant whose
+// start the prover does not settle within the bot's bound, or whose rules
+// end games by their history (a proof does not see a repetition rule or a
+// move cap). The variant loader calls it for every player and every bot
+// given on the command line.
+type ProofUser interface {
+	CheckRules(r games.Rules) error
+}
+
+// RefusedError says why a bot cannot play a variant: the user's choice of
+// bot, not a bug.
+type RefusedError struct{ Message string }
+
+func (e *RefusedError) Error() string { return e.Message }
+
+// BadInput marks the refusal as the user's mistake.
+func (e *RefusedError) BadInput() bool { return true }
+
+// CheckRules proves the variant's start within Nodes positions.
+func (p *PerfectParams) CheckRules(r games.Rules) error {
+	sr, ok := r.(games.SolverRules)
+	if !ok {
+		return &RefusedError{"perfect plays from proofs: only games of perfect information without chance can be proven"}
+	}
+	if games.SetsAside(r, sr) {
+		return &RefusedError{"perfect plays from proofs, and a proof does not see this variant's repetition rule or move cap: its perfect play is not defined"}
+	}
+	g, err := r.NewGame()
+	if err != nil {
+		return err
+	}
+	s := g.NewState()
+	if !games.Provable(s) {
+		return &RefusedError{"perfect plays from proofs: the game's positions have no exact keys, or it hides information"}
+	}
+	if s.IsTerminal() || s.CurrentPlayer() == games.Chance {
+		return nil
+	}
+	se, err := prove.New(s, prove.Options{Entries: p.entries(), MaxNodes: int64(p.Nodes)})
+	if err != nil {
+		return &RefusedError{err.Error()}
+	}
+	defer se.Close()
+	switch _, err := se.Decide(s); {
+	case errors.Is(err, prove.ErrBudget):
+		return &RefusedError{fmt.Sprintf("perfect: the prover does not settle the variant's start within %s positions (nodes: %d); raise nodes, or start later (opening:)", Thousands(p.Nodes), p.Nodes)}
+	case errors.Is(err, prove.ErrRepeats):
+		return &RefusedError{"perfect: a position repeats on a line of play, so a value proven by search would depend on the path"}
+	case err != nil:
+		return err
+	}
+	return nil
+}
+
+// Perfect plays a move that keeps its seat's proven value (a win when one
+// is forced, else a draw when one can be held), drawn uniformly at random
+// among the moves that keep it from the bot's stream. Each move's value is
+// proven by the prover (games/prove) within Nodes positions, its table
+// kept from one decision to the next; a decision it cannot prove within
+// them fails the game (a panic the runner records), never a silent
+// fallback to a weaker move.
+type Perfect struct {
+	params PerfectParams
+	seat   games.Player
+	rng    *pcg.Rand
+	se     *prove.Searcher
+	child  games.State
+	keep   []games.Move
+	stop   *atomic.Bool
+}
+
+// NewPerfect returns a perfect bot.
+func NewPerfect(p PerfectParams) *Perfect { return &Perfect{params: p} }
+
+// Reset starts a new game.
+func (b *Perfect) Reset(seat games.Player, rng *pcg.Rand) { b.seat, b.rng = seat, rng }
+
+// SetStop makes Choose return at once once *stop is set (implements
+// Stoppable).
+func (b *Perfect) SetStop(stop *atomic.Bool) { b.stop = stop }
+
+// Choose plays a move that keeps the proven value.
+func (b *Perfect) Choose(s games.State, legal []games.Move) games.Move {
+	if b.se == nil {
+		se, err := prove.New(s, prove.Options{Entries: b.params.entries()})
+		if err != nil {
+			panic(fmt.Sprintf("perfect: %v", err))
+		}
+		b.se, b.child = se, s.Clone()
+	}
+	// The position's value first (its proof mostly in the table from the
+	// last decision), then one null-window proof a move: does it keep it?
+	b.se.Budget(int64(b.params.Nodes))
+	root, err := b.se.Decide(s)
+	if stopped := b.check(err, s, "the position", 0); stopped {
+		return legal[0]
+	}
+	b.keep = b.keep[:0]
+	for _, m := range legal {
+		if b.stop != nil && b.stop.Load() {
+			return legal[0] // the run is cancelled: the game is thrown away
+		}
+		b.child.CopyFrom(s)
+		b.child.Apply(m)
+		keeps, stopped := b.keeps(s, m, root.Outcome)
+		if stopped {
+			return legal[0] // a signal stopped the proof: the game is thrown away
+		}
+		if keeps {
+			b.keep = append(b.keep, m)
+		}
+	}
+	if len(b.keep) == 0 {
+		panic(fmt.Sprintf("perfect: no move keeps the proven value %+d after %d plies (a bug in the prover)", root.Outcome, s.Plies()))
+	}
+	return b.keep[b.rng.IntN(len(b.keep))]
+}
+
+// check turns a proof's error into the bot's: a panic that fails the game
+// for a bound passed or a prover's error, stopped for a signal.
+func (b *Perfect) check(err error, s games.State, what string, m games.Move) (stopped bool) {
+	switch {
+	case err == nil:
+		return false
+	case errors.Is(err, context.Canceled):
+		return true
+	case errors.Is(err, prove.ErrBudget):
+		if what == "" {
+			what = s.MoveString(m)
+		}
+		panic(fmt.Sprintf("perfect: the value of %s after %d plies was not proven within %s positions (nodes: %d)", what, s.Plies(), Thousands(b.params.Nodes), b.params.Nodes))
+	}
+	panic(fmt.Sprintf("perfect: %v", err))
+}
+
+// keeps reports whether b.child, after move m of s, keeps value (the
+// position's, for the bot's seat); stopped when a signal stopped the
+// proof.
+func (b *Perfect) keeps(s games.State, m games.Move, value int) (keeps, stopped bool) {
+	c := b.child
+	if c.IsTerminal() {
+		return int(c.Result().ValueFor(b.seat)) >= value, false
+	}
+	b.se.Budget(int64(b.params.Nodes))
+	var err error
+	if c.CurrentPlayer() == b.seat {
+		keeps, err = b.se.AtLeast(c, value)
+	} else {
+		// The bot's value is at least value when the other's is not
+		// above −value.
+		var above bool
+		above, err = b.se.AtLeast(c, -value+1)
+		keeps = !above
+	}
+	return keeps, b.check(err, s, "", m)
+}
