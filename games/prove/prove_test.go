@@ -152,6 +152,25 @@ func TestScoreMatchesPlainNegamax(t *testing.T) {
 						}
 					}
 				}
+				// Horizons first, then to the end, on one table: what a
+				// horizon left unproven must not read as a draw.
+				hf, _ := New(sg.g.NewState(), full)
+				defer hf.Close()
+				for i, s := range ps {
+					for hi, rem := range horizons {
+						if got, _ := hf.Score(s, rem); got != want[i][hi+1] {
+							t.Fatalf("position %d within %d, horizons first: %+v, plain negamax %+v", i, rem, got, want[i][hi+1])
+						}
+					}
+				}
+				for i, s := range ps {
+					if got, _ := hf.Score(s, noHorizon); got != want[i][0] {
+						t.Fatalf("position %d after the horizons: %+v, plain negamax %+v", i, got, want[i][0])
+					}
+					if d, _ := hf.Decide(s); d.Outcome != want[i][0].Outcome {
+						t.Fatalf("position %d after the horizons: Decide %+v, plain negamax %+v", i, d, want[i][0])
+					}
+				}
 			})
 		}
 	}

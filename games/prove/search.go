@@ -22,6 +22,10 @@ const (
 	maxPlies       = 1_000 // no line of play in a proof is longer
 )
 
+// unbounded says a search with rem decisions left looks to the end of the
+// game: no line of a proof is long enough to reach its horizon.
+func unbounded(rem int) bool { return rem > maxPlies }
+
 func isWin(v int32) bool  { return v > mate-maxPlies && v <= mate }
 func isLoss(v int32) bool { return v < -(mate-maxPlies) && v >= -mate }
 
@@ -130,7 +134,12 @@ func New(s games.State, opts Options) (*Searcher, error) {
 	_, sym := s.(games.Symmetric)
 	se.symmetric = sym && !opts.NoSymmetry
 	if pk, ok := s.(games.PackedKeyer); ok && !opts.History {
-		_, se.packed = pk.PackedKey()
+		// The key the table will hold must pack on this board.
+		if se.symmetric {
+			_, se.packed = pk.PackedCanonicalKey()
+		} else {
+			_, se.packed = pk.PackedKey()
+		}
 	}
 	_, w := s.(games.WinFinder)
 	_, sm := s.(games.SafeMover)
@@ -340,7 +349,7 @@ func (se *Searcher) negamax(s games.State, alpha, beta int32, ply, rem int) int3
 	// Without a horizon, a position met again on this line would make its
 	// value depend on the path: the search stops and says so.
 	var slot *uint16
-	if se.opts.Horizon == 0 {
+	if unbounded(rem) {
 		slot = &se.onPath[mix(check)&(1<<12-1)]
 		if *slot != 0 && slices.Contains(se.path, check) {
 			se.err = ErrRepeats
@@ -370,7 +379,7 @@ func (se *Searcher) negamax(s games.State, alpha, beta int32, ply, rem int) int3
 		lo, hi = best, best
 	}
 	r := rem
-	if se.opts.Horizon == 0 {
+	if unbounded(rem) {
 		r = noHorizon
 	}
 	se.table.store(check, pack(toNode(lo, ply), toNode(hi, ply), r, move, log2(se.nodes-before)))
