@@ -29,11 +29,19 @@ func (se *Searcher) Decide(s games.State) (Value, error) {
 }
 
 func (se *Searcher) decideWithin(s games.State, rem int) (Value, error) {
-	if v := se.negamax(s, 0, 1, 0, rem); se.err != nil || v >= 1 {
-		return Value{Outcome: 1, Plies: -1}, se.err
+	win := se.negamax(s, 0, 1, 0, rem)
+	switch {
+	case se.err != nil:
+		return Value{Plies: -1}, se.err
+	case win >= 1:
+		return Value{Outcome: 1, Plies: -1}, nil
 	}
-	if v := se.negamax(s, -1, 0, 0, rem); se.err != nil || v <= -1 {
-		return Value{Outcome: -1, Plies: -1}, se.err
+	loss := se.negamax(s, -1, 0, 0, rem)
+	switch {
+	case se.err != nil:
+		return Value{Plies: -1}, se.err
+	case loss <= -1:
+		return Value{Outcome: -1, Plies: -1}, nil
 	}
 	return Value{Plies: -1}, nil
 }
@@ -65,8 +73,8 @@ func (se *Searcher) Score(s games.State, rem int) (Value, error) {
 // Distance proves s's value for its mover (s unfinished) within rem
 // decisions with its distance, as Score does, by null-window searches
 // that halve the range of scores each time (Pons's strong solver): each
-// is cheap where the table holds the earlier ones' bounds, and together
-// they cost far less than one full-window search.
+// reuses the bounds the earlier ones left in the table, and a null window
+// prunes more than a full one.
 func (se *Searcher) Distance(s games.State, rem int) (Value, error) {
 	// test asks whether the score exceeds x, and narrows [lo, hi].
 	lo, hi := -mate, mate
