@@ -230,7 +230,7 @@ func verdict(moves []MoveAnalysis, budget int64) (string, string) {
 	var sentence string
 	switch {
 	case best == Loss && unknown == 0:
-		sentence = "Every move loses."
+		sentence = "Every move loses" + longestDefence(moves) + "."
 	case len(keep) == 1 && unknown == 0:
 		sentence = fmt.Sprintf("%s is the only move that %s.", keep[0], what)
 	case len(keep) == len(moves):
@@ -244,6 +244,31 @@ func verdict(moves []MoveAnalysis, budget int64) (string, string) {
 		sentence += fmt.Sprintf(" %d move(s) not proven within %s positions each.", unknown, bots.Thousands(int(budget)))
 	}
 	return value, sentence
+}
+
+// longestDefence names the losing moves that hold out longest, where the
+// distances are known: "; a and c hold out longest (12 decisions)".
+func longestDefence(moves []MoveAnalysis) string {
+	most := -1
+	for _, m := range moves {
+		if m.Plies != nil {
+			most = max(most, *m.Plies)
+		}
+	}
+	if most < 0 {
+		return ""
+	}
+	var longest []string
+	for _, m := range moves {
+		if m.Plies != nil && *m.Plies == most {
+			longest = append(longest, m.Move)
+		}
+	}
+	verb := "holds"
+	if len(longest) > 1 {
+		verb = "hold"
+	}
+	return fmt.Sprintf("; %s %s out longest (%s)", joinMoves(longest), verb, decisions(most))
 }
 
 // joinMoves writes "a, b and c".

@@ -136,3 +136,21 @@ func TestAnalyseVerdicts(t *testing.T) {
 		t.Errorf("a finished game analysed: %v", err)
 	}
 }
+
+// TestAnalyseLongestDefence: where every move loses, the verdict names the
+// ones that hold out longest.
+func TestAnalyseLongestDefence(t *testing.T) {
+	cfg, err := variants.Load("mnk/tictactoe", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// After a1 a2 b2 c3 b1, seat 1 faces two threats (c1 and b3): every
+	// move loses, all in 2.
+	a, err := Analyse(context.Background(), cfg, AnalyseOptions{From: []string{"a1", "a2", "b2", "c3", "b1"}, MaxEntries: 1 << 12})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Value != Loss || !strings.HasPrefix(a.Verdict, "Every move loses; ") || !strings.Contains(a.Verdict, "out longest (2 decisions)") {
+		t.Errorf("%s: %q", a.Value, a.Verdict)
+	}
+}
