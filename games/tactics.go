@@ -47,3 +47,17 @@ type PackedKeyer interface {
 	PackedKey() (uint64, bool)
 	PackedCanonicalKey() (uint64, bool)
 }
+
+// SortByKeys sorts moves by keys (keys[i] is moves[i]'s), highest first,
+// keeping the order of equal keys: an insertion sort, for the short move
+// lists of a search's ordering, allocating nothing.
+func SortByKeys[K int | float64](moves []Move, keys []K) {
+	for i := 1; i < len(moves); i++ {
+		m, k := moves[i], keys[i]
+		j := i
+		for ; j > 0 && keys[j-1] < k; j-- {
+			moves[j], keys[j] = moves[j-1], keys[j-1]
+		}
+		moves[j], keys[j] = m, k
+	}
+}

@@ -179,6 +179,12 @@ func (h *Headline) sentence(s *Summary, info RunInfo) string {
 	case VerdictBalanced:
 		fmt.Fprintf(&b, ": no evidence of a seat advantage (%s), and the interval rules out one larger than 5 points", PClause(h.P))
 	default:
+		if info.Players[0].Perfect() && info.Players[1].Perfect() {
+			// Perfect play ends every game at the proven value: more
+			// games repeat it, they would not tell anything new.
+			fmt.Fprintf(&b, ": no significant seat advantage (%s); the interval is wide only for the few games, since perfect play ends every game at the proven value", PClause(h.P))
+			break
+		}
 		fmt.Fprintf(&b, ": inconclusive, no significant seat advantage (%s) but the interval still allows one; more games would tell", PClause(h.P))
 	}
 	if r := s.Repetition; r.Mostly(s.Games) {

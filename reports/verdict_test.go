@@ -81,6 +81,38 @@ func TestHeadlineVerdicts(t *testing.T) {
 	}
 }
 
+// TestHeadlineOfPerfectPlay (issue 55): perfect bots in both seats are
+// called perfect play, never weak; a few drawn games are "no significant
+// advantage" without "more games would tell" (perfect play repeats the
+// proven value), many are balanced, and a forced win is significant.
+func TestHeadlineOfPerfectPlay(t *testing.T) {
+	perfect := bots.Spec{Bot: "perfect", Params: &bots.PerfectParams{Nodes: 1000, TableMB: 1}}
+	few := pairedRun(2, perfect, both(games.NoPlayer), nil).Headline
+	many := pairedRun(100, perfect, both(games.NoPlayer), nil).Headline
+	won := pairedRun(10, perfect, func(int) [2]games.Player { return [2]games.Player{games.Seat1, games.Seat1} }, nil).Headline
+	for _, c := range []struct {
+		name     string
+		h        Headline
+		want     []string
+		notWants []string
+	}{
+		{"2 drawn pairs", few, []string{"no significant seat advantage", "perfect play ends every game at the proven value", "in both seats: perfect play"}, []string{"more games would tell", "do not search"}},
+		{"100 drawn pairs", many, []string{"no evidence of a seat advantage", "perfect play"}, []string{"more games would tell", "do not search"}},
+		{"10 pairs seat 1 won", won, []string{"significant second-player advantage", "perfect play"}, []string{"do not search"}},
+	} {
+		for _, w := range c.want {
+			if !strings.Contains(c.h.Text, w) {
+				t.Errorf("%s: no %q in %q", c.name, w, c.h.Text)
+			}
+		}
+		for _, w := range c.notWants {
+			if strings.Contains(c.h.Text, w) {
+				t.Errorf("%s: %q in %q", c.name, w, c.h.Text)
+			}
+		}
+	}
+}
+
 // TestHeadlineNeverContradictsP (issue 34) reads the headline of every
 // pentanomial of up to 24 pairs and of random ones of 500 pairs (decisive
 // pairs only, as in the issue's scan, and with draws): a significant

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -198,7 +199,9 @@ func (d *decoder) decodeConfig(doc *yaml.Node, defaultName string) (*Config, err
 // else from the variant file's directory.
 func (d *decoder) loadModels(c *Config) error {
 	for i, spec := range c.Players {
-		if err := c.checkProofBot(spec); err != nil {
+		if err := c.checkProofBot(spec); errors.Is(err, context.Canceled) {
+			return err // a signal, not the variant's fault
+		} else if err != nil {
 			return &Error{File: d.file, Key: fmt.Sprintf("players[%d].bot", i), Message: err.Error()}
 		}
 		mu, ok := spec.Params.(bots.ModelUser)
@@ -217,7 +220,9 @@ func (d *decoder) loadModels(c *Config) error {
 // working directory) and checks it against the variant, as the variant's
 // own players' are; flag names the bot in errors.
 func (c *Config) LoadBotModel(flag string, spec bots.Spec) error {
-	if err := c.checkProofBot(spec); err != nil {
+	if err := c.checkProofBot(spec); errors.Is(err, context.Canceled) {
+		return err // a signal, not the bot's fault
+	} else if err != nil {
 		return &Error{File: flag, Key: "bot", Message: err.Error()}
 	}
 	mu, ok := spec.Params.(bots.ModelUser)

@@ -12,11 +12,18 @@ type Game struct {
 	rules Rules
 	*inarow.Board
 	bits *columnBits // nil where rows + 1 bits a column do not fit 64
+	// colBits is bits.height where bits is kept, else 0: Apply's shift,
+	// read without following bits.
+	colBits uint
 }
 
 // New builds the game of validated rules.
 func New(r Rules) *Game {
-	return &Game{rules: r, Board: inarow.NewBoard(r.Rows, r.Cols, r.K, r.PieRule).LeftRightOnly(), bits: newColumnBits(r)}
+	g := &Game{rules: r, Board: inarow.NewBoard(r.Rows, r.Cols, r.K, r.PieRule).LeftRightOnly(), bits: newColumnBits(r)}
+	if g.bits != nil {
+		g.colBits = g.bits.height
+	}
+	return g
 }
 
 // Name is the catalog name.

@@ -14,11 +14,10 @@ type State struct {
 	inarow.Position
 	g      *Game
 	height [inarow.MaxSide]uint8
-	// cols0 and colsAll are seat 0's stones and every stone column by
-	// column, rows + 1 bits a column (the top bit always empty), kept
-	// where the board fits 64 such bits (Game.bits): the prover's hooks
-	// work on them (tactics.go).
-	cols0, colsAll uint64
+	// cols is each seat's stones column by column, rows + 1 bits a column
+	// (the top bit always empty), kept where the board fits 64 such bits
+	// (Game.bits): the prover's hooks work on them (tactics.go).
+	cols [2]uint64
 }
 
 // LegalMoves appends every column with room, from the left (a move is the
@@ -43,16 +42,12 @@ func (s *State) LegalMoves(buf []games.Move) []games.Move {
 func (s *State) Apply(m games.Move) {
 	if s.ApplyPie(m) {
 		if s.Pie == inarow.PieSwapped {
-			s.cols0 = s.colsAll &^ s.cols0
+			s.cols[0], s.cols[1] = s.cols[1], s.cols[0]
 		}
 		return
 	}
-	if s.g.bits != nil {
-		bit := uint64(1) << (uint(m)*s.g.bits.height + uint(s.height[m]))
-		s.colsAll |= bit
-		if s.ToMove == games.Seat0 {
-			s.cols0 |= bit
-		}
+	if h := s.g.colBits; h != 0 {
+		s.cols[s.ToMove&1] |= 1 << (uint(m)*h + uint(s.height[m]))
 	}
 	s.Place(s.g.Cell(int(s.height[m]), int(m)))
 	s.height[m]++
@@ -77,26 +72,27 @@ func (s *State) SetKey(key []byte) {
 			s.height[col]++
 		}
 	}
-	s.cols0, s.colsAll = s.columns()
+	s.cols = s.columns()
 }
 
-// columns is the stones column by column (cols0, colsAll), or zeros where
-// the board does not fit.
-func (s *State) columns() (mine, all uint64) {
+// columns is each seat's stones column by column, or zeros where the
+// board does not fit.
+func (s *State) columns() (cols [2]uint64) {
 	if s.g.bits == nil {
-		return 0, 0
+		return cols
 	}
 	h := s.g.bits.height
 	for col := range s.g.rules.Cols {
 		for row := range int(s.height[col]) {
 			bit := uint64(1) << (uint(col)*h + uint(row))
-			all |= bit
 			if s.Stones[0]&(1<<uint(s.g.Cell(row, col))) != 0 {
-				mine |= bit
+				cols[0] |= bit
+			} else {
+				cols[1] |= bit
 			}
 		}
 	}
-	return mine, all
+	return cols
 }
 
 // CheckInvariants checks what every position must satisfy (implements
@@ -111,8 +107,8 @@ func (s *State) CheckInvariants() error {
 			}
 		}
 	}
-	if mine, all := s.columns(); mine != s.cols0 || all != s.colsAll {
-		return fmt.Errorf("the column bitboards %#x, %#x; the stones give %#x, %#x", s.cols0, s.colsAll, mine, all)
+	if want := s.columns(); want != s.cols {
+		return fmt.Errorf("the column bitboards %#x; the stones give %#x", s.cols, want)
 	}
 	return s.Check()
 }

@@ -81,17 +81,15 @@ func (b *columnBits) winning4(p, all uint64) uint64 {
 }
 
 // own is seat who's stones column by column.
-func (s *State) own(who games.Player) uint64 {
-	if who == games.Seat0 {
-		return s.cols0
-	}
-	return s.colsAll &^ s.cols0
-}
+func (s *State) own(who games.Player) uint64 { return s.cols[who&1] }
+
+// filled is every stone column by column.
+func (s *State) filled() uint64 { return s.cols[0] | s.cols[1] }
 
 // playableBits is each column's lowest empty cell, column by column.
 func (s *State) playableBits() uint64 {
 	b := s.g.bits
-	return (s.colsAll + b.bottom) & b.board
+	return (s.filled() + b.bottom) & b.board
 }
 
 // playable is each column's lowest empty cell.
@@ -112,7 +110,7 @@ func (s *State) WinningMove() (games.Move, bool) {
 		return 0, false
 	}
 	if b := s.g.bits; b != nil {
-		w := b.winning(s.own(s.ToMove), s.colsAll) & s.playableBits()
+		w := b.winning(s.own(s.ToMove), s.filled()) & s.playableBits()
 		if w == 0 {
 			return 0, false
 		}
@@ -137,7 +135,7 @@ func (s *State) SafeMoves(buf []games.Move) []games.Move {
 		return buf
 	}
 	if b := s.g.bits; b != nil {
-		theirs := b.winning(s.own(s.ToMove.Opponent()), s.colsAll)
+		theirs := b.winning(s.own(s.ToMove.Opponent()), s.filled())
 		can := s.playableBits()
 		if forced := theirs & can; forced != 0 {
 			if forced&(forced-1) != 0 {
@@ -185,7 +183,7 @@ func (s *State) OrderMoves(moves []games.Move) {
 		inarow.SortByScore(moves, func(m games.Move) int {
 			bit := play & b.column[m]
 			d := 2*int(m) - (cols - 1)
-			return 64*bits.OnesCount64(b.winning(mine|bit, s.colsAll|bit)) - max(d, -d)
+			return 64*bits.OnesCount64(b.winning(mine|bit, s.filled()|bit)) - max(d, -d)
 		})
 		return
 	}
@@ -221,7 +219,7 @@ func (s *State) packed() (key, mirror uint64, ok bool) {
 	if b == nil || !b.packs {
 		return 0, 0, false
 	}
-	key = s.cols0 + s.colsAll + b.bottom
+	key = s.cols[0] + s.filled() + b.bottom
 	cols := s.g.rules.Cols
 	group := uint64(1)<<b.height - 1
 	for col := range cols {

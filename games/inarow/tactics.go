@@ -43,21 +43,14 @@ func (p *Position) ThreatsWith(who games.Player, cell int, before uint64) uint64
 }
 
 // SortByScore reorders moves by score, highest first, keeping the order
-// of equal scores (an insertion sort over at most 64 moves: no
+// of equal scores (games.SortByKeys over at most 66 moves: no
 // allocation).
 func SortByScore(moves []games.Move, score func(games.Move) int) {
 	var keys [MaxSide*MaxSide + 2]int
 	for i, m := range moves {
 		keys[i] = score(m)
 	}
-	for i := 1; i < len(moves); i++ {
-		m, k := moves[i], keys[i]
-		j := i
-		for ; j > 0 && keys[j-1] < k; j-- {
-			moves[j], keys[j] = moves[j-1], keys[j-1]
-		}
-		moves[j], keys[j] = m, k
-	}
+	games.SortByKeys(moves, keys[:len(moves)])
 }
 
 // Centrality scores a cell by its closeness to the board's centre: higher

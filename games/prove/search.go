@@ -495,7 +495,7 @@ func (se *Searcher) order(s games.State, sc *scratch, moves []games.Move, ply in
 			keys = append(keys, v)
 		}
 		sc.keys = keys
-		sortByKeys(moves, keys)
+		games.SortByKeys(moves, keys)
 	}
 	if ttMove != 0 {
 		for i, m := range moves {
@@ -505,19 +505,6 @@ func (se *Searcher) order(s games.State, sc *scratch, moves []games.Move, ply in
 				break
 			}
 		}
-	}
-}
-
-// sortByKeys sorts moves by keys, highest first, keeping the order of
-// equal keys (an insertion sort: move lists are short).
-func sortByKeys(moves []games.Move, keys []float64) {
-	for i := 1; i < len(moves); i++ {
-		m, k := moves[i], keys[i]
-		j := i
-		for ; j > 0 && keys[j-1] < k; j-- {
-			moves[j], keys[j] = moves[j-1], keys[j-1]
-		}
-		moves[j], keys[j] = m, k
 	}
 }
 

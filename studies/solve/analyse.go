@@ -142,7 +142,7 @@ func analyseMove(se *prove.Searcher, child games.State, mover games.Player, budg
 	case err != nil:
 		return MoveAnalysis{}, searchError(err, budget)
 	}
-	ma := MoveAnalysis{Value: outcomeWord(forMover(v).Outcome), Proven: true}
+	ma := MoveAnalysis{Value: outcomeFor(forMover(v).Outcome, games.Seat0), Proven: true}
 	if v.Outcome != 0 {
 		// The distance: null-window searches, within their own bound.
 		se.Budget(budget)
@@ -181,21 +181,11 @@ func unproven(se *prove.Searcher, child games.State, mover games.Player, budget 
 				v.Outcome = -v.Outcome
 			}
 			p := v.Plies + 1
-			return MoveAnalysis{Value: outcomeWord(v.Outcome), Plies: &p, Proven: true}, nil
+			return MoveAnalysis{Value: outcomeFor(v.Outcome, games.Seat0), Plies: &p, Proven: true}, nil
 		}
 		ma.Horizon = d
 	}
 	return ma, nil
-}
-
-func outcomeWord(o int) string {
-	switch o {
-	case 1:
-		return Win
-	case -1:
-		return Loss
-	}
-	return Draw
 }
 
 // verdict is the position's value and a sentence: which moves keep the

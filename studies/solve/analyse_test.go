@@ -94,7 +94,7 @@ func TestAnalyseMatchesPlainNegamax(t *testing.T) {
 				d++
 			}
 			got := a.Moves[i]
-			want := outcomeWord(v)
+			want := outcomeFor(v, games.Seat0)
 			if got.Move != s.MoveString(m) || got.Value != want || !got.Proven || v != 0 && (got.Plies == nil || *got.Plies != d) {
 				t.Errorf("%s %v after %q, %s: %+v (plies %v), plain negamax %s in %d", c.preset, c.sets, c.from, s.MoveString(m), got, plies(got.Plies, "%d"), want, d)
 			}
