@@ -18,8 +18,12 @@ type LineError struct {
 // maxListedChoices is how many legal choices a LineError names.
 const maxListedChoices = 24
 
-func (e *LineError) Error() string {
-	msg := fmt.Sprintf("entry %d %q: %s", e.Index, e.Entry, e.Reason)
+func (e *LineError) Error() string { return fmt.Sprintf("entry %d %s", e.Index, e.Detail()) }
+
+// Detail is the error without the entry's index: the entry, why it cannot
+// be played, and the legal choices there.
+func (e *LineError) Detail() string {
+	msg := fmt.Sprintf("%q: %s", e.Entry, e.Reason)
 	if len(e.Legal) == 0 {
 		return msg
 	}
@@ -42,11 +46,18 @@ func (e *LineError) BadInput() bool { return true }
 // comes after the end of the game is a *LineError, s then left after the
 // entries before it.
 func PlayLine(s State, entries []string) error {
+	_, err := PlayLineMoves(s, entries, nil)
+	return err
+}
+
+// PlayLineMoves is PlayLine that also appends each entry's move (or chance
+// outcome) to line, and returns it.
+func PlayLineMoves(s State, entries []string, line []Move) ([]Move, error) {
 	var moves []Move
 	var outcomes []ChanceOutcome
 	for i, text := range entries {
 		if s.IsTerminal() {
-			return &LineError{Index: i + 1, Entry: text, Reason: "the game is over before it"}
+			return line, &LineError{Index: i + 1, Entry: text, Reason: "the game is over before it"}
 		}
 		moves, outcomes = moves[:0], outcomes[:0]
 		var legal []Move
@@ -81,11 +92,12 @@ func PlayLine(s State, entries []string) error {
 			for _, l := range legal {
 				e.Legal = append(e.Legal, s.MoveString(l))
 			}
-			return e
+			return line, e
 		}
+		line = append(line, m)
 		s.Apply(m)
 	}
-	return nil
+	return line, nil
 }
 
 // SplitLine splits a line of play written as one string at its spaces

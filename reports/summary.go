@@ -41,6 +41,9 @@ type Summary struct {
 	// made: random moves that keep the value playtest solve proves (absent
 	// without a book).
 	Book int `json:"book,omitempty"`
+	// Opening is the line of play every game started after (the variant's
+	// opening:; absent without one).
+	Opening []string `json:"opening,omitempty"`
 	// Rules are the game's knobs with every default resolved.
 	Rules   any      `json:"rules"`
 	Players []Player `json:"players"`
@@ -259,7 +262,9 @@ type RunInfo struct {
 	Pairs       bool
 	// Book is how many decisions of each deal an opening book made
 	// (variants.Config.Book; 0: none).
-	Book    int
+	Book int
+	// Opening is the variant's opening: (variants.Config.Opening).
+	Opening []string
 	Rules   any
 	Players [games.NumSeats]bots.Spec
 	// Sides names the game's sides, if it has any.
@@ -548,7 +553,7 @@ func (a *Aggregator) Summary(timing Timing) *Summary {
 	s := &Summary{
 		Schema: SchemaV1, Game: a.info.Game, Variant: a.info.Variant, ConfigHash: a.info.ConfigHash,
 		Label: a.info.Label, RuleChanges: a.info.RuleChanges,
-		Seed: a.info.Seed, Games: n, Failed: a.failed, Pairs: a.info.Pairs, Book: a.info.Book, Rules: a.info.Rules,
+		Seed: a.info.Seed, Games: n, Failed: a.failed, Pairs: a.info.Pairs, Book: a.info.Book, Opening: a.info.Opening, Rules: a.info.Rules,
 		Outcomes:    a.outcomes,
 		Rates:       a.outcomeRates(),
 		WinReasons:  a.winReasons,

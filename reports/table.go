@@ -25,6 +25,9 @@ func (s *Summary) WriteTable(w io.Writer) error {
 		pairs = fmt.Sprintf(", %d seat-swapped pair%s", s.Games/2, map[bool]string{true: "", false: "s"}[s.Games/2 == 1])
 	}
 	fmt.Fprintf(w, "%d games%s, seed %d; players: %s vs %s\n", s.Games, pairs, s.Seed, playerName(s, 0), playerName(s, 1))
+	if len(s.Opening) > 0 {
+		fmt.Fprintf(w, "every game starts after the opening %s\n", strings.Join(s.Opening, " "))
+	}
 	if s.Failed > 0 {
 		fmt.Fprintf(w, "%d more games failed (errors.jsonl) and are left out of every figure\n", s.Failed)
 	}

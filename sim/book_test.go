@@ -57,3 +57,41 @@ func TestBookOpensTheGames(t *testing.T) {
 		}
 	}
 }
+
+// An opening is played before the book and the bots: every game's record
+// starts with it, its entries are no seat's decisions, and the book's
+// decisions count from its end. An illegal opening fails the game.
+func TestOpeningComesFirst(t *testing.T) {
+	j := job(t, 8, "greedy", "greedy")
+	s := j.Game.NewState()
+	var opening []string
+	for range 3 {
+		m := s.LegalMoves(nil)[0]
+		opening = append(opening, s.MoveString(m))
+		j.Opening = append(j.Opening, m)
+		s.Apply(m)
+	}
+	j.Moves = true
+	plain := collect(t, j, 1)
+	j.Book = firstMoves{plies: 2}
+	booked := collect(t, j, 2)
+	for i := range plain {
+		for _, r := range []Record{plain[i], booked[i]} {
+			if r.Err != nil || !slices.Equal(r.Moves[:3], opening) {
+				t.Fatalf("game %d: %v, moves %v, want them to start %v", i, r.Err, r.Moves, opening)
+			}
+			if r.PlayerDecisions != r.Decisions-3 || r.Opening != r.Moves[3] {
+				t.Errorf("game %d: %d decisions, %d a seat's; first free move %q of %v", i, r.Decisions, r.PlayerDecisions, r.Opening, r.Moves)
+			}
+		}
+		if booked[i].Booked != 2 {
+			t.Errorf("game %d: the book made %d decisions after the opening, want 2", i, booked[i].Booked)
+		}
+	}
+	j.Book, j.Opening = nil, []games.Move{1<<31 - 1}
+	for _, r := range collect(t, j, 1) {
+		if r.Err == nil || !strings.Contains(r.Err.Message, "the opening's entry 1") {
+			t.Fatalf("game %d with an illegal opening: %+v", r.Index, r.Err)
+		}
+	}
+}

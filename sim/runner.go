@@ -48,6 +48,13 @@ type Job struct {
 	// (BookStream), so both games of a pair open alike; the bots decide
 	// from there on.
 	Book Book
+	// Opening is the line of play every game starts after (a variant's
+	// opening:): its moves and chance outcomes are applied in order, the
+	// seats' bots choosing and the chance stream drawing only after it. Its
+	// entries are in the game's history (Record.Moves, the fingerprint, the
+	// trace) but are no seat's decisions (Record.PlayerDecisions); the book's
+	// decisions count from its end.
+	Opening []games.Move
 }
 
 // Book is an opening book: the moves a game opens with, for the variety
@@ -616,14 +623,23 @@ func (w *worker) play(i int, observe Observer) (rec *Record) {
 		// lead is the position's value for the trace, when the deciding
 		// bot's search gave one.
 		lead, valued := 0.0, false
-		switch p {
-		case games.Chance:
+		switch {
+		case rec.Decisions < len(job.Opening):
+			m = job.Opening[rec.Decisions]
+			if p != games.Chance {
+				w.moves = s.LegalMoves(w.moves[:0])
+				if !slices.Contains(w.moves, m) {
+					fail(fmt.Sprintf("the opening's entry %d, move %d for %v, is not legal", rec.Decisions+1, m, p)).Position = s.String()
+					return rec
+				}
+			}
+		case p == games.Chance:
 			m, w.outcomes = games.DrawChance(s, chance, w.outcomes)
-		case games.Seat0, games.Seat1:
+		case p == games.Seat0 || p == games.Seat1:
 			var n int
 			booked := false
 			if bookRng != nil {
-				bm, ok := job.Book.BookMove(s, rec.Decisions, bookRng)
+				bm, ok := job.Book.BookMove(s, rec.Decisions-len(job.Opening), bookRng)
 				if !ok {
 					bookRng = nil // the book has ended for this game
 				} else {

@@ -36,7 +36,7 @@ const (
 const DefaultBot = "random"
 
 // topKeys are the keys a variant file may have, in documentation order.
-var topKeys = []string{"game", "name", "description", "rules", "players", "games", "seed", "pairs", "book", "expect"}
+var topKeys = []string{"game", "name", "description", "rules", "players", "games", "seed", "pairs", "book", "opening", "expect"}
 
 // Config is a decoded and validated variant.
 type Config struct {
@@ -57,6 +57,12 @@ type Config struct {
 	// Book is how many decisions of each deal an opening book drawn from
 	// the variant's solve makes (0: none; OpeningBook).
 	Book int
+	// Opening is the line of play every game starts after (opening:), each
+	// entry a move or chance outcome in the game's notation as MoveString
+	// writes it; OpeningMoves are its moves. The book, the bots and the
+	// proofs (solve, analyse) all start after it.
+	Opening      []string
+	OpeningMoves []games.Move
 	// Expect are the bounds playtest check holds the results to.
 	Expect []Expectation
 	// DefaultName, Text and Overrides are what Parse was given: Parse
@@ -80,7 +86,7 @@ type Expectation struct {
 func (c *Config) NewGame() (games.Game, error) { return c.Rules.NewGame() }
 
 // Hash identifies everything that decides a run's results (game, rules,
-// players, games, seed, pairs, book), but not its name or description:
+// players, games, seed, pairs, book, opening), but not its name or description:
 // "sha256:" and the hex digest of its canonical JSON.
 func (c *Config) Hash() string {
 	canon := struct {
@@ -91,7 +97,8 @@ func (c *Config) Hash() string {
 		Seed    uint64                    `json:"seed"`
 		Pairs   bool                      `json:"pairs"`
 		Book    int                       `json:"book,omitempty"`
-	}{c.Definition.Name, c.Rules, c.Players, c.Games, c.Seed, c.Pairs, c.Book}
+		Opening []string                  `json:"opening,omitempty"`
+	}{c.Definition.Name, c.Rules, c.Players, c.Games, c.Seed, c.Pairs, c.Book, c.Opening}
 	b, err := json.Marshal(canon)
 	if err != nil {
 		panic(err) // rules and params are plain structs
@@ -114,7 +121,7 @@ func (d *decoder) decodeConfig(doc *yaml.Node, defaultName string) (*Config, err
 		return nil, err
 	}
 	c := &Config{Source: d.file, Name: defaultName, Games: DefaultGames, Seed: DefaultSeed, Pairs: true}
-	var gameKey, rulesKey, rulesNode, playersNode, bookNode *yaml.Node
+	var gameKey, rulesKey, rulesNode, playersNode, bookNode, openingNode *yaml.Node
 	var errs collect
 	gameKnown := false
 	for _, p := range ps {
@@ -165,6 +172,8 @@ func (d *decoder) decodeConfig(doc *yaml.Node, defaultName string) (*Config, err
 			if err == nil && (c.Book < 0 || c.Book > MaxBook) {
 				err = d.errorf(p.value, "book", "must be between 0 and %d decisions, got %d", MaxBook, c.Book)
 			}
+		case "opening":
+			openingNode = p.value
 		case "expect":
 			err = d.decodeExpect(c, p.value)
 		default:
@@ -179,6 +188,9 @@ func (d *decoder) decodeConfig(doc *yaml.Node, defaultName string) (*Config, err
 		c.Rules, err = d.decodeRules(c.Definition, gameKey, rulesKey, rulesNode)
 		errs.add(err)
 	}
+	if gameKnown && c.Rules != nil && openingNode != nil {
+		errs.add(d.decodeOpening(c, openingNode))
+	}
 	errs.add(d.decodePlayers(c, root, playersNode))
 	if err := errs.err(); err != nil {
 		return nil, err
@@ -192,6 +204,90 @@ func (d *decoder) decodeConfig(doc *yaml.Node, defaultName string) (*Config, err
 		}
 	}
 	return c, nil
+}
+
+// MaxOpening bounds the entries of a variant's opening:.
+const MaxOpening = 1000
+
+// decodeOpening decodes the opening: key, a list of moves or one string of
+// them separated by spaces, and plays it from the start, each entry
+// checked in order: one that does not parse or is not legal where it
+// stands names its index and the legal choices there.
+func (d *decoder) decodeOpening(c *Config, n *yaml.Node) error {
+	n = resolve(n)
+	var entries []string
+	var nodes []*yaml.Node // each entry's node, for its line
+	switch {
+	case isNull(n):
+		return nil
+	case n.Kind == yaml.ScalarNode:
+		for _, e := range games.SplitLine(n.Value) {
+			entries, nodes = append(entries, e), append(nodes, n)
+		}
+	case n.Kind == yaml.SequenceNode:
+		for i, item := range n.Content {
+			item = resolve(item)
+			if item.Kind != yaml.ScalarNode || isNull(item) || strings.TrimSpace(item.Value) == "" {
+				return d.errorf(item, fmt.Sprintf("opening[%d]", i), "want a move in the game's notation, got %s", Describe(item))
+			}
+			entries, nodes = append(entries, strings.TrimSpace(item.Value)), append(nodes, item)
+		}
+	default:
+		return d.errorf(n, "opening", "want a list of moves in the game's notation, or one string of them separated by spaces (as playtest replay --moves prints them), got %s", Describe(n))
+	}
+	if len(entries) > MaxOpening {
+		return d.errorf(n, "opening", "has %d entries; at most %d", len(entries), MaxOpening)
+	}
+	g, err := c.NewGame()
+	if err != nil {
+		return nil // the rules' own error is reported
+	}
+	s := g.NewState()
+	moves, err := games.PlayLineMoves(s, entries, nil)
+	if err != nil {
+		var le *games.LineError
+		if errors.As(err, &le) {
+			if n.Kind == yaml.SequenceNode {
+				return d.errorf(nodes[le.Index-1], fmt.Sprintf("opening[%d]", le.Index-1), "%s", le.Detail())
+			}
+			return d.errorf(n, "opening", "entry %d of %d %s", le.Index, len(entries), le.Detail())
+		}
+		return d.errorf(n, "opening", "%v", err)
+	}
+	if s.IsTerminal() {
+		return d.errorf(n, "opening", "the game is over after these %d entries: nothing is left to play", len(entries))
+	}
+	if len(moves) == 0 {
+		return nil
+	}
+	c.OpeningMoves = moves
+	// The notation as the game writes it, so two spellings of one opening
+	// hash alike.
+	s = g.NewState()
+	for _, m := range moves {
+		c.Opening = append(c.Opening, s.MoveString(m))
+		s.Apply(m)
+	}
+	return nil
+}
+
+// Line returns the variant's opening: followed by more entries: the line
+// of play from the start to a position after the opening.
+func (c *Config) Line(more []string) []string {
+	if len(c.Opening) == 0 {
+		return more
+	}
+	return append(append([]string(nil), c.Opening...), more...)
+}
+
+// OpeningState returns a new state of the variant's game after its
+// opening: (the start without one).
+func (c *Config) OpeningState(g games.Game) games.State {
+	s := g.NewState()
+	for _, m := range c.OpeningMoves {
+		s.Apply(m)
+	}
+	return s
 }
 
 // loadModels loads the learned evaluation each player names (a

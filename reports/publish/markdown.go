@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 	"text/template"
 
 	"playtest/games"
@@ -33,6 +34,7 @@ var funcs = map[string]any{
 		return fmt.Sprintf("%.2f – %.2f", lo, hi)
 	},
 	"inc":       func(k int) int { return k + 1 },
+	"join":      func(entries []string) string { return strings.Join(entries, " ") },
 	"footer":    reports.Footer,
 	"describe":  howplays.Describe,
 	"traceNote": traceNote,
@@ -63,7 +65,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error { return markdown.Execute(w, r
 
 const markdownText = `{{with .Summary}}# {{md .VariantLabel}} ({{md .Game}})
 
-{{.Games}} games{{if .Pairs}} in seat-swapped pairs{{end}}, seed {{.Seed}}, config {{md .ConfigHash}}.
+{{.Games}} games{{if .Pairs}} in seat-swapped pairs{{end}}, seed {{.Seed}}, config {{md .ConfigHash}}.{{if .Opening}} Every game starts after the opening {{mdCode (join .Opening)}}.{{end}}
 Players: {{range $i, $p := .Players}}{{if $i}} vs {{end}}{{md $p.Describe}}{{end}}.
 Seat 0 moved first. Rates have 95% Wilson intervals{{if eq .Rates.Interval "paired-wilson"}}; the seat and draw rates' intervals are over the seat-swapped pairs, whose two games are not independent{{end}}.
 {{if .Headline.Text}}

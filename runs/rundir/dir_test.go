@@ -145,9 +145,61 @@ func sameFiles(t *testing.T, a, b string, names ...string) {
 	}
 }
 
-func TestResumeGivesTheSameSummary(t *testing.T) {
+// withOpening runs a test of a run's directory without and with an
+// opening: (the pie rule's keep its own entry), which every game, resumed
+// or merged, must start after.
+func withOpening(t *testing.T, test func(t *testing.T, sets ...string)) {
+	t.Run("from the start", func(t *testing.T) { test(t) })
+	t.Run("after an opening", func(t *testing.T) { test(t, "opening=[b1S-c2, keep]") })
+}
+
+// checkOpening checks that the run in dir keeps cfg's opening: its
+// manifest rebuilds a variant with it, whose games start after it, and its
+// summary says so.
+func checkOpening(t *testing.T, cfg *variants.Config, dir string) {
+	t.Helper()
+	m, err := runlog.ReadManifest(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept, err := m.Config()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(kept.Opening, cfg.Opening) || kept.Hash() != cfg.Hash() {
+		t.Errorf("the directory keeps the opening %q, want %q", kept.Opening, cfg.Opening)
+	}
+	job, err := Job(kept)
+	if err != nil {
+		t.Fatal(err)
+	}
+	job.Moves = true
+	for i := range 3 {
+		r, err := sim.Replay(context.Background(), job, i, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(r.Moves) < len(cfg.Opening) || !slices.Equal(r.Moves[:len(cfg.Opening)], cfg.Opening) {
+			t.Errorf("game %d starts %q, not after the opening %q", i, r.Moves, cfg.Opening)
+		}
+	}
+	var sum struct {
+		Opening []string `json:"opening"`
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "summary.json"))
+	if err == nil {
+		err = json.Unmarshal(b, &sum)
+	}
+	if err != nil || !slices.Equal(sum.Opening, cfg.Opening) {
+		t.Errorf("summary.json's opening %q (%v), want %q", sum.Opening, err, cfg.Opening)
+	}
+}
+
+func TestResumeGivesTheSameSummary(t *testing.T) { withOpening(t, testResume) }
+
+func testResume(t *testing.T, sets ...string) {
 	cfg := func() *variants.Config {
-		return load(t, "games=81", "seed=4", "players.0=greedy", "players.1={bot: greedy, epsilon: 0.2}")
+		return load(t, append([]string{"games=81", "seed=4", "players.0=greedy", "players.1={bot: greedy, epsilon: 0.2}"}, sets...)...)
 	}
 	whole := t.TempDir()
 	if _, err := RunToDir(context.Background(), cfg(), DirOptions{Options: Options{Workers: 3}}, whole); err != nil {
@@ -190,11 +242,14 @@ func TestResumeGivesTheSameSummary(t *testing.T) {
 		t.Fatal(err)
 	}
 	sameFiles(t, whole, dir, runlog.GamesFile, "games.csv")
+	checkOpening(t, cfg(), dir)
 }
 
-func TestShardsMergeIntoOneRun(t *testing.T) {
+func TestShardsMergeIntoOneRun(t *testing.T) { withOpening(t, testMerge) }
+
+func testMerge(t *testing.T, sets ...string) {
 	cfg := func() *variants.Config {
-		return load(t, "games=61", "seed=8", "players.0=greedy", "players.1={bot: greedy, epsilon: 0.3}")
+		return load(t, append([]string{"games=61", "seed=8", "players.0=greedy", "players.1={bot: greedy, epsilon: 0.3}"}, sets...)...)
 	}
 	whole := t.TempDir()
 	if _, err := RunToDir(context.Background(), cfg(), DirOptions{Options: Options{Workers: 2}}, whole); err != nil {
@@ -234,6 +289,7 @@ func TestShardsMergeIntoOneRun(t *testing.T) {
 		t.Errorf("the merged summary differs:\n%s\n%s", a, b)
 	}
 	sameFiles(t, whole, merged, runlog.GamesFile, "games.csv", "report.md", runlog.ManifestFile)
+	checkOpening(t, cfg(), merged)
 	other := t.TempDir()
 	if _, err := RunToDir(context.Background(), load(t, "games=61", "seed=9"), DirOptions{Shard: runlog.Shard{Index: 0, Count: 3}, NoReports: true}, other); err != nil {
 		t.Fatal(err)

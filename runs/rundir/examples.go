@@ -185,7 +185,7 @@ func drawOpenings(cfg *variants.Config, openings *reports.Openings) map[string]s
 	if err != nil {
 		return nil
 	}
-	start := g.NewState()
+	start := cfg.OpeningState(g)
 	_, hidden := start.(games.Determinizer)
 	if hidden || start.IsTerminal() || start.CurrentPlayer() == games.Chance {
 		return nil

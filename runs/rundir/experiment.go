@@ -32,7 +32,7 @@ func Job(cfg *variants.Config) (*sim.Job, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &sim.Job{Game: g, Players: cfg.Players, Games: cfg.Games, Seed: cfg.Seed, Pairs: cfg.Pairs, Trace: sim.TraceCount(cfg.Players, cfg.Games), StaticTrace: sim.StaticTrace(cfg.Players), Book: book}, nil
+	return &sim.Job{Game: g, Players: cfg.Players, Games: cfg.Games, Seed: cfg.Seed, Pairs: cfg.Pairs, Trace: sim.TraceCount(cfg.Players, cfg.Games), StaticTrace: sim.StaticTrace(cfg.Players), Book: book, Opening: cfg.OpeningMoves}, nil
 }
 
 // Info describes a variant's run for its summary.
@@ -40,7 +40,7 @@ func Info(cfg *variants.Config, g games.Game) reports.RunInfo {
 	info := reports.RunInfo{
 		Source: cfg.Source, Game: cfg.Definition.Name, Variant: cfg.Name, ConfigHash: cfg.Hash(),
 		RuleChanges: cfg.RuleChanges(), Rerun: cfg.RuleArgs(),
-		Seed: cfg.Seed, Pairs: cfg.Pairs, Book: cfg.Book, Rules: cfg.Rules, Players: cfg.Players,
+		Seed: cfg.Seed, Pairs: cfg.Pairs, Book: cfg.Book, Opening: cfg.Opening, Rules: cfg.Rules, Players: cfg.Players,
 		Describe: cfg.Definition.Describe,
 	}
 	if len(info.RuleChanges) > 0 {

@@ -79,7 +79,8 @@ type MoveAnalysis struct {
 
 // Analyse analyses the position after opts.From in the variant.
 func Analyse(ctx context.Context, cfg *variants.Config, opts AnalyseOptions) (*Analysis, error) {
-	_, _, s, err := solverStart(cfg, opts.From)
+	from := cfg.Line(opts.From)
+	_, _, s, err := solverStart(cfg, from)
 	if err != nil {
 		return nil, err
 	}
@@ -94,7 +95,7 @@ func Analyse(ctx context.Context, cfg *variants.Config, opts AnalyseOptions) (*A
 	}
 	defer se.Close()
 	begin := time.Now()
-	a := &Analysis{Schema: AnalysisSchema, Game: cfg.Definition.Name, Variant: cfg.Name, Label: cfg.Label(), From: opts.From,
+	a := &Analysis{Schema: AnalysisSchema, Game: cfg.Definition.Name, Variant: cfg.Name, Label: cfg.Label(), From: from,
 		Mover: mover.String(), Position: s.String()}
 	for _, m := range s.LegalMoves(nil) {
 		child := s.Clone()

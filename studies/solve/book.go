@@ -43,7 +43,7 @@ func OpeningBook(c *variants.Config) (sim.Book, error) {
 	if err != nil {
 		return nil, err
 	}
-	key := fmt.Sprintf("%s %s %d", c.Definition.Name, rules, c.Book)
+	key := fmt.Sprintf("%s %s %d %q", c.Definition.Name, rules, c.Book, c.Opening)
 	books.Lock()
 	defer books.Unlock()
 	if b, ok := books.built[key]; ok {
@@ -111,7 +111,7 @@ func NewBook(ctx context.Context, cfg *variants.Config, opts Options, plies int)
 	if err != nil {
 		return nil, nil, err
 	}
-	start := g.NewState()
+	start := cfg.OpeningState(g)
 	_, b.Keep = b.keeping(start, nil)
 	b.Openings = len(start.LegalMoves(nil))
 	return res, b, nil

@@ -70,3 +70,44 @@ func TestSolveFrom(t *testing.T) {
 		t.Error("a finished game proven")
 	}
 }
+
+// TestSolveAfterOpening (issue 55): a variant's opening: is where solve,
+// its search and the analysis board start, --from continuing from it, and
+// its opening book counts its decisions from there.
+func TestSolveAfterOpening(t *testing.T) {
+	plain, err := variants.Load("mnk/tictactoe", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opened, err := variants.Load("mnk/tictactoe", []variants.Override{{Path: "opening", Value: "a1 b2"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := Run(context.Background(), plain, Options{From: []string{"a1", "b2", "c3"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := Run(context.Background(), opened, Options{From: []string{"c3"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := Analyse(context.Background(), opened, AnalyseOptions{From: []string{"c3"}, MaxEntries: 1 << 16})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Value != want.Value || got.Positions != want.Positions || len(got.From) != 3 || len(a.Moves) != 6 || len(a.From) != 3 {
+		t.Errorf("after the opening and c3: %s in %d positions from %q, want %s in %d; analysed %d moves after %q",
+			got.Value, got.Positions, got.From, want.Value, want.Positions, len(a.Moves), a.From)
+	}
+	booked, err := opened.With(variants.Override{Path: "book", Value: "2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := OpeningBook(booked)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bk := b.(*Book); bk.Openings != 7 {
+		t.Errorf("the book's position has %d moves, want the 7 after the opening", bk.Openings)
+	}
+}

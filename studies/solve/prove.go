@@ -47,7 +47,8 @@ func Prove(ctx context.Context, cfg *variants.Config, opts ProveOptions) (*Resul
 	if opts.Depth < 1 || opts.Depth > 64 {
 		return nil, fmt.Errorf("--depth %d: want 1 to 64 decisions", opts.Depth)
 	}
-	g, sr, start, err := solverStart(cfg, opts.From)
+	from := cfg.Line(opts.From)
+	g, sr, start, err := solverStart(cfg, from)
 	if err != nil {
 		return nil, err
 	}
@@ -76,7 +77,7 @@ func Prove(ctx context.Context, cfg *variants.Config, opts ProveOptions) (*Resul
 		}
 	}
 	horizon = opts.Depth
-	res := &Result{Schema: Schema, Game: cfg.Definition.Name, Variant: cfg.Name, Label: cfg.Label(), Source: cfg.Source, From: opts.From, Mover: moverAfter(opts.From, start), MoveCap: sr.MoveCap(), Horizon: opts.Depth}
+	res := &Result{Schema: Schema, Game: cfg.Definition.Name, Variant: cfg.Name, Label: cfg.Label(), Source: cfg.Source, From: from, Mover: moverAfter(from, start), MoveCap: sr.MoveCap(), Horizon: opts.Depth}
 	root, err := pr.outcomeFor(start, start.CurrentPlayer(), opts.Depth)
 	if err != nil {
 		return nil, err

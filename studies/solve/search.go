@@ -78,7 +78,8 @@ func searchError(err error, maxNodes int64) error {
 // opening's, and returns them in the shape of a solve (Nodes the
 // positions searched, Positions the bounds kept; no distances or lines).
 func Search(ctx context.Context, cfg *variants.Config, opts SearchOptions) (*Result, error) {
-	g, sr, start, err := solverStart(cfg, opts.From)
+	from := cfg.Line(opts.From)
+	g, sr, start, err := solverStart(cfg, from)
 	if err != nil {
 		return nil, err
 	}
@@ -106,7 +107,7 @@ func Search(ctx context.Context, cfg *variants.Config, opts SearchOptions) (*Res
 	// Each opening is proven first, and the start's value is the best of
 	// theirs for its mover: no search of its own, and a long proof (Connect
 	// Four 7 × 6) reports its openings as it goes.
-	res := &Result{Schema: Schema, Game: cfg.Definition.Name, Variant: cfg.Name, Label: cfg.Label(), Source: cfg.Source, From: opts.From, Mover: moverAfter(opts.From, start), MoveCap: sr.MoveCap(),
+	res := &Result{Schema: Schema, Game: cfg.Definition.Name, Variant: cfg.Name, Label: cfg.Label(), Source: cfg.Source, From: from, Mover: moverAfter(from, start), MoveCap: sr.MoveCap(),
 		UpToSymmetry: se.Symmetric(), PieRule: pieRule(g, start), Searched: true}
 	if opts.NoOpenings {
 		v, err := value(start)

@@ -217,7 +217,8 @@ func Run(ctx context.Context, cfg *variants.Config, opts Options) (*Result, erro
 
 // run is Run, also returning the graph and its solution.
 func run(ctx context.Context, cfg *variants.Config, opts Options) (*Result, *graph, *solution, error) {
-	g, sr, start, err := solverStart(cfg, opts.From)
+	from := cfg.Line(opts.From)
+	g, sr, start, err := solverStart(cfg, from)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -254,7 +255,7 @@ func run(ctx context.Context, cfg *variants.Config, opts Options) (*Result, *gra
 		return nil, nil, nil, err
 	}
 	res := &Result{Schema: Schema, Game: cfg.Definition.Name, Variant: cfg.Name, Label: cfg.Label(), Source: cfg.Source,
-		From: opts.From, Mover: moverAfter(opts.From, start), Positions: len(gr.mover), Moves: len(gr.succ), MoveCap: sr.MoveCap()}
+		From: from, Mover: moverAfter(from, start), Positions: len(gr.mover), Moves: len(gr.succ), MoveCap: sr.MoveCap()}
 	res.UpToSymmetry = gr.symmetric
 	for i := range gr.mover {
 		if gr.mover[i] == terminalMover {

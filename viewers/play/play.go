@@ -159,7 +159,7 @@ func Run(ctx context.Context, cfg *variants.Config, opts Options) (*Record, erro
 	p.hinter.Reset(opts.Seat, sim.BotStream(opts.Seed, 0, int(opts.Seat)))
 	fmt.Fprintf(p.out, "%s: %s — you play seat %d against %s (seed %d). Type help for the commands.\n",
 		cfg.Definition.Title, cfg.Name, opts.Seat, opts.Bot.Describe(), opts.Seed)
-	p.restart(nil)
+	p.restart(cfg.Opening) // the variant's opening: is played for both
 	for !p.s.IsTerminal() {
 		if err := ctx.Err(); err != nil {
 			return p.record(), err
@@ -435,7 +435,7 @@ func (p *session) undo() bool {
 	s := p.g.NewState()
 	last := -1
 	for k, text := range p.history {
-		if s.CurrentPlayer() == p.opts.Seat {
+		if k >= len(p.cfg.Opening) && s.CurrentPlayer() == p.opts.Seat {
 			last = k
 		}
 		m, _ := s.ParseMove(text)
