@@ -60,14 +60,16 @@ figures depend only on the seed. A rung begun on an estimate that still
 overruns --max-time stops at a pair boundary and says so. Give --budgets
 for a ladder that is the same everywhere.
 
-Where playtest solve finishes a variant within 2,000,000 positions, the
+Where playtest solve finishes a variant within 2,000,000 positions, or
+its proof by search within 10,000,000 (5,5,4, Connect Four 6 × 5), the
 ladder names its proven value beside the rungs and converges on it when
 every game of the top two rungs ends in it; and each deal then opens with
 an opening book of 4 decisions drawn at random among the moves that keep
 the proven value (the variant's book: key, the same for both games of a
-pair), so that near-perfect bots, which always answer alike, still play
-different games whose perfect-play result is the start's. --no-book plays
-from the start.
+pair; on the boards only a search proves, each book move is proven by
+search as it is first played), so that near-perfect bots, which always
+answer alike, still play different games whose perfect-play result is
+the start's. --no-book plays from the start.
 
 With --family given twice, each bot family (a bot name, or a YAML mapping
 of a bot with its parameters) climbs its own ladder in both seats, on the

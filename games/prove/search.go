@@ -98,6 +98,7 @@ type Searcher struct {
 	symmetric, packed, hooks, heuristic bool
 	plies                               []scratch
 	path                                []uint64
+	after                               games.State // the root's child (Keeps, After)
 	onPath                              [1 << 12]uint16
 }
 

@@ -98,7 +98,6 @@ type Perfect struct {
 	seat   games.Player
 	rng    *pcg.Rand
 	se     *prove.Searcher
-	child  games.State
 	keep   []games.Move
 	stop   *atomic.Bool
 }
@@ -120,71 +119,24 @@ func (b *Perfect) Choose(s games.State, legal []games.Move) games.Move {
 		if err != nil {
 			panic(fmt.Sprintf("perfect: %v", err))
 		}
-		b.se, b.child = se, s.Clone()
+		b.se = se
 	}
 	// The position's value first (its proof mostly in the table from the
 	// last decision), then one null-window proof a move: does it keep it?
-	b.se.Budget(int64(b.params.Nodes))
-	root, err := b.se.Decide(s)
-	if stopped := b.check(err, s, "the position", 0); stopped {
-		return legal[0]
+	if b.stop != nil && b.stop.Load() {
+		return legal[0] // the run is cancelled: the game is thrown away
 	}
-	b.keep = b.keep[:0]
-	for _, m := range legal {
-		if b.stop != nil && b.stop.Load() {
-			return legal[0] // the run is cancelled: the game is thrown away
-		}
-		b.child.CopyFrom(s)
-		b.child.Apply(m)
-		keeps, stopped := b.keeps(s, m, root.Outcome)
-		if stopped {
-			return legal[0] // a signal stopped the proof: the game is thrown away
-		}
-		if keeps {
-			b.keep = append(b.keep, m)
-		}
-	}
-	if len(b.keep) == 0 {
-		panic(fmt.Sprintf("perfect: no move keeps the proven value %+d after %d plies (a bug in the prover)", root.Outcome, s.Plies()))
+	var err error
+	_, b.keep, err = b.se.Keeping(s, legal, b.keep[:0], int64(b.params.Nodes))
+	switch {
+	case errors.Is(err, context.Canceled):
+		return legal[0] // a signal stopped the proof: the game is thrown away
+	case errors.Is(err, prove.ErrBudget):
+		panic(fmt.Sprintf("perfect: a move's value after %d plies was not proven within %s positions (nodes: %d)", s.Plies(), Thousands(b.params.Nodes), b.params.Nodes))
+	case err != nil:
+		panic(fmt.Sprintf("perfect: %v", err))
+	case len(b.keep) == 0:
+		panic(fmt.Sprintf("perfect: no move keeps the proven value after %d plies (a bug in the prover)", s.Plies()))
 	}
 	return b.keep[b.rng.IntN(len(b.keep))]
-}
-
-// check turns a proof's error into the bot's: a panic that fails the game
-// for a bound passed or a prover's error, stopped for a signal.
-func (b *Perfect) check(err error, s games.State, what string, m games.Move) (stopped bool) {
-	switch {
-	case err == nil:
-		return false
-	case errors.Is(err, context.Canceled):
-		return true
-	case errors.Is(err, prove.ErrBudget):
-		if what == "" {
-			what = s.MoveString(m)
-		}
-		panic(fmt.Sprintf("perfect: the value of %s after %d plies was not proven within %s positions (nodes: %d)", what, s.Plies(), Thousands(b.params.Nodes), b.params.Nodes))
-	}
-	panic(fmt.Sprintf("perfect: %v", err))
-}
-
-// keeps reports whether b.child, after move m of s, keeps value (the
-// position's, for the bot's seat); stopped when a signal stopped the
-// proof.
-func (b *Perfect) keeps(s games.State, m games.Move, value int) (keeps, stopped bool) {
-	c := b.child
-	if c.IsTerminal() {
-		return int(c.Result().ValueFor(b.seat)) >= value, false
-	}
-	b.se.Budget(int64(b.params.Nodes))
-	var err error
-	if c.CurrentPlayer() == b.seat {
-		keeps, err = b.se.AtLeast(c, value)
-	} else {
-		// The bot's value is at least value when the other's is not
-		// above −value.
-		var above bool
-		above, err = b.se.AtLeast(c, -value+1)
-		keeps = !above
-	}
-	return keeps, b.check(err, s, "", m)
 }

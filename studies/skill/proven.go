@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 
 	"playtest/reports"
@@ -32,7 +33,7 @@ const BookPlies = 4
 // decisions where it is proven and has none of its own (and opts allow
 // it): near-perfect bots then vary without a different answer to find.
 func withBook(cfg *variants.Config, proven *Proven, opts Options) (*variants.Config, error) {
-	if proven == nil || proven.Searched || opts.NoBook || cfg.Book > 0 {
+	if proven == nil || opts.NoBook || cfg.Book > 0 {
 		return cfg, nil
 	}
 	if cfg.Text == nil {
@@ -69,7 +70,8 @@ type Proven struct {
 	UpToSymmetry bool `json:"up_to_symmetry,omitempty"`
 	// Searched says the value was proven by search (solve.Search, where
 	// the graph is too large to enumerate): Positions then counts the
-	// bounds it kept, and no opening book comes with it.
+	// bounds it kept, and its opening book proves each move it plays by
+	// search (solve.SearchBook).
 	Searched bool `json:"searched,omitempty"`
 	// Seat0Score is seat 0's score with perfect play: 1, ½ or 0.
 	Seat0Score float64 `json:"seat0_score"`
@@ -91,7 +93,7 @@ func prove(ctx context.Context, cfg *variants.Config) *Proven {
 	if err != nil {
 		return tryProof(ctx, cfg)
 	}
-	key := cfg.Definition.Name + "\n" + string(rules)
+	key := cfg.Definition.Name + "\n" + string(rules) + "\n" + strings.Join(cfg.Opening, " ")
 	proofs.Lock()
 	defer proofs.Unlock()
 	if p, ok := proofs.tried[key]; ok {

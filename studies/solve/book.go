@@ -30,13 +30,14 @@ func init() { variants.OpeningBooks = OpeningBook }
 // and length: every job of a run (and every rung of a ladder) shares one.
 var books struct {
 	sync.Mutex
-	built map[string]*Book
+	built map[string]sim.Book
 	err   map[string]error
 }
 
 // OpeningBook returns the opening book of c.Book decisions for the
-// variant's rules, solving them (within BookStates positions) the first
-// time they are asked for (the variants.OpeningBooks of every program
+// variant's rules (after its opening:), solving them (within BookStates
+// positions; beyond, a SearchBook proving each book move by search) the
+// first time they are asked for (the variants.OpeningBooks of every program
 // that links this package).
 func OpeningBook(c *variants.Config) (sim.Book, error) {
 	rules, err := json.Marshal(c.Rules)
@@ -56,14 +57,24 @@ func OpeningBook(c *variants.Config) (sim.Book, error) {
 	if c.ScriptOf() != nil {
 		limit = ScriptStates
 	}
-	_, b, err := NewBook(context.Background(), c, Options{MaxStates: limit}, c.Book)
-	if err != nil {
-		var tooLarge *TooLargeError
-		if errors.As(err, &tooLarge) {
-			err = fmt.Errorf("an opening book draws its moves from playtest solve, and these rules have more than %s positions, the most a book solves", bots.Thousands(limit))
+	var b sim.Book
+	_, full, err := NewBook(context.Background(), c, Options{MaxStates: limit}, c.Book)
+	var tooLarge *TooLargeError
+	switch {
+	case err == nil:
+		b = full
+	case errors.As(err, &tooLarge):
+		// Too many positions to enumerate: each book move proven by search.
+		var searched *SearchBook
+		if searched, err = NewSearchBook(context.Background(), c, c.Book); err == nil {
+			b = searched
 		} else {
-			err = fmt.Errorf("an opening book draws its moves from playtest solve: %v", err)
+			err = fmt.Errorf("an opening book draws its moves from proofs, and these rules have more than %s positions, the most the full solve enumerates, and by search: %v", bots.Thousands(limit), err)
 		}
+	default:
+		err = fmt.Errorf("an opening book draws its moves from playtest solve: %v", err)
+	}
+	if err != nil {
 		if books.err == nil {
 			books.err = map[string]error{}
 		}
@@ -71,7 +82,7 @@ func OpeningBook(c *variants.Config) (sim.Book, error) {
 		return nil, err
 	}
 	if books.built == nil {
-		books.built = map[string]*Book{}
+		books.built = map[string]sim.Book{}
 	}
 	books.built[key] = b
 	return b, nil
