@@ -153,6 +153,15 @@ func New(s games.State, opts Options) (*Searcher, error) {
 // Close stops watching the context.
 func (se *Searcher) Close() { se.release() }
 
+// Reset empties the table back to its starting size, so that the proofs
+// after it search as they would on a new Searcher: their work, and so
+// whether a bound is passed, no longer depends on the proofs before.
+func (se *Searcher) Reset() {
+	se.table.slots = nil
+	se.table.resize(min(se.table.max, startEntries))
+	se.err = nil
+}
+
 // Nodes is the positions searched so far.
 func (se *Searcher) Nodes() int64 { return se.nodes }
 

@@ -199,7 +199,7 @@ func (b *AlphaBeta) Choose(s games.State, legal []games.Move) games.Move {
 			break // a forced result: deeper search changes nothing
 		}
 	}
-	if b.params.Noise > 0 && (b.params.NoiseMoves == 0 || b.decisions <= b.params.NoiseMoves) {
+	if b.params.VariedDecision(b.decisions) {
 		return b.noisy(best)
 	}
 	return best
@@ -665,6 +665,11 @@ func (p *AlphaBetaParams) WithBudget(n int) Params {
 	q := *p
 	q.Nodes = n
 	return &q
+}
+
+// VariedDecision reports whether noise may vary the bot's k-th decision.
+func (p *AlphaBetaParams) VariedDecision(k int) bool {
+	return p.Noise > 0 && (p.NoiseMoves == 0 || k <= p.NoiseMoves)
 }
 
 // WithoutVariety returns a copy without noise: the bot plays its best

@@ -196,6 +196,16 @@ type Varied interface {
 	Params
 	// WithoutVariety returns a copy with those settings off.
 	WithoutVariety() Params
+	// VariedDecision reports whether the bot's k-th decision of a game
+	// (from 1: the k-th time it chooses) may be varied on purpose.
+	VariedDecision(k int) bool
+}
+
+// VariedDecision reports whether the bot's k-th decision of a game (from
+// 1) may be varied on purpose (Varied); false for bots without variety.
+func (s Spec) VariedDecision(k int) bool {
+	v, ok := s.Params.(Varied)
+	return ok && v.VariedDecision(k)
 }
 
 // Best returns the spec with any variety turned off, so that the bot plays

@@ -1,0 +1,222 @@
+package accuracy
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"playtest/games"
+	"playtest/variants"
+)
+
+// negamax is a plain negamax without pruning or tricks, memoised by the
+// exact key: the outcome of s for its mover.
+func negamax(s games.State, memo map[string]int) int {
+	key := string(s.(games.Keyer).AppendKey(nil))
+	if v, ok := memo[key]; ok {
+		return v
+	}
+	mover := s.CurrentPlayer()
+	best := -2
+	for _, m := range s.LegalMoves(nil) {
+		c := s.Clone()
+		c.Apply(m)
+		var v int
+		switch {
+		case c.IsTerminal():
+			v = int(c.Result().ValueFor(mover))
+		case c.CurrentPlayer() == mover:
+			v = negamax(c, memo)
+		default:
+			v = -negamax(c, memo)
+		}
+		best = max(best, v)
+	}
+	memo[key] = best
+	return best
+}
+
+func load(t *testing.T, preset string, sets ...variants.Override) *variants.Config {
+	t.Helper()
+	cfg, err := variants.Load(preset, sets)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}
+
+// TestAccuracyAgainstNegamax (issue 55): every judged decision's value
+// before and after its move equals a plain negamax's, on small boards with
+// noisy and greedy bots (so that blunders happen); and the figures are the
+// same on 1 and 3 workers.
+func TestAccuracyAgainstNegamax(t *testing.T) {
+	for _, c := range []struct {
+		preset string
+		sets   []variants.Override
+	}{
+		{"mnk/tictactoe", []variants.Override{{Path: "players", Value: "[{bot: greedy, epsilon: 0.3}, {bot: alphabeta, nodes: 200, noise: 2, noise_moves: 2}]"}}},
+		{"connect4/4x4", []variants.Override{{Path: "players", Value: "[{bot: greedy, epsilon: 0.2}, {bot: alphabeta, nodes: 300}]"}}},
+	} {
+		cfg := load(t, c.preset, append(c.sets, variants.Override{Path: "games", Value: "24"})...)
+		var logged []*Game
+		res, err := Run(context.Background(), cfg, Options{Workers: 1, TableMB: 16, OnGame: func(g *Game) error { logged = append(logged, g); return nil }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := cfg.NewGame()
+		if err != nil {
+			t.Fatal(err)
+		}
+		memo := map[string]int{}
+		blunders, varied := 0, 0
+		for _, jg := range logged {
+			rec := replay(t, cfg, jg.Index)
+			for _, d := range jg.Decisions {
+				s := g.NewState()
+				for _, text := range rec[:d.Entry] {
+					m, _ := s.ParseMove(text)
+					s.Apply(m)
+				}
+				m, _ := s.ParseMove(rec[d.Entry])
+				if want := negamax(s, memo); d.Value != want {
+					t.Fatalf("%s game %d entry %d: value %+d, negamax %+d", c.preset, jg.Index, d.Entry, d.Value, want)
+				}
+				mover := s.CurrentPlayer()
+				s.Apply(m)
+				want := 0
+				switch {
+				case s.IsTerminal():
+					want = int(s.Result().ValueFor(mover))
+				case s.CurrentPlayer() == mover:
+					want = negamax(s, memo)
+				default:
+					want = -negamax(s, memo)
+				}
+				if d.After != want {
+					t.Fatalf("%s game %d entry %d: after %+d, negamax %+d", c.preset, jg.Index, d.Entry, d.After, want)
+				}
+				if !d.Kept() {
+					blunders++
+				}
+				if d.Varied {
+					varied++
+				}
+			}
+		}
+		sum := 0
+		for _, p := range res.Players {
+			sum += p.Blunders() + p.VariedBlunders
+		}
+		if blunders == 0 || sum != blunders {
+			t.Errorf("%s: %d blunders in the games, %d in the result (a test that cannot fail needs some)", c.preset, blunders, sum)
+		}
+		if c.preset == "mnk/tictactoe" && varied == 0 {
+			t.Errorf("%s: no varied decision", c.preset)
+		}
+		three, err := Run(context.Background(), cfg, Options{Workers: 3, TableMB: 16})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(res, three) {
+			t.Errorf("%s: 1 and 3 workers differ:\n%+v\n%+v", c.preset, res, three)
+		}
+	}
+}
+
+// replay returns game i's entries as the run plays it.
+func replay(t *testing.T, cfg *variants.Config, i int) []string {
+	t.Helper()
+	res, err := playOne(cfg, i)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// TestStudyResumes: a study stopped after some games, its log torn, and
+// resumed gives the result of one run; a different study in the same
+// directory is refused.
+func TestStudyResumes(t *testing.T) {
+	cfg := load(t, "connect4/4x4", variants.Override{Path: "games", Value: "12"})
+	opts := Options{Workers: 2, TableMB: 16}
+	whole, err := Run(context.Background(), cfg, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	st, err := Open(dir, cfg, opts, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := opts
+	first.Games = 5
+	part, err := Run(context.Background(), load(t, "connect4/4x4", variants.Override{Path: "games", Value: "5"}), Options{Workers: 2, TableMB: 16, OnGame: st.Add})
+	if err != nil || part.Games != 5 {
+		t.Fatal(err)
+	}
+	st.Close()
+	f, _ := os.OpenFile(filepath.Join(dir, GamesFile), os.O_APPEND|os.O_WRONLY, 0)
+	f.WriteString(`{"index": 5, "pli`)
+	f.Close()
+	if _, err := Open(dir, cfg, opts, false); err == nil {
+		t.Error("a second study over the first")
+	}
+	other := opts
+	other.MinPlies = 3
+	if _, err := Open(dir, cfg, other, true); err == nil {
+		t.Error("a different study resumed")
+	}
+	st, err = Open(dir, cfg, opts, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(st.Done) != 5 {
+		t.Fatalf("resumed with %d games judged, want 5", len(st.Done))
+	}
+	resumed := opts
+	resumed.Done, resumed.OnGame = st.Done, st.Add
+	got, err := Run(context.Background(), cfg, resumed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Finish(got); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(whole, got) {
+		t.Errorf("resumed %+v, whole %+v", got, whole)
+	}
+	again, err := readGames(filepath.Join(dir, GamesFile), 12)
+	if err != nil || len(again) != 12 {
+		t.Errorf("the log holds %d games (%v)", len(again), err)
+	}
+}
+
+// TestUnprovableVariantsAreRefused: chance, hidden information and
+// history-dependent rules cannot be judged.
+func TestUnprovableVariantsAreRefused(t *testing.T) {
+	for _, preset := range []string{"stacks/base", "capstone/capstone", "stacktics/size2"} {
+		if err := Check(load(t, preset)); err == nil {
+			t.Errorf("%s: judged", preset)
+		}
+	}
+}
+
+// TestUnprovenDecisionsAreCounted: a bound too small for the early
+// positions leaves them unproven, counted and said, not judged.
+func TestUnprovenDecisionsAreCounted(t *testing.T) {
+	cfg := load(t, "connect4/6x5", variants.Override{Path: "games", Value: "4"})
+	res, err := Run(context.Background(), cfg, Options{Workers: 2, TableMB: 16, Nodes: 2000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Unproven() == 0 || res.Players[0].Decisions+res.Players[1].Decisions == 0 {
+		t.Fatalf("%d unproven, %d and %d judged", res.Unproven(), res.Players[0].Decisions, res.Players[1].Decisions)
+	}
+	var b strings.Builder
+	if err := res.WriteTable(&b); err != nil || !strings.Contains(b.String(), "left unproven: a proof passed its bound of 2,000 positions") {
+		t.Errorf("%v\n%s", err, b.String())
+	}
+}
