@@ -28,7 +28,7 @@ build:
 ## start none, so their end-to-end tests run in the second stage only,
 ## sparing the race build of the plotting and command-line libraries. A
 ## package that starts a goroutine joins RACE (TestRaceCoversGoroutines).
-RACE = ./internal/interrupt ./sim ./runs/runlog ./internal/progress ./games/script
+RACE = ./internal/interrupt ./sim ./runs/runlog ./internal/progress ./games/script ./studies/accuracy
 test:
 	$(GO) vet ./...
 	@mkdir -p bin

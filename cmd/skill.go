@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"playtest/internal/progress"
 	"playtest/internal/shell"
@@ -103,6 +104,7 @@ games as they go, so they run on one machine.`,
 	f.Bool("until-settled", false, "climb on until converged or --max-time runs out: more games on the top two rungs when their comparison is too uncertain, a rung ×4 higher when the bots still gain or the answer still moves")
 	f.Int("games", 0, "games per rung and per head-to-head (overrides the variant's games:)")
 	f.Bool("no-book", false, "play every game from the start: no opening book where playtest solve proves the variant beside the ladder")
+	f.Int("accuracy", skill.AutoAccuracy, "judge this many self-play games of each rung against perfect play where the ladder is proven (0: none; default: 20 where the full solve proves the variant, none where only a search does)")
 	f.Uint64("seed", 0, "run seed (overrides the variant's seed:)")
 	f.Int("workers", 0, "worker goroutines (default: all cores)")
 	f.String("format", "table", "output format: table or json")
@@ -129,6 +131,16 @@ func parseBudgets(text string) ([]int, error) {
 		out = append(out, n)
 	}
 	return out, nil
+}
+
+// accuracyGames reads --accuracy: games per rung to judge, or
+// skill.AutoAccuracy when not given.
+func accuracyGames(flags *pflag.FlagSet) int {
+	if !flags.Changed("accuracy") {
+		return skill.AutoAccuracy
+	}
+	n, _ := flags.GetInt("accuracy")
+	return max(n, 0)
 }
 
 // skillDefinition lists the flags that change what a ladder plays or
@@ -192,7 +204,8 @@ func runSkill(cmd *cobra.Command, args []string, opts *skillOptions) error {
 	until, _ := flags.GetBool("until-settled")
 	noBook, _ := flags.GetBool("no-book")
 	out := v.GetString("out")
-	sopts := skill.Options{Budgets: budgets, MaxTime: maxTime, Workers: workers, Tolerance: tolerance, MaxGain: maxGain, UntilSettled: until, NoBook: noBook}
+	sopts := skill.Options{Budgets: budgets, MaxTime: maxTime, Workers: workers, Tolerance: tolerance, MaxGain: maxGain, UntilSettled: until, NoBook: noBook,
+		Accuracy: accuracyGames(flags)}
 	if len(families) < 2 {
 		sopts.Out = out // one ladder fixed in advance is kept as a study
 		sopts.Command = study.Command(skill.Kind, append(args[:len(args):len(args)], changedFlags(flags, skillDefinition)...))
@@ -261,7 +274,7 @@ func resumeSkill(cmd *cobra.Command, args []string, format string, workers int) 
 	if err := checkResume(cmd, args, out, "ladder", skillDefinition, "variant, --budgets, --games, --seed, --set, --family, --shard or verdict setting"); err != nil {
 		return err
 	}
-	sopts := skill.Options{Workers: workers}
+	sopts := skill.Options{Workers: workers, Accuracy: accuracyGames(cmd.Flags())}
 	rep := skillProgress(cmd.ErrOrStderr(), v.GetBool("quiet"), &sopts)
 	res, err := skill.Resume(cmd.Context(), out, sopts)
 	(*rep).Close()

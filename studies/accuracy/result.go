@@ -45,6 +45,9 @@ type Result struct {
 	// book's and those before MinPlies.
 	Skipped int       `json:"skipped"`
 	Players [2]Player `json:"players"`
+	// All is both players' decisions together (Player −1): a self-play's
+	// figure.
+	All Player `json:"all"`
 }
 
 // Player is one player's accuracy, whichever seat it sat in.
@@ -109,52 +112,29 @@ func summarize(cfg *variants.Config, opts *Options, judged []*Game) *Result {
 			p.Phases[k].Name = Phases[k]
 		}
 	}
-	// Per game and player: judged decisions, kept, blunders.
-	type tally struct{ n, kept, blunders int }
-	per := [2][]tally{}
+	r.All.Player, r.All.Bot = -1, "both players"
+	for k := range r.All.Phases {
+		r.All.Phases[k].Name = Phases[k]
+	}
+	// Per game and player (and both): judged decisions, kept, blunders.
+	var per [3][]tally
 	for _, g := range judged {
 		if g.Err != "" {
 			r.Failed++
 			continue
 		}
 		r.Skipped += g.Skipped
-		var t [2]tally
-		var seen [2]bool
+		var t [3]tally
+		var seen [3]bool
 		for _, d := range g.Decisions {
-			p := &r.Players[d.Player]
-			if d.Unproven != "" {
-				p.Unproven++
-				continue
-			}
-			seen[d.Player] = true
-			lost := d.After < d.Value
-			if d.Varied {
-				p.Varied++
-				if lost {
-					p.VariedBlunders++
-				} else {
-					p.VariedKept++
+			for k, p := range []*Player{&r.Players[d.Player], &r.All} {
+				at := d.Player
+				if k == 1 {
+					at = 2
 				}
-				continue
-			}
-			p.Decisions++
-			t[d.Player].n++
-			ph := &p.Phases[phase(d.Ply, g.Plies)]
-			ph.Decisions++
-			if !lost {
-				p.Kept++
-				t[d.Player].kept++
-				continue
-			}
-			ph.Blunders++
-			t[d.Player].blunders++
-			switch {
-			case d.Value > 0 && d.After == 0:
-				p.WinToDraw++
-			case d.Value > 0:
-				p.WinToLoss++
-			default:
-				p.DrawToLoss++
+				if p.add(d, g.Plies, &t[at]) {
+					seen[at] = true
+				}
 			}
 		}
 		for i := range t {
@@ -163,44 +143,91 @@ func summarize(cfg *variants.Config, opts *Options, judged []*Game) *Result {
 			}
 		}
 	}
-	for i := range r.Players {
-		p, ts := &r.Players[i], per[i]
-		p.Games = len(ts)
-		if p.Decisions > 0 {
-			p.Accuracy = float64(p.Kept) / float64(p.Decisions)
-		}
-		p.Interval = stats.BootstrapStatistic(len(ts), bootstrapResamples, 0.05, bootstrapSeed+uint64(i), func(sample []int) float64 {
-			n, kept := 0, 0
-			for _, k := range sample {
-				n, kept = n+ts[k].n, kept+ts[k].kept
-			}
-			if n == 0 {
-				return 0
-			}
-			return float64(kept) / float64(n)
-		})
-		mean := func(sample []int) float64 {
-			if len(sample) == 0 {
-				return 0
-			}
-			sum := 0
-			for _, k := range sample {
-				sum += ts[k].blunders
-			}
-			return float64(sum) / float64(len(sample))
-		}
-		all := make([]int, len(ts))
-		for k := range all {
-			all[k] = k
-		}
-		p.BlundersPerGame = mean(all)
-		p.BlundersInterval = stats.BootstrapStatistic(len(ts), bootstrapResamples, 0.05, bootstrapSeed+2+uint64(i), mean)
+	for i, p := range []*Player{&r.Players[0], &r.Players[1], &r.All} {
+		p.intervals(per[i], uint64(i))
 	}
 	return r
 }
 
+// tally is one player's judged decisions in one game.
+type tally struct{ n, kept, blunders int }
+
+// add counts decision d of a game of plies, and in t its game's tally;
+// it reports whether d was judged (proven).
+func (p *Player) add(d Decision, plies int, t *tally) bool {
+	if d.Unproven != "" {
+		p.Unproven++
+		return false
+	}
+	lost := d.After < d.Value
+	if d.Varied {
+		p.Varied++
+		if lost {
+			p.VariedBlunders++
+		} else {
+			p.VariedKept++
+		}
+		return true
+	}
+	p.Decisions++
+	t.n++
+	ph := &p.Phases[phase(d.Ply, plies)]
+	ph.Decisions++
+	if !lost {
+		p.Kept++
+		t.kept++
+		return true
+	}
+	ph.Blunders++
+	t.blunders++
+	switch {
+	case d.Value > 0 && d.After == 0:
+		p.WinToDraw++
+	case d.Value > 0:
+		p.WinToLoss++
+	default:
+		p.DrawToLoss++
+	}
+	return true
+}
+
+// intervals sets the player's figures over its games ts: accuracy and
+// blunders a game, with percentile bootstrap intervals over the games.
+func (p *Player) intervals(ts []tally, stream uint64) {
+	p.Games = len(ts)
+	if p.Decisions > 0 {
+		p.Accuracy = float64(p.Kept) / float64(p.Decisions)
+	}
+	p.Interval = stats.BootstrapStatistic(len(ts), bootstrapResamples, 0.05, bootstrapSeed+2*stream, func(sample []int) float64 {
+		n, kept := 0, 0
+		for _, k := range sample {
+			n, kept = n+ts[k].n, kept+ts[k].kept
+		}
+		if n == 0 {
+			return 0
+		}
+		return float64(kept) / float64(n)
+	})
+	mean := func(sample []int) float64 {
+		if len(sample) == 0 {
+			return 0
+		}
+		sum := 0
+		for _, k := range sample {
+			sum += ts[k].blunders
+		}
+		return float64(sum) / float64(len(sample))
+	}
+	all := make([]int, len(ts))
+	for k := range all {
+		all[k] = k
+	}
+	p.BlundersPerGame = mean(all)
+	p.BlundersInterval = stats.BootstrapStatistic(len(ts), bootstrapResamples, 0.05, bootstrapSeed+2*stream+1, mean)
+}
+
 // Unproven counts the decisions left unjudged by a proof's bound.
-func (r *Result) Unproven() int { return r.Players[0].Unproven + r.Players[1].Unproven }
+func (r *Result) Unproven() int { return r.All.Unproven }
 
 // WriteJSON writes the result as indented JSON.
 func (r *Result) WriteJSON(w io.Writer) error {

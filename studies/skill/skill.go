@@ -94,6 +94,11 @@ type Options struct {
 	// NoBook plays the ladder from the start even where a proof gives an
 	// opening book (a variant's own book: still holds).
 	NoBook bool
+	// Accuracy is how many self-play games of each rung, from index 0,
+	// are judged against perfect play where the ladder is proven (package
+	// accuracy; 0: none; AutoAccuracy: DefaultAccuracyGames where the full
+	// solve proves the variant).
+	Accuracy int
 	// deadline, when set (the default ladder and UntilSettled), stops a
 	// rung that overruns MaxTime at a pair boundary (Rung.CutShort).
 	deadline time.Time
@@ -152,6 +157,9 @@ type Rung struct {
 	// CutShort says --max-time ran out while the rung played: it stopped
 	// at a pair boundary with Games of the games it was to play.
 	CutShort bool `json:"cut_short,omitempty"`
+	// Accuracy is the rung's self-play judged against perfect play (nil
+	// where it was not: Options.Accuracy).
+	Accuracy *RungAccuracy `json:"accuracy,omitempty"`
 
 	self, headToHead *series // the games played, for more games and shifts
 }
@@ -386,13 +394,14 @@ func Run(ctx context.Context, cfg *variants.Config, opts Options) (*Result, erro
 	res.agreeWithProof()
 	if cut := res.cutShort(); cut != "" {
 		res.Text += cut
-		return res, nil
-	}
-	if opts.UntilSettled {
+	} else if opts.UntilSettled {
 		opts.deadline = deadline
 		if err := settle(ctx, cfg, opts, res, start, maxTime); err != nil {
 			return nil, err
 		}
+	}
+	if err := res.judgeAccuracy(ctx, opts); err != nil {
+		return nil, err
 	}
 	return res, nil
 }

@@ -552,3 +552,35 @@ func TestScriptedLadders(t *testing.T) {
 		t.Errorf("scripted Stacktics: %v, proven %+v", err, res)
 	}
 }
+
+// TestLadderAccuracy (issue 55): on a proven variant each rung's
+// self-play is judged against perfect play, the book's decisions not
+// judged and the noise's apart, and the table shows the columns; a
+// ladder that asks for none has none.
+func TestLadderAccuracy(t *testing.T) {
+	cfg, err := variants.Load("connect4/4x4", []variants.Override{{Path: "games", Value: "20", Origin: "test"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(context.Background(), cfg, Options{Budgets: []int{100, 400}, Workers: 2, Accuracy: AutoAccuracy})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rung := range res.Rungs {
+		a := rung.Accuracy
+		if a == nil || a.Games != 20 || a.Decisions == 0 || a.Accuracy < a.Low || a.Accuracy > a.High || a.Varied == 0 {
+			t.Fatalf("rung %d: accuracy %+v", rung.Budget, a)
+		}
+	}
+	var out strings.Builder
+	if err := res.WriteTable(&out); err != nil || !strings.Contains(out.String(), "accuracy (95% CI)") || !strings.Contains(out.String(), "Accuracy: the share of the bots' decisions") {
+		t.Errorf("table %v:\n%s", err, out.String())
+	}
+	none, err := Run(context.Background(), cfg, Options{Budgets: []int{100, 400}, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if none.judged() {
+		t.Error("judged without being asked")
+	}
+}

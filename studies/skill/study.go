@@ -230,6 +230,9 @@ func playStudy(ctx context.Context, res *Result, rungs []Rung, m *study.Manifest
 	if err := res.tallyLogs(opts.Out, rungs, m); err != nil {
 		return nil, err
 	}
+	if err := res.judgeAccuracy(ctx, opts); err != nil {
+		return nil, err
+	}
 	return res, nil
 }
 
@@ -273,6 +276,10 @@ func Merge(ctx context.Context, dirs []string, out string) (*Result, error) {
 		return nil, err
 	}
 	if err := res.tallyLogs(out, rungs, m); err != nil {
+		return nil, err
+	}
+	// The judgement one process would have made (by default).
+	if err := res.judgeAccuracy(ctx, Options{Accuracy: AutoAccuracy}); err != nil {
 		return nil, err
 	}
 	return res, nil

@@ -50,15 +50,23 @@ func (r *Result) row(rung Rung) []string {
 	if g := rung.Gain; g != nil {
 		perDoubling = fmt.Sprintf("%+.0f [%+.0f, %+.0f]", g.PerDoubling, g.PerDoublingLow, g.PerDoublingHigh)
 	}
-	return []string{budget, bots.Thousands(rung.Games),
+	row := []string{budget, bots.Thousands(rung.Games),
 		fmt.Sprintf("%s [%s]", reports.FormatPercent(h.Value), reports.FormatInterval(h.Low, h.High)),
 		reports.FormatP(h.P),
 		reports.FormatPercent(rung.Draws.Rate), reports.FormatPercent(rung.Stalled.Rate),
 		fmt.Sprintf("%.1f", rung.Plies.Value), shift, perDoubling}
+	if r.judged() {
+		row = append(row, accuracyCell(rung.Accuracy), variedCell(rung.Accuracy))
+	}
+	return row
 }
 
 func (r *Result) header() []string {
-	return []string{r.Param, "games", "seat 0 " + shortMeasure(r) + " (95% CI)", "p", "draws", "stalled", "plies", "shift (points)", "Elo per doubling"}
+	h := []string{r.Param, "games", "seat 0 " + shortMeasure(r) + " (95% CI)", "p", "draws", "stalled", "plies", "shift (points)", "Elo per doubling"}
+	if r.judged() {
+		h = append(h, "accuracy (95% CI)", "noise kept")
+	}
+	return h
 }
 
 func shortMeasure(r *Result) string {
@@ -77,7 +85,7 @@ func (r *Result) WriteTable(w io.Writer) error {
 	}
 	fmt.Fprintln(w, r.notes())
 	fmt.Fprintf(w, "\n%s\n", r.Text)
-	for _, line := range []string{r.provenLine(), r.bookLine()} {
+	for _, line := range []string{r.provenLine(), r.bookLine(), r.accuracyLine()} {
 		if line != "" {
 			fmt.Fprintf(w, "\n%s\n", line)
 		}
@@ -140,7 +148,8 @@ func (r *Result) WriteCSV(w io.Writer) error {
 	_ = cw.Write([]string{"budget", "param", "preset", "games", "seat0_value", "seat0_low", "seat0_high", "seat0_n", "seat_bias_p", "verdict",
 		"seat0_wins", "seat1_wins", "draws", "stalled", "plies_mean",
 		"shift", "shift_low", "shift_high", "shift_deals",
-		"gain_score", "gain_low", "gain_high", "gain_pairs", "elo_per_doubling", "elo_per_doubling_low", "elo_per_doubling_high", "seconds"})
+		"gain_score", "gain_low", "gain_high", "gain_pairs", "elo_per_doubling", "elo_per_doubling_low", "elo_per_doubling_high", "seconds",
+		"accuracy", "accuracy_low", "accuracy_high", "accuracy_games"})
 	f := func(x float64) string { return strconv.FormatFloat(x, 'g', 8, 64) }
 	for _, rung := range r.Rungs {
 		h := rung.Headline
@@ -157,6 +166,11 @@ func (r *Result) WriteCSV(w io.Writer) error {
 			row = append(row, "", "", "", "", "", "", "")
 		}
 		row = append(row, f(rung.Seconds))
+		if a := rung.Accuracy; a != nil {
+			row = append(row, f(a.Accuracy), f(a.Low), f(a.High), strconv.Itoa(a.Games))
+		} else {
+			row = append(row, "", "", "", "")
+		}
 		if err := cw.Write(row); err != nil {
 			return err
 		}
@@ -171,7 +185,7 @@ func (r *Result) WriteMarkdown(w io.Writer, withPlots bool) error {
 	fmt.Fprintf(w, "# Skill ladder: %s (%s)\n\n", reports.MarkdownEscape(r.Name()), reports.MarkdownEscape(r.Game))
 	fmt.Fprintf(w, "%d games per rung and per head-to-head, in %s, seed %d; bots: %s.\n\n", r.Games, pairsWord(r.Pairs), r.Seed, reports.MarkdownEscape(r.Bots))
 	fmt.Fprintf(w, "**%s**\n\n", reports.MarkdownText(r.Text))
-	for _, line := range []string{r.provenLine(), r.bookLine()} {
+	for _, line := range []string{r.provenLine(), r.bookLine(), r.accuracyLine()} {
 		if line != "" {
 			fmt.Fprintf(w, "%s\n\n", reports.MarkdownText(line))
 		}
