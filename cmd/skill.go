@@ -105,6 +105,7 @@ games as they go, so they run on one machine.`,
 	f.Int("games", 0, "games per rung and per head-to-head (overrides the variant's games:)")
 	f.Bool("no-book", false, "play every game from the start: no opening book where playtest solve proves the variant beside the ladder")
 	f.Int("accuracy", skill.AutoAccuracy, "judge this many self-play games of each rung against perfect play where the ladder is proven (0: none; default: 20 where the full solve proves the variant, none where only a search does)")
+	f.Bool("perfect", false, "add the perfect bot as the ladder's ceiling: its self-play on the ladder's deals, and each rung's bot against it (where the prover settles the start; not kept in --out)")
 	f.Uint64("seed", 0, "run seed (overrides the variant's seed:)")
 	f.Int("workers", 0, "worker goroutines (default: all cores)")
 	f.String("format", "table", "output format: table or json")
@@ -145,7 +146,7 @@ func accuracyGames(flags *pflag.FlagSet) int {
 
 // skillDefinition lists the flags that change what a ladder plays or
 // concludes: --resume takes none of them.
-var skillDefinition = []string{"budgets", "max-time", "tolerance", "max-gain", "until-settled", "games", "seed", "set", "family", "shard"}
+var skillDefinition = []string{"budgets", "max-time", "tolerance", "max-gain", "until-settled", "games", "seed", "set", "family", "shard", "perfect"}
 
 func runSkill(cmd *cobra.Command, args []string, opts *skillOptions) error {
 	flags := cmd.Flags()
@@ -205,7 +206,7 @@ func runSkill(cmd *cobra.Command, args []string, opts *skillOptions) error {
 	noBook, _ := flags.GetBool("no-book")
 	out := v.GetString("out")
 	sopts := skill.Options{Budgets: budgets, MaxTime: maxTime, Workers: workers, Tolerance: tolerance, MaxGain: maxGain, UntilSettled: until, NoBook: noBook,
-		Accuracy: accuracyGames(flags)}
+		Accuracy: accuracyGames(flags), Perfect: v.GetBool("perfect")}
 	if len(families) < 2 {
 		sopts.Out = out // one ladder fixed in advance is kept as a study
 		sopts.Command = study.Command(skill.Kind, append(args[:len(args):len(args)], changedFlags(flags, skillDefinition)...))

@@ -99,6 +99,9 @@ type Options struct {
 	// accuracy; 0: none; AutoAccuracy: DefaultAccuracyGames where the full
 	// solve proves the variant).
 	Accuracy int
+	// Perfect adds the perfect bot as the ladder's ceiling: its
+	// self-play, and each rung's bot against it (not kept in Out's study).
+	Perfect bool
 	// deadline, when set (the default ladder and UntilSettled), stops a
 	// rung that overruns MaxTime at a pair boundary (Rung.CutShort).
 	deadline time.Time
@@ -160,6 +163,8 @@ type Rung struct {
 	// Accuracy is the rung's self-play judged against perfect play (nil
 	// where it was not: Options.Accuracy).
 	Accuracy *RungAccuracy `json:"accuracy,omitempty"`
+	// Gap is the rung's bot against the perfect bot (Options.Perfect).
+	Gap *Gap `json:"gap,omitempty"`
 
 	self, headToHead *series // the games played, for more games and shifts
 }
@@ -240,6 +245,8 @@ type Result struct {
 	// (the variant's book:, or BookPlies where the proof gave one: random
 	// moves that keep the proven value); 0 for none.
 	Book int `json:"book,omitempty"`
+	// Ceiling is the perfect rung (Options.Perfect), nil without it.
+	Ceiling *Ceiling `json:"ceiling,omitempty"`
 }
 
 // budgets checks the variant's players and returns the budget parameter's
@@ -341,6 +348,11 @@ func Run(ctx context.Context, cfg *variants.Config, opts Options) (*Result, erro
 			return nil, err
 		}
 	}
+	if opts.Perfect {
+		if err := checkPerfect(cfg); err != nil {
+			return nil, err
+		}
+	}
 	proven := prove(ctx, cfg)
 	cfg, err := withBook(cfg, proven, opts)
 	if err != nil {
@@ -400,10 +412,19 @@ func Run(ctx context.Context, cfg *variants.Config, opts Options) (*Result, erro
 			return nil, err
 		}
 	}
-	if err := res.judgeAccuracy(ctx, opts); err != nil {
-		return nil, err
+	return res, res.finish(ctx, cfg, opts)
+}
+
+// finish judges the rungs against perfect play, and climbs to the
+// perfect rung, as opts ask.
+func (r *Result) finish(ctx context.Context, cfg *variants.Config, opts Options) error {
+	if err := r.judgeAccuracy(ctx, opts); err != nil {
+		return err
 	}
-	return res, nil
+	if opts.Perfect {
+		return r.climbToPerfect(ctx, cfg, opts)
+	}
+	return nil
 }
 
 // settle climbs on until the ladder converges or the time, budget or

@@ -584,3 +584,41 @@ func TestLadderAccuracy(t *testing.T) {
 		t.Error("judged without being asked")
 	}
 }
+
+// TestPerfectCeiling (issue 55): --perfect adds the perfect bot's
+// self-play, which ends every game at the proven value, and each rung's
+// bot against it, which never scores above ½ (a bot can only give value
+// away); a variant whose start cannot be proven is refused first.
+func TestPerfectCeiling(t *testing.T) {
+	cfg, err := variants.Load("connect4/4x4", []variants.Override{{Path: "games", Value: "20", Origin: "test"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(context.Background(), cfg, Options{Budgets: []int{100, 400}, Workers: 2, Perfect: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := res.Ceiling
+	if c == nil || res.Proven == nil || c.Games != 20 || c.Headline.Value != res.Proven.Seat0Score {
+		t.Fatalf("ceiling %+v, proven %+v", c, res.Proven)
+	}
+	if res.Proven.Value == "draw" && c.Draws.Rate != 1 {
+		t.Errorf("perfect self-play drew %.0f%% of a drawn game", 100*c.Draws.Rate)
+	}
+	for _, rung := range res.Rungs {
+		if rung.Gap == nil || rung.Gap.Score.Score > 0.5 || rung.Gap.Score.Pairs != 10 {
+			t.Errorf("rung %d against perfect: %+v", rung.Budget, rung.Gap)
+		}
+	}
+	var out strings.Builder
+	if err := res.WriteTable(&out); err != nil || !strings.Contains(out.String(), "│ perfect ") || !strings.Contains(out.String(), "Ceiling: the perfect bot in both seats") {
+		t.Errorf("table %v:\n%s", err, out.String())
+	}
+	chance, err := variants.Load("stacks/base", []variants.Override{{Path: "games", Value: "4", Origin: "test"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Run(context.Background(), chance, Options{Budgets: []int{100, 400}, Perfect: true}); err == nil || !strings.Contains(err.Error(), "perfect plays from proofs") {
+		t.Errorf("a game with chance: %v", err)
+	}
+}

@@ -230,7 +230,7 @@ func playStudy(ctx context.Context, res *Result, rungs []Rung, m *study.Manifest
 	if err := res.tallyLogs(opts.Out, rungs, m); err != nil {
 		return nil, err
 	}
-	if err := res.judgeAccuracy(ctx, opts); err != nil {
+	if err := res.finish(ctx, &rungs[0].self.cfg, opts); err != nil {
 		return nil, err
 	}
 	return res, nil

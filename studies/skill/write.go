@@ -33,6 +33,9 @@ func (r *Result) rows() [][]string {
 	for i, rung := range r.Rungs {
 		out[i] = r.row(rung)
 	}
+	if r.Ceiling != nil {
+		out = append(out, r.ceilingRow())
+	}
 	return out
 }
 
@@ -58,6 +61,9 @@ func (r *Result) row(rung Rung) []string {
 	if r.judged() {
 		row = append(row, accuracyCell(rung.Accuracy), variedCell(rung.Accuracy))
 	}
+	if r.Ceiling != nil {
+		row = append(row, gapCell(rung.Gap))
+	}
 	return row
 }
 
@@ -65,6 +71,9 @@ func (r *Result) header() []string {
 	h := []string{r.Param, "games", "seat 0 " + shortMeasure(r) + " (95% CI)", "p", "draws", "stalled", "plies", "shift (points)", "Elo per doubling"}
 	if r.judged() {
 		h = append(h, "accuracy (95% CI)", "noise kept")
+	}
+	if r.Ceiling != nil {
+		h = append(h, "vs perfect (95% CI)")
 	}
 	return h
 }
@@ -85,7 +94,7 @@ func (r *Result) WriteTable(w io.Writer) error {
 	}
 	fmt.Fprintln(w, r.notes())
 	fmt.Fprintf(w, "\n%s\n", r.Text)
-	for _, line := range []string{r.provenLine(), r.bookLine(), r.accuracyLine()} {
+	for _, line := range []string{r.provenLine(), r.bookLine(), r.accuracyLine(), r.ceilingLine()} {
 		if line != "" {
 			fmt.Fprintf(w, "\n%s\n", line)
 		}
@@ -185,7 +194,7 @@ func (r *Result) WriteMarkdown(w io.Writer, withPlots bool) error {
 	fmt.Fprintf(w, "# Skill ladder: %s (%s)\n\n", reports.MarkdownEscape(r.Name()), reports.MarkdownEscape(r.Game))
 	fmt.Fprintf(w, "%d games per rung and per head-to-head, in %s, seed %d; bots: %s.\n\n", r.Games, pairsWord(r.Pairs), r.Seed, reports.MarkdownEscape(r.Bots))
 	fmt.Fprintf(w, "**%s**\n\n", reports.MarkdownText(r.Text))
-	for _, line := range []string{r.provenLine(), r.bookLine(), r.accuracyLine()} {
+	for _, line := range []string{r.provenLine(), r.bookLine(), r.accuracyLine(), r.ceilingLine()} {
 		if line != "" {
 			fmt.Fprintf(w, "%s\n\n", reports.MarkdownText(line))
 		}
