@@ -56,6 +56,7 @@ every pairing's games, and playtest merge assembles the shards.`,
 	f.Int("games", 100, "games per pairing (even: seat-swapped pairs)")
 	f.Uint64("seed", 0, "run seed (overrides the variant's seed:)")
 	f.Int("workers", 0, "worker goroutines (default: all cores)")
+	f.Int("accuracy", 0, "judge this many games of each pairing against perfect play where the variant can be proven (Connect Four, the m,n,k-games): each entrant's share of decisions that keep the proven value, and its blunders a game (0: none)")
 	f.String("format", "table", "output format: table or json")
 	f.String("out", "", "also write DIR/tournament.json, tournament.md and tournament.html, and keep every pairing's games under DIR/pairings/")
 	f.Bool("resume", false, "continue the tournament recorded in --out DIR (its study.json); takes no variant, --bot, --games, --seed, --set or --shard")
@@ -67,7 +68,7 @@ every pairing's games, and playtest merge assembles the shards.`,
 
 // tournamentDefinition lists the flags that change what a tournament
 // plays: --resume takes none of them.
-var tournamentDefinition = []string{"bot", "games", "seed", "set", "shard"}
+var tournamentDefinition = []string{"bot", "games", "seed", "set", "shard", "accuracy"}
 
 func runTournament(cmd *cobra.Command, args []string, opts *tournamentOptions) error {
 	v := settings(cmd.Flags())
@@ -80,14 +81,18 @@ func runTournament(cmd *cobra.Command, args []string, opts *tournamentOptions) e
 		return err
 	}
 	out := v.GetString("out")
-	topts := tournament.Options{Workers: workers, Out: out, Resume: v.GetBool("resume")}
+	accuracyGames, _ := cmd.Flags().GetInt("accuracy")
+	if accuracyGames < 0 {
+		return usageErrorf("--accuracy %d: want 0 or more games per pairing", accuracyGames)
+	}
+	topts := tournament.Options{Workers: workers, Out: out, Resume: v.GetBool("resume"), Accuracy: accuracyGames}
 	if err := writableDir(cmd.Context(), "--out", out); err != nil {
 		return err
 	}
 	var cfg *variants.Config
 	var entrants []tournament.Entrant
 	if topts.Resume {
-		if err := checkResume(cmd, args, out, "tournament", tournamentDefinition, "variant, --bot, --games, --seed, --set or --shard"); err != nil {
+		if err := checkResume(cmd, args, out, "tournament", tournamentDefinition, "variant, --bot, --games, --seed, --set, --shard or --accuracy"); err != nil {
 			return err
 		}
 	} else {

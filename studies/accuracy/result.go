@@ -81,6 +81,8 @@ type Player struct {
 	Phases [3]Phase `json:"phases"`
 	// Unproven counts its decisions a proof left unjudged (its bound).
 	Unproven int `json:"unproven"`
+
+	tallies []tally // per game with a judged decision of its, for Pool
 }
 
 // Phase is a player's decisions and blunders in one third of its games.
@@ -194,6 +196,7 @@ func (p *Player) add(d Decision, plies int, t *tally) bool {
 // intervals sets the player's figures over its games ts: accuracy and
 // blunders a game, with percentile bootstrap intervals over the games.
 func (p *Player) intervals(ts []tally, stream uint64) {
+	p.tallies = ts
 	p.Games = len(ts)
 	if p.Decisions > 0 {
 		p.Accuracy = float64(p.Kept) / float64(p.Decisions)
@@ -224,6 +227,34 @@ func (p *Player) intervals(ts []tally, stream uint64) {
 	}
 	p.BlundersPerGame = mean(all)
 	p.BlundersInterval = stats.BootstrapStatistic(len(ts), bootstrapResamples, 0.05, bootstrapSeed+2*stream+1, mean)
+}
+
+// Pool sums the figures of one bot's players in several studies (a
+// tournament's pairings) into one, its intervals over all their games.
+func Pool(bot string, ps ...*Player) Player {
+	out := Player{Player: -1, Bot: bot}
+	for k := range out.Phases {
+		out.Phases[k].Name = Phases[k]
+	}
+	var ts []tally
+	for _, p := range ps {
+		out.Decisions += p.Decisions
+		out.Kept += p.Kept
+		out.Varied += p.Varied
+		out.VariedKept += p.VariedKept
+		out.WinToDraw += p.WinToDraw
+		out.WinToLoss += p.WinToLoss
+		out.DrawToLoss += p.DrawToLoss
+		out.VariedBlunders += p.VariedBlunders
+		out.Unproven += p.Unproven
+		for k := range out.Phases {
+			out.Phases[k].Decisions += p.Phases[k].Decisions
+			out.Phases[k].Blunders += p.Phases[k].Blunders
+		}
+		ts = append(ts, p.tallies...)
+	}
+	out.intervals(ts, 7)
+	return out
 }
 
 // Unproven counts the decisions left unjudged by a proof's bound.

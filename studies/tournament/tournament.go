@@ -16,6 +16,7 @@ import (
 	"playtest/runs/runlog"
 	"playtest/sim"
 	"playtest/sim/bots"
+	"playtest/studies/accuracy"
 	"playtest/studies/study"
 	"playtest/variants"
 )
@@ -63,6 +64,11 @@ type Options struct {
 	// Command is the command line that started the tournament, recorded
 	// in Out's study manifest.
 	Command string
+	// Accuracy is how many games of each pairing, from index 0, are
+	// judged against perfect play (package accuracy), where the variant
+	// can be proven: each entrant's decisions pooled over its pairings (0:
+	// none).
+	Accuracy int
 }
 
 // Kind is the study kind of a tournament (study.Manifest.Kind).
@@ -90,6 +96,11 @@ type Result struct {
 	// Ratings are Bradley-Terry Elo ratings, the first entrant at 0.
 	Ratings  []Rating  `json:"ratings"`
 	Pairings []Pairing `json:"pairings"`
+	// Accuracy is each entrant's decisions judged against perfect play
+	// (Options.Accuracy), in entrant order; nil without it.
+	Accuracy []accuracy.Player `json:"accuracy,omitempty"`
+	// AccuracyGames is how many games of each pairing were judged.
+	AccuracyGames int `json:"accuracy_games,omitempty"`
 }
 
 // Validate checks that the entrants and games make a round robin: at
@@ -117,6 +128,9 @@ func Run(ctx context.Context, cfg *variants.Config, entrants []Entrant, opts Opt
 		return nil, err
 	}
 	res := &Result{Schema: SchemaV1, Game: cfg.Definition.Name, Variant: cfg.Name, Label: cfg.Label(), Seed: cfg.Seed, Games: cfg.Games, Entrants: entrants}
+	if opts.Accuracy > 0 && accuracy.Check(cfg) == nil {
+		res.AccuracyGames = min(opts.Accuracy, cfg.Games) // recorded in a study's design, for resume and merge
+	}
 	cfgs := make([]*variants.Config, 0, Pairings(len(entrants)))
 	for a := range entrants {
 		for b := a + 1; b < len(entrants); b++ {
@@ -269,7 +283,7 @@ func play(ctx context.Context, res *Result, cfgs []*variants.Config, m *study.Ma
 	}
 	if opts.Out == "" {
 		res.rate()
-		return res, nil
+		return res, res.judgeAccuracy(ctx, cfgs, opts)
 	}
 	if m.Shard.Count > 0 {
 		return nil, study.Finish(opts.Out, m) // a slice of every pairing: merge assembles the tournament
@@ -277,7 +291,7 @@ func play(ctx context.Context, res *Result, cfgs []*variants.Config, m *study.Ma
 	if err := res.tallyLogs(opts.Out, m); err != nil {
 		return nil, err
 	}
-	return res, nil
+	return res, res.judgeAccuracy(ctx, cfgs, opts)
 }
 
 // tallyLogs fills every pairing from the games logged in its run directory
@@ -307,14 +321,14 @@ func Merge(ctx context.Context, dirs []string, out string) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res, _, err := fromManifest(m)
+	res, cfgs, err := fromManifest(m)
 	if err != nil {
 		return nil, err
 	}
 	if err := res.tallyLogs(out, m); err != nil {
 		return nil, err
 	}
-	return res, nil
+	return res, res.judgeAccuracy(ctx, cfgs, Options{})
 }
 
 // tally counts a pairing's games as they come: entrant A is player 0.
@@ -401,7 +415,11 @@ func (r *Result) rows() (ratings, scores [][]string, header []string) {
 		if i > 0 {
 			ci = fmt.Sprintf("%+.0f – %+.0f", r.Ratings[i].Low, r.Ratings[i].High)
 		}
-		ratings = append(ratings, []string{fmt.Sprint(rank + 1), fmt.Sprint(i + 1), r.Entrants[i].Label, fmt.Sprintf("%+.0f", r.Ratings[i].Elo), ci})
+		rating := []string{fmt.Sprint(rank + 1), fmt.Sprint(i + 1), r.Entrants[i].Label, fmt.Sprintf("%+.0f", r.Ratings[i].Elo), ci}
+		if r.Accuracy != nil {
+			rating = append(rating, r.accuracyCells(i)...)
+		}
+		ratings = append(ratings, rating)
 		row := []string{fmt.Sprint(i + 1)}
 		for _, j := range order {
 			row = append(row, r.cell(i, j))
@@ -411,7 +429,15 @@ func (r *Result) rows() (ratings, scores [][]string, header []string) {
 	return ratings, scores, header
 }
 
-var ratingsHeader = []string{"rank", "#", "entrant", "Elo", "95% CI"}
+// ratingsHeader heads the ratings table, with the accuracy columns when
+// the entrants were judged.
+func (r *Result) ratingsHeader() []string {
+	h := []string{"rank", "#", "entrant", "Elo", "95% CI"}
+	if r.Accuracy != nil {
+		h = append(h, "accuracy (95% CI)", "blunders a game")
+	}
+	return h
+}
 
 const scoresNote = "score of the row entrant against the column entrant, per game over pairs (95% CI):"
 
@@ -421,7 +447,7 @@ func (r *Result) WriteTable(w io.Writer) error {
 	fmt.Fprintf(w, "%s: %s\nround robin of %d entrants, %d games per pairing in seat-swapped pairs, seed %d\n\n",
 		r.Game, cmp.Or(r.Label, r.Variant), len(r.Entrants), r.Games, r.Seed)
 	ratings, scores, header := r.rows()
-	t := reports.NewTable(w, reports.Cells(ratingsHeader)...)
+	t := reports.NewTable(w, reports.Cells(r.ratingsHeader())...)
 	for _, row := range ratings {
 		_ = t.Append(reports.Cells(row)...)
 	}
@@ -436,6 +462,9 @@ func (r *Result) WriteTable(w io.Writer) error {
 	if err := pt.Render(); err != nil {
 		return err
 	}
+	if note := r.accuracyNote(); note != "" {
+		fmt.Fprintf(w, "\n%s\n", note)
+	}
 	if note := r.repetitionNote(); note != "" {
 		_, err := fmt.Fprintf(w, "\nwarning (repeated-games): %s\n", note)
 		return err
@@ -448,10 +477,13 @@ func (r *Result) WriteMarkdown(w io.Writer) error {
 	fmt.Fprintf(w, "### playtest tournament: %s (%s)\n\nRound robin of %d entrants, %d games per pairing in seat-swapped pairs, seed %d. Elo is a Bradley-Terry fit with 95%% intervals, entrant #1 anchored at 0.\n\n",
 		reports.MarkdownEscape(cmp.Or(r.Label, r.Variant)), reports.MarkdownEscape(r.Game), len(r.Entrants), r.Games, r.Seed)
 	ratings, scores, header := r.rows()
-	reports.WriteMarkdownTable(w, ratingsHeader, ratings)
+	reports.WriteMarkdownTable(w, r.ratingsHeader(), ratings)
 	fmt.Fprint(w, "\n"+scoresNote+"\n\n")
 	if err := reports.WriteMarkdownTable(w, header, scores); err != nil {
 		return err
+	}
+	if note := r.accuracyNote(); note != "" {
+		fmt.Fprintf(w, "\n%s\n", reports.MarkdownText(note))
 	}
 	if note := r.repetitionNote(); note != "" {
 		fmt.Fprintf(w, "\n> ⚠ **repeated-games**: %s\n", reports.MarkdownText(note))

@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"math"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"playtest/runs/runlog"
 	"playtest/variants"
 )
 
@@ -89,5 +91,58 @@ func TestRoundRobin(t *testing.T) {
 	odd.Games = 3
 	if err := Validate(&odd, entrants); err == nil || !strings.Contains(err.Error(), "even number of games") {
 		t.Errorf("3 games per pairing: %v", err)
+	}
+}
+
+// TestTournamentAccuracy (issue 55): with Accuracy each entrant's
+// decisions are judged against perfect play, pooled over its pairings
+// (perfect keeps every value; a random bot gives some away), and kept in a
+// study's directory a merge judges them alike.
+func TestTournamentAccuracy(t *testing.T) {
+	cfg, err := variants.Load("connect4/4x4", []variants.Override{{Path: "games", Value: "8", Origin: "test"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var entrants []Entrant
+	for _, text := range []string{"perfect", "random", "{bot: alphabeta, nodes: 300}"} {
+		s, err := variants.ParseBot("--bot", text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		entrants = append(entrants, Entrant{Label: Label(text), Spec: s, Text: text})
+	}
+	res, err := Run(context.Background(), cfg, entrants, Options{Workers: 2, Accuracy: 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Accuracy) != 3 || res.AccuracyGames != 6 {
+		t.Fatalf("accuracy %+v", res.Accuracy)
+	}
+	if a := res.Accuracy[0]; a.Accuracy != 1 || a.Games != 12 {
+		t.Errorf("perfect: %+v", a)
+	}
+	if a := res.Accuracy[1]; a.Blunders() == 0 || a.Accuracy >= 1 {
+		t.Errorf("random: %+v", a)
+	}
+	var b bytes.Buffer
+	if err := res.WriteTable(&b); err != nil || !strings.Contains(b.String(), "accuracy (95% CI)") {
+		t.Errorf("%v\n%s", err, b.String())
+	}
+	var shards []string
+	for i := range 2 {
+		dir := t.TempDir()
+		if _, err := Run(context.Background(), cfg, entrants, Options{Workers: 2, Accuracy: 6, Out: dir, Shard: runlog.Shard{Index: i, Count: 2}}); err != nil {
+			t.Fatal(err)
+		}
+		shards = append(shards, dir)
+	}
+	merged, err := Merge(context.Background(), shards, filepath.Join(t.TempDir(), "merged"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range res.Accuracy {
+		if a, m := res.Accuracy[i], merged.Accuracy[i]; a.Kept != m.Kept || a.Decisions != m.Decisions || a.Interval != m.Interval {
+			t.Errorf("entrant %d: merged %+v, one process %+v", i, m, a)
+		}
 	}
 }
