@@ -57,7 +57,11 @@ func (r *Result) bookLine() string {
 	if r.Proven == nil {
 		return fmt.Sprintf("Openings: each deal's first %d decisions came from the variant's opening book (book: %d).", r.Book, r.Book)
 	}
-	return fmt.Sprintf("Openings: each deal's first %d decisions are drawn at random among the moves that keep the proven value (an opening book from playtest solve, the same for both games of a pair), so bots that always answer alike still play different games, each from a position perfect play scores as it scores the start (--no-book plays from the start).", r.Book)
+	source := "an opening book from playtest solve"
+	if r.Proven.Searched {
+		source = "an opening book whose every move is proven by search to keep it"
+	}
+	return fmt.Sprintf("Openings: each deal's first %d decisions are drawn at random among the moves that keep the proven value (%s, the same for both games of a pair), so bots that always answer alike still play different games, each from a position perfect play scores as it scores the start (--no-book plays from the start).", r.Book, source)
 }
 
 // Proven is the variant's value with perfect play, where playtest solve
