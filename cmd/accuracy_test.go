@@ -26,7 +26,7 @@ func TestAccuracyCommand(t *testing.T) {
 			Accuracy  float64
 		}
 	}
-	if code != 0 || json.Unmarshal([]byte(out), &r) != nil || r.Schema != "playtest-accuracy/1" || r.Games != 4 || r.Players[0].Decisions == 0 {
+	if code != 0 || json.Unmarshal([]byte(out), &r) != nil || r.Schema != "playtest/accuracy/v1" || r.Games != 4 || r.Players[0].Decisions == 0 {
 		t.Fatalf("json: exit %d: %s\n%s", code, errOut, out)
 	}
 	for _, name := range []string{"accuracy.json", "accuracy.txt", "judged.jsonl", "accuracy-study.json"} {

@@ -13,7 +13,7 @@ import (
 )
 
 // Schema versions accuracy.json.
-const Schema = "playtest-accuracy/1"
+const Schema = "playtest/accuracy/v1"
 
 // Phases name the thirds of a game a decision falls in, by the plies
 // played before it out of the game's length.
