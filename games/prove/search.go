@@ -63,6 +63,9 @@ type Options struct {
 	// Context stops the search when it ends (ctx.Err()); a signal
 	// (interrupt.Stopping) stops it too, within a position.
 	Context context.Context
+	// Stop, if set, stops the search (context.Canceled) once it is true:
+	// a runner's flag that its run is cancelled.
+	Stop *atomic.Bool
 	// Progress, if set, is told the positions searched once a second.
 	Progress func(nodes int64)
 }
@@ -194,6 +197,8 @@ func (se *Searcher) stopped() bool {
 		return true
 	}
 	switch {
+	case se.opts.Stop != nil && se.opts.Stop.Load():
+		se.err = context.Canceled
 	case se.stop.Load():
 		se.err = se.opts.Context.Err()
 		if se.err == nil {

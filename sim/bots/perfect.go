@@ -115,7 +115,7 @@ func (b *Perfect) SetStop(stop *atomic.Bool) { b.stop = stop }
 // Choose plays a move that keeps the proven value.
 func (b *Perfect) Choose(s games.State, legal []games.Move) games.Move {
 	if b.se == nil {
-		se, err := prove.New(s, prove.Options{Entries: b.params.entries()})
+		se, err := prove.New(s, prove.Options{Entries: b.params.entries(), Stop: b.stop})
 		if err != nil {
 			panic(fmt.Sprintf("perfect: %v", err))
 		}

@@ -109,17 +109,22 @@ func Run(ctx context.Context, cfg *variants.Config, opts Options) (*Result, erro
 	if err != nil {
 		return nil, err
 	}
+	// The games not judged yet, played (on opts.Workers) from the first
+	// of them: each game depends on the seed and its index alone.
+	from := 0
+	for from < opts.Games && judged[from] != nil {
+		from++
+	}
 	job.Moves, job.Trace = true, 0
+	job.Sliced, job.From, job.To = true, from, opts.Games
 	var todo []*sim.Record
-	for i := range opts.Games {
-		if judged[i] != nil {
-			continue
+	err = sim.Run(ctx, job, sim.Options{Workers: opts.Workers}, func(r *sim.Record) {
+		if judged[r.Index] == nil {
+			todo = append(todo, r)
 		}
-		rec, err := sim.Replay(ctx, job, i, nil)
-		if err != nil {
-			return nil, err
-		}
-		todo = append(todo, rec)
+	})
+	if err != nil {
+		return nil, err
 	}
 	if err := judgeAll(ctx, job.Game, cfg, &opts, todo, judged); err != nil {
 		return nil, err
@@ -149,7 +154,7 @@ func judgeAll(ctx context.Context, g games.Game, cfg *variants.Config, opts *Opt
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			j, err := newJudge(g, opts, cfg.Players, len(cfg.OpeningMoves))
+			j, err := newJudge(ctx, g, opts, cfg.Players, len(cfg.OpeningMoves))
 			if err != nil {
 				errs[w] = err
 				cancel()

@@ -57,8 +57,8 @@ type judge struct {
 	minPly  int
 }
 
-func newJudge(g games.Game, opts *Options, players [games.NumSeats]bots.Spec, opening int) (*judge, error) {
-	se, err := prove.New(g.NewState(), prove.Options{Entries: opts.TableMB << 20 / prove.EntryBytes})
+func newJudge(ctx context.Context, g games.Game, opts *Options, players [games.NumSeats]bots.Spec, opening int) (*judge, error) {
+	se, err := prove.New(g.NewState(), prove.Options{Entries: opts.TableMB << 20 / prove.EntryBytes, Context: ctx})
 	if err != nil {
 		return nil, err
 	}
