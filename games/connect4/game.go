@@ -35,3 +35,9 @@ func (g *Game) NewState() games.State { return &State{Position: inarow.Start(g.B
 // MaxLegalMoves is the number of columns, and at least the pie
 // decision's two.
 func (g *Game) MaxLegalMoves() int { return max(g.rules.Cols, 2) }
+
+// CellBoard is the board a learner reads (implements games.Boarder):
+// each cell empty, the seat's, the other's, or empty and playable now
+// (CellPlayable: a stone dropped in its column lands there), under the
+// left-right mirror.
+func (g *Game) CellBoard() games.CellBoard { return g.NewCellBoard(4) }

@@ -112,3 +112,24 @@ func (s *State) CheckInvariants() error {
 	}
 	return s.Check()
 }
+
+// CellPlayable is the state of an empty cell a stone dropped in its
+// column would land on (AppendCells): Thill, Koch and Konen's fourth state,
+// which tells a threat that can be played from one that cannot yet.
+const CellPlayable = 3
+
+// AppendCells appends every cell from seat's view: empty, the seat's, the
+// other's, or empty and playable now (implements games.CellState).
+func (s *State) AppendCells(dst []uint8, seat games.Player) []uint8 {
+	start := len(dst)
+	dst = s.Position.AppendCells(dst, seat)
+	if s.IsTerminal() {
+		return dst
+	}
+	for col := range s.g.rules.Cols {
+		if h := int(s.height[col]); h < s.g.rules.Rows {
+			dst[start+s.g.Cell(h, col)] = CellPlayable
+		}
+	}
+	return dst
+}

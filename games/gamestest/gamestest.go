@@ -70,6 +70,11 @@ func Run(t *testing.T, g games.Game, opts Options) {
 			opts.Thorough = 4 // the smoke test's thorough games
 		}
 	}
+	if b, ok := g.(games.Boarder); ok {
+		if err := b.CellBoard().Check(); err != nil {
+			t.Fatalf("CellBoard: %v", err)
+		}
+	}
 	t.Run("RandomGames", func(t *testing.T) { randomGames(t, g, opts) })
 	t.Run("Determinism", func(t *testing.T) { determinism(t, g, opts) })
 	if opts.Interpreted {
@@ -145,6 +150,7 @@ func randomGames(t *testing.T, g games.Game, opts Options) {
 				checkKey(t, g, s, game, n)
 				checkPromises(t, s, game, n)
 				checkFeatures(t, g, s, rng, game, n)
+				checkCells(t, g, s, game, n)
 				if err := tactics.Check(s); err != nil {
 					t.Fatalf("game %d, decision %d: %v\n%s", game, n, err, s)
 				}
@@ -322,6 +328,68 @@ func checkKey(t *testing.T, g games.Game, s games.State, game, n int) {
 // (games.Symmetric): it must be its own canonical position, with the same
 // player to move, as many legal moves, the same end and its invariants,
 // and its moves must lead to the classes the state's moves lead to.
+// checkCells checks a Boarder's cells at a decision: as many as the
+// board has, each a valid state, from either seat's view, allocation-free
+// into a buffer with room.
+func checkCells(t *testing.T, g games.Game, s games.State, game, n int) {
+	t.Helper()
+	b, ok := g.(games.Boarder)
+	if !ok {
+		return
+	}
+	cs, ok := s.(games.CellState)
+	if !ok {
+		t.Fatalf("%s is a games.Boarder, but its states are not games.CellState", g.Name())
+	}
+	board := b.CellBoard()
+	buf := make([]uint8, 0, board.Cells())
+	for _, seat := range []games.Player{games.Seat0, games.Seat1} {
+		cells := cs.AppendCells(buf[:0], seat)
+		if len(cells) != board.Cells() {
+			t.Fatalf("game %d after %d decisions: %d cells from %v's view, the board has %d", game, n, len(cells), seat, board.Cells())
+		}
+		for c, v := range cells {
+			if int(v) >= board.States {
+				t.Fatalf("game %d after %d decisions: cell %d is in state %d, of %d", game, n, c, v, board.States)
+			}
+		}
+	}
+	if n%5 == 0 {
+		if allocs := testing.AllocsPerRun(3, func() { buf = cs.AppendCells(buf[:0], games.Seat0) }); allocs != 0 {
+			t.Fatalf("game %d after %d decisions: AppendCells allocates %.0f times", game, n, allocs)
+		}
+	}
+}
+
+// checkCellImage checks a Boarder's symmetries against its canonical
+// positions: the canonical position r of s is an image of s, so its cells
+// from each seat's view are s's moved by one of the board's symmetries.
+func checkCellImage(t *testing.T, g games.Game, s, r games.State, game, n int) {
+	t.Helper()
+	b, ok := g.(games.Boarder)
+	if !ok {
+		return
+	}
+	for _, seat := range []games.Player{games.Seat0, games.Seat1} {
+		from := s.(games.CellState).AppendCells(nil, seat)
+		to := r.(games.CellState).AppendCells(nil, seat)
+		found := false
+		for _, sym := range b.CellBoard().Symmetries {
+			same := true
+			for c, v := range from {
+				if to[sym[c]] != v {
+					same = false
+					break
+				}
+			}
+			found = found || same
+		}
+		if !found {
+			t.Fatalf("game %d after %d decisions: the canonical position's cells are no symmetry's image of the position's (%v's view):\n%s\nwas\n%s", game, n, seat, r, s)
+		}
+	}
+}
+
 func checkCanonical(t *testing.T, g games.Game, s games.State, game, n int) {
 	t.Helper()
 	sym, ok := s.(games.Symmetric)
@@ -342,6 +410,7 @@ func checkCanonical(t *testing.T, g games.Game, s games.State, game, n int) {
 		t.Fatalf("game %d after %d decisions: the canonical position plays otherwise:\n%s\nwas\n%s", game, n, r, s)
 	}
 	check(t, r, game, n)
+	checkCellImage(t, g, s, r, game, n)
 	// Every move's child has a canonical position too, reached from the
 	// canonical position by some move: a class's moves lead to the same
 	// classes.

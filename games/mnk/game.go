@@ -39,3 +39,8 @@ func (g *Game) NewState() games.State { return &State{Position: inarow.Start(g.B
 // MaxLegalMoves is the number of cells (every empty cell is a move), and
 // at least the pie decision's two.
 func (g *Game) MaxLegalMoves() int { return max(g.rules.Rows*g.rules.Cols, 2) }
+
+// CellBoard is the board a learner reads (implements games.Boarder):
+// each cell empty, the seat's or the other's, under the board's
+// reflections and rotations.
+func (g *Game) CellBoard() games.CellBoard { return g.NewCellBoard(3) }

@@ -1,0 +1,83 @@
+package games
+
+import "fmt"
+
+// CellBoard is the board a learner reads a game's positions on (Boarder):
+// Rows × Cols cells numbered row by row from the bottom left, each in one
+// of States states (0: empty), and the board's symmetries.
+type CellBoard struct {
+	Rows, Cols int
+	// States is how many states a cell takes (at most MaxCellStates).
+	States int
+	// Symmetries are the permutations of the cells under which the game's
+	// values do not change (its reflections and rotations), the identity
+	// first: Symmetries[k][c] is the cell that cell c goes to. A learner
+	// shares its weights across them.
+	Symmetries [][]int
+}
+
+// MaxCellStates bounds the states of a cell.
+const MaxCellStates = 16
+
+// Cells is the number of cells.
+func (b CellBoard) Cells() int { return b.Rows * b.Cols }
+
+// Check checks the board: a size and states within bounds, and
+// symmetries that are permutations, the identity first, closed under
+// composition (a group).
+func (b CellBoard) Check() error {
+	n := b.Cells()
+	switch {
+	case b.Rows < 1 || b.Cols < 1 || n > 256:
+		return fmt.Errorf("a board of %d × %d cells: want 1 to 256 cells", b.Rows, b.Cols)
+	case b.States < 2 || b.States > MaxCellStates:
+		return fmt.Errorf("%d states a cell: want 2 to %d", b.States, MaxCellStates)
+	case len(b.Symmetries) == 0:
+		return fmt.Errorf("no symmetry: the identity comes first")
+	}
+	key := func(p []int) string { return fmt.Sprint(p) }
+	known := map[string]bool{}
+	for k, p := range b.Symmetries {
+		if len(p) != n {
+			return fmt.Errorf("symmetry %d maps %d cells of %d", k, len(p), n)
+		}
+		seen := make([]bool, n)
+		for c, to := range p {
+			if to < 0 || to >= n || seen[to] {
+				return fmt.Errorf("symmetry %d is not a permutation of the cells", k)
+			}
+			seen[to] = true
+			if k == 0 && to != c {
+				return fmt.Errorf("the first symmetry is not the identity")
+			}
+		}
+		known[key(p)] = true
+	}
+	for _, p := range b.Symmetries {
+		for _, q := range b.Symmetries {
+			pq := make([]int, n)
+			for c := range pq {
+				pq[c] = q[p[c]]
+			}
+			if !known[key(pq)] {
+				return fmt.Errorf("the symmetries are not closed under composition")
+			}
+		}
+	}
+	return nil
+}
+
+// Boarder is implemented by games whose positions a learner can read as a
+// board of cells (n-tuple networks): their states implement CellState.
+type Boarder interface {
+	CellBoard() CellBoard
+}
+
+// CellState is implemented by the states of a Boarder: the position from
+// seat's view as one state a cell, using only what seat may see.
+type CellState interface {
+	// AppendCells appends the board's cells (CellBoard().Cells() of them,
+	// each below States) from seat's view, allocation-free when dst has
+	// room.
+	AppendCells(dst []uint8, seat Player) []uint8
+}

@@ -1,0 +1,147 @@
+package model
+
+import (
+	"fmt"
+
+	"playtest/games"
+	"playtest/games/pcg"
+)
+
+// MaxTupleLength bounds a tuple's cells: a tuple's table has
+// States^length entries.
+const MaxTupleLength = 10
+
+// maxTableEntries bounds one tuple's table.
+const maxTableEntries = 1 << 22
+
+// NTuple is an n-tuple network (Lucas 2008; Thill, Koch and Konen 2012):
+// many small lookup tables, each indexed by the states of a few cells of
+// the board (a tuple), their entries summed. Each tuple is read at its
+// images under every symmetry of the board, all sharing its table, so the
+// value of a position is the value of every image of it, and a pattern
+// learned in one corner is known in the others. Value and Update allocate
+// nothing.
+type NTuple struct {
+	Board games.CellBoard
+	// Tuples are each tuple's cells; Weights each tuple's table, indexed
+	// by Σ_k state(cell_k)·States^k.
+	Tuples  [][]int
+	Weights [][]float32
+	// images[t][s] are tuple t's cells under symmetry s.
+	images [][][]int
+}
+
+// NewNTuple returns a network of zero weights over the tuples of cells of
+// board.
+func NewNTuple(board games.CellBoard, tuples [][]int) (*NTuple, error) {
+	if err := board.Check(); err != nil {
+		return nil, err
+	}
+	n := &NTuple{Board: board, Tuples: tuples}
+	for i, t := range tuples {
+		if len(t) < 1 || len(t) > MaxTupleLength {
+			return nil, fmt.Errorf("tuple %d has %d cells: want 1 to %d", i, len(t), MaxTupleLength)
+		}
+		size := 1
+		for _, c := range t {
+			if c < 0 || c >= board.Cells() {
+				return nil, fmt.Errorf("tuple %d: cell %d is off the board of %d cells", i, c, board.Cells())
+			}
+			size *= board.States
+		}
+		if size > maxTableEntries {
+			return nil, fmt.Errorf("tuple %d: %d cells of %d states make a table of %d entries, more than %d", i, len(t), board.States, size, maxTableEntries)
+		}
+		n.Weights = append(n.Weights, make([]float32, size))
+		var imgs [][]int
+		for _, sym := range board.Symmetries {
+			img := make([]int, len(t))
+			for k, c := range t {
+				img[k] = sym[c]
+			}
+			imgs = append(imgs, img)
+		}
+		n.images = append(n.images, imgs)
+	}
+	return n, nil
+}
+
+// index is the table entry cells give tuple image img.
+func (n *NTuple) index(img []int, cells []uint8) int {
+	i, states := 0, n.Board.States
+	for k := len(img) - 1; k >= 0; k-- {
+		i = i*states + int(cells[img[k]])
+	}
+	return i
+}
+
+// Value is the network's value of cells (a position's, AppendCells): the
+// sum, over the tuples and the board's symmetries, of each image's entry.
+func (n *NTuple) Value(cells []uint8) float64 {
+	var v float32
+	for t, imgs := range n.images {
+		w := n.Weights[t]
+		for _, img := range imgs {
+			v += w[n.index(img, cells)]
+		}
+	}
+	return float64(v)
+}
+
+// Update adds delta to every entry Value reads for cells, so that Value
+// moves by delta times the entries read (a gradient step of a squared
+// error: delta = rate · (target − Value)).
+func (n *NTuple) Update(cells []uint8, delta float64) {
+	d := float32(delta)
+	for t, imgs := range n.images {
+		w := n.Weights[t]
+		for _, img := range imgs {
+			w[n.index(img, cells)] += d
+		}
+	}
+}
+
+// Reads is how many entries Value sums: the tuples times the symmetries
+// (a learning rate is usually divided by it).
+func (n *NTuple) Reads() int { return len(n.Tuples) * len(n.Board.Symmetries) }
+
+// SnakeTuples draws count tuples of length cells each, as random walks
+// over the board's king-move neighbours that do not revisit a cell
+// (Thill, Koch and Konen's snakes): connected patterns, such as a line, a
+// bend or a block, where the board's threats lie.
+func SnakeTuples(board games.CellBoard, count, length int, rng *pcg.Rand) [][]int {
+	length = min(length, board.Cells())
+	var out [][]int
+	for len(out) < count {
+		at := rng.IntN(board.Cells())
+		t := []int{at}
+		for len(t) < length {
+			var next []int
+			r, c := at/board.Cols, at%board.Cols
+			for dr := -1; dr <= 1; dr++ {
+				for dc := -1; dc <= 1; dc++ {
+					nr, nc := r+dr, c+dc
+					if (dr != 0 || dc != 0) && nr >= 0 && nr < board.Rows && nc >= 0 && nc < board.Cols && !contains(t, nr*board.Cols+nc) {
+						next = append(next, nr*board.Cols+nc)
+					}
+				}
+			}
+			if len(next) == 0 {
+				break // a dead end: the snake stops short
+			}
+			at = next[rng.IntN(len(next))]
+			t = append(t, at)
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+func contains(t []int, c int) bool {
+	for _, x := range t {
+		if x == c {
+			return true
+		}
+	}
+	return false
+}
