@@ -7,6 +7,7 @@ import (
 
 	"playtest/games"
 	"playtest/games/pcg"
+	"playtest/sim/model"
 )
 
 // AlphaBetaParams are the parameters of the alphabeta bot.
@@ -130,7 +131,7 @@ type AlphaBeta struct {
 	// deepest finished one.
 	rootValues, lastValues []float64
 	lastOrder              []games.Move
-	features               []float64 // the learned evaluation's buffer
+	learnBuf               model.Scratch // the learned evaluation's buffers
 	// filter restricts the bot's own moves (restrict:), nil for none.
 	filter *Filter
 }
@@ -639,7 +640,7 @@ func (b *AlphaBeta) evaluate(s games.State) float64 {
 		// The learned logits of the two seats' views, in the hand
 		// heuristic's units: with the hand weights as the model's, the
 		// same value as the heuristic's.
-		v, b.features = learnedLead(m, s, b.seat, b.features)
+		v = learnedLead(m, s, b.seat, &b.learnBuf)
 	} else {
 		h, ok := s.(games.Heuristic)
 		if !ok {

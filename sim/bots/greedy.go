@@ -3,6 +3,7 @@ package bots
 import (
 	"playtest/games"
 	"playtest/games/pcg"
+	"playtest/sim/model"
 )
 
 // GreedyParams are the parameters of the greedy bot.
@@ -35,7 +36,7 @@ type Greedy struct {
 	seat     games.Player
 	rng      *pcg.Rand
 	scratch  games.State
-	features []float64 // the learned evaluation's buffer
+	learnBuf model.Scratch // the learned evaluation's buffers
 }
 
 // NewGreedy returns a greedy bot.
@@ -82,9 +83,7 @@ func (b *Greedy) score(s games.State) float64 {
 	case s.IsTerminal():
 		return winValue * s.Result().ValueFor(b.seat)
 	}
-	var v float64
-	v, b.features = m.Evaluate(s.(games.FeatureState), b.seat, b.features)
-	return v
+	return m.Evaluate(s, b.seat, &b.learnBuf)
 }
 
 // evaluate scores s for seat with the game's heuristic, or with the result

@@ -149,12 +149,7 @@ func (s Spec) withLearning() (Spec, *Learning, bool) {
 // learnedLead is seat's lead by a learned model, in the hand heuristic's
 // units: its logit from seat's view minus the other seat's, over the
 // model's hand scale (with the hand weights as the model's, exactly the
-// heuristic's Evaluate(seat) − Evaluate(other)). buf is the features'
-// buffer, returned for reuse.
-func learnedLead(m *model.Model, s games.State, seat games.Player, buf []float64) (float64, []float64) {
-	fs := s.(games.FeatureState)
-	var mine, theirs float64
-	mine, buf = m.Evaluate(fs, seat, buf)
-	theirs, buf = m.Evaluate(fs, seat.Opponent(), buf)
-	return mine - theirs, buf
+// heuristic's Evaluate(seat) − Evaluate(other)), with sc's buffers.
+func learnedLead(m *model.Model, s games.State, seat games.Player, sc *model.Scratch) float64 {
+	return m.Evaluate(s, seat, sc) - m.Evaluate(s, seat.Opponent(), sc)
 }

@@ -90,7 +90,7 @@ type MCTS struct {
 	nearBest, considered int
 	// filter restricts the bot's own moves (restrict:), nil for none.
 	filter      *Filter
-	features    []float64 // the learned evaluation's buffer
+	learnBuf    model.Scratch // the learned evaluation's buffers
 	params      MCTSParams
 	determinize bool
 	seat        games.Player
@@ -1060,12 +1060,8 @@ func (b *MCTS) judge(s games.State) [games.NumSeats]float64 {
 		// its scale is small and a lead in its units would saturate the
 		// logistic. Seat 0's chance is σ((logit₀ − logit₁)/2), symmetric
 		// in the two seats' views.
-		var l0, l1 float64
-		fs := s.(games.FeatureState)
-		b.features = fs.AppendFeatures(b.features[:0], games.Seat0)
-		l0 = m.Logit(b.features)
-		b.features = fs.AppendFeatures(b.features[:0], games.Seat1)
-		l1 = m.Logit(b.features)
+		l0 := m.StateLogit(s, games.Seat0, &b.learnBuf)
+		l1 := m.StateLogit(s, games.Seat1, &b.learnBuf)
 		p0 := model.Sigmoid((l0 - l1) / 2)
 		return [games.NumSeats]float64{p0, 1 - p0}
 	}

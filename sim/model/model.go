@@ -18,8 +18,15 @@ import (
 	"playtest/internal/strictjson"
 )
 
-// Schema is model.json's schema tag.
+// Schema is model.json's schema tag: v1 for a logistic model over the
+// game's features, SchemaV2 for the other kinds (v2 reads v1).
 const Schema = "playtest/model/v1"
+
+// SchemaV2 tags a model of another kind than the logistic (Kind).
+const SchemaV2 = "playtest/model/v2"
+
+// KindNTuple is the kind of an n-tuple network over the game's cells.
+const KindNTuple = "ntuple"
 
 // Model is a learned evaluation of one variant's positions.
 type Model struct {
@@ -41,7 +48,36 @@ type Model struct {
 	HandScale float64 `json:"hand_scale"`
 	// Training says how the model was learned and how well it predicts.
 	Training json.RawMessage `json:"training,omitempty"`
+	// Kind is the model's form: "" a logistic over the game's features
+	// (Features, Weights), KindNTuple an n-tuple network over its cells
+	// (NTuple), its logit Bias + the network's value.
+	Kind   string      `json:"kind,omitempty"`
+	NTuple *NTupleSpec `json:"ntuple,omitempty"`
+
+	net *NTuple // NTuple's network, built by Validate
 }
+
+// Scratch holds the buffers a model evaluates positions with, for one
+// goroutine: the features, or the cells.
+type Scratch struct {
+	Features []float64
+	Cells    []uint8
+}
+
+// StateLogit is the model's logit of s from seat's view (its chance that
+// seat wins, a draw counting ½), of any kind: allocation-free once sc's
+// buffers have grown.
+func (m *Model) StateLogit(s games.State, seat games.Player, sc *Scratch) float64 {
+	if m.net != nil {
+		sc.Cells = s.(games.CellState).AppendCells(sc.Cells[:0], seat)
+		return m.Bias + m.net.Value(sc.Cells)
+	}
+	sc.Features = s.(games.FeatureState).AppendFeatures(sc.Features[:0], seat)
+	return m.Logit(sc.Features)
+}
+
+// Net is an n-tuple model's network (nil for a logistic model).
+func (m *Model) Net() *NTuple { return m.net }
 
 // RulesHash is the hash a model keeps of its game and resolved rules.
 func RulesHash(game string, rules any) string {
@@ -67,11 +103,9 @@ func (m *Model) Logit(f []float64) float64 {
 func (m *Model) Probability(f []float64) float64 { return Sigmoid(m.Logit(f)) }
 
 // Evaluate is the learned value of s for seat in the hand heuristic's
-// units (Logit / HandScale), computing the features into buf (which it
-// returns for reuse): allocation-free when buf has room.
-func (m *Model) Evaluate(s games.FeatureState, seat games.Player, buf []float64) (float64, []float64) {
-	buf = s.AppendFeatures(buf[:0], seat)
-	return m.Logit(buf) / m.HandScale, buf
+// units (StateLogit / HandScale).
+func (m *Model) Evaluate(s games.State, seat games.Player, sc *Scratch) float64 {
+	return m.StateLogit(s, seat, sc) / m.HandScale
 }
 
 // Sigmoid is the logistic function, stable for large |x|.
@@ -88,6 +122,9 @@ func Sigmoid(x float64) float64 {
 // hash: a model of other rules is then refused; without strict the caller
 // warns.
 func (m *Model) Check(g games.Game, rulesHash string, strict bool) error {
+	if m.Kind == KindNTuple {
+		return m.checkBoard(g, rulesHash, strict)
+	}
 	f, ok := g.(games.Featurer)
 	if !ok {
 		return fmt.Errorf("%s has no features: it cannot play a learned evaluation", g.Name())
@@ -172,8 +209,10 @@ func Read(r io.Reader) (*Model, error) {
 // field.
 func (m *Model) Validate() error {
 	switch {
-	case m.Schema != Schema:
+	case m.Kind == "" && m.Schema != Schema:
 		return fmt.Errorf("schema %q, want %s", printable.Cut(m.Schema, 80), Schema)
+	case m.Kind != "" && m.Schema != SchemaV2:
+		return fmt.Errorf("schema %q of a model of kind %q, want %s", printable.Cut(m.Schema, 80), printable.Cut(m.Kind, 40), SchemaV2)
 	case m.Game == "" || len(m.Game) > 100 || printable.OneLine(m.Game) != m.Game:
 		return fmt.Errorf("game %q: want a game's name", printable.Cut(m.Game, 100))
 	case !validHash(m.RulesHash):
@@ -185,6 +224,13 @@ func (m *Model) Validate() error {
 // CheckWeights checks a model's numbers, as Validate does, without its
 // game and rules hash (a model kept while learning has neither yet).
 func (m *Model) CheckWeights() error {
+	switch m.Kind {
+	case "":
+	case KindNTuple:
+		return m.checkNTuple()
+	default:
+		return fmt.Errorf("kind %q: want %s, or none for a logistic model", printable.Cut(m.Kind, 40), KindNTuple)
+	}
 	switch {
 	case len(m.Features) == 0 || len(m.Features) > MaxFeatures:
 		return fmt.Errorf("features: %d of them, want 1 to %d", len(m.Features), MaxFeatures)

@@ -43,9 +43,10 @@ func TestModelRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := g.NewState()
-	v, buf := back.Evaluate(s.(games.FeatureState), games.Seat0, nil)
+	var sc Scratch
+	v := back.Evaluate(s, games.Seat0, &sc)
 	hand := s.(games.Heuristic).Evaluate(games.Seat0)
-	if want := (hand + 0.25) / 0.5; math.Abs(v-want) > 1e-12 || len(buf) != len(names) {
+	if want := (hand + 0.25) / 0.5; math.Abs(v-want) > 1e-12 || len(sc.Features) != len(names) {
 		t.Errorf("Evaluate %v, want %v", v, want)
 	}
 	if err := back.Check(g, hash, true); err != nil {
@@ -66,7 +67,7 @@ func TestModelRoundTrip(t *testing.T) {
 	if err := back.Check(g, hash, false); err == nil {
 		t.Error("another game's model was accepted")
 	}
-	allocs := testing.AllocsPerRun(100, func() { v, buf = m.Evaluate(s.(games.FeatureState), games.Seat1, buf) })
+	allocs := testing.AllocsPerRun(100, func() { v = m.Evaluate(s, games.Seat1, &sc) })
 	if allocs != 0 {
 		t.Errorf("Evaluate allocates %.1f times", allocs)
 	}

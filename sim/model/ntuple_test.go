@@ -1,11 +1,14 @@
 package model
 
 import (
+	"bytes"
 	"math"
+	"strings"
 	"testing"
 
 	"playtest/games"
 	"playtest/games/catalog"
+	"playtest/games/connect4"
 	"playtest/games/pcg"
 )
 
@@ -252,4 +255,73 @@ func BenchmarkNTupleValue(b *testing.B) {
 		sum += n.Value(cells)
 	}
 	_ = sum
+}
+
+// TestNTupleModelRoundTrip (issue 56): an n-tuple model written to
+// model.json (schema v2) reads back to the same values on the game's
+// board and symmetries; a model of another board, game or rules, and a
+// damaged one, are handled as the logistic models are.
+func TestNTupleModelRoundTrip(t *testing.T) {
+	g, board := boardOf(t, "connect4", nil)
+	rng := pcg.New(11, 12)
+	n, err := NewNTuple(board, SnakeTuples(board, 8, 5, rng))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range n.Weights {
+		for i := range w {
+			w[i] = float32(rng.Float64() - 0.5)
+		}
+	}
+	hash := RulesHash(g.Name(), "rules")
+	m := NewNTupleModel(g.Name(), n, 0.125, 2)
+	m.RulesHash = hash
+	var b bytes.Buffer
+	if err := m.Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	text := b.String()
+	back, err := Read(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := back.Check(g, hash, true); err != nil {
+		t.Fatal(err)
+	}
+	s := g.NewState()
+	for range 10 {
+		moves := s.LegalMoves(nil)
+		s.Apply(moves[rng.IntN(len(moves))])
+	}
+	var sc, sc2 Scratch
+	for _, seat := range []games.Player{games.Seat0, games.Seat1} {
+		want := 0.125 + n.Value(s.(games.CellState).AppendCells(nil, seat))
+		if got := back.StateLogit(s, seat, &sc); math.Abs(got-want) > 1e-6 || math.Abs(back.Evaluate(s, seat, &sc2)-want/2) > 1e-6 {
+			t.Errorf("%v: logit %v, want %v", seat, got, want)
+		}
+	}
+	if allocs := testing.AllocsPerRun(100, func() { back.Evaluate(s, games.Seat1, &sc) }); allocs != 0 {
+		t.Errorf("Evaluate allocates %.1f times", allocs)
+	}
+	other, _ := boardOf(t, "connect4", func(r games.Rules) { r.(*connect4.Rules).Cols = 6 })
+	if err := back.Check(other, hash, false); err == nil || !strings.Contains(err.Error(), "learn one for these rules") {
+		t.Errorf("another board: %v", err)
+	}
+	mnk, _ := boardOf(t, "mnk", nil)
+	if err := back.Check(mnk, hash, false); err == nil {
+		t.Error("another game's model accepted")
+	}
+	for _, bad := range []struct{ from, to, want string }{
+		{`"playtest/model/v2"`, `"playtest/model/v1"`, "schema"},
+		{`"kind": "ntuple"`, `"kind": "deep"`, "kind"},
+		{`"symmetries": 2`, `"symmetries": 0`, "symmetries"},
+		{`"weights": "`, `"weights": "AAAA`, "weights"},
+	} {
+		if !strings.Contains(text, bad.from) {
+			t.Fatalf("model.json lacks %s:\n%.400s", bad.from, text)
+		}
+		if _, err := Read(strings.NewReader(strings.Replace(text, bad.from, bad.to, 1))); err == nil || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("%s → %s: %v", bad.from, bad.to, err)
+		}
+	}
 }
