@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -79,6 +80,11 @@ model.json an unbroken run writes, byte for byte.`,
 	f.String("out", "", "keep the run in DIR as it goes (--resume continues it) and write DIR/model.json, learn.md, learn.html and plots/")
 	f.Bool("resume", false, "continue the run kept in --out DIR after a stop, from the directory alone")
 	f.Bool("force", false, "learn into an --out DIR that holds a run (playtest run --out), removing the run's files first (refused without it)")
+	f.String("kind", "", "the model's kind: none for the logistic over the game's features, or ntuple for an n-tuple network over its cells learned by TD self-play (--tuples, --tuple-length, --rate, --epsilon; --games defaults to 100,000; --out DIR/model.json only)")
+	f.Int("tuples", learn.DefaultNTupleTuples, "with --kind ntuple: the network's tuples (random snakes of neighbouring cells)")
+	f.Int("tuple-length", learn.DefaultNTupleLength, "with --kind ntuple: the cells of each tuple")
+	f.Float64("rate", learn.DefaultNTupleRate, "with --kind ntuple: the TD learning rate (divided by the entries a position reads)")
+	f.Float64("epsilon", learn.DefaultNTupleEpsilon, "with --kind ntuple: the share of random moves in self-play")
 	f.String("format", "table", "output format: table or json (model.json's content)")
 	f.Bool("quiet", false, "show no progress on stderr")
 	f.StringArrayVar(&opts.sets, "set", nil, "override a variant key (repeatable)")
@@ -100,6 +106,16 @@ func runLearn(cmd *cobra.Command, args []string, opts *learnOptions) error {
 		return err
 	}
 	out, resume := v.GetString("out"), v.GetBool("resume")
+	switch kind := v.GetString("kind"); kind {
+	case "":
+	case "ntuple":
+		if resume {
+			return usageErrorf("--kind ntuple learns in one go: it has no --resume")
+		}
+		return learnNTuple(cmd, v, args, opts, out, format)
+	default:
+		return usageErrorf("--kind %q: want ntuple, or none for the logistic model", kind)
+	}
 	lopts := learn.Options{Workers: workers, MaxTime: v.GetDuration("max-time"), Out: out}
 	if lopts.MaxTime < 0 {
 		return usageErrorf("--max-time %v: want a duration above 0 (or none)", lopts.MaxTime)
@@ -197,4 +213,57 @@ func learnGames(flags *pflag.FlagSet, v *viper.Viper) (int, error) {
 		return 0, usageErrorf("--learn %d: want %d to 10,000,000 games to learn each variant's model from (0: play the bots' own evaluation)", n, learn.MinGames)
 	}
 	return n, nil
+}
+
+// learnNTuple learns an n-tuple network by TD self-play (--kind ntuple)
+// and writes it to --out DIR/model.json.
+func learnNTuple(cmd *cobra.Command, v *viper.Viper, args []string, opts *learnOptions, out, format string) error {
+	flags := cmd.Flags()
+	cfg, err := runVariant(flags, v, args, opts.sets)
+	if err != nil {
+		return err
+	}
+	nopts := learn.NTupleOptions{Games: learn.DefaultNTupleGames, Seed: cfg.Seed, Epsilon: v.GetFloat64("epsilon"), Rate: v.GetFloat64("rate")}
+	if flags.Changed("games") {
+		nopts.Games = cfg.Games
+	}
+	nopts.Tuples, _ = flags.GetInt("tuples")
+	nopts.Length, _ = flags.GetInt("tuple-length")
+	switch {
+	case nopts.Tuples < 1 || nopts.Tuples > 1000:
+		return usageErrorf("--tuples %d: want 1 to 1,000", nopts.Tuples)
+	case nopts.Length < 1 || nopts.Length > 10:
+		return usageErrorf("--tuple-length %d: want 1 to 10 cells", nopts.Length)
+	case !(nopts.Rate > 0 && nopts.Rate <= 10):
+		return usageErrorf("--rate %g: want a rate above 0, at most 10", nopts.Rate)
+	case !(nopts.Epsilon >= 0 && nopts.Epsilon <= 1):
+		return usageErrorf("--epsilon %g: want a share from 0 to 1", nopts.Epsilon)
+	}
+	if err := writableDir(cmd.Context(), "--out", out); err != nil {
+		return err
+	}
+	rep := progress.New(cmd.ErrOrStderr(), progressMode(v), "learn ntuple "+cfg.Label(), 0, nopts.Games)
+	nopts.OnGame = func() { rep.Add(1) }
+	m, tr, err := learn.LearnNTuple(cmd.Context(), cfg, nopts)
+	rep.Close()
+	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			return fmt.Errorf("interrupted; nothing was written")
+		}
+		return usageError{err}
+	}
+	if m.Training, err = json.Marshal(tr); err != nil {
+		return err
+	}
+	if out != "" {
+		if err := learn.WriteModel(out, m); err != nil {
+			return err
+		}
+	}
+	if format == "json" {
+		return reports.WriteJSON(cmd.OutOrStdout(), m)
+	}
+	_, err = fmt.Fprintf(cmd.OutOrStdout(), "%s: an n-tuple network of %d tuples of %d cells, learned by TD self-play in %d games (%.0f s); in the last tenth seat 0 won %d, seat 1 %d, %d drawn; the hand heuristic's scale %.4g%s\n",
+		cfg.Label(), tr.Tuples, tr.Length, tr.Games, tr.Seconds, tr.Seat0Wins, tr.Seat1Wins, tr.Draws, m.HandScale, map[bool]string{true: "; written to " + out + "/model.json", false: ""}[out != ""])
+	return err
 }

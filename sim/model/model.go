@@ -66,11 +66,23 @@ type Scratch struct {
 
 // StateLogit is the model's logit of s from seat's view (its chance that
 // seat wins, a draw counting ½), of any kind: allocation-free once sc's
-// buffers have grown.
+// buffers have grown. An n-tuple network rates the position from its
+// mover's view, and the other seat's logit is the negation of the mover's.
 func (m *Model) StateLogit(s games.State, seat games.Player, sc *Scratch) float64 {
 	if m.net != nil {
-		sc.Cells = s.(games.CellState).AppendCells(sc.Cells[:0], seat)
-		return m.Bias + m.net.Value(sc.Cells)
+		// The network rates a position from its mover's view (the
+		// cells do not say whose turn it is); the other seat's logit is
+		// its negation.
+		mover := s.CurrentPlayer()
+		if mover != games.Seat0 && mover != games.Seat1 {
+			mover = seat
+		}
+		sc.Cells = s.(games.CellState).AppendCells(sc.Cells[:0], mover)
+		v := m.Bias + m.net.Value(sc.Cells)
+		if mover != seat {
+			return -v
+		}
+		return v
 	}
 	sc.Features = s.(games.FeatureState).AppendFeatures(sc.Features[:0], seat)
 	return m.Logit(sc.Features)

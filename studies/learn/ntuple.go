@@ -1,0 +1,226 @@
+package learn
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"path/filepath"
+	"time"
+
+	"playtest/games"
+	"playtest/games/pcg"
+	"playtest/reports"
+	"playtest/sim/model"
+	"playtest/variants"
+)
+
+// NTupleOptions tune temporal-difference learning of an n-tuple network.
+type NTupleOptions struct {
+	// Games is how many self-play games to learn from.
+	Games int
+	// Tuples and Length are the network's snakes: how many, of how many
+	// cells (model.SnakeTuples).
+	Tuples, Length int
+	// Rate is the learning rate, divided by the entries a position reads
+	// (Tuples × the board's symmetries); Epsilon the share of random moves
+	// in self-play (exploration).
+	Rate, Epsilon float64
+	// Seed draws the tuples and the games: the same seed gives the same
+	// model.
+	Seed uint64
+	// OnGame, if set, is called after each game.
+	OnGame func()
+}
+
+// Defaults of NTupleOptions (Thill, Koch and Konen's Connect Four
+// network had 70 tuples of 8 cells; these are smaller, for minutes of
+// learning).
+const (
+	DefaultNTupleGames   = 100_000
+	DefaultNTupleTuples  = 40
+	DefaultNTupleLength  = 6
+	DefaultNTupleRate    = 0.5
+	DefaultNTupleEpsilon = 0.1
+)
+
+// NTupleTraining says how an n-tuple model was learned.
+type NTupleTraining struct {
+	Method  string  `json:"method"`
+	Games   int     `json:"games"`
+	Tuples  int     `json:"tuples"`
+	Length  int     `json:"length"`
+	Rate    float64 `json:"rate"`
+	Epsilon float64 `json:"epsilon"`
+	Seed    uint64  `json:"seed"`
+	// Seat0Wins, Seat1Wins and Draws are the self-play games' results in
+	// the last tenth of the games (the network nearly learned).
+	Seat0Wins int `json:"late_seat0_wins"`
+	Seat1Wins int `json:"late_seat1_wins"`
+	Draws     int `json:"late_draws"`
+	// CPUSeconds is the learning's time on one goroutine.
+	Seconds float64 `json:"seconds"`
+}
+
+// LearnNTuple learns an n-tuple network for the variant (after its
+// opening:) by TD(0) self-play (Thill, Koch and Konen 2012): the network
+// rates a position from its mover's view, as σ(value) its chance of
+// winning; each seat plays the move whose position it rates best for
+// itself, with Epsilon random moves, and after every move the value of the
+// position before it moves toward the mover's chance after it (the result
+// at the end), by the gradient of the log-loss. One
+// goroutine, so the same seed gives the same model on any machine. The
+// hand heuristic's scale (σ(K·hand + b) fitted to the games' results, as
+// playtest learn does) is fitted on the last tenth of the games, so that
+// the model's logit over it is in the hand heuristic's units.
+func LearnNTuple(ctx context.Context, cfg *variants.Config, opts NTupleOptions) (*model.Model, *NTupleTraining, error) {
+	g, err := cfg.NewGame()
+	if err != nil {
+		return nil, nil, err
+	}
+	b, ok := g.(games.Boarder)
+	if !ok {
+		return nil, nil, fmt.Errorf("%s has no board of cells (games.Boarder): an n-tuple network cannot read it", cfg.Definition.Title)
+	}
+	start := cfg.OpeningState(g)
+	if _, hidden := start.(games.Determinizer); hidden {
+		return nil, nil, fmt.Errorf("%s hides information: an n-tuple network is learned here only for games of perfect information", cfg.Definition.Title)
+	}
+	board := b.CellBoard()
+	rng := pcg.New(opts.Seed, 0x6e7475706c65) // "ntuple"
+	net, err := model.NewNTuple(board, model.SnakeTuples(board, opts.Tuples, opts.Length, rng))
+	if err != nil {
+		return nil, nil, err
+	}
+	tr := &NTupleTraining{Method: "TD(0) self-play, ε-greedy", Games: opts.Games, Tuples: opts.Tuples, Length: opts.Length,
+		Rate: opts.Rate, Epsilon: opts.Epsilon, Seed: opts.Seed}
+	began := time.Now()
+	l := &tdLearner{net: net, rate: opts.Rate / float64(net.Reads()), eps: opts.Epsilon, rng: rng,
+		child: start.Clone(), cells: make([]uint8, 0, board.Cells())}
+	var handX [][]float64
+	var handY []float64
+	late := opts.Games - opts.Games/10
+	for game := range opts.Games {
+		if game%64 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, nil, err
+			}
+		}
+		s := start.Clone()
+		var positions []games.State
+		for !s.IsTerminal() {
+			if game >= late {
+				positions = append(positions, s.Clone())
+			}
+			l.step(s)
+		}
+		if game >= late {
+			r := s.Result()
+			switch r.Winner {
+			case games.Seat0:
+				tr.Seat0Wins++
+			case games.Seat1:
+				tr.Seat1Wins++
+			default:
+				tr.Draws++
+			}
+			for _, p := range positions {
+				if h, ok := p.(games.Heuristic); ok {
+					for _, seat := range []games.Player{games.Seat0, games.Seat1} {
+						handX = append(handX, []float64{h.Evaluate(seat)})
+						handY = append(handY, r.ScoreFor(seat))
+					}
+				}
+			}
+		}
+		if opts.OnGame != nil {
+			opts.OnGame()
+		}
+	}
+	tr.Seconds = time.Since(began).Seconds()
+	k := 1.0
+	if len(handX) >= 10 {
+		idx := make([]int, len(handX))
+		for i := range idx {
+			idx[i] = i
+		}
+		if kb, _, err := logistic(handX, handY, idx, []float64{0, 0}, 0); err == nil && kb[1] > 0 {
+			k = kb[1]
+		}
+	}
+	m := model.NewNTupleModel(g.Name(), net, 0, k)
+	m.RulesHash = model.RulesHash(cfg.Definition.Name, cfg.Rules)
+	return m, tr, nil
+}
+
+// tdLearner plays and learns one self-play game at a time.
+type tdLearner struct {
+	net   *model.NTuple
+	rate  float64
+	eps   float64
+	rng   *pcg.Rand
+	child games.State
+	cells []uint8
+	prev  []uint8 // the mover's cells of the position before a move
+	legal []games.Move
+	outs  []games.ChanceOutcome
+}
+
+// value is seat's chance of winning s by the network, which rates a
+// position from the view of the seat to move (the cells do not say whose
+// turn it is, but the mover's view with the stones' counts does): the
+// other seat's chance is its complement. A finished game is its result.
+func (l *tdLearner) value(s games.State, seat games.Player) float64 {
+	if s.IsTerminal() {
+		return s.Result().ScoreFor(seat)
+	}
+	mover := s.CurrentPlayer()
+	if mover != games.Seat0 && mover != games.Seat1 {
+		mover = seat // a chance event's: the seat's own view
+	}
+	l.cells = s.(games.CellState).AppendCells(l.cells[:0], mover)
+	p := model.Sigmoid(l.net.Value(l.cells))
+	if mover != seat {
+		return 1 - p
+	}
+	return p
+}
+
+// step plays one decision of s (ε-greedy on the network, or a chance
+// outcome) and moves the network's value of s, from its mover's view,
+// toward the mover's chance after it (the result at the end).
+func (l *tdLearner) step(s games.State) {
+	mover := s.CurrentPlayer()
+	var m games.Move
+	switch {
+	case mover == games.Chance:
+		m, l.outs = games.DrawChance(s, l.rng, l.outs)
+		s.Apply(m)
+		return
+	default:
+		l.legal = s.LegalMoves(l.legal[:0])
+		if l.rng.Float64() < l.eps {
+			m = l.legal[l.rng.IntN(len(l.legal))]
+			break
+		}
+		best := math.Inf(-1)
+		for _, c := range l.legal {
+			l.child.CopyFrom(s)
+			l.child.Apply(c)
+			if v := l.value(l.child, mover); v > best {
+				best, m = v, c
+			}
+		}
+	}
+	l.prev = s.(games.CellState).AppendCells(l.prev[:0], mover)
+	before := model.Sigmoid(l.net.Value(l.prev))
+	s.Apply(m)
+	l.net.Update(l.prev, l.rate*(l.value(s, mover)-before))
+}
+
+// WriteModel writes m to dir/model.json (atomically), making dir.
+func WriteModel(dir string, m *model.Model) error {
+	if err := reports.MkdirBelow(filepath.Dir(dir), dir); err != nil {
+		return err
+	}
+	return reports.WriteFileAtomic(filepath.Join(dir, ModelFile), m.Write)
+}
