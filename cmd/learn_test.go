@@ -220,3 +220,35 @@ axes:
 		t.Errorf("the resumed race ranks otherwise:\n%s\n%s", ranking(first), ranking(again))
 	}
 }
+
+// TestLearnNTupleCommand (issue 56): learn --kind ntuple writes a model
+// (schema v2) that a variant's bot plays; bad settings are one message,
+// exit 2.
+func TestLearnNTupleCommand(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "m")
+	code, out, errOut := run(t, "learn", "mnk/tictactoe", "--kind", "ntuple", "--games", "2000", "--tuples", "8", "--tuple-length", "3", "--out", dir, "--quiet")
+	if code != 0 || !strings.Contains(out, "an n-tuple network of 8 tuples of 3 cells, learned by TD self-play in 2000 games") {
+		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "model.json"))
+	if err != nil || !strings.Contains(string(b), `"schema": "playtest/model/v2"`) || !strings.Contains(string(b), `"kind": "ntuple"`) {
+		t.Fatalf("model.json: %v\n%.300s", err, b)
+	}
+	code, out, errOut = run(t, "run", "mnk/tictactoe", "--games", "20", "--set", "players.0={bot: alphabeta, nodes: 200, eval: learned, model: "+filepath.Join(dir, "model.json")+"}", "--quiet")
+	if code != 0 || !strings.Contains(out, "eval learned") {
+		t.Errorf("a run with the model: exit %d: %s\n%s", code, errOut, out)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"mnk/tictactoe", "--kind", "deep"}, `--kind "deep"`},
+		{[]string{"mnk/tictactoe", "--kind", "ntuple", "--tuples", "0"}, "--tuples 0"},
+		{[]string{"mnk/tictactoe", "--kind", "ntuple", "--epsilon", "2"}, "--epsilon 2"},
+		{[]string{"capstone", "--kind", "ntuple", "--games", "10"}, "no board of cells"},
+	} {
+		if code, _, errOut := run(t, append(append([]string{"learn"}, c.args...), "--quiet")...); code != 2 || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d: %s", c.args, code, errOut)
+		}
+	}
+}

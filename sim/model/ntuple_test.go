@@ -294,8 +294,13 @@ func TestNTupleModelRoundTrip(t *testing.T) {
 		s.Apply(moves[rng.IntN(len(moves))])
 	}
 	var sc, sc2 Scratch
+	// The mover's view, negated for the other seat.
+	mover := s.CurrentPlayer()
 	for _, seat := range []games.Player{games.Seat0, games.Seat1} {
-		want := 0.125 + n.Value(s.(games.CellState).AppendCells(nil, seat))
+		want := 0.125 + n.Value(s.(games.CellState).AppendCells(nil, mover))
+		if seat != mover {
+			want = -want
+		}
 		if got := back.StateLogit(s, seat, &sc); math.Abs(got-want) > 1e-6 || math.Abs(back.Evaluate(s, seat, &sc2)-want/2) > 1e-6 {
 			t.Errorf("%v: logit %v, want %v", seat, got, want)
 		}
