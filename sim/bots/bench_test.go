@@ -5,10 +5,12 @@ import (
 
 	"playtest/games"
 	"playtest/games/capstone"
+	"playtest/games/connect4"
 	"playtest/games/pcg"
 	"playtest/games/stacks"
 	"playtest/games/stacktics"
 	"playtest/sim/bots"
+	"playtest/sim/model"
 )
 
 // start returns a game's first position where a seat decides (chance
@@ -81,4 +83,41 @@ func BenchmarkAlphaBeta(b *testing.B) {
 	p := *bots.DefaultAlphaBetaParams()
 	p.Nodes = 50000
 	benchBot(b, bots.NewAlphaBeta(p), start(b, stacktics.DefaultRules()), 50000, "nodes")
+}
+
+// BenchmarkAlphaBetaConnect4 searches 50,000 nodes from Connect Four
+// 7 × 6 after three stones, with the hand heuristic and with a learned
+// n-tuple network (40 tuples of 6 cells, the learn --kind ntuple default,
+// random weights): the cost of a learned node against a hand node.
+func BenchmarkAlphaBetaConnect4(b *testing.B) {
+	s := start(b, connect4.DefaultRules())
+	for _, m := range []games.Move{3, 3, 2} {
+		s.Apply(m)
+	}
+	g, _ := connect4.DefaultRules().NewGame()
+	cb := g.(games.Boarder).CellBoard()
+	rng := pcg.New(5, 6)
+	n, err := model.NewNTuple(cb, model.SnakeTuples(cb, 40, 6, rng))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, w := range n.Weights {
+		for i := range w {
+			w[i] = float32(rng.Float64()-0.5) / 10
+		}
+	}
+	learned := model.NewNTupleModel(g.Name(), n, 0, 1)
+	for _, c := range []struct {
+		name string
+		m    *model.Model
+	}{{"hand", nil}, {"ntuple", learned}} {
+		b.Run(c.name, func(b *testing.B) {
+			p := *bots.DefaultAlphaBetaParams()
+			p.Nodes = 50000
+			if c.m != nil {
+				p.UseModel(c.m, "bench")
+			}
+			benchBot(b, bots.NewAlphaBeta(p), s, 50000, "nodes")
+		})
+	}
 }

@@ -151,5 +151,5 @@ func (s Spec) withLearning() (Spec, *Learning, bool) {
 // model's hand scale (with the hand weights as the model's, exactly the
 // heuristic's Evaluate(seat) − Evaluate(other)), with sc's buffers.
 func learnedLead(m *model.Model, s games.State, seat games.Player, sc *model.Scratch) float64 {
-	return m.Evaluate(s, seat, sc) - m.Evaluate(s, seat.Opponent(), sc)
+	return m.LogitLead(s, seat, sc) / m.HandScale
 }

@@ -1060,9 +1060,7 @@ func (b *MCTS) judge(s games.State) [games.NumSeats]float64 {
 		// its scale is small and a lead in its units would saturate the
 		// logistic. Seat 0's chance is σ((logit₀ − logit₁)/2), symmetric
 		// in the two seats' views.
-		l0 := m.StateLogit(s, games.Seat0, &b.learnBuf)
-		l1 := m.StateLogit(s, games.Seat1, &b.learnBuf)
-		p0 := model.Sigmoid((l0 - l1) / 2)
+		p0 := model.Sigmoid(m.LogitLead(s, games.Seat0, &b.learnBuf) / 2)
 		return [games.NumSeats]float64{p0, 1 - p0}
 	}
 	h, ok := s.(games.Heuristic)

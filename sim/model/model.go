@@ -88,6 +88,17 @@ func (m *Model) StateLogit(s games.State, seat games.Player, sc *Scratch) float6
 	return m.Logit(sc.Features)
 }
 
+// LogitLead is seat's logit less the other seat's, StateLogit's of both:
+// one evaluation for an n-tuple network (the other's logit is the
+// negation of the mover's), two for a logistic model.
+func (m *Model) LogitLead(s games.State, seat games.Player, sc *Scratch) float64 {
+	v := m.StateLogit(s, seat, sc)
+	if m.net != nil {
+		return 2 * v
+	}
+	return v - m.StateLogit(s, seat.Opponent(), sc)
+}
+
 // Net is an n-tuple model's network (nil for a logistic model).
 func (m *Model) Net() *NTuple { return m.net }
 
