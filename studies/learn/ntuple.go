@@ -99,6 +99,9 @@ func LearnNTuple(ctx context.Context, cfg *variants.Config, opts NTupleOptions) 
 	var handX [][]float64
 	var handY []float64
 	late := opts.Games - opts.Games/10
+	// The hand heuristic's scale is fitted to the positions of the last
+	// handGames games (few enough to hold).
+	fitFrom := opts.Games - min(opts.Games/10, handGames)
 	for game := range opts.Games {
 		if game%64 == 0 {
 			if err := ctx.Err(); err != nil {
@@ -108,7 +111,7 @@ func LearnNTuple(ctx context.Context, cfg *variants.Config, opts NTupleOptions) 
 		s := start.Clone()
 		var positions []games.State
 		for !s.IsTerminal() {
-			if game >= late {
+			if game >= fitFrom {
 				positions = append(positions, s.Clone())
 			}
 			l.step(s)
@@ -151,6 +154,10 @@ func LearnNTuple(ctx context.Context, cfg *variants.Config, opts NTupleOptions) 
 	m.RulesHash = model.RulesHash(cfg.Definition.Name, cfg.Rules)
 	return m, tr, nil
 }
+
+// handGames bounds the games whose positions fit the hand heuristic's
+// scale.
+const handGames = 2000
 
 // tdLearner plays and learns one self-play game at a time.
 type tdLearner struct {
