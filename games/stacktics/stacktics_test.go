@@ -244,3 +244,62 @@ func TestRandomGamesAgainstNaive(t *testing.T) {
 		})
 	}
 }
+
+// TestCells (issue 56): the cells show every stack by owner from the
+// seat's view (the two seats' views swap mine and theirs), its bottom
+// size and height; after a pie swap, seat 1's view is the first army's.
+func TestCells(t *testing.T) {
+	r := DefaultRules()
+	pie := true
+	r.PieRule = &pie
+	if err := r.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	g := New(*r)
+	s := g.NewState().(*State)
+	board := g.CellBoard()
+	if err := board.Check(); err != nil {
+		t.Fatal(err)
+	}
+	check := func(s *State) {
+		t.Helper()
+		a, b := s.AppendCells(nil, games.Seat0), s.AppendCells(nil, games.Seat1)
+		for row := range g.rows {
+			for col := range g.cols {
+				k := row*g.cols + col
+				c := s.board[g.square(row, col)]
+				switch {
+				case c&countMask == 0:
+					if a[k] != 0 || b[k] != 0 {
+						t.Fatalf("empty square %d reads %d and %d", k, a[k], b[k])
+					}
+				default:
+					mine := a
+					if c.owner() != s.armyOf(games.Seat0) {
+						mine = b
+					}
+					want := 1 + 2*(c.bottom()-Small)
+					if c.height() >= 2 {
+						want++
+					}
+					if int(mine[k]) != want || int(a[k]+b[k]) != 2*want+6 {
+						t.Fatalf("square %d (%v): reads %d and %d, want %d for its owner", k, c, a[k], b[k], want)
+					}
+				}
+			}
+		}
+	}
+	check(s)
+	moves := s.LegalMoves(nil)
+	s.Apply(moves[0])
+	swap, err := s.ParseMove("swap")
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := s.AppendCells(nil, games.Seat0)
+	s.Apply(swap)
+	if after := s.AppendCells(nil, games.Seat1); string(after) != string(before) {
+		t.Errorf("after the swap seat 1's view is not seat 0's before it")
+	}
+	check(s)
+}
