@@ -19,7 +19,7 @@ type NTupleOptions struct {
 	// Games is how many self-play games to learn from.
 	Games int
 	// Tuples and Length are the network's snakes: how many, of how many
-	// cells (model.SnakeTuples).
+	// cells (model.SnakeTuples; Length 0: DefaultTupleLength).
 	Tuples, Length int
 	// Rate is the learning rate, divided by the entries a position reads
 	// (Tuples × the board's symmetries); Epsilon the share of random moves
@@ -42,6 +42,17 @@ const (
 	DefaultNTupleRate    = 0.5
 	DefaultNTupleEpsilon = 0.1
 )
+
+// DefaultTupleLength is a tuple's cells when none are given: 6 (Thill,
+// Koch and Konen used 8 on Connect Four), fewer where a cell has so many
+// states that a table would pass 65,536 entries (Stacktics' 13: 4 cells).
+func DefaultTupleLength(states int) int {
+	n, size := 0, 1
+	for n < DefaultNTupleLength && size*states <= 1<<16 {
+		n, size = n+1, size*states
+	}
+	return max(n, 1)
+}
 
 // NTupleTraining says how an n-tuple model was learned.
 type NTupleTraining struct {
@@ -86,6 +97,9 @@ func LearnNTuple(ctx context.Context, cfg *variants.Config, opts NTupleOptions) 
 		return nil, nil, fmt.Errorf("%s hides information: an n-tuple network is learned here only for games of perfect information", cfg.Definition.Title)
 	}
 	board := b.CellBoard()
+	if opts.Length == 0 {
+		opts.Length = DefaultTupleLength(board.States)
+	}
 	rng := pcg.New(opts.Seed, 0x6e7475706c65) // "ntuple"
 	net, err := model.NewNTuple(board, model.SnakeTuples(board, opts.Tuples, opts.Length, rng))
 	if err != nil {

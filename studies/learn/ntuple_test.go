@@ -58,3 +58,13 @@ func TestLearnNTuple(t *testing.T) {
 		t.Errorf("the learned greedy bot against random: %d wins, %d draws, %d losses", p.Wins, p.Draws, p.Losses)
 	}
 }
+
+// TestDefaultTupleLength: 6 cells, fewer where a table would pass 65,536
+// entries.
+func TestDefaultTupleLength(t *testing.T) {
+	for states, want := range map[int]int{2: 6, 3: 6, 4: 6, 7: 5, 13: 4, 16: 4} {
+		if got := DefaultTupleLength(states); got != want {
+			t.Errorf("%d states: %d cells, want %d", states, got, want)
+		}
+	}
+}
