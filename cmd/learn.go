@@ -85,6 +85,7 @@ model.json an unbroken run writes, byte for byte.`,
 	f.Int("tuple-length", learn.DefaultNTupleLength, "with --kind ntuple: the cells of each tuple (default: 6, fewer where a table would pass 65,536 entries: 4 on Stacktics)")
 	f.Float64("rate", learn.DefaultNTupleRate, "with --kind ntuple: the TD learning rate (divided by the entries a position reads)")
 	f.Float64("epsilon", learn.DefaultNTupleEpsilon, "with --kind ntuple: the share of random moves in self-play")
+	f.Float64("lambda", 0, "with --kind ntuple: above 0, learn each position from its λ-return at the game's end (TD(λ)) instead of from the next position (TD(0))")
 	f.String("format", "table", "output format: table or json (model.json's content)")
 	f.Bool("quiet", false, "show no progress on stderr")
 	f.StringArrayVar(&opts.sets, "set", nil, "override a variant key (repeatable)")
@@ -223,7 +224,7 @@ func learnNTuple(cmd *cobra.Command, v *viper.Viper, args []string, opts *learnO
 	if err != nil {
 		return err
 	}
-	nopts := learn.NTupleOptions{Games: learn.DefaultNTupleGames, Seed: cfg.Seed, Epsilon: v.GetFloat64("epsilon"), Rate: v.GetFloat64("rate")}
+	nopts := learn.NTupleOptions{Games: learn.DefaultNTupleGames, Seed: cfg.Seed, Epsilon: v.GetFloat64("epsilon"), Rate: v.GetFloat64("rate"), Lambda: v.GetFloat64("lambda")}
 	if flags.Changed("games") {
 		nopts.Games = cfg.Games
 	}
@@ -240,6 +241,8 @@ func learnNTuple(cmd *cobra.Command, v *viper.Viper, args []string, opts *learnO
 		return usageErrorf("--rate %g: want a rate above 0, at most 10", nopts.Rate)
 	case !(nopts.Epsilon >= 0 && nopts.Epsilon <= 1):
 		return usageErrorf("--epsilon %g: want a share from 0 to 1", nopts.Epsilon)
+	case !(nopts.Lambda >= 0 && nopts.Lambda < 1):
+		return usageErrorf("--lambda %g: want 0 (TD(0)) or a λ below 1", nopts.Lambda)
 	}
 	if err := writableDir(cmd.Context(), "--out", out); err != nil {
 		return err

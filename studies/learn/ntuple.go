@@ -25,6 +25,10 @@ type NTupleOptions struct {
 	// (Tuples × the board's symmetries); Epsilon the share of random moves
 	// in self-play (exploration).
 	Rate, Epsilon float64
+	// Lambda, above 0, learns each position from its λ-return at the
+	// game's end (TD(λ), the forward view) instead of from the next
+	// position at once (TD(0)).
+	Lambda float64
 	// Seed draws the tuples and the games: the same seed gives the same
 	// model.
 	Seed uint64
@@ -62,6 +66,7 @@ type NTupleTraining struct {
 	Length  int     `json:"length"`
 	Rate    float64 `json:"rate"`
 	Epsilon float64 `json:"epsilon"`
+	Lambda  float64 `json:"lambda,omitempty"`
 	Seed    uint64  `json:"seed"`
 	// Seat0Wins, Seat1Wins and Draws are the self-play games' results in
 	// the last tenth of the games (the network nearly learned).
@@ -106,9 +111,12 @@ func LearnNTuple(ctx context.Context, cfg *variants.Config, opts NTupleOptions) 
 		return nil, nil, err
 	}
 	tr := &NTupleTraining{Method: "TD(0) self-play, ε-greedy", Games: opts.Games, Tuples: opts.Tuples, Length: opts.Length,
-		Rate: opts.Rate, Epsilon: opts.Epsilon, Seed: opts.Seed}
+		Rate: opts.Rate, Epsilon: opts.Epsilon, Lambda: opts.Lambda, Seed: opts.Seed}
+	if opts.Lambda > 0 {
+		tr.Method = fmt.Sprintf("TD(%g) self-play, λ-returns at each game's end, ε-greedy", opts.Lambda)
+	}
 	began := time.Now()
-	l := &tdLearner{net: net, rate: opts.Rate / float64(net.Reads()), eps: opts.Epsilon, rng: rng,
+	l := &tdLearner{net: net, rate: opts.Rate / float64(net.Reads()), eps: opts.Epsilon, rng: rng, lambda: opts.Lambda,
 		child: start.Clone(), cells: make([]uint8, 0, board.Cells())}
 	var handX [][]float64
 	var handY []float64
@@ -129,6 +137,9 @@ func LearnNTuple(ctx context.Context, cfg *variants.Config, opts NTupleOptions) 
 				positions = append(positions, s.Clone())
 			}
 			l.step(s)
+		}
+		if l.lambda > 0 {
+			l.finish()
 		}
 		if game >= late {
 			r := s.Result()
@@ -182,6 +193,10 @@ type tdLearner struct {
 	child games.State
 	cells []uint8
 	prev  []uint8 // the mover's cells of the position before a move
+	// lambda > 0 learns from λ-returns at each game's end (finish), the
+	// game's decisions kept in steps.
+	lambda float64
+	steps  []tdStep
 	legal []games.Move
 	outs  []games.ChanceOutcome
 }
@@ -232,10 +247,56 @@ func (l *tdLearner) step(s games.State) {
 			}
 		}
 	}
+	if l.lambda > 0 {
+		// Kept for the λ-returns at the game's end (finish).
+		k := len(l.steps)
+		if k == cap(l.steps) {
+			l.steps = append(l.steps, tdStep{})
+		} else {
+			l.steps = l.steps[:k+1]
+		}
+		st := &l.steps[k]
+		st.mover = mover
+		st.cells = s.(games.CellState).AppendCells(st.cells[:0], mover)
+		s.Apply(m)
+		st.target = l.value(s, mover)
+		return
+	}
 	l.prev = s.(games.CellState).AppendCells(l.prev[:0], mover)
 	before := model.Sigmoid(l.net.Value(l.prev))
 	s.Apply(m)
 	l.net.Update(l.prev, l.rate*(l.value(s, mover)-before))
+}
+
+// tdStep is one decision of a game, kept for its λ-return: the mover's
+// cells before it and the mover's chance after it.
+type tdStep struct {
+	mover  games.Player
+	cells  []uint8
+	target float64
+}
+
+// finish ends a game played with λ > 0: each decision's value moves
+// toward its λ-return, G_t = (1 − λ)·(the mover's chance after it) +
+// λ·G_{t+1} (from the mover's side), G at the last decision its result
+// (the offline, forward view of TD(λ)).
+func (l *tdLearner) finish() {
+	g, next := 0.0, games.NoPlayer
+	for t := len(l.steps) - 1; t >= 0; t-- {
+		st := &l.steps[t]
+		if next == games.NoPlayer {
+			g = st.target
+		} else {
+			later := g
+			if next != st.mover {
+				later = 1 - g
+			}
+			g = (1-l.lambda)*st.target + l.lambda*later
+		}
+		next = st.mover
+		l.net.Update(st.cells, l.rate*(g-model.Sigmoid(l.net.Value(st.cells))))
+	}
+	l.steps = l.steps[:0]
 }
 
 // WriteModel writes m to dir/model.json (atomically), making dir.
