@@ -197,8 +197,8 @@ type tdLearner struct {
 	// game's decisions kept in steps.
 	lambda float64
 	steps  []tdStep
-	legal []games.Move
-	outs  []games.ChanceOutcome
+	legal  []games.Move
+	outs   []games.ChanceOutcome
 }
 
 // value is seat's chance of winning s by the network, which rates a
