@@ -2,6 +2,7 @@ package model
 
 import (
 	"bytes"
+	"errors"
 	"math"
 	"strings"
 	"testing"
@@ -311,6 +312,10 @@ func TestNTupleModelRoundTrip(t *testing.T) {
 	other, _ := boardOf(t, "connect4", func(r games.Rules) { r.(*connect4.Rules).Cols = 6 })
 	if err := back.Check(other, hash, false); err == nil || !strings.Contains(err.Error(), "learn one for these rules") {
 		t.Errorf("another board: %v", err)
+	}
+	var otherRules *OtherRulesError
+	if err := back.Check(g, RulesHash(g.Name(), "other rules"), true); !errors.As(err, &otherRules) {
+		t.Errorf("strict, other rules: %v", err)
 	}
 	mnk, _ := boardOf(t, "mnk", nil)
 	if err := back.Check(mnk, hash, false); err == nil {
