@@ -188,8 +188,9 @@ func judgeAll(ctx context.Context, g games.Game, cfg *variants.Config, opts *Opt
 		select {
 		case <-ready[i]:
 		case <-ctx.Done():
+			// Stopped: a worker may still be writing results[i].
 		}
-		if results[i] == nil {
+		if ctx.Err() != nil || results[i] == nil {
 			break
 		}
 		judged[todo[i].Index] = results[i]
