@@ -488,7 +488,9 @@ func (a *Aggregator) Add(r *sim.Record) {
 	a.bal.add(r, a.info.Pairs)
 	a.addOpening(r)
 	res := r.Result
-	if !res.IsDraw() && r.Plies <= EarlyPlies {
+	// Won by the first move and its answer: a game some seat decided in
+	// (one that chance alone decides is no blunder of the bots').
+	if !res.IsDraw() && r.Plies <= EarlyPlies && r.PlayerDecisions > 0 {
 		a.early++
 	}
 	switch res.Winner {

@@ -213,14 +213,24 @@ func TestWarnings(t *testing.T) {
 	if got := codes(pairedRun(50, bots.Spec{Bot: "greedy", Params: &bots.GreedyParams{}}, split, nil)); got != WarnWeakBots {
 		t.Errorf("greedy bots: %s", got)
 	}
-	// 6 of 100 games won at ply 2.
+	// 6 of 100 games won at ply 2, after a decision of each seat.
 	early := pairedRun(50, mcts, split, func(r *sim.Record) {
 		if r.Index%17 == 0 {
-			r.Plies = 2
+			r.Plies, r.PlayerDecisions = 2, 2
 		}
 	})
 	if got := codes(early); got != WarnEarlyDecisions || !strings.Contains(early.Warnings[0].Message, "6 of 100 games") {
 		t.Errorf("early decisions: %s %+v", got, early.Warnings)
+	}
+	// The same games decided by chance alone, no seat deciding anything
+	// (issue 58): no blunder of the bots, no warning.
+	byChance := pairedRun(50, mcts, split, func(r *sim.Record) {
+		if r.Index%17 == 0 {
+			r.Plies, r.PlayerDecisions, r.Decisions = 0, 0, 9
+		}
+	})
+	if got := codes(byChance); got != "" {
+		t.Errorf("games decided by chance alone: %s %+v", got, byChance.Warnings)
 	}
 	// Bots that replay 8 games (issue 35's alphabeta): a warning, and the
 	// headline says its figure describes a few lines of play; 100
