@@ -238,12 +238,24 @@ func WriteMarkdown(w io.Writer, s *reports.Summary, vs []Verdict) error {
 			return err
 		}
 	}
-	fmt.Fprintln(w, "\nA bound passes when the 95% interval lies within it, fails when the interval lies wholly outside it, and is inconclusive otherwise: more games would decide.")
+	repeated := false
+	for _, v := range vs {
+		repeated = repeated || v.Repeated && v.Outcome == Inconclusive
+	}
+	if repeated {
+		fmt.Fprintln(w, "\nA bound passes when the 95% interval lies within it, fails when the interval lies wholly outside it, and is inconclusive otherwise. "+RepeatedAdvice)
+	} else {
+		fmt.Fprintln(w, "\nA bound passes when the 95% interval lies within it, fails when the interval lies wholly outside it, and is inconclusive otherwise: more games would decide.")
+	}
 	if extremes {
 		fmt.Fprintln(w, "A min or max is the extreme seen over the games played: one game beyond a bound refutes it, but no number of games can prove it, so a pass there means only that no game broke it.")
 	}
 	return reports.WriteMarkdownFooter(w)
 }
+
+// RepeatedAdvice says why a bound the repeated games leave inconclusive
+// is not decided by more games, and what decides it.
+const RepeatedAdvice = "A bound marked \"the games repeat\" is inconclusive whatever its interval says, and more games will not decide it: these bots replay a few lines of play, so more of their games add nothing new. What will: bots with variety, such as an opening book (`--set book=4`, where playtest solve proves the variant), alphabeta's noise with noise_moves, or a stochastic bot (mcts)."
 
 // isExtreme says the verdict bounds a minimum or maximum over games.
 func isExtreme(v Verdict) bool { return v.Expectation.Stat == "min" || v.Expectation.Stat == "max" }

@@ -66,7 +66,8 @@ func TestEvaluate(t *testing.T) {
 		}
 	}
 	b.Reset()
-	if err := WriteMarkdown(&b, s, vs); err != nil || !strings.Contains(b.String(), "⚠ inconclusive (the games repeat)") {
+	if err := WriteMarkdown(&b, s, vs); err != nil || !strings.Contains(b.String(), "⚠ inconclusive (the games repeat)") ||
+		strings.Contains(b.String(), "more games would decide") || !strings.Contains(b.String(), "more games will not decide it") || !strings.Contains(b.String(), "--set book=4") {
 		t.Errorf("markdown %v:\n%s", err, b.String())
 	}
 	s.Repetition = nil

@@ -73,7 +73,7 @@ func WriteJUnit(w io.Writer, s *reports.Summary, vs []Verdict, inconclusiveFails
 			case v.N == 0:
 				msg = "inconclusive: no game measured it; more games (or other bots) may reach the situation it measures"
 			case v.Repeated:
-				msg = "inconclusive: the games repeat themselves, so the interval overstates what is known; the bots need variety"
+				msg = "inconclusive: the games repeat themselves, so the interval overstates what is known. " + RepeatedAdvice
 			}
 			if inconclusiveFails {
 				suite.Skipped--
