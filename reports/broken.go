@@ -30,6 +30,10 @@ const (
 	// ShortLinePlies: so is a run whose games all played one line of at
 	// most this many plies.
 	ShortLinePlies = 12
+	// QuickProofPlies: every run whose game allows a proof is checked for
+	// a forced win within this many decisions from the start, whatever its
+	// games' length (weak bots can miss one).
+	QuickProofPlies = 3
 )
 
 // broken checks the run for rules that decide the game by themselves.
@@ -40,6 +44,19 @@ func (a *Aggregator) broken(s *Summary) *Broken {
 	last := int(a.plies.Quantile(1))
 	oneLine := s.Repetition != nil && s.Repetition.Distinct == 1 && a.games >= 2 && last <= ShortLinePlies
 	if last > ShortGamePlies && !oneLine {
+		// Games long enough, yet weak bots may miss a win the rules hand
+		// out at the start: a quick proof before any warning blames them.
+		if a.info.Prove == nil {
+			return nil
+		}
+		if !a.quickProved {
+			// The same for every summary of the run: proven once.
+			a.quickProof, _ = a.info.Prove(QuickProofPlies)
+			a.quickProved = true
+		}
+		if pf := a.quickProof; pf != nil {
+			return &Broken{Proof: pf, LastPly: last, Text: ForcedWinText(pf)}
+		}
 		return nil
 	}
 	b := &Broken{LastPly: last}

@@ -436,6 +436,10 @@ type Aggregator struct {
 	// traced keeps the traced games, for HowItPlays.
 	traced []*sim.Record
 	lifted int
+	// quickProof is the forced win within QuickProofPlies from the start
+	// (nil: none), once quickProved.
+	quickProof  *games.Proof
+	quickProved bool
 }
 
 type metricAcc struct {

@@ -257,6 +257,9 @@ func (a *Aggregator) warnings(s *Summary) []Warning {
 			weak = append(weak, fmt.Sprintf("player %d plays %s", i, p.Bot))
 		}
 	}
+	if s.Broken != nil && s.Broken.Proof != nil {
+		weak = nil // a proof judges the rules whatever the bots: they are not to blame
+	}
 	switch len(weak) {
 	case 1:
 		out = append(out, Warning{WarnWeakBots, fmt.Sprintf("%s, which does not search: the rates describe its blunders as much as the rules; give it a search bot (mcts, or ismcts where a seat hides something) and %s", weak[0], next)})
