@@ -73,8 +73,9 @@ type NTupleTraining struct {
 	Seat0Wins int `json:"late_seat0_wins"`
 	Seat1Wins int `json:"late_seat1_wins"`
 	Draws     int `json:"late_draws"`
-	// CPUSeconds is the learning's time on one goroutine.
-	Seconds float64 `json:"seconds"`
+	// Seconds is the learning's wall time on one goroutine: said, not
+	// kept in model.json, so that the same seed writes the same file.
+	Seconds float64 `json:"-"`
 }
 
 // LearnNTuple learns an n-tuple network for the variant (after its

@@ -1,7 +1,9 @@
 package learn
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"slices"
 	"testing"
 
@@ -72,5 +74,33 @@ func TestDefaultTupleLength(t *testing.T) {
 		if got := DefaultTupleLength(states); got != want {
 			t.Errorf("%d states: %d cells, want %d", states, got, want)
 		}
+	}
+}
+
+// TestNTupleModelFileIsReproducible: the same seed writes the same
+// model.json, byte for byte (no time in it).
+func TestNTupleModelFileIsReproducible(t *testing.T) {
+	cfg, err := variants.Load("connect4/4x4", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := NTupleOptions{Games: 300, Tuples: 4, Length: 4, Rate: DefaultNTupleRate, Epsilon: DefaultNTupleEpsilon, Seed: 9}
+	var files [2]string
+	for i := range files {
+		m, tr, err := LearnNTuple(context.Background(), cfg, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Training, err = json.Marshal(tr); err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		if err := m.Write(&b); err != nil {
+			t.Fatal(err)
+		}
+		files[i] = b.String()
+	}
+	if files[0] != files[1] {
+		t.Error("the same seed wrote two different model.json files")
 	}
 }
