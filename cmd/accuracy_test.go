@@ -41,6 +41,9 @@ func TestAccuracyCommand(t *testing.T) {
 	if code != 0 || again != out {
 		t.Errorf("resumed a finished study: exit %d: %s\n%s", code, errOut, again)
 	}
+	if code, _, errOut := run(t, "tournament", "capstone", "--bot", "random", "--bot", "greedy", "--games", "4", "--accuracy", "2", "--quiet"); code != 2 || !strings.Contains(errOut, "--accuracy: Capstone / ThreeStone cannot be judged against perfect play") {
+		t.Errorf("tournament --accuracy on a hidden-information game: exit %d: %s", code, errOut)
+	}
 	for _, c := range []struct {
 		args []string
 		want string

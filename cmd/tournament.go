@@ -12,6 +12,7 @@ import (
 	"playtest/internal/progress"
 	"playtest/internal/shell"
 	"playtest/reports"
+	"playtest/studies/accuracy"
 	"playtest/studies/study"
 	"playtest/studies/tournament"
 	"playtest/variants"
@@ -122,6 +123,11 @@ func runTournament(cmd *cobra.Command, args []string, opts *tournamentOptions) e
 		}
 		if err := tournament.Validate(cfg, entrants); err != nil {
 			return usageError{err}
+		}
+		if accuracyGames > 0 {
+			if err := accuracy.Check(cfg); err != nil {
+				return usageErrorf("--accuracy: %v", err)
+			}
 		}
 		if topts.Shard, err = shardSetting(v, out); err != nil {
 			return err
