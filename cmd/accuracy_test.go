@@ -44,6 +44,9 @@ func TestAccuracyCommand(t *testing.T) {
 	if code, _, errOut := run(t, "tournament", "capstone", "--bot", "random", "--bot", "greedy", "--games", "4", "--accuracy", "2", "--quiet"); code != 2 || !strings.Contains(errOut, "--accuracy: Capstone / ThreeStone cannot be judged against perfect play") {
 		t.Errorf("tournament --accuracy on a hidden-information game: exit %d: %s", code, errOut)
 	}
+	if code, _, errOut := run(t, "skill", "stacks/base", "--budgets", "10,40", "--games", "4", "--accuracy", "2", "--quiet"); code != 2 || !strings.Contains(errOut, "--accuracy: ") {
+		t.Errorf("skill --accuracy on a game with chance: exit %d: %s", code, errOut)
+	}
 	for _, c := range []struct {
 		args []string
 		want string

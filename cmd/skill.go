@@ -14,6 +14,7 @@ import (
 	"playtest/internal/progress"
 	"playtest/internal/shell"
 	"playtest/sim/bots"
+	"playtest/studies/accuracy"
 	"playtest/studies/skill"
 	"playtest/studies/study"
 	"playtest/variants"
@@ -219,6 +220,11 @@ func runSkill(cmd *cobra.Command, args []string, opts *skillOptions) error {
 	}
 	if err := skill.Validate(cfg, sopts); err != nil {
 		return usageError{err}
+	}
+	if sopts.Accuracy > 0 {
+		if err := accuracy.Check(cfg); err != nil {
+			return usageErrorf("--accuracy: %v", err)
+		}
 	}
 	if err := writableDir(cmd.Context(), "--out", out); err != nil {
 		return err

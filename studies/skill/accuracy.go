@@ -55,10 +55,12 @@ func accuracyGames(opts Options, proven *Proven) int {
 }
 
 // judgeAccuracy judges the first games of each rung's self-play against
-// perfect play, where the ladder is proven and opts ask for it.
+// perfect play, as opts ask (by default where the ladder is proven by the
+// full solve; asked for, wherever the variant's positions can be proven,
+// each decision proven or counted unproven).
 func (r *Result) judgeAccuracy(ctx context.Context, opts Options) error {
 	n := accuracyGames(opts, r.Proven)
-	if n == 0 || r.Proven == nil {
+	if n == 0 {
 		return nil
 	}
 	for k := range r.Rungs {
