@@ -59,7 +59,14 @@ budget: the model is the last finished generation's). With --out the run
 is kept as a study: each finished generation is saved in DIR as it ends,
 and after a stop (Ctrl-C, --max-time, a lost machine) playtest learn
 --resume --out DIR continues it from the directory alone, to the
-model.json an unbroken run writes, byte for byte.`,
+model.json an unbroken run writes, byte for byte.
+
+--kind ntuple learns another kind of model: an n-tuple network over the
+game's board of cells (Connect Four, the m,n,k-games, Stacktics), by TD
+self-play on one goroutine (--tuples, --tuple-length, --rate, --epsilon,
+--lambda; 100,000 games unless --games), written to DIR/model.json
+(schema playtest/model/v2) without generations, a page or --resume. Every
+bot plays it with eval: learned, model: DIR/model.json.`,
 		Example: `  playtest learn stacktics/size2 --games 2000 --out models/size2
   playtest learn capstone --games 1000 --format json
   playtest learn stacktics/size3 --games 1000 --generations 4 --budget 8000 --max-time 20m --out models/size3

@@ -73,6 +73,13 @@ search as it is first played), so that near-perfect bots, which always
 answer alike, still play different games whose perfect-play result is
 the start's. --no-book plays from the start.
 
+Where the variant's positions can be proven, --accuracy N judges the
+first N self-play games of each rung against perfect play (by default 20
+where the full solve proves the variant): the share of decisions that keep
+the proven value, noise moves apart (playtest accuracy gives the rest).
+--perfect adds the perfect bot as the ladder's ceiling: its self-play on
+the ladder's deals, and each rung's bot against it, as a score and Elo.
+
 With --family given twice, each bot family (a bot name, or a YAML mapping
 of a bot with its parameters) climbs its own ladder in both seats, on the
 same seeds, and their top rungs are compared deal by deal: they agree

@@ -40,6 +40,10 @@ the entrants from the highest Elo down; # is an entrant's place on the
 command line. A pairing whose bots replay the same few games (two
 deterministic bots: greedy, alphabeta without noise) is named in a warning:
 its interval, which takes the pairs as independent, is then too narrow.
+--accuracy N judges the first N games of each pairing against perfect
+play where the variant can be proven (Connect Four, the m,n,k-games): each
+entrant's share of decisions that keep the proven value, pooled over its
+pairings, and its blunders a game.
 --out DIR writes tournament.json, tournament.md and tournament.html, and
 keeps the tournament as a study: each pairing a run directory under
 pairings/, and study.json. playtest tournament --resume --out DIR continues

@@ -73,13 +73,10 @@ func (m *Model) StateLogit(s games.State, seat games.Player, sc *Scratch) float6
 		// The network rates a position from its mover's view (the
 		// cells do not say whose turn it is); the other seat's logit is
 		// its negation.
-		mover := s.CurrentPlayer()
-		if mover != games.Seat0 && mover != games.Seat1 {
-			mover = seat
-		}
-		sc.Cells = s.(games.CellState).AppendCells(sc.Cells[:0], mover)
+		view, negate := MoverView(s, seat)
+		sc.Cells = s.(games.CellState).AppendCells(sc.Cells[:0], view)
 		v := m.Bias + m.net.Value(sc.Cells)
-		if mover != seat {
+		if negate {
 			return -v
 		}
 		return v

@@ -101,6 +101,19 @@ func (n *NTuple) Update(cells []uint8, delta float64) {
 	}
 }
 
+// MoverView says whose view of s an n-tuple network rates, for seat: the
+// seat to move (the cells do not say whose turn it is, the mover's view
+// with the stones' counts does), or seat itself where no seat is to move
+// (a chance event); negate says seat is not that mover, so that its value
+// is the mover's negated (a logit) or complemented (a chance).
+func MoverView(s games.State, seat games.Player) (view games.Player, negate bool) {
+	mover := s.CurrentPlayer()
+	if mover != games.Seat0 && mover != games.Seat1 {
+		return seat, false
+	}
+	return mover, mover != seat
+}
+
 // Reads is how many entries Value sums: the tuples times the symmetries
 // (a learning rate is usually divided by it).
 func (n *NTuple) Reads() int { return len(n.Tuples) * len(n.Board.Symmetries) }

@@ -336,6 +336,9 @@ func (r *Result) Verdict() string {
 		} else {
 			s += "; no blunder"
 		}
+		if p.VariedBlunders > 0 {
+			s += fmt.Sprintf(" outside its noise moves, which gave value away %d times in %s decisions", p.VariedBlunders, bots.Thousands(p.Varied))
+		}
 		parts = append(parts, s+".")
 	}
 	return strings.Join(parts, " ")

@@ -210,13 +210,10 @@ func (l *tdLearner) value(s games.State, seat games.Player) float64 {
 	if s.IsTerminal() {
 		return s.Result().ScoreFor(seat)
 	}
-	mover := s.CurrentPlayer()
-	if mover != games.Seat0 && mover != games.Seat1 {
-		mover = seat // a chance event's: the seat's own view
-	}
-	l.cells = s.(games.CellState).AppendCells(l.cells[:0], mover)
+	view, negate := model.MoverView(s, seat)
+	l.cells = s.(games.CellState).AppendCells(l.cells[:0], view)
 	p := model.Sigmoid(l.net.Value(l.cells))
-	if mover != seat {
+	if negate {
 		return 1 - p
 	}
 	return p

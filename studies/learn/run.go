@@ -644,10 +644,7 @@ func WriteMarkdown(w io.Writer, m *model.Model, tr *Training, figure bool) error
 // WriteDir writes the model to dir/model.json and its page (learn.md,
 // learn.html, plots/reliability.svg and .png), each atomically.
 func WriteDir(dir string, m *model.Model, tr *Training) error {
-	if err := reports.MkdirBelow(filepath.Dir(dir), dir); err != nil {
-		return err
-	}
-	if err := reports.WriteFileAtomic(filepath.Join(dir, ModelFile), m.Write); err != nil {
+	if err := WriteModel(dir, m); err != nil {
 		return err
 	}
 	var predicted []float64
