@@ -21,6 +21,8 @@ type AlphaBetaParams struct {
 	NoiseMoves int `yaml:"noise_moves" json:"noise_moves" default:"0" doc:"apply noise only to the bot's first noise_moves decisions of each game, then play its best (0: every decision): varied openings without weaker play later"`
 	// Quiescence turns the search on through forcing moves at the horizon.
 	Quiescence bool `yaml:"quiescence" json:"quiescence" default:"true" doc:"at the horizon, search on through the game's forcing moves (captures) with stand-pat, so no position is judged in the middle of an exchange (games without forcing moves ignore it)"`
+	// Tactics uses the game's threat hooks (games.WinFinder, SafeMover).
+	Tactics bool `yaml:"tactics" json:"tactics" default:"true" doc:"in games that tell a move winning at once and the moves that do not lose at once (k in a row), score a win in one and a loss to every move at once without searching them, search only the moves that do not lose at once, and search a position with one such move a decision deeper (a forced block costs no depth); exact: no defence is missed (games without the hooks ignore it)"`
 	// Tempo is the horizon's bonus for having the move.
 	Tempo float64 `yaml:"tempo" json:"tempo" default:"0.3" doc:"at the horizon, add this to the evaluation of the side to move, in the heuristic's units: a position is judged better for the player who can act on it, so odd and even depths judge alike"`
 	TTMB  int     `yaml:"tt_mb" json:"tt_mb" default:"0" doc:"transposition table size in MiB (0: sized for the node budget, 1.5 MiB to 96 MiB)"`
@@ -32,7 +34,7 @@ type AlphaBetaParams struct {
 
 // DefaultAlphaBetaParams returns the defaults.
 func DefaultAlphaBetaParams() *AlphaBetaParams {
-	return &AlphaBetaParams{Nodes: 20000, Quiescence: true, Tempo: 0.3}
+	return &AlphaBetaParams{Nodes: 20000, Quiescence: true, Tactics: true, Tempo: 0.3}
 }
 
 // Validate checks the parameters.
@@ -352,6 +354,36 @@ func nextDown(b float64) float64 {
 	return math.Nextafter(b, math.Inf(-1))
 }
 
+// tactics reads the game's threat hooks at a decision of p: decided with
+// the exact value when p wins at once (a win at ply + 1) or every move
+// loses at once (a loss at ply + 2); otherwise the moves that do not lose
+// at once, in the ply's move buffer (nil when the game has no hooks). The
+// moves left out lose at once, worse for p than any move kept, so
+// searching only the kept ones changes no value.
+func (b *AlphaBeta) tactics(s games.State, p games.Player, ply int) (safe []games.Move, v float64, decided bool) {
+	sign := 1.0
+	if p != b.seat {
+		sign = -1
+	}
+	wf, ok := s.(games.WinFinder)
+	if !ok {
+		return nil, 0, false
+	}
+	if _, win := wf.WinningMove(); win {
+		return nil, sign * (winValue - float64(ply+1)), true
+	}
+	sm, ok := s.(games.SafeMover) // only where no move wins at once
+	if !ok {
+		return nil, 0, false
+	}
+	safe = sm.SafeMoves(b.moves[ply][:0])
+	b.moves[ply] = safe
+	if len(safe) == 0 {
+		return nil, -sign * (winValue - float64(ply+2)), true
+	}
+	return safe, 0, false
+}
+
 // count counts a node against the budget and the stop signal.
 func (b *AlphaBeta) count() {
 	b.nodes++
@@ -371,10 +403,27 @@ func (b *AlphaBeta) search(s games.State, depth, ply int, alpha, beta float64) f
 	if b.aborted {
 		return b.evaluate(s)
 	}
+	p := s.CurrentPlayer()
+	var safe []games.Move
+	if b.params.Tactics && p != games.Chance && (b.filter == nil || p != b.seat) {
+		var v float64
+		var decided bool
+		safe, v, decided = b.tactics(s, p, ply)
+		if decided {
+			return v
+		}
+		if len(safe) == 1 && ply < maxSearchDepth {
+			// A forced answer: searched a decision deeper, so that a
+			// threat and its block cost the attacker's depth only.
+			child := b.states[ply+1]
+			child.CopyFrom(s)
+			child.Apply(safe[0])
+			return b.search(child, depth, ply+1, alpha, beta)
+		}
+	}
 	if depth <= 0 || ply >= maxSearchDepth {
 		return b.quiesce(s, ply, 0, alpha, beta)
 	}
-	p := s.CurrentPlayer()
 	if p == games.Chance {
 		outs := s.ChanceOutcomes(b.outcomes[ply][:0])
 		b.outcomes[ply] = outs
@@ -410,7 +459,7 @@ func (b *AlphaBeta) search(s games.State, depth, ply int, alpha, beta float64) f
 			}
 		}
 	}
-	moves := b.ordered(s, ply, hashMove)
+	moves := b.ordered(s, ply, hashMove, safe)
 	maximize := p == b.seat
 	a0, b0 := alpha, beta
 	best := math.Inf(1)
@@ -528,12 +577,16 @@ const (
 	scoreKiller  = 1 << 28
 )
 
-// ordered returns s's legal moves in search order: the table's best move,
-// forcing moves as the game ranks them, the ply's killer moves, then the
-// others by their history score (ties keep the game's order).
-func (b *AlphaBeta) ordered(s games.State, ply int, hashMove games.Move) []games.Move {
-	moves := s.LegalMoves(b.moves[ply][:0])
-	b.moves[ply] = moves
+// ordered returns s's legal moves (or, when not nil, safe: the moves the
+// tactics left, held in the ply's buffer) in search order: the table's
+// best move, forcing moves as the game ranks them, the ply's killer moves,
+// then the others by their history score (ties keep the game's order).
+func (b *AlphaBeta) ordered(s games.State, ply int, hashMove games.Move, safe []games.Move) []games.Move {
+	moves := safe
+	if moves == nil {
+		moves = s.LegalMoves(b.moves[ply][:0])
+		b.moves[ply] = moves
+	}
 	if b.filter != nil && s.CurrentPlayer() == b.seat {
 		moves, _ = b.filter.Apply(s, moves)
 	}

@@ -220,3 +220,36 @@ func TestUnprovenDecisionsAreCounted(t *testing.T) {
 		t.Errorf("%v\n%s", err, b.String())
 	}
 }
+
+// TestRepeatedGamesAreSaid: bots that always answer alike replay one game,
+// and the study says its figures judge that one line; with noise the games
+// differ and it says how many did.
+func TestRepeatedGamesAreSaid(t *testing.T) {
+	for _, c := range []struct {
+		players string
+		warned  bool
+	}{
+		{"[{bot: alphabeta, nodes: 500}, {bot: alphabeta, nodes: 500}]", true},
+		{"[{bot: greedy, epsilon: 0.5}, {bot: greedy, epsilon: 0.5}]", false},
+	} {
+		cfg := load(t, "mnk/tictactoe", variants.Override{Path: "games", Value: "20"}, variants.Override{Path: "players", Value: c.players})
+		res, err := Run(context.Background(), cfg, Options{Workers: 2, TableMB: 16})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Repetition == nil {
+			t.Fatalf("%s: no count of the different games", c.players)
+		}
+		var b strings.Builder
+		if err := res.WriteTable(&b); err != nil {
+			t.Fatal(err)
+		}
+		out := b.String()
+		if warned := strings.Contains(out, "Warning: only 1 of the 20 games were different") && strings.Contains(out, "These figures come from 1 of the 20 games"); warned != c.warned {
+			t.Errorf("%s: %d different games, warned %v, want %v:\n%s", c.players, res.Repetition.Distinct, warned, c.warned, out)
+		}
+		if !c.warned && !strings.Contains(out, "games were different.") {
+			t.Errorf("%s: the count of different games is not said:\n%s", c.players, out)
+		}
+	}
+}

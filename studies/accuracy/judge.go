@@ -37,6 +37,12 @@ func (d Decision) Kept() bool { return d.Unproven == "" && d.After >= d.Value }
 // did not judge.
 type Game struct {
 	Index int `json:"index"`
+	// Deal is the game's seat-swapped pair (its index without pairs), and
+	// Fingerprint its sequence of decisions (sim.Record's): the study
+	// counts the different games, since repeated ones judge one line of
+	// play many times.
+	Deal        int    `json:"deal"`
+	Fingerprint uint64 `json:"fingerprint,omitempty"`
 	// Plies is the game's length, for the phases.
 	Plies     int        `json:"plies"`
 	Decisions []Decision `json:"decisions"`
@@ -70,7 +76,7 @@ func newJudge(ctx context.Context, g games.Game, opts *Options, players [games.N
 // its move. Each game starts from an empty table, so its judgement does
 // not depend on the games judged before it by the same worker.
 func (j *judge) game(ctx context.Context, g games.Game, rec *sim.Record) (*Game, error) {
-	out := &Game{Index: rec.Index, Plies: rec.Plies}
+	out := &Game{Index: rec.Index, Deal: rec.Deal, Fingerprint: rec.Fingerprint, Plies: rec.Plies}
 	if rec.Err != nil {
 		out.Err = rec.Err.Message
 		return out, nil

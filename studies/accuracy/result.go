@@ -43,8 +43,12 @@ type Result struct {
 	Nodes    int64 `json:"nodes"`
 	// Skipped counts the seats' decisions not judged: the opening's, the
 	// book's and those before MinPlies.
-	Skipped int       `json:"skipped"`
-	Players [2]Player `json:"players"`
+	Skipped int `json:"skipped"`
+	// Repetition counts the different games judged (nil for a log of
+	// games without fingerprints): a bot that answers alike replays one
+	// line, and its decisions are then judged many times over.
+	Repetition *reports.Repetition `json:"repetition,omitempty"`
+	Players    [2]Player           `json:"players"`
 	// All is both players' decisions together (Player −1): a self-play's
 	// figure.
 	All Player `json:"all"`
@@ -120,10 +124,16 @@ func summarize(cfg *variants.Config, opts *Options, judged []*Game) *Result {
 	}
 	// Per game and player (and both): judged decisions, kept, blunders.
 	var per [3][]tally
+	var repeats reports.RepetitionCounter
 	for _, g := range judged {
 		if g.Err != "" {
 			r.Failed++
 			continue
+		}
+		if cfg.Pairs {
+			repeats.AddPaired(g.Deal, g.Fingerprint)
+		} else {
+			repeats.Add(g.Fingerprint)
 		}
 		r.Skipped += g.Skipped
 		var t [3]tally
@@ -148,6 +158,7 @@ func summarize(cfg *variants.Config, opts *Options, judged []*Game) *Result {
 	for i, p := range []*Player{&r.Players[0], &r.Players[1], &r.All} {
 		p.intervals(per[i], uint64(i))
 	}
+	r.Repetition = repeats.Summary()
 	return r
 }
 
@@ -341,6 +352,9 @@ func (r *Result) Verdict() string {
 		}
 		parts = append(parts, s+".")
 	}
+	if rep, n := r.Repetition, r.Games-r.Failed; rep.Repeated(n) {
+		parts = append(parts, fmt.Sprintf("These figures come from %s: they judge a few lines of play, not the bots' play at large.", strings.TrimPrefix(rep.Describe(n), "only ")))
+	}
 	return strings.Join(parts, " ")
 }
 
@@ -349,6 +363,11 @@ func (r *Result) Notes() string {
 	notes := []string{"A blunder gives a proven win away or turns a draw into a loss; intervals are over games (percentile bootstrap), since one game's decisions are not independent."}
 	if varied := r.Players[0].Varied + r.Players[1].Varied; varied > 0 {
 		notes = append(notes, fmt.Sprintf("%s decisions made under the bots' variety settings (noise) are shown apart, not in the accuracy.", bots.Thousands(varied)))
+	}
+	if rep, n := r.Repetition, r.Games-r.Failed; rep.Repeated(n) {
+		notes = append(notes, fmt.Sprintf("Warning: %s. The figures judge a few lines of play many times over, and the intervals, which take the games as independent, are too narrow: give the bots variety (a book: or noise) before reading them as the bots' accuracy.", rep.Describe(n)))
+	} else if rep != nil {
+		notes = append(notes, fmt.Sprintf("%d of the %d games were different.", rep.Distinct, n))
 	}
 	if r.Skipped > 0 {
 		notes = append(notes, fmt.Sprintf("%s decisions of the opening, the book or before the first judged ply were not judged.", bots.Thousands(r.Skipped)))
