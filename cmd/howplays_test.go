@@ -92,6 +92,45 @@ expect:
 	}
 }
 
+// TestCheckAgainstTheProvenValue (issue 58): on 4,4,3, which seat 0 wins,
+// a balance bound fails against the proof of the variant's value, whatever
+// the bots and however the games repeat; the headline names the proof.
+func TestCheckAgainstTheProvenValue(t *testing.T) {
+	testenv.SkipUnderRace(t)
+	t.Parallel()
+	file := filepath.Join(t.TempDir(), "k3.yaml")
+	text := `game: mnk
+name: four-three
+rules: {rows: 4, cols: 4, k: 3}
+players:
+  - {bot: greedy}
+  - {bot: greedy}
+games: 40
+expect:
+  - {metric: seat0_score, min: 0.4, max: 0.6}
+  - {metric: draws, max: 0.1}
+`
+	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := run(t, "check", file, "--quiet")
+	if code != 1 {
+		t.Fatalf("exit %d, want 1 (the balance bound fails against the proof): %s %s", code, out, errOut)
+	}
+	for _, want := range []string{
+		"Proven value: seat 0 wins with perfect play (proven by a search of",
+		"| seat0\\_score | \\[0.4, 0.6\\] | 1 | — (seat 0 wins with perfect play (proven by a search of",
+		"| ✗ fail (proven) |",
+		"| draws | ≤ 0.1 | 0 |",
+		"✓ pass (proven) |",
+		"A bound marked proven is judged against perfect play's value",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("check output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
 // A sweep marks the broken variant's cell; tune drops it as broken.
 func TestBrokenRulesSweepAndTune(t *testing.T) {
 	testenv.SkipUnderRace(t)

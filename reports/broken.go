@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"playtest/games"
+	"playtest/sim/bots"
 )
 
 // Broken says a run's rule set looks broken rather than its bots: every
@@ -88,13 +89,63 @@ func ForcedWinText(p *games.Proof) string {
 // WarnBrokenRules is the warning code of a Broken rule set.
 const WarnBrokenRules = "broken-rules"
 
-// ProvenValue is what a proven forced win says a built-in metric's value
-// is with the winner's play (seat0_wins, seat1_wins, draws, stalled,
-// balance, seat0_score, plies); ok false for other metrics or without a
-// proof.
+// ProvenStart is the variant's value from its start (after its opening)
+// with perfect play, proven by search: the cheap proof tried before the
+// bots are blamed for what a run shows.
+type ProvenStart struct {
+	// Winner is the seat perfect play wins for; Draw says neither does.
+	Winner games.Player `json:"winner"`
+	Draw   bool         `json:"draw,omitempty"`
+	// Positions is the positions the proof searched.
+	Positions int64 `json:"positions"`
+	// Text says it: "a draw with perfect play (proven by a search of
+	// 430,466 positions)".
+	Text string `json:"text"`
+}
+
+// NewProvenStart describes a proven value: the winner's seat, or a draw.
+func NewProvenStart(winner games.Player, draw bool, positions int64) *ProvenStart {
+	p := &ProvenStart{Winner: winner, Draw: draw, Positions: positions}
+	what := fmt.Sprintf("seat %d wins with perfect play", winner)
+	if draw {
+		p.Winner, what = games.NoPlayer, "a draw with perfect play"
+	}
+	p.Text = fmt.Sprintf("%s (proven by a search of %s positions)", what, bots.Thousands(int(positions)))
+	return p
+}
+
+// proven proves the variant's value once a run (the same for every
+// summary of it), unless a forced win already says more.
+func (a *Aggregator) proven(s *Summary) *ProvenStart {
+	if a.info.Settle == nil || s.Broken != nil && s.Broken.Proof != nil {
+		return nil
+	}
+	if !a.settleTried {
+		a.settled, a.settleTried = a.info.Settle(), true
+	}
+	return a.settled
+}
+
+// ProofText says the proof that judges the seat outcomes, or "" for none:
+// "proven: seat 0 wins by force in 1: …", "seat 0 wins with perfect play
+// (proven by a search of 22 positions)".
+func (s *Summary) ProofText() string {
+	switch {
+	case s.Broken != nil && s.Broken.Proof != nil:
+		return "proven: " + s.Broken.Text
+	case s.Proven != nil:
+		return s.Proven.Text
+	}
+	return ""
+}
+
+// ProvenValue is what a proof says a built-in metric's value is with
+// perfect play (seat0_wins, seat1_wins, draws, stalled, balance,
+// seat0_score; and plies with a forced win's play); ok false for other
+// metrics or without a proof.
 func (s *Summary) ProvenValue(metric string) (v float64, ok bool) {
 	if s.Broken == nil || s.Broken.Proof == nil {
-		return 0, false
+		return s.Proven.value(metric)
 	}
 	p := s.Broken.Proof
 	seat0 := 0.0
@@ -110,6 +161,35 @@ func (s *Summary) ProvenValue(metric string) (v float64, ok bool) {
 		return 0, true
 	case "plies":
 		return float64(p.Plies), true
+	}
+	return 0, false
+}
+
+// value is what the proven value says a seat outcome is with perfect play.
+func (p *ProvenStart) value(metric string) (float64, bool) {
+	if p == nil {
+		return 0, false
+	}
+	seat0, decisive := 0.0, 1.0
+	switch {
+	case p.Draw:
+		seat0, decisive = 0.5, 0
+	case p.Winner == games.Seat0:
+		seat0 = 1
+	}
+	switch CanonicalMetric(metric) {
+	case Seat0Score:
+		return seat0, true
+	case "seat0_wins":
+		return decisive * seat0, true
+	case "seat1_wins":
+		return decisive * (1 - seat0), true
+	case "draws":
+		return 1 - decisive, true
+	case "balance":
+		return 1 - decisive, true
+	case "stalled":
+		return 0, true
 	}
 	return 0, false
 }

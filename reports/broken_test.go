@@ -69,3 +69,57 @@ func TestQuickProofBeforeBlamingTheBots(t *testing.T) {
 		t.Errorf("no forced win, yet broken: %+v", none.Broken)
 	}
 }
+
+// TestProvenValueJudgesTheSeatOutcomes (issue 58): where the variant's
+// value is proven (Settle), the seat outcomes' values are perfect play's,
+// the headline names the proof and says when the bots' answer differs,
+// and a forced win in Broken is preferred (Settle is not asked).
+func TestProvenValueJudgesTheSeatOutcomes(t *testing.T) {
+	run := func(settle func() *ProvenStart, prove func(int) (*games.Proof, bool), winner func(k int) games.Player) *Summary {
+		a := NewAggregator(RunInfo{Source: "preset mnk/tictactoe", Game: "mnk", Variant: "mnk/tictactoe", Seed: 1, Pairs: true,
+			Players: [2]bots.Spec{mcts, mcts}, Prove: prove, Settle: settle})
+		for k := range 40 {
+			for g := range 2 {
+				a.Add(&sim.Record{Index: 2*k + g, Deal: k, Swapped: g == 1, Plies: 9, PlayerDecisions: 9, Fingerprint: uint64(2*k + g + 1),
+					Result: games.Result{Winner: winner(2*k + g), Reason: "line"}})
+			}
+		}
+		return a.Summary(Timing{})
+	}
+	seat0Wins := func(int) games.Player { return games.Seat0 }
+	noForcedWin := func(int) (*games.Proof, bool) { return nil, true }
+	draw := func() *ProvenStart { return NewProvenStart(games.NoPlayer, true, 12345) }
+	s := run(draw, noForcedWin, seat0Wins)
+	if s.Proven == nil || s.Proven.Text != "a draw with perfect play (proven by a search of 12,345 positions)" {
+		t.Fatalf("proven %+v", s.Proven)
+	}
+	for metric, want := range map[string]float64{"seat0_wins": 0, "seat1_wins": 0, "draws": 1, "seat0_score": 0.5, "balance": 1, "stalled": 0} {
+		if v, ok := s.ProvenValue(metric); !ok || v != want {
+			t.Errorf("%s = %v (%v), want %v", metric, v, ok, want)
+		}
+	}
+	if _, ok := s.ProvenValue("plies"); ok {
+		t.Error("a value proof gives the games' length")
+	}
+	if !strings.HasPrefix(s.Headline.Text, "Proven value: a draw with perfect play (proven by a search of 12,345 positions). In these games: Seat 0") ||
+		!strings.HasSuffix(s.Headline.Text, "These games' answer is the bots', not the game's: the proof judges the game.") {
+		t.Errorf("headline %q", s.Headline.Text)
+	}
+	won := run(func() *ProvenStart { return NewProvenStart(games.Seat0, false, 22) }, noForcedWin, seat0Wins)
+	if v, ok := won.ProvenValue("seat0_score"); !ok || v != 1 || strings.Contains(won.Headline.Text, "not the game's") {
+		t.Errorf("seat0_score %v (%v); headline %q", v, ok, won.Headline.Text)
+	}
+	if v, _ := won.ProvenValue("seat1_wins"); v != 0 {
+		t.Errorf("seat1_wins %v", v)
+	}
+	asked := false
+	forced := run(func() *ProvenStart { asked = true; return nil }, func(int) (*games.Proof, bool) {
+		return &games.Proof{Winner: games.Seat0, Plies: 1, Line: []string{"b2"}}, true
+	}, seat0Wins)
+	if asked || forced.Proven != nil || forced.ProofText() != "proven: "+forced.Broken.Text {
+		t.Errorf("settle asked %v beside a forced win; proven %+v, %q", asked, forced.Proven, forced.ProofText())
+	}
+	if none := run(nil, noForcedWin, seat0Wins); none.Proven != nil || none.ProofText() != "" || strings.HasPrefix(none.Headline.Text, "Proven") {
+		t.Errorf("no proof: %+v %q", none.Proven, none.Headline.Text)
+	}
+}

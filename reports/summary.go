@@ -81,6 +81,11 @@ type Summary struct {
 	// Broken says the rules, not the bots, decide the games (nil unless
 	// every game was short or alike).
 	Broken *Broken `json:"broken_rules,omitempty"`
+	// Proven is the variant's value proven from its start within
+	// games.ProofNodes positions (nil where the game allows no proof,
+	// the bound passed, or a forced win in Broken says more): it judges
+	// the seat outcomes whatever the bots.
+	Proven *ProvenStart `json:"proven_value,omitempty"`
 	// Headline is the run's answer in one plain sentence.
 	Headline Headline `json:"headline"`
 	// Warnings say where the answer may be the bots' rather than the
@@ -288,6 +293,9 @@ type RunInfo struct {
 	// Prove, if set, looks for a forced win from the start within depth
 	// decisions (prove.Within): for runs whose games are all short.
 	Prove func(depth int) (*games.Proof, bool)
+	// Settle, if set, proves the variant's value from its start within
+	// games.ProofNodes positions (prove.Settle), nil when it cannot.
+	Settle func() *ProvenStart
 }
 
 // MaxRecordPlies bounds a game's length as read back from a log or
@@ -440,6 +448,9 @@ type Aggregator struct {
 	// (nil: none), once quickProved.
 	quickProof  *games.Proof
 	quickProved bool
+	// settled is the variant's proven value (nil: none), once settleTried.
+	settled     *ProvenStart
+	settleTried bool
 }
 
 type metricAcc struct {
@@ -625,6 +636,7 @@ func (a *Aggregator) Summary(timing Timing) *Summary {
 	s.Openings = a.openingStats()
 	s.HowItPlays = howplays.Build(a.traced, a.info.TraceMapping, a.info.Pairs, a.info.Hidden, sim.StaticTrace(a.info.Players), a.info.Seed)
 	s.Broken = a.broken(s)
+	s.Proven = a.proven(s)
 	s.Headline = a.headline(s)
 	s.Warnings = a.warnings(s)
 	return s

@@ -152,7 +152,25 @@ func (a *Aggregator) headline(s *Summary) Headline {
 	case b != nil:
 		h.Text = "The rules look broken: " + b.Text + ". " + h.Text
 	}
+	if p := s.Proven; p != nil {
+		h.Text = fmt.Sprintf("Proven value: %s. In these games: %s", p.Text, h.Text)
+		if !h.agrees(p) {
+			h.Text += " These games' answer is the bots', not the game's: the proof judges the game."
+		}
+	}
 	return h
+}
+
+// agrees says the bots' verdict is the one the proven value predicts: a
+// seat's advantage where it wins, none where perfect play draws.
+func (h *Headline) agrees(p *ProvenStart) bool {
+	switch {
+	case p.Draw:
+		return h.Verdict == VerdictBalanced
+	case p.Winner == games.Seat0:
+		return h.Verdict == VerdictSeat0
+	}
+	return h.Verdict == VerdictSeat1
 }
 
 // sentence writes the headline in plain words.

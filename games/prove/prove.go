@@ -181,11 +181,7 @@ func Within(s games.State, depth int) (pf *games.Proof, searched bool) {
 	if !games.Provable(s) || s.IsTerminal() || depth < 1 {
 		return nil, !s.IsTerminal() && games.Provable(s)
 	}
-	limit := int64(games.ProofNodes)
-	if _, slow := s.(games.Interpreted); slow {
-		limit = games.InterpretedProofNodes
-	}
-	se, err := New(s, Options{Horizon: depth, MaxNodes: limit, History: true, ChanceUnknown: true})
+	se, err := New(s, Options{Horizon: depth, MaxNodes: QuickLimit(s), History: true, ChanceUnknown: true})
 	if err != nil {
 		return nil, false
 	}
@@ -216,3 +212,37 @@ func Within(s games.State, depth int) (pf *games.Proof, searched bool) {
 	}
 	return nil, true
 }
+
+// QuickLimit is the positions a quick proof of s (Within, Settle) may
+// search: games.ProofNodes, or games.InterpretedProofNodes for a
+// games.Interpreted game, whose positions take a thousand times longer.
+func QuickLimit(s games.State) int64 {
+	if _, slow := s.(games.Interpreted); slow {
+		return games.InterpretedProofNodes
+	}
+	return games.ProofNodes
+}
+
+// Settle proves the value of s (unfinished, games.Provable, without
+// chance) for its mover within QuickLimit positions: the variant's value
+// where it is cheap to prove (the checks' proof of the start, before the
+// bots are judged). It returns the value, the positions searched, and
+// false when the bound passed or a signal asks the process to stop. The
+// rules must be the solver's (games.SetsAside false): no move cap or
+// repetition rule is seen.
+func Settle(s games.State) (Value, int64, bool) {
+	if !games.Provable(s) || s.IsTerminal() || s.CurrentPlayer() == games.Chance {
+		return Value{Plies: -1}, 0, false
+	}
+	se, err := New(s, Options{MaxNodes: QuickLimit(s), Entries: settleEntries})
+	if err != nil {
+		return Value{Plies: -1}, 0, false
+	}
+	defer se.Close()
+	v, err := se.Decide(s)
+	return v, se.Nodes(), err == nil
+}
+
+// settleEntries bounds Settle's table: 16 MiB, about a position in eight
+// of its bound kept.
+const settleEntries = 1 << 20

@@ -2,7 +2,10 @@ package rundir
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"strings"
+	"sync"
 	"time"
 
 	"playtest/games"
@@ -20,6 +23,9 @@ type Options struct {
 	Workers int
 	// OnRecord, if set, sees every finished game in index order.
 	OnRecord func(*sim.Record)
+	// Unproven leaves the variant's value unproven (no Summary.Proven):
+	// a probe wants the metrics' names, not the proof's seconds.
+	Unproven bool
 }
 
 // Job turns a variant into a runner job.
@@ -60,7 +66,39 @@ func Info(cfg *variants.Config, g games.Game) reports.RunInfo {
 	_, info.Hidden = g.NewState().(games.Determinizer)
 	info.Prove = func(depth int) (*games.Proof, bool) { return prove.Within(g.NewState(), depth) }
 	info.Replay = func(moves []string) (games.Result, int, error) { return replayResult(g, moves) }
+	if sr, ok := cfg.Rules.(games.SolverRules); ok && !games.SetsAside(cfg.Rules, sr) {
+		info.Settle = func() *reports.ProvenStart { return settle(cfg, g) }
+	}
 	return info
+}
+
+// settled caches the variants' proven values by game, rules and opening:
+// a sweep or a test summarises one variant many times, and each proof may
+// search up to games.ProofNodes positions (a second or two).
+var settled sync.Map // string → *reports.ProvenStart (nil: not settled)
+
+// settle proves the value of the variant's start (after its opening)
+// within prove.QuickLimit positions, once per process.
+func settle(cfg *variants.Config, g games.Game) *reports.ProvenStart {
+	rules, err := json.Marshal(cfg.Rules)
+	if err != nil {
+		return nil
+	}
+	key := cfg.Definition.Name + "\x00" + string(rules) + "\x00" + strings.Join(cfg.Opening, " ")
+	if p, ok := settled.Load(key); ok {
+		return p.(*reports.ProvenStart)
+	}
+	var p *reports.ProvenStart
+	s := cfg.OpeningState(g)
+	if v, n, ok := prove.Settle(s); ok {
+		winner := s.CurrentPlayer()
+		if v.Outcome < 0 {
+			winner = winner.Opponent()
+		}
+		p = reports.NewProvenStart(winner, v.Outcome == 0, n)
+	}
+	settled.Store(key, p)
+	return p
 }
 
 // Run plays the variant and returns its summary. On cancellation it returns
@@ -70,7 +108,11 @@ func Run(ctx context.Context, cfg *variants.Config, opts Options) (*reports.Summ
 	if err != nil {
 		return nil, err
 	}
-	agg := reports.NewAggregator(Info(cfg, job.Game))
+	info := Info(cfg, job.Game)
+	if opts.Unproven {
+		info.Settle = nil
+	}
+	agg := reports.NewAggregator(info)
 	plies := 0
 	start := time.Now()
 	err = sim.Run(ctx, job, sim.Options{Workers: opts.Workers}, func(r *sim.Record) {
@@ -88,10 +130,10 @@ func Run(ctx context.Context, cfg *variants.Config, opts Options) (*reports.Summ
 // before a long run is started.
 func Probe(cfg *variants.Config) (*reports.Summary, error) {
 	probe := *cfg
-	probe.Games, probe.Pairs = 20, true
+	probe.Games, probe.Pairs, probe.Book = 20, true, 0 // a book's proofs change no metric's name
 	random := bots.Spec{Bot: "random"}
 	probe.Players = [games.NumSeats]bots.Spec{random, random}
-	return Run(context.Background(), &probe, Options{Workers: 1})
+	return Run(context.Background(), &probe, Options{Workers: 1, Unproven: true})
 }
 
 // replayResult plays a game's recorded entries from the start and returns

@@ -42,7 +42,8 @@ type Verdict struct {
 	// an interval over them overstates what is known, so a bound judged by
 	// one is inconclusive whatever the interval says.
 	Repeated bool
-	// Proven says the value is the one a proven forced win gives
+	// Proven says the value is the one perfect play gives, by a proven
+	// forced win or the variant's proven value
 	// (reports.Summary.ProvenValue): the bound is judged against it,
 	// exactly, never inconclusive.
 	Proven bool
@@ -223,7 +224,7 @@ func WriteMarkdown(w io.Writer, s *reports.Summary, vs []Verdict) error {
 		case v.N == 0:
 			value, interval, verdict = "—", "— (no game measured it)", icon[Inconclusive]+" (no sample)"
 		case v.Proven:
-			interval, verdict = "— (proven: "+s.Broken.Text+")", icon[v.Outcome]+" (proven)"
+			interval, verdict = "— ("+s.ProofText()+")", icon[v.Outcome]+" (proven)"
 		case v.Repeated:
 			verdict = icon[Inconclusive] + " (the games repeat)"
 		case isExtreme(v):
@@ -246,6 +247,12 @@ func WriteMarkdown(w io.Writer, s *reports.Summary, vs []Verdict) error {
 		fmt.Fprintln(w, "\nA bound passes when the 95% interval lies within it, fails when the interval lies wholly outside it, and is inconclusive otherwise. "+RepeatedAdvice)
 	} else {
 		fmt.Fprintln(w, "\nA bound passes when the 95% interval lies within it, fails when the interval lies wholly outside it, and is inconclusive otherwise: more games would decide.")
+	}
+	for _, v := range vs {
+		if v.Proven {
+			fmt.Fprintln(w, "A bound marked proven is judged against perfect play's value, which no number of games and no other bots can change.")
+			break
+		}
 	}
 	if extremes {
 		fmt.Fprintln(w, "A min or max is the extreme seen over the games played: one game beyond a bound refutes it, but no number of games can prove it, so a pass there means only that no game broke it.")
@@ -277,7 +284,7 @@ func verdictLine(v Verdict) string {
 		return fmt.Sprintf("%s: no game measured it (no sample); bound %s: %s", boundName(v), bound(v.Expectation), v.Outcome)
 	}
 	if v.Proven {
-		return fmt.Sprintf("%s = %s with the proven forced win's play; bound %s: %s (judged against the proof, not the games)", boundName(v), formatValue(v.Value), bound(v.Expectation), v.Outcome)
+		return fmt.Sprintf("%s = %s with perfect play (proven); bound %s: %s (judged against the proof, not the games)", boundName(v), formatValue(v.Value), bound(v.Expectation), v.Outcome)
 	}
 	if isExtreme(v) {
 		return fmt.Sprintf("%s = %s over %d games (the extreme seen); bound %s: %s", boundName(v), formatValue(v.Value), v.N, bound(v.Expectation), v.Outcome)
