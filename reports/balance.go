@@ -85,9 +85,9 @@ const bootstrapResamples = 1000
 type balanceAcc struct {
 	playerDecisions, uncounted, choices, legalMoves int
 	seat0Pairs, player0Pairs                        stats.PairSeries
-	// 0/1 series of seat 0's wins, seat 1's and draws, for the outcome
-	// rates' paired intervals.
-	seat0WinPairs, seat1WinPairs, drawPairs stats.PairSeries
+	// 0/1 series of seat 0's wins, seat 1's, draws, draws that are not
+	// stalled games and stalled games, for the rates' paired intervals.
+	seat0WinPairs, seat1WinPairs, drawPairs, drawishPairs, stalledPairs stats.PairSeries
 	// seat0Score holds seat 0's score per game, for the correlation.
 	seat0Score stats.Moments
 }
@@ -104,6 +104,9 @@ func (b *balanceAcc) add(r *sim.Record, pairs bool) {
 		b.seat0WinPairs.Add(r.Index, indicator(r.Result.Winner == games.Seat0))
 		b.seat1WinPairs.Add(r.Index, indicator(r.Result.Winner == games.Seat1))
 		b.drawPairs.Add(r.Index, indicator(r.Result.IsDraw()))
+		stalled := r.Result.IsDraw() && games.IsStalled(r.Result.Reason)
+		b.drawishPairs.Add(r.Index, indicator(r.Result.IsDraw() && !stalled))
+		b.stalledPairs.Add(r.Index, indicator(stalled))
 		b.seat0Score.Add(r.Result.ScoreFor(games.Seat0))
 	}
 }
@@ -126,11 +129,23 @@ func (a *Aggregator) balance() Balance {
 		PlayerDecisions:    a.bal.playerDecisions,
 		UncountedDecisions: a.bal.uncounted,
 	}
+	b.Balance = balanceEstimate(o.Seat0, o.Seat1, n)
 	if a.info.Pairs && a.bal.seat0Pairs.Pairs() > 0 {
+		// The two games of a deal are not independent: every rate's
+		// interval is over the pairs, as the headline's and the
+		// outcomes' are.
 		b.SeatBiasP, b.SeatBiasTest, b.SeatBiasN = a.bal.seat0Pairs.PairTest(), TestPairScore, a.bal.seat0Pairs.Pairs()
 		b.SeatBiasExactP, b.SeatBiasExactTest = a.bal.seat0Pairs.SignFlipTest(), TestSignFlip
+		b.AdvantageP1 = pairedRate(o.Seat0, n, &a.bal.seat0WinPairs.Pentanomial)
+		draw := pairedRate(o.Draw, n, &a.bal.drawPairs.Pentanomial)
+		b.Completion.Low, b.Completion.High = 1-draw.High, 1-draw.Low
+		b.Drawishness = pairedRate(draws, n, &a.bal.drawishPairs.Pentanomial)
+		b.Timeouts = pairedRate(a.stalled, n, &a.bal.stalledPairs.Pentanomial)
+		// Seat 0's win rate minus seat 1's is twice seat 0's score less
+		// one, game by game: its interval is the paired score's.
+		iv := a.bal.seat0Pairs.PairedWilson(stats.Z95)
+		b.Balance = balanceFromDifference(float64(o.Seat0-o.Seat1)/float64(n), 2*iv.Low-1, 2*iv.High-1)
 	}
-	b.Balance = balanceEstimate(o.Seat0, o.Seat1, n)
 	iv := stats.BootstrapMean(&a.plies, bootstrapResamples, 0.05, a.info.Seed)
 	b.DurationTurns = Estimate{Value: round6(a.plies.Mean()), Low: round6(iv.Low), High: round6(iv.High)}
 	if d := b.CountedDecisions(); d > 0 {
@@ -150,7 +165,12 @@ func balanceEstimate(w0, w1, n int) Estimate {
 	p0, p1 := float64(w0)/float64(n), float64(w1)/float64(n)
 	d := p0 - p1
 	se := math.Sqrt(math.Max(0, p0+p1-d*d) / float64(n))
-	lo, hi := d-stats.Z95*se, d+stats.Z95*se
+	return balanceFromDifference(d, d-stats.Z95*se, d+stats.Z95*se)
+}
+
+// balanceFromDifference is 1 − |d| for the difference d of the seats' win
+// rates, its interval [lo, hi] carried through the absolute value.
+func balanceFromDifference(d, lo, hi float64) Estimate {
 	minAbs, maxAbs := math.Min(math.Abs(lo), math.Abs(hi)), math.Max(math.Abs(lo), math.Abs(hi))
 	if lo <= 0 && hi >= 0 {
 		minAbs = 0

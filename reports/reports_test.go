@@ -115,10 +115,26 @@ func TestBalance(t *testing.T) {
 		math.Abs(u.SeatBiasExactP-(1-70.0/256)) > 1e-9 || u.SeatBiasExactTest != TestBinomial {
 		t.Errorf("unpaired seat bias p %v by %q over %d, exact %v", u.SeatBiasP, u.SeatBiasTest, u.SeatBiasN, u.SeatBiasExactP)
 	}
-	// 1 − |0.5 − 0.3| with the interval of the difference crossing zero.
+	// 1 − |0.5 − 0.3| with the interval of the difference crossing zero:
+	// without pairs the multinomial one; in pairs twice the paired
+	// score's interval less one (the difference is 2·score − 1 game by
+	// game).
+	u := summaryOf(false).Balance
 	se := math.Sqrt((0.8 - 0.04) / 10)
-	if math.Abs(b.Balance.Value-0.8) > 1e-12 || math.Abs(b.Balance.Low-(1-(0.2+1.959963984540054*se))) > 1e-9 || b.Balance.High != 1 {
-		t.Errorf("balance %+v", b.Balance)
+	if math.Abs(u.Balance.Value-0.8) > 1e-12 || math.Abs(u.Balance.Low-(1-(0.2+1.959963984540054*se))) > 1e-9 || u.Balance.High != 1 {
+		t.Errorf("unpaired balance %+v", u.Balance)
+	}
+	paired := summary()
+	iv := paired.PairStats.Seat0.CI
+	if math.Abs(b.Balance.Value-0.8) > 1e-12 || math.Abs(b.Balance.Low-(1-(2*iv.High-1))) > 1e-9 || b.Balance.High != 1 {
+		t.Errorf("paired balance %+v (the paired score's interval %+v), unpaired %+v", b.Balance, iv, u.Balance)
+	}
+	// Every rate of the balance is over the pairs, as the outcomes' are.
+	if b.AdvantageP1 != paired.Rates.Seat0 || b.Completion.Low != 1-paired.Rates.Draw.High || b.Completion.High != 1-paired.Rates.Draw.Low {
+		t.Errorf("advantage %+v against seat 0's rate %+v; completion %+v against draws %+v", b.AdvantageP1, paired.Rates.Seat0, b.Completion, paired.Rates.Draw)
+	}
+	if b.AdvantageP1 == u.AdvantageP1 {
+		t.Errorf("the advantage's interval ignores the pairs: %+v", b.AdvantageP1)
 	}
 	// Σ plies = 493 decisions, Σ ⌊plies/2⌋ = 246 with a choice, 3 moves each.
 	if b.PlayerDecisions != 493 || b.BranchingFactor != 3 || math.Abs(b.DecisionMoves-246.0/493) > 1e-12 {

@@ -223,7 +223,7 @@ Rates have 95% Wilson intervals{{if eq .Rates.Interval "paired-wilson"}}; the se
 <tr><td>DecisionMoves: decisions with a choice</td><td>{{pct .Balance.DecisionMoves}}</td><td></td><td>{{.Balance.CountedDecisions}}</td></tr>
 <tr><td>BranchingFactor: legal moves per decision</td><td>{{num .Balance.BranchingFactor}}</td><td></td><td>{{.Balance.CountedDecisions}}</td></tr>
 </table>
-<p>Seat bias: {{biasTest .Balance}}, p = {{p .Balance.SeatBiasP}}.</p>
+<p>Seat bias: {{biasTest .Balance}}, p = {{p .Balance.SeatBiasP}}.{{if .PairStats}} Every interval of this table but DurationTurns' is over the seat-swapped pairs (the two games of a deal are not independent).{{end}}</p>
 {{with .PairStats}}
 <h2>Seat-swapped pairs (pentanomial)</h2>
 <table>

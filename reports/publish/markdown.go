@@ -102,7 +102,7 @@ Wins by reason: {{md (reasons .WinReasons)}}.
 | DecisionMoves: decisions with a choice | {{pct .Balance.DecisionMoves}} | | {{.Balance.CountedDecisions}} |
 | BranchingFactor: legal moves per decision | {{num .Balance.BranchingFactor}} | | {{.Balance.CountedDecisions}} |
 
-Seat bias: {{md (biasTest .Balance)}}, p = {{p .Balance.SeatBiasP}}.
+Seat bias: {{md (biasTest .Balance)}}, p = {{p .Balance.SeatBiasP}}.{{if .PairStats}} Every interval of this table but DurationTurns' is over the seat-swapped pairs (the two games of a deal are not independent).{{end}}
 {{with .PairStats}}
 ## Seat-swapped pairs (pentanomial)
 
