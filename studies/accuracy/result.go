@@ -353,7 +353,7 @@ func (r *Result) Verdict() string {
 		parts = append(parts, s+".")
 	}
 	if rep, n := r.Repetition, r.Games-r.Failed; rep.Repeated(n) {
-		parts = append(parts, fmt.Sprintf("These figures come from %s: they judge a few lines of play, not the bots' play at large.", strings.TrimPrefix(rep.Describe(n), "only ")))
+		parts = append(parts, fmt.Sprintf("The games repeat (%s): a repeated game's decisions are judged again, so these figures lean toward its lines of play.", rep.Describe(n)))
 	}
 	return strings.Join(parts, " ")
 }
@@ -365,7 +365,7 @@ func (r *Result) Notes() string {
 		notes = append(notes, fmt.Sprintf("%s decisions made under the bots' variety settings (noise) are shown apart, not in the accuracy.", bots.Thousands(varied)))
 	}
 	if rep, n := r.Repetition, r.Games-r.Failed; rep.Repeated(n) {
-		notes = append(notes, fmt.Sprintf("Warning: %s. The figures judge a few lines of play many times over, and the intervals, which take the games as independent, are too narrow: give the bots variety (a book: or noise) before reading them as the bots' accuracy.", rep.Describe(n)))
+		notes = append(notes, fmt.Sprintf("Warning: %s. The repeated games' decisions are counted again, and the intervals, which take the games as independent, are too narrow: give the bots more variety (a book: or noise) before reading the figures as the bots' accuracy.", rep.Describe(n)))
 	} else if rep != nil {
 		notes = append(notes, fmt.Sprintf("%d of the %d games were different.", rep.Distinct, n))
 	}

@@ -176,7 +176,7 @@ func TestProveStopsAtOnce(t *testing.T) {
 // whose context is cancelled stop at the next node or position; the
 // search used to look every 2^20 nodes (3–10 s on Connect Four 6 × 5).
 func TestSearchStopsAtOnce(t *testing.T) {
-	cfg, err := variants.Load("connect4/6x5", nil)
+	cfg, err := variants.Load("connect4/6x5", []variants.Override{{Path: "book", Value: "0"}}) // no book's proofs at load
 	if err != nil {
 		t.Fatal(err)
 	}
