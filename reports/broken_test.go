@@ -112,6 +112,11 @@ func TestProvenValueJudgesTheSeatOutcomes(t *testing.T) {
 	if v, _ := won.ProvenValue("seat1_wins"); v != 0 {
 		t.Errorf("seat1_wins %v", v)
 	}
+	// Undecided games contradict no proof: they say nothing yet.
+	byPair := func(i int) games.Player { return games.Player(i / 2 % 2) }
+	if u := run(draw, noForcedWin, byPair); u.Headline.Verdict != VerdictUndecided || strings.Contains(u.Headline.Text, "not the game's") {
+		t.Errorf("verdict %q, headline %q", u.Headline.Verdict, u.Headline.Text)
+	}
 	asked := false
 	forced := run(func() *ProvenStart { asked = true; return nil }, func(int) (*games.Proof, bool) {
 		return &games.Proof{Winner: games.Seat0, Plies: 1, Line: []string{"b2"}}, true

@@ -154,23 +154,27 @@ func (a *Aggregator) headline(s *Summary) Headline {
 	}
 	if p := s.Proven; p != nil {
 		h.Text = fmt.Sprintf("Proven value: %s. In these games: %s", p.Text, h.Text)
-		if !h.agrees(p) {
+		if h.contradicts(p) {
 			h.Text += " These games' answer is the bots', not the game's: the proof judges the game."
 		}
 	}
 	return h
 }
 
-// agrees says the bots' verdict is the one the proven value predicts: a
-// seat's advantage where it wins, none where perfect play draws.
-func (h *Headline) agrees(p *ProvenStart) bool {
+// contradicts says the bots' verdict is not the one the proven value
+// gives: a seat's advantage where perfect play draws, or none (or the
+// other seat's) where a seat wins. An undecided verdict contradicts
+// nothing.
+func (h *Headline) contradicts(p *ProvenStart) bool {
 	switch {
+	case h.Verdict == VerdictUndecided:
+		return false
 	case p.Draw:
-		return h.Verdict == VerdictBalanced
+		return h.Verdict != VerdictBalanced
 	case p.Winner == games.Seat0:
-		return h.Verdict == VerdictSeat0
+		return h.Verdict != VerdictSeat0
 	}
-	return h.Verdict == VerdictSeat1
+	return h.Verdict != VerdictSeat1
 }
 
 // sentence writes the headline in plain words.
