@@ -258,7 +258,8 @@ type RunInfo struct {
 	Game    string
 	Variant string
 	// Label and RuleChanges: see Summary. Rerun holds the shell-quoted
-	// --set arguments that give a suggested command the same rules.
+	// --set arguments that give a suggested command the same rules, book
+	// and opening (variants.Config.StartArgs).
 	Label       string
 	RuleChanges []knobs.Change
 	Rerun       string

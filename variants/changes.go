@@ -48,6 +48,11 @@ func LabelOf(name string, changes []knobs.Change) string {
 // chooses its own.
 func (c *Config) RuleArgs() string { return c.setArgs("rules") }
 
+// StartArgs are RuleArgs with the overrides of the book and the opening
+// too: what makes a suggested command play the same games from the same
+// starts ("--set rules.cols=6 --set book=8").
+func (c *Config) StartArgs() string { return c.setArgs("rules", "book", "opening") }
+
 // PlayerArgs is --set arguments, shell-quoted, that give a command the
 // variant's players as its overrides set them ("" when none did): with
 // RuleArgs, what makes another command play the same bots on the same
@@ -55,12 +60,13 @@ func (c *Config) RuleArgs() string { return c.setArgs("rules") }
 func (c *Config) PlayerArgs() string { return c.setArgs("players") }
 
 // setArgs is the --set arguments, shell-quoted, of the overrides under
-// key, leaving out one that a later override replaces (the same key, or a
-// key above it).
-func (c *Config) setArgs(key string) string {
+// the keys, in order, leaving out one that a later override replaces (the
+// same key, or a key above it).
+func (c *Config) setArgs(keys ...string) string {
 	var args []string
 	for i, o := range c.Overrides {
-		if !under(o.Path, key) || slices.ContainsFunc(c.Overrides[i+1:], func(later Override) bool { return under(o.Path, later.Path) }) {
+		if !slices.ContainsFunc(keys, func(key string) bool { return under(o.Path, key) }) ||
+			slices.ContainsFunc(c.Overrides[i+1:], func(later Override) bool { return under(o.Path, later.Path) }) {
 			continue
 		}
 		args = append(args, "--set", shell.Quote(o.Path+"="+o.Value))

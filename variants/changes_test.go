@@ -46,6 +46,15 @@ func TestRuleChangesAndLabel(t *testing.T) {
 			t.Errorf("%s: RuleChanges() = %v", tt.name, got)
 		}
 	}
+	// StartArgs add the book and the opening to the rules, in order, and
+	// leave the bots, games and seed out.
+	start, err := Load("mnk/tictactoe", sets("rules.cols=4", "book=2", "players.0.nodes=500", "opening=b2", "seed=3", "book=1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := start.StartArgs(), "--set rules.cols=4 --set opening=b2 --set book=1"; got != want {
+		t.Errorf("StartArgs() = %q, want %q", got, want)
+	}
 	// The changes go from the preset's value to the one played.
 	cfg, _ := Load("stacktics/size2", sets("rules.pie_rule=false"))
 	if got := cfg.RuleChanges(); len(got) != 1 || got[0] != (knobs.Change{Knob: "pie_rule", From: "true", To: "false"}) {
@@ -54,7 +63,7 @@ func TestRuleChangesAndLabel(t *testing.T) {
 	// A variant file is compared with itself as written.
 	file := filepath.Join(t.TempDir(), "wide.yaml")
 	os.WriteFile(file, []byte("game: stacktics\nrules:\n  size: 2\n  board: {rows: 5, cols: 3}\n  start_columns: [0, 2]\n"), 0o644)
-	cfg, err := Load(file, sets("rules.pie_rule=false"))
+	cfg, err = Load(file, sets("rules.pie_rule=false"))
 	if err != nil {
 		t.Fatal(err)
 	}

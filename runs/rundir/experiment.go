@@ -45,7 +45,7 @@ func Job(cfg *variants.Config) (*sim.Job, error) {
 func Info(cfg *variants.Config, g games.Game) reports.RunInfo {
 	info := reports.RunInfo{
 		Source: cfg.Source, Game: cfg.Definition.Name, Variant: cfg.Name, ConfigHash: cfg.Hash(),
-		RuleChanges: cfg.RuleChanges(), Rerun: cfg.RuleArgs(),
+		RuleChanges: cfg.RuleChanges(), Rerun: cfg.StartArgs(),
 		Seed: cfg.Seed, Pairs: cfg.Pairs, Book: cfg.Book, Opening: cfg.Opening, Rules: cfg.Rules, Players: cfg.Players,
 		Describe: cfg.Definition.Describe,
 	}
