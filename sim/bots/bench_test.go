@@ -88,7 +88,9 @@ func BenchmarkAlphaBeta(b *testing.B) {
 // BenchmarkAlphaBetaConnect4 searches 50,000 nodes from Connect Four
 // 7 × 6 after three stones, with the hand heuristic and with a learned
 // n-tuple network (40 tuples of 6 cells, the learn --kind ntuple default,
-// random weights): the cost of a learned node against a hand node.
+// random weights): the cost of a learned node against a hand node; and
+// the hand heuristic without the threat search (tactics: false), its
+// cost a node.
 func BenchmarkAlphaBetaConnect4(b *testing.B) {
 	s := start(b, connect4.DefaultRules())
 	for _, m := range []games.Move{3, 3, 2} {
@@ -108,12 +110,14 @@ func BenchmarkAlphaBetaConnect4(b *testing.B) {
 	}
 	learned := model.NewNTupleModel(g.Name(), n, 0, 1)
 	for _, c := range []struct {
-		name string
-		m    *model.Model
-	}{{"hand", nil}, {"ntuple", learned}} {
+		name      string
+		m         *model.Model
+		noTactics bool
+	}{{"hand", nil, false}, {"ntuple", learned, false}, {"hand-without-tactics", nil, true}} {
 		b.Run(c.name, func(b *testing.B) {
 			p := *bots.DefaultAlphaBetaParams()
 			p.Nodes = 50000
+			p.Tactics = !c.noTactics
 			if c.m != nil {
 				p.UseModel(c.m, "bench")
 			}
