@@ -40,9 +40,10 @@ bots replayed the same few games (fewer than 90% different: an interval over
 them overstates what is known; a min or max still decides). Metrics:
 seat0_wins, seat1_wins, draws, stalled, balance, plies, seat0_score, the
 game's own (playtest run shows them), and How it plays' figures
-(play.after_decided, play.lead_changes, …; docs/how-it-plays.md). When the
-rules are broken — every game short, and a proof finds the forced win — a
-bound on an outcome metric is judged against the proof: pass or fail.
+(play.after_decided, play.lead_changes, …; docs/how-it-plays.md). Where a
+proof exists — a forced win from the start, or the variant's value that
+the prover settles within 2,000,000 positions — a bound on an outcome
+metric is judged against it, whatever the bots: pass or fail.
 Rates are shares between 0 and 1
 (min: 0.45, not 45). A bound on stat min or max is held to the extreme seen
 over the games: one game beyond it refutes it, but no sample proves it.

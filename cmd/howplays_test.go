@@ -73,6 +73,17 @@ expect:
   - {metric: seat0_wins, min: 0.3}
   - {metric: large_vs_small_medium.large_loser_wins, max: 0.5}
 `
+	checkFailsAgainstTheProof(t, file, text,
+		"| seat0\\_score | \\[0.4, 0.6\\] | 1 | — (proven: seat 0 wins by force in 1: a1Sxd4 — the rules, not the bots) | 20 | ✗ fail (proven) |",
+		"| seat0\\_wins | ≥ 0.3 | 1 |",
+		"✓ pass (proven) |",
+		"no game measured it: every game ends by ply 1")
+}
+
+// checkFailsAgainstTheProof writes the variant text to file, runs check on
+// it and wants exit 1 (a bound fails against a proof) and every line.
+func checkFailsAgainstTheProof(t *testing.T, file, text string, wants ...string) {
+	t.Helper()
 	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -80,12 +91,7 @@ expect:
 	if code != 1 {
 		t.Fatalf("exit %d, want 1 (the balance bound fails against the proof): %s %s", code, out, errOut)
 	}
-	for _, want := range []string{
-		"| seat0\\_score | \\[0.4, 0.6\\] | 1 | — (proven: seat 0 wins by force in 1: a1Sxd4 — the rules, not the bots) | 20 | ✗ fail (proven) |",
-		"| seat0\\_wins | ≥ 0.3 | 1 |",
-		"✓ pass (proven) |",
-		"no game measured it: every game ends by ply 1",
-	} {
+	for _, want := range wants {
 		if !strings.Contains(out, want) {
 			t.Errorf("check output lacks %q:\n%s", want, out)
 		}
@@ -110,25 +116,13 @@ expect:
   - {metric: seat0_score, min: 0.4, max: 0.6}
   - {metric: draws, max: 0.1}
 `
-	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	code, out, errOut := run(t, "check", file, "--quiet")
-	if code != 1 {
-		t.Fatalf("exit %d, want 1 (the balance bound fails against the proof): %s %s", code, out, errOut)
-	}
-	for _, want := range []string{
+	checkFailsAgainstTheProof(t, file, text,
 		"Proven value: seat 0 wins with perfect play (proven by a search of",
 		"| seat0\\_score | \\[0.4, 0.6\\] | 1 | — (seat 0 wins with perfect play (proven by a search of",
 		"| ✗ fail (proven) |",
 		"| draws | ≤ 0.1 | 0 |",
 		"✓ pass (proven) |",
-		"A bound marked proven is judged against perfect play's value",
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("check output lacks %q:\n%s", want, out)
-		}
-	}
+		"A bound marked proven is judged against perfect play's value")
 }
 
 // A sweep marks the broken variant's cell; tune drops it as broken.

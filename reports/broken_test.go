@@ -112,6 +112,10 @@ func TestProvenValueJudgesTheSeatOutcomes(t *testing.T) {
 	if v, _ := won.ProvenValue("seat1_wins"); v != 0 {
 		t.Errorf("seat1_wins %v", v)
 	}
+	// Games with no seat advantage contradict a proven win.
+	if b := run(func() *ProvenStart { return NewProvenStart(games.Seat0, false, 22) }, noForcedWin, func(i int) games.Player { return games.Player(i % 2) }); b.Headline.Verdict != VerdictBalanced || !strings.Contains(b.Headline.Text, "not the game's") {
+		t.Errorf("verdict %q, headline %q", b.Headline.Verdict, b.Headline.Text)
+	}
 	// Undecided games contradict no proof: they say nothing yet.
 	byPair := func(i int) games.Player { return games.Player(i / 2 % 2) }
 	if u := run(draw, noForcedWin, byPair); u.Headline.Verdict != VerdictUndecided || strings.Contains(u.Headline.Text, "not the game's") {

@@ -425,3 +425,46 @@ func TestDistanceMatchesScore(t *testing.T) {
 		}
 	}
 }
+
+// TestSettleMatchesPlainNegamax: the quick proof of a value (the checks'
+// proven value) gives plain negamax's outcome on positions of small boards
+// and the published values of tic-tac-toe (a draw), 4,4,3 (seat 0 wins)
+// and Connect Four 6 × 4 (seat 1 wins); on 7 × 6, beyond its bound, it
+// says so instead of answering.
+func TestSettleMatchesPlainNegamax(t *testing.T) {
+	sign := func(v int32) int {
+		switch {
+		case v > 0:
+			return 1
+		case v < 0:
+			return -1
+		}
+		return 0
+	}
+	for _, g := range []games.Game{mnk.New(mnk.Rules{Rows: 3, Cols: 3, K: 3}), connect4.New(connect4.Rules{Cols: 4, Rows: 4, K: 3})} {
+		for i, s := range positions(g, 11, 6, 2) {
+			v, n, ok := Settle(s)
+			if want := sign(plain(s, 0, 64)); !ok || v.Outcome != want || n <= 0 {
+				t.Errorf("%s, position %d: settled %+v after %d positions (%v), plain negamax %+d", g.Name(), i, v, n, ok, want)
+			}
+		}
+	}
+	for _, c := range []struct {
+		name  string
+		g     games.Game
+		mover int // the outcome for seat 0, who moves first
+	}{
+		{"tic-tac-toe", mnk.New(mnk.Rules{Rows: 3, Cols: 3, K: 3}), 0},
+		{"4,4,3", mnk.New(mnk.Rules{Rows: 4, Cols: 4, K: 3}), 1},
+		{"Connect Four 6 × 4", connect4.New(connect4.Rules{Cols: 6, Rows: 4, K: 4}), -1},
+	} {
+		if v, _, ok := Settle(c.g.NewState()); !ok || v.Outcome != c.mover {
+			t.Errorf("%s: settled %+v (%v), published %+d for seat 0", c.name, v, ok, c.mover)
+		}
+	}
+	start := time.Now()
+	if _, n, ok := Settle(connect4.New(connect4.Rules{Cols: 7, Rows: 6, K: 4}).NewState()); ok || n < games.ProofNodes {
+		t.Errorf("7 × 6 settled within %d positions (%v)", n, ok)
+	}
+	t.Logf("7 × 6: gave up at the bound in %v", time.Since(start))
+}
