@@ -285,6 +285,16 @@ func TestFit(t *testing.T) {
 	if m.P(sim.TraceDecided) != 1 || m.P(-sim.TraceDecided) != 0 {
 		t.Error("a decided entry should map to the winner's 1 or 0")
 	}
+	// Only a proof reads 100% or 0%: the largest lead short of a decided
+	// entry reads at most MaxUnproven, as shown to one decimal.
+	for _, e := range []int32{sim.TraceDecided - 1, 1 << 20, 50_000} {
+		for _, sign := range []int32{1, -1} {
+			p := m.P(sign * e)
+			if p > MaxUnproven || p < 1-MaxUnproven || strings.HasPrefix(fmt.Sprintf("%.1f", 100*p), "100") || fmt.Sprintf("%.1f", 100*p) == "0.0" {
+				t.Errorf("an unproven lead of %d reads %.6f: only a proof reads 100%% or 0%%", sign*e, p)
+			}
+		}
+	}
 	if again := Fit(traces, scores); again != m {
 		t.Errorf("fit not deterministic: %+v then %+v", m, again)
 	}

@@ -8,8 +8,10 @@ import (
 )
 
 // Mapping turns a trace's leads into seat 0's chance of winning:
-// σ(A + B·lead), lead in the hand heuristic's units; a decided entry
-// (±sim.TraceDecided) is the winner's 1 or 0.
+// σ(A + B·lead), lead in the hand heuristic's units, held within
+// [1 − MaxUnproven, MaxUnproven]; a decided entry (±sim.TraceDecided: a
+// forced result the search proved) is the winner's 1 or 0. Only a proof
+// reads 100% or 0%.
 type Mapping struct {
 	// Source is MappingModel (the variant's learned model) or
 	// MappingFitted (a logistic fitted to the traced games' outcomes).
@@ -32,6 +34,11 @@ func FromModel(m *model.Model) Mapping {
 	return Mapping{Source: MappingModel, B: m.HandScale / 2}
 }
 
+// MaxUnproven is the largest chance a lead without a proof maps to: a
+// heuristic's lead, however large, leaves the bots room to throw the game
+// away, and reads at most 99%.
+const MaxUnproven = 0.99
+
 // P is seat 0's chance of winning at a trace entry.
 func (m Mapping) P(entry int32) float64 {
 	switch {
@@ -40,7 +47,8 @@ func (m Mapping) P(entry int32) float64 {
 	case entry <= -sim.TraceDecided:
 		return 0
 	}
-	return model.Sigmoid(m.A + m.B*float64(entry)/100)
+	p := model.Sigmoid(m.A + m.B*float64(entry)/100)
+	return max(1-MaxUnproven, min(MaxUnproven, p))
 }
 
 // Fit fits σ(A + B·lead) to seat 0's result (a win 1, a draw ½, a loss 0)

@@ -67,6 +67,11 @@ const (
 	maxQuiescence = 16
 	// winValue is the value of a won game; quicker wins score higher.
 	winValue = 1e6
+	// maxLead bounds an evaluation and a chance node's mean of unequal
+	// outcomes: a value beyond ±winValue/2 is a proof (a forced result),
+	// never a heuristic's, however large (a script's heuristic may return
+	// anything).
+	maxLead = winValue / 4
 	// MaxTTMB is the largest transposition table.
 	MaxTTMB = 4096
 	// ttEntryBytes is a table entry's size.
@@ -224,10 +229,10 @@ func (b *AlphaBeta) prepare(s games.State) {
 // NearBest counts the root moves of the last decision's deepest finished
 // depth within ClarityMargin of the best (implements Deliberator).
 func (b *AlphaBeta) NearBest() (near, moves int) {
-	top, ok := b.RootValue()
-	if !ok {
+	if b.searched == 0 {
 		return 0, 0
 	}
+	top := b.bestRootValue()
 	for _, v := range b.lastValues {
 		if v >= top-ClarityMargin {
 			near++
@@ -237,25 +242,35 @@ func (b *AlphaBeta) NearBest() (near, moves int) {
 }
 
 // RootValue is the best root value of the last decision's deepest
-// finished depth, for the bot's seat (implements Valuer).
+// finished depth, for the bot's seat (implements Valuer). It is beyond
+// ±JudgeWin only where the search proves the result: a restricted bot
+// (restrict:) searches only the moves its restriction allows, so its
+// forced loss is the restriction's, not the position's, and reads as the
+// largest lead instead.
 func (b *AlphaBeta) RootValue() (float64, bool) {
 	if b.searched == 0 {
 		return 0, false
 	}
+	top := b.bestRootValue()
+	if b.filter != nil && top < -winValue/2 {
+		top = -maxLead
+	}
+	return top, true
+}
+
+// bestRootValue is the best of the last decision's root values.
+func (b *AlphaBeta) bestRootValue() float64 {
 	top := math.Inf(-1)
 	for _, v := range b.lastValues {
 		top = max(top, v)
 	}
-	return top, true
+	return top
 }
 
 // rootValueProven reports whether the best root value is a forced win, or
 // every root move a forced loss.
 func (b *AlphaBeta) rootValueProven() bool {
-	top := math.Inf(-1)
-	for _, v := range b.lastValues {
-		top = max(top, v)
-	}
+	top := b.bestRootValue()
 	return top > winValue/2 || top < -winValue/2
 }
 
@@ -268,10 +283,7 @@ func (b *AlphaBeta) SetStop(stop *atomic.Bool) { b.stop = stop }
 // noise below the best): uniformly, or with Temperature, with probability
 // ∝ exp((value − best) / temperature).
 func (b *AlphaBeta) noisy(best games.Move) games.Move {
-	top := math.Inf(-1)
-	for _, v := range b.lastValues {
-		top = max(top, v)
-	}
+	top := b.bestRootValue()
 	chosen, seen, total := best, 0, 0.0
 	for i, v := range b.lastValues {
 		if v < top-b.params.Noise {
@@ -427,15 +439,24 @@ func (b *AlphaBeta) search(s games.State, depth, ply int, alpha, beta float64) f
 	if p == games.Chance {
 		outs := s.ChanceOutcomes(b.outcomes[ply][:0])
 		b.outcomes[ply] = outs
-		total, sum := 0, 0.0
+		total, sum, capped := 0, 0.0, 0.0
+		won, lost := true, true
 		for _, o := range outs {
 			child := b.states[ply+1]
 			child.CopyFrom(s)
 			child.Apply(o.Move)
-			sum += float64(o.Weight) * b.search(child, depth-1, ply+1, math.Inf(-1), math.Inf(1))
+			v := b.search(child, depth-1, ply+1, math.Inf(-1), math.Inf(1))
+			won, lost = won && v > winValue/2, lost && v < -winValue/2
+			w := float64(o.Weight)
+			sum, capped = sum+w*v, capped+w*max(-maxLead, min(maxLead, v))
 			total += o.Weight
 		}
-		return sum / float64(total)
+		if won || lost {
+			return sum / float64(total) // forced whatever chance decides
+		}
+		// Some outcomes are not won (or not lost): the mean is a lead, not
+		// a proof, with each forced outcome counting as the largest lead.
+		return capped / float64(total)
 	}
 	var entry *ttEntry
 	var key uint64
@@ -708,7 +729,7 @@ func (b *AlphaBeta) evaluate(s games.State) float64 {
 			v -= b.params.Tempo
 		}
 	}
-	return v
+	return max(-maxLead, min(maxLead, v))
 }
 
 // Budget returns the nodes per decision.

@@ -30,7 +30,10 @@ type Judge struct {
 const judgeNodes = 20000
 
 // JudgeWin is the lead a Judge gives a position whose quiescence search
-// reaches the end of the game: the winner's, beyond any heuristic lead.
+// reaches the end of the game: the winner's, beyond any heuristic lead
+// (evaluations are held within half of it). Both seats may stand pat in
+// the quiescence search, so it reaches the end only through a move that
+// wins at once: a proof.
 const JudgeWin = winValue / 2
 
 // NewJudge returns a judge evaluating with the model m, or with the game's
@@ -73,7 +76,8 @@ type Deliberator interface {
 // Valuer is implemented by search bots whose last decision's search gives
 // the position's value in the hand heuristic's units from their seat's
 // view (alphabeta: its best root value, searched deeper than a Judge
-// looks, so the win-probability trace takes it where it can); ok is false
+// looks, so the win-probability trace takes it where it can), beyond
+// ±JudgeWin only where the search proves a forced result; ok is false
 // when the bot did not search (a single legal move).
 type Valuer interface {
 	RootValue() (v float64, ok bool)
