@@ -11,7 +11,9 @@ import (
 
 	"playtest/games"
 	"playtest/sim"
+	"playtest/games/pcg"
 	"playtest/sim/bots"
+	"playtest/sim/model"
 )
 
 // line is a synthetic game whose figures are known by construction: a
@@ -315,5 +317,50 @@ func TestDocsDefineEveryFigure(t *testing.T) {
 		if !strings.Contains(string(doc), row) {
 			t.Errorf("docs/how-it-plays.md lacks the row\n%s", row)
 		}
+	}
+}
+
+// TestReliabilitySeesMiscalibration: chances that come true hold every
+// decile within a few points; chances pushed away from ½ (overconfident)
+// show gaps in the outer deciles with intervals that exclude 0; a proof's
+// 1 is counted apart.
+func TestReliabilitySeesMiscalibration(t *testing.T) {
+	build := func(stretch float64) *Reliability {
+		rng := pcg.New(7, 7)
+		var gs []Game
+		for i := range 20000 {
+			truth := 0.05 + 0.9*rng.Float64()
+			shown := model.Sigmoid(stretch * math.Log(truth/(1-truth)))
+			g := Game{Index: i, Seat0: 0}
+			if rng.Float64() < truth {
+				g.Seat0 = 1
+			}
+			g.P = []float64{shown, shown, g.Seat0}
+			if i == 0 {
+				g.P = []float64{shown, 1, g.Seat0}
+			}
+			gs = append(gs, g)
+		}
+		return measureReliability(gs)
+	}
+	fair := build(1)
+	if fair.Proven != 1 || fair.Entries != 39999 {
+		t.Errorf("%d proven, %d judged: want 1 and 39,999", fair.Proven, fair.Entries)
+	}
+	if fair.LogLoss >= fair.ConstantLogLoss {
+		t.Errorf("true chances: log-loss %.3f not below the constant's %.3f", fair.LogLoss, fair.ConstantLogLoss)
+	}
+	for _, d := range fair.Judged() {
+		if !d.Holds() {
+			t.Errorf("true chances: decile %.1f–%.1f gap %+.3f [%+.3f, %+.3f]", d.Low, d.High, d.Gap(), d.GapLow, d.GapHigh)
+		}
+	}
+	bold := build(2.5)
+	top := bold.Deciles[9]
+	if top.Games < ReliableGames || top.Holds() || top.GapHigh >= 0 {
+		t.Errorf("overconfident chances: top decile %+v: want a gap below −5 points whose interval excludes 0", top)
+	}
+	if s := bold.Summary(); !strings.Contains(s, "deciles") {
+		t.Errorf("summary %q", s)
 	}
 }

@@ -34,6 +34,8 @@ type Report struct {
 	AfterDecided []int `json:"after_decided"`
 	// Examples are the traces of a typical game and of the extremes.
 	Examples []Example `json:"examples"`
+	// Reliability says how far the traced chances come true.
+	Reliability *Reliability `json:"reliability,omitempty"`
 }
 
 // Example is one traced game's trace, to draw.
@@ -89,6 +91,7 @@ func Build(recs []*sim.Record, m *Mapping, pairs, hidden, static bool, seed uint
 		}
 	}
 	rep.Examples = examples(gs)
+	rep.Reliability = measureReliability(gs)
 	return rep
 }
 

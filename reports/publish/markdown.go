@@ -38,6 +38,7 @@ var funcs = map[string]any{
 	"footer":    reports.Footer,
 	"describe":  howplays.Describe,
 	"traceNote": traceNote,
+	"gap":       func(x float64) string { return fmt.Sprintf("%+.1f", 100*x) },
 	"hasDocs": func(ms []reports.Metric) bool {
 		return slices.ContainsFunc(ms, func(m reports.Metric) bool { return m.Doc != "" })
 	},
@@ -140,6 +141,15 @@ Plies: mean {{num .Plies.Mean}}, median {{.Plies.Median}}, 5% {{.Plies.P05}}, 95
 | [{{md .Title}}](#{{.Anchor}}) | {{.Format .Value}} | {{.Format .Low}} – {{.Format .High}} | {{.N}} |{{end}}
 {{range $.PlayFigures}}
 ![{{md .Caption}}]({{.SVG}})
+{{end}}{{with .Reliability}}
+### How far the chances come true
+
+{{mdText .Summary}}
+
+| chance | decisions | games | predicted | observed | observed − predicted (95% CI, by game) |
+|---|---:|---:|---:|---:|---:|
+{{- range .Deciles}}{{if .Entries}}
+| {{pct .Low}} – {{pct .High}} | {{.Entries}} | {{.Games}} | {{pct .Predicted}} | {{pct .Observed}} | {{gap .Gap}} [{{gap .GapLow}}, {{gap .GapHigh}}] |{{end}}{{end}}
 {{end}}
 ### What the figures mean
 {{range .Figures}}

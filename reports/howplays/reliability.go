@@ -1,0 +1,189 @@
+package howplays
+
+import (
+	"fmt"
+	"math"
+
+	"playtest/reports/stats"
+)
+
+// Reliability says how far a report's traced chances come true: each
+// decision's chance (seat 0's, before the decision) against the game's
+// result (a win 1, a draw ½, a loss 0), by log-loss and Brier score
+// against a constant chance (the results' mean), and by decile of the
+// chance. Decisions whose chance is a proof's 1 or 0 (a forced result)
+// are counted apart: they claim perfect play, not what these bots do.
+type Reliability struct {
+	// Entries is the number of decisions judged, over Games games;
+	// Proven the decisions left out as proofs, Overturned those of them
+	// whose game the proof's loser did not lose.
+	Entries    int `json:"entries"`
+	Games      int `json:"games"`
+	Proven     int `json:"proven"`
+	Overturned int `json:"overturned"`
+	// LogLoss and Brier are the traced chances' mean scores, Constant
+	// those of the results' mean chance at every decision: less is better,
+	// and a trace no better than the constant tells nothing.
+	LogLoss         float64 `json:"log_loss"`
+	ConstantLogLoss float64 `json:"constant_log_loss"`
+	Brier           float64 `json:"brier"`
+	ConstantBrier   float64 `json:"constant_brier"`
+	Deciles         []Decile `json:"deciles"`
+}
+
+// Decile is the decisions whose chance fell in [Low, High): their mean
+// chance (Predicted) and mean result (Observed), with the 95% interval of
+// Observed − Predicted clustered by game (a game's decisions share its
+// result, so they are not independent).
+type Decile struct {
+	Low       float64 `json:"low"`
+	High      float64 `json:"high"`
+	Entries   int     `json:"entries"`
+	Games     int     `json:"games"`
+	Predicted float64 `json:"predicted"`
+	Observed  float64 `json:"observed"`
+	GapLow    float64 `json:"gap_low"`
+	GapHigh   float64 `json:"gap_high"`
+}
+
+// Gap is the decile's Observed − Predicted.
+func (d Decile) Gap() float64 { return d.Observed - d.Predicted }
+
+// Reliable bounds on a decile: it holds when its gap is within
+// ReliableGap, and it is judged on at least ReliableGames games.
+const (
+	ReliableGap   = 0.05
+	ReliableGames = 200
+)
+
+// Holds reports whether the decile's gap is within ReliableGap.
+func (d Decile) Holds() bool { return math.Abs(d.Gap()) <= ReliableGap }
+
+// measureReliability scores the games' traced chances against their
+// results; nil when no decision has an unproven chance.
+func measureReliability(gs []Game) *Reliability {
+	r := &Reliability{Deciles: make([]Decile, 10)}
+	type cell struct {
+		n   int
+		sum float64 // Σ (y − p) of the game's decisions in the decile
+	}
+	var sumP, sumY [10]float64
+	cells := make([][10]cell, len(gs))
+	var ys []float64
+	var ps []float64
+	for gi := range gs {
+		g := &gs[gi]
+		y := g.Seat0
+		counted := false
+		for _, p := range g.P[:len(g.P)-1] {
+			if p == 0 || p == 1 {
+				r.Proven++
+				if p != y {
+					r.Overturned++
+				}
+				continue
+			}
+			counted = true
+			ys, ps = append(ys, y), append(ps, p)
+			k := min(int(p*10), 9)
+			c := &cells[gi][k]
+			c.n++
+			c.sum += y - p
+			sumP[k] += p
+			sumY[k] += y
+		}
+		if counted {
+			r.Games++
+		}
+	}
+	r.Entries = len(ys)
+	if r.Entries == 0 {
+		return nil
+	}
+	var mean stats.Moments
+	for _, y := range ys {
+		mean.Add(y)
+	}
+	c := min(max(mean.Mean(), 1e-3), 1-1e-3)
+	for i, y := range ys {
+		p := ps[i]
+		r.LogLoss += logLoss(p, y)
+		r.ConstantLogLoss += logLoss(c, y)
+		r.Brier += (p - y) * (p - y)
+		r.ConstantBrier += (c - y) * (c - y)
+	}
+	n := float64(r.Entries)
+	r.LogLoss, r.ConstantLogLoss, r.Brier, r.ConstantBrier = r.LogLoss/n, r.ConstantLogLoss/n, r.Brier/n, r.ConstantBrier/n
+	for k := range r.Deciles {
+		d := &r.Deciles[k]
+		d.Low, d.High = float64(k)/10, float64(k+1)/10
+		for gi := range cells {
+			if cells[gi][k].n > 0 {
+				d.Entries += cells[gi][k].n
+				d.Games++
+			}
+		}
+		if d.Entries == 0 {
+			continue
+		}
+		m := float64(d.Entries)
+		d.Predicted, d.Observed = sumP[k]/m, sumY[k]/m
+		gap := d.Gap()
+		// The cluster-robust variance of the mean gap: each game's sum
+		// of residuals about it, squared.
+		v := 0.0
+		for gi := range cells {
+			if x := cells[gi][k]; x.n > 0 {
+				e := x.sum - float64(x.n)*gap
+				v += e * e
+			}
+		}
+		se := 0.0
+		if d.Games > 1 {
+			se = math.Sqrt(v*float64(d.Games)/float64(d.Games-1)) / m
+		}
+		d.GapLow, d.GapHigh = gap-stats.Z95*se, gap+stats.Z95*se
+	}
+	return r
+}
+
+// logLoss is a chance's log-loss against a result y (a draw ½ counts
+// half a win and half a loss).
+func logLoss(p, y float64) float64 {
+	return -(y*math.Log(p) + (1-y)*math.Log(1-p))
+}
+
+// Judged lists the deciles judged on at least ReliableGames games.
+func (r *Reliability) Judged() []Decile {
+	var out []Decile
+	for _, d := range r.Deciles {
+		if d.Games >= ReliableGames {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// Summary says in one sentence how far the chances come true.
+func (r *Reliability) Summary() string {
+	if r == nil {
+		return ""
+	}
+	judged := r.Judged()
+	held := 0
+	for _, d := range judged {
+		if d.Holds() {
+			held++
+		}
+	}
+	verdict := "better than"
+	if r.LogLoss >= r.ConstantLogLoss {
+		verdict = "no better than"
+	}
+	s := fmt.Sprintf("Reliability over %d decisions of %d games: log-loss %.3f against a constant chance's %.3f (%s knowing nothing), Brier %.3f against %.3f; %d of the %d deciles with decisions of at least %d games see within ±%.0f points of the chance they were given.",
+		r.Entries, r.Games, r.LogLoss, r.ConstantLogLoss, verdict, r.Brier, r.ConstantBrier, held, len(judged), ReliableGames, 100*ReliableGap)
+	if r.Proven > 0 {
+		s += fmt.Sprintf(" %d decisions read a proof's 100%% or 0%% (a forced result) and are left out; in %d of them the bots did not play the proof out.", r.Proven, r.Overturned)
+	}
+	return s
+}
