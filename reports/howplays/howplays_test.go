@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"playtest/games"
-	"playtest/sim"
 	"playtest/games/pcg"
+	"playtest/sim"
 	"playtest/sim/bots"
 	"playtest/sim/model"
 )

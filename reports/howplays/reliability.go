@@ -24,10 +24,10 @@ type Reliability struct {
 	// LogLoss and Brier are the traced chances' mean scores, Constant
 	// those of the results' mean chance at every decision: less is better,
 	// and a trace no better than the constant tells nothing.
-	LogLoss         float64 `json:"log_loss"`
-	ConstantLogLoss float64 `json:"constant_log_loss"`
-	Brier           float64 `json:"brier"`
-	ConstantBrier   float64 `json:"constant_brier"`
+	LogLoss         float64  `json:"log_loss"`
+	ConstantLogLoss float64  `json:"constant_log_loss"`
+	Brier           float64  `json:"brier"`
+	ConstantBrier   float64  `json:"constant_brier"`
 	Deciles         []Decile `json:"deciles"`
 }
 
