@@ -33,8 +33,10 @@ type Game struct {
 	Seat0 float64
 	Plies int
 	// P is seat 0's chance of winning before each decision, then the
-	// result (Mapping.Probabilities).
-	P []float64
+	// result (Mapping.Probabilities); Trace the leads it was read from
+	// (sim.Record.Trace).
+	P     []float64
+	Trace []int32
 	// Decided is sim.Record.PlayerDecisions; Counted, Choices and
 	// LegalMoves are its counted decisions, decisions with a choice and
 	// legal moves over them.
@@ -48,6 +50,7 @@ func NewGame(r *sim.Record, m Mapping) Game {
 		Index: r.Index, Deal: r.Deal, Seat0: r.Result.ValueFor(games.Seat0)/2 + 0.5, Plies: r.Plies,
 		Decided: r.PlayerDecisions, Counted: r.PlayerDecisions - r.Uncounted, Choices: r.Choices, LegalMoves: r.LegalMoves,
 	}
+	g.Trace = r.Trace
 	g.P = m.Probabilities(r.Trace, g.Seat0, nil)
 	if r.Play != nil {
 		g.Play = *r.Play
@@ -197,31 +200,34 @@ type definition struct {
 	rate bool
 	// whole: a statistic of a sample of games (not a mean over them).
 	whole func(gs []*Game) (v float64, ok bool)
+	// traced: the figure reads the traced chances, so its interval
+	// includes the mapping's fit where the mapping is fitted.
+	traced bool
 }
 
 var definitions = []definition{
-	{name: "lead_changes", title: "Lead changes", unit: UnitCount,
+	{name: "lead_changes", traced: true, title: "Lead changes", unit: UnitCount,
 		doc: "times the lead passed from one seat to the other, a seat leading while its chance of winning is above 60%",
 		of:  func(g *Game) (float64, bool) { return float64(g.LeadChanges()), true }},
-	{name: "drama", title: "Drama", unit: UnitShare,
+	{name: "drama", traced: true, title: "Drama", unit: UnitShare,
 		doc: "how far below even the eventual winner fell: 50% less its lowest chance of winning (decisive games; 0 when never behind)",
 		of:  func(g *Game) (float64, bool) { return g.Drama(), g.Decisive() }},
-	{name: "comeback", title: "Comebacks", unit: UnitShare, rate: true,
+	{name: "comeback", traced: true, title: "Comebacks", unit: UnitShare, rate: true,
 		doc: "share of the decisive games won after the winner's chance fell below 25%",
 		of:  func(g *Game) (float64, bool) { return b2f(g.Comeback()), g.Decisive() }},
-	{name: "decided_at", title: "Decided at decision", unit: UnitCount,
+	{name: "decided_at", traced: true, title: "Decided at decision", unit: UnitCount,
 		doc: "the decision from which the winner's chance stays above 90% to the end (decisive games)",
 		of:  func(g *Game) (float64, bool) { return float64(g.DecidedAt()), g.Decisive() }},
-	{name: "after_decided", title: "Played after decided", unit: UnitShare,
+	{name: "after_decided", traced: true, title: "Played after decided", unit: UnitShare,
 		doc: "share of a decisive game's decisions made after it was decided (the winner's chance above 90% to the end): moves that only play it out",
 		of:  func(g *Game) (float64, bool) { return g.AfterDecided(), g.Decisive() }},
-	{name: "uncertainty", title: "Uncertainty", unit: UnitShare,
+	{name: "uncertainty", traced: true, title: "Uncertainty", unit: UnitShare,
 		doc: "mean over the decisions of 1 − |2p − 1|, p a seat's chance of winning: 1 for a game even to its last move, 0 for one certain from the start",
 		of:  func(g *Game) (float64, bool) { return g.Uncertainty(), g.Decisions() > 0 }},
-	{name: "stability", title: "Stability", unit: UnitShare,
+	{name: "stability", traced: true, title: "Stability", unit: UnitShare,
 		doc: "1 less the mean change of a seat's chance of winning from one decision to the next (the final result's step aside): 1 when nothing ever moves it",
 		of:  func(g *Game) (float64, bool) { return g.Stability(), true }},
-	{name: "turning_points", title: "Turning points", unit: UnitCount,
+	{name: "turning_points", traced: true, title: "Turning points", unit: UnitCount,
 		doc: "decisions that moved a seat's chance of winning by 30 points or more, the last one's step to the result included",
 		of:  func(g *Game) (float64, bool) { return float64(len(g.TurningPoints())), true }},
 	{name: "clarity", title: "Clarity", unit: UnitShare,
@@ -328,17 +334,105 @@ const bootstrapResamples = 1000
 // gives, such as board coverage in a game without a board, is left out):
 // means over the games, or with pairs over the seat-swapped pairs of a
 // deal (each pair's mean first), with percentile bootstrap intervals
-// drawn from seed's stream; rates with Wilson's.
+// drawn from seed's stream; rates with Wilson's. The games are read as
+// they are mapped.
 func Measure(gs []Game, pairs bool, seed uint64) []Figure {
-	units := unitsOf(gs, pairs)
+	return measureAll(unitsOf(gs, pairs), seed, nil)
+}
+
+// measureAll measures the units' figures; with a calibration, the traced
+// figures' intervals refit the mapping in every resample (a rate's is
+// Wilson's widened to that bootstrap's where it is wider).
+func measureAll(units [][]*Game, seed uint64, cal *calibration) []Figure {
 	var out []Figure
+	var traced []int
 	for k, d := range definitions {
 		f, ok := measure(d, units, seed+uint64(k))
-		if ok {
-			out = append(out, f)
+		if !ok {
+			continue
 		}
+		if d.traced && cal != nil {
+			traced = append(traced, len(out))
+		}
+		out = append(out, f)
+	}
+	if len(traced) > 0 {
+		refitIntervals(out, traced, units, seed+uint64(len(definitions)), cal)
 	}
 	return out
+}
+
+// refitIntervals gives the traced figures (indices into figs) percentile
+// bootstrap intervals over the units in which every resample refits the
+// mapping (calibration.refit) and reads its units' games again: the
+// intervals include the fit's own uncertainty.
+func refitIntervals(figs []Figure, traced []int, units [][]*Game, seed uint64, cal *calibration) {
+	defs := make([]definition, len(traced))
+	for j, i := range traced {
+		for _, d := range definitions {
+			if d.name == figs[i].Name {
+				defs[j] = d
+			}
+		}
+	}
+	maps := make([]Mapping, CrossFolds)
+	k := len(defs)
+	values := make([]float64, len(units)*k) // each unit's value of each figure in this resample
+	has := make([]bool, len(units)*k)
+	stamp := make([]int, len(units)) // the resample a unit's values were read in
+	var scratch Game
+	var buf []float64
+	unitSum, unitN := make([]float64, k), make([]int, k)
+	sums, counts := make([]float64, k), make([]int, k)
+	replicate := 0
+	iv := stats.BootstrapStatistics(len(units), bootstrapResamples, 0.05, seed, k, func(sample []int, out []float64) {
+		replicate++
+		maps = cal.refit(sample, maps)
+		clear(sums)
+		clear(counts)
+		for _, u := range sample {
+			if stamp[u] != replicate {
+				stamp[u] = replicate
+				m := cal.of(u, maps)
+				clear(unitSum)
+				clear(unitN)
+				for _, g := range units[u] {
+					scratch = *g
+					buf = m.Probabilities(g.Trace, g.Seat0, buf)
+					scratch.P = buf
+					for j, d := range defs {
+						if v, ok := d.of(&scratch); ok {
+							unitSum[j] += v
+							unitN[j]++
+						}
+					}
+				}
+				for j := range defs {
+					values[u*k+j], has[u*k+j] = unitSum[j]/float64(max(unitN[j], 1)), unitN[j] > 0
+				}
+			}
+			for j := range defs {
+				if has[u*k+j] {
+					sums[j] += values[u*k+j]
+					counts[j]++
+				}
+			}
+		}
+		for j := range defs {
+			out[j] = figs[traced[j]].Value
+			if counts[j] > 0 {
+				out[j] = sums[j] / float64(counts[j])
+			}
+		}
+	})
+	for j, i := range traced {
+		f := &figs[i]
+		if f.Interval == "wilson" {
+			f.Low, f.High = min(f.Low, iv[j].Low), max(f.High, iv[j].High)
+			continue
+		}
+		f.Low, f.High = iv[j].Low, iv[j].High
+	}
 }
 
 // unitsOf groups the games into the units figures are over: one game

@@ -364,3 +364,47 @@ func TestReliabilitySeesMiscalibration(t *testing.T) {
 		t.Errorf("summary %q", s)
 	}
 }
+
+// TestNoGameIsReadWithAFitToItsOwnResult: the figures read each game with
+// the logistic fitted to the other folds' games, so a game's chances do
+// not move when its own result changes; the fit to all (the report's
+// Mapping) does move. A mapping fitted to the games it judges fails this.
+func TestNoGameIsReadWithAFitToItsOwnResult(t *testing.T) {
+	build := func(flip bool) ([]Game, *calibration) {
+		rng := pcg.New(3, 3)
+		gs := make([]Game, 200)
+		for i := range gs {
+			lead := int32(rng.IntN(801)) - 400
+			gs[i] = Game{Index: i, Trace: []int32{0, lead / 2, lead}, P: make([]float64, 4)}
+			if rng.Float64() < model.Sigmoid(float64(lead)/200) {
+				gs[i].Seat0 = 1
+			}
+		}
+		if flip {
+			gs[0].Seat0 = 1 - gs[0].Seat0
+		}
+		return gs, calibrate(gs, unitsOf(gs, false), false, nil)
+	}
+	before, c0 := build(false)
+	after, c1 := build(true)
+	if c0.all.Folds != CrossFolds {
+		t.Fatalf("200 games not cross-fitted: %+v", c0.all)
+	}
+	if c0.all == c1.all {
+		t.Error("the fit to all did not move with a result: the test cannot tell")
+	}
+	for k, p := range before[0].P[:3] {
+		if after[0].P[k] != p {
+			t.Errorf("game 0's chance before decision %d moved from %.6f to %.6f when its own result changed: it was read with a fit to its own result", k, p, after[0].P[k])
+		}
+	}
+	moved := 0
+	for i := 1; i < len(before); i++ {
+		if before[i].P[1] != after[i].P[1] {
+			moved++
+		}
+	}
+	if moved == 0 {
+		t.Error("no other game's chances moved: the other folds' fits ignore game 0")
+	}
+}

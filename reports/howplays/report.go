@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	"playtest/games"
 	"playtest/sim"
 	"playtest/sim/bots"
 )
@@ -62,21 +61,13 @@ func Build(recs []*sim.Record, m *Mapping, pairs, hidden, static bool, seed uint
 	if len(recs) == 0 {
 		return nil
 	}
-	mapping := Mapping{}
-	if m != nil {
-		mapping = *m
-	} else {
-		traces := make([][]int32, len(recs))
-		scores := make([]float64, len(recs))
-		for i, r := range recs {
-			traces[i], scores[i] = r.Trace, r.Result.ValueFor(games.Seat0)/2+0.5
-		}
-		mapping = Fit(traces, scores)
-	}
 	gs := make([]Game, len(recs))
 	for i, r := range recs {
-		gs[i] = NewGame(r, mapping)
+		gs[i] = NewGame(r, Mapping{})
 	}
+	units := unitsOf(gs, pairs)
+	cal := calibrate(gs, units, pairs, m)
+	mapping := cal.all
 	rep := &Report{Games: len(gs), Over: "games", Mapping: mapping, View: ViewOpen, AfterDecided: make([]int, 10), Static: static}
 	if pairs {
 		rep.Over = "pairs"
@@ -84,7 +75,7 @@ func Build(recs []*sim.Record, m *Mapping, pairs, hidden, static bool, seed uint
 	if hidden {
 		rep.View = ViewHidden
 	}
-	rep.Figures = Measure(gs, pairs, seed)
+	rep.Figures = measureAll(units, seed, cal)
 	for i := range gs {
 		if gs[i].Decisive() {
 			rep.AfterDecided[min(int(gs[i].AfterDecided()*10), 9)]++

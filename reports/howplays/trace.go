@@ -8,7 +8,7 @@ import (
 )
 
 // Mapping turns a trace's leads into seat 0's chance of winning:
-// σ(A + B·lead), lead in the hand heuristic's units, held within
+// σ(A + B·lead + C·asinh(lead)), lead in the hand heuristic's units, held within
 // [1 − MaxUnproven, MaxUnproven]; a decided entry (±sim.TraceDecided: a
 // forced result the search proved) is the winner's 1 or 0. Only a proof
 // reads 100% or 0%.
@@ -18,12 +18,24 @@ type Mapping struct {
 	Source string  `json:"source"`
 	A      float64 `json:"a"`
 	B      float64 `json:"b"`
+	// C weighs asinh(lead): with it the chance can climb steeply over
+	// small leads and slowly over large ones, as a search's values do
+	// (0 for a model's mapping).
+	C float64 `json:"c,omitempty"`
+	// Folds is the number of folds the report's figures were read in
+	// (CrossFolds; 0: every game with this mapping): each fold's games
+	// with the logistic fitted to the others', this one the fit to all.
+	Folds int `json:"folds,omitempty"`
 }
 
-// Sources of a Mapping.
+// Sources of a Mapping: the learned model's scale as it is; a logistic
+// fitted to the run's games from nothing; or one fitted to them from the
+// model's scale (the traces hold search values and combined views, whose
+// scale the model's static fit does not know).
 const (
 	MappingModel  = "model"
 	MappingFitted = "fitted"
+	MappingRefit  = "refit"
 )
 
 // FromModel is the mapping of a learned model: a lead in hand units is
@@ -47,65 +59,26 @@ func (m Mapping) P(entry int32) float64 {
 	case entry <= -sim.TraceDecided:
 		return 0
 	}
-	p := model.Sigmoid(m.A + m.B*float64(entry)/100)
+	f := terms(float64(entry) / 100)
+	p := model.Sigmoid(m.A*f[0] + m.B*f[1] + m.C*f[2])
 	return max(1-MaxUnproven, min(MaxUnproven, p))
 }
 
-// Fit fits σ(A + B·lead) to seat 0's result (a win 1, a draw ½, a loss 0)
+// terms are the mapping's terms of a lead: 1, the lead, asinh of the lead.
+func terms(lead float64) [3]float64 { return [3]float64{1, lead, math.Asinh(lead)} }
+
+// Fit fits σ(A + B·lead + C·asinh(lead)) to seat 0's result (a win 1, a draw ½, a loss 0)
 // at every undecided entry of the traces by maximum likelihood (Newton's
-// method, with a small ridge on B so that leads that separate the
-// outcomes perfectly still give a finite slope): a deterministic function
+// method, with a small ridge on B and C so that leads that separate the
+// outcomes perfectly still give a finite fit): a deterministic function
 // of the traces and results alone, so shards, merges and resumes of a run
 // fit the same mapping as one process.
 func Fit(traces [][]int32, scores []float64) Mapping {
-	var n, sumY float64
-	for g, t := range traces {
-		for _, e := range t {
-			if e > -sim.TraceDecided && e < sim.TraceDecided {
-				n++
-				sumY += scores[g]
-			}
-		}
+	gs := make([]*Game, len(traces))
+	for i, t := range traces {
+		gs[i] = &Game{Trace: t, Seat0: scores[i]}
 	}
-	if n == 0 {
-		return Mapping{Source: MappingFitted}
-	}
-	mean := math.Min(math.Max(sumY/n, 1e-3), 1-1e-3)
-	a, b := math.Log(mean/(1-mean)), 0.0
-	ridge := 1e-3 * n
-	for range 50 {
-		// Gradient and Hessian of the penalised negative log-likelihood.
-		var ga, gb, haa, hab, hbb float64
-		for g, t := range traces {
-			y := scores[g]
-			for _, e := range t {
-				if e <= -sim.TraceDecided || e >= sim.TraceDecided {
-					continue
-				}
-				x := float64(e) / 100
-				p := model.Sigmoid(a + b*x)
-				w := p * (1 - p)
-				ga += p - y
-				gb += (p - y) * x
-				haa += w
-				hab += w * x
-				hbb += w * x * x
-			}
-		}
-		gb += ridge * b
-		hbb += ridge
-		det := haa*hbb - hab*hab
-		if det <= 0 || math.IsNaN(det) {
-			break
-		}
-		da := (hbb*ga - hab*gb) / det
-		db := (haa*gb - hab*ga) / det
-		a, b = a-da, b-db
-		if math.Abs(da) < 1e-10 && math.Abs(db) < 1e-10 {
-			break
-		}
-	}
-	return Mapping{Source: MappingFitted, A: round(a, 9), B: round(b, 9)}
+	return fitGames(gs, Mapping{Source: MappingFitted}, 0)
 }
 
 // Probabilities maps a trace to seat 0's chance of winning before each

@@ -3,6 +3,7 @@ package publish
 import (
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strings"
 	"text/template"
@@ -48,13 +49,31 @@ var funcs = map[string]any{
 // intervals are over.
 func traceNote(r *howplays.Report) string {
 	source := "the variant's learned model (each seat's logit, in the heuristic's units, halved)"
-	if r.Mapping.Source == howplays.MappingFitted {
-		source = fmt.Sprintf("a logistic fitted to these games' outcomes, σ(%.3g + %.3g·lead), since the bots play no learned model", r.Mapping.A, r.Mapping.B)
+	switch r.Mapping.Source {
+	case howplays.MappingFitted:
+		source = fmt.Sprintf("a logistic fitted to these games' outcomes, %s over them all, since the bots play no learned model", logistic(r.Mapping))
+	case howplays.MappingRefit:
+		source = fmt.Sprintf("a logistic fitted to these games' outcomes from the learned model's scale (the traces hold search values, whose scale the model's fit to static positions does not know), %s over them all", logistic(r.Mapping))
+	}
+	if r.Mapping.Folds > 0 {
+		source += fmt.Sprintf(", cross-fitted: the figures read each game with the fit to the other %d folds of the games, never with a fit to its own result, and their intervals refit it in every resample", r.Mapping.Folds-1)
 	}
 	if r.Static {
 		return fmt.Sprintf("Traced: the run's first %d games: its bots do not search, so it traces one game in %d (at least %d, at most %s), each position judged by its static evaluation, without playing its exchanges out, so that tracing costs a few percent of the run. A trace is seat 0's chance of winning before each decision, mapped to a chance by %s. Whose estimate: %s. Intervals are 95%%, over the %s: percentile bootstrap, Wilson's for rates.", r.Games, sim.StaticTraceEvery, sim.MinStaticTrace, bots.Thousands(sim.DefaultTrace), source, r.View, r.Over)
 	}
 	return fmt.Sprintf("Traced: the run's first %d games (a run traces at most its first %s). A trace is seat 0's chance of winning before each decision: the lead the deciding alphabeta bot's search found, or else the heuristic's after the exchanges in progress are played out, mapped to a chance by %s. Whose estimate: %s. Intervals are 95%%, over the %s: percentile bootstrap, Wilson's for rates.", r.Games, bots.Thousands(sim.DefaultTrace), source, r.View, r.Over)
+}
+
+// logistic writes a fitted mapping: "σ(-2.11 + 0.467·lead + 0.2·asinh(lead))".
+func logistic(m howplays.Mapping) string {
+	return fmt.Sprintf("σ(%.3g %s %.3g·lead %s %.3g·asinh(lead))", m.A, sign(m.B), math.Abs(m.B), sign(m.C), math.Abs(m.C))
+}
+
+func sign(x float64) string {
+	if x < 0 {
+		return "−"
+	}
+	return "+"
 }
 
 var markdown = template.Must(template.New("report.md").Funcs(funcs).Parse(markdownText))

@@ -62,22 +62,44 @@ func percentiles(values []float64, alpha float64) Interval {
 // replacement from seed's stream, so the interval is reproducible. With
 // fewer than two units the interval is the statistic itself.
 func BootstrapStatistic(n, resamples int, alpha float64, seed uint64, stat func(sample []int) float64) Interval {
+	return BootstrapStatistics(n, resamples, alpha, seed, 1, func(sample []int, out []float64) { out[0] = stat(sample) })[0]
+}
+
+// BootstrapStatistics is BootstrapStatistic for k statistics of the same
+// resamples: stat writes the k statistics of a sample into out, so that
+// work they share (a model refitted to the sample) is done once a
+// resample.
+func BootstrapStatistics(n, resamples int, alpha float64, seed uint64, k int, stat func(sample []int, out []float64)) []Interval {
 	all := make([]int, n)
 	for i := range all {
 		all[i] = i
 	}
+	out := make([]Interval, k)
+	row := make([]float64, k)
 	if n < 2 || resamples < 1 {
-		v := stat(all)
-		return Interval{v, v}
+		stat(all, row)
+		for j, v := range row {
+			out[j] = Interval{v, v}
+		}
+		return out
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x626f6f74))
-	values := make([]float64, resamples)
+	values := make([][]float64, k)
+	for j := range values {
+		values[j] = make([]float64, resamples)
+	}
 	sample := make([]int, n)
-	for r := range values {
+	for r := range resamples {
 		for i := range sample {
 			sample[i] = rng.IntN(n)
 		}
-		values[r] = stat(sample)
+		stat(sample, row)
+		for j, v := range row {
+			values[j][r] = v
+		}
 	}
-	return percentiles(values, alpha)
+	for j := range out {
+		out[j] = percentiles(values[j], alpha)
+	}
+	return out
 }

@@ -74,7 +74,7 @@ func WriteTrace(w io.Writer, p []float64, turning []int, m howplays.Mapping) err
 		return nil
 	}
 	source := "the variant's learned model"
-	if m.Source == howplays.MappingFitted {
+	if m.Source == howplays.MappingFitted || m.Source == howplays.MappingRefit {
 		source = "the run's fitted logistic"
 	}
 	fmt.Fprintf(w, "\nseat 0's chance of winning before each entry, then the result (%s):\n", source)

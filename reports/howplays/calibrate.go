@@ -1,0 +1,270 @@
+package howplays
+
+import (
+	"math"
+
+	"playtest/sim"
+	"playtest/sim/model"
+)
+
+// CrossFolds is the number of folds a fitted mapping is cross-fitted in:
+// the games of each fold are read with the logistic fitted to the other
+// folds' games, so that no game is judged by a mapping fitted to its own
+// result.
+const CrossFolds = 5
+
+// minCrossUnits is the fewest games (or pairs) cross-fitted: fewer are all
+// read with the fit to them all.
+const minCrossUnits = 4 * CrossFolds
+
+// calibration is how a report reads its traces: the fit to every traced
+// game (the report's Mapping, which also draws single games) and, for the
+// figures, each fold's fit to the other folds' games.
+type calibration struct {
+	all Mapping
+	// folds holds each fold's mapping; nil: every game is read with all
+	// (a mapping given, not fitted, or too few games to cross-fit).
+	folds []Mapping
+	// prior is the slope the fit's ridge pulls toward: the learned
+	// model's scale, or 0.
+	prior float64
+	// units are the games (or pairs) the figures are over, fold their
+	// folds; grad their log-likelihood's gradient and Hessian at all
+	// (the one-step refits of the bootstrap).
+	units [][]*Game
+	fold  []int
+	grad  []newton
+}
+
+// newton is a fit's gradient and Hessian sums (penalty aside) over some
+// entries of the mapping's three terms (1, lead, asinh lead), and their
+// number.
+type newton struct {
+	n float64
+	g [3]float64
+	h [3][3]float64
+}
+
+func (a *newton) add(b newton) {
+	a.n += b.n
+	for i := range a.g {
+		a.g[i] += b.g[i]
+		for j := range a.h[i] {
+			a.h[i][j] += b.h[i][j]
+		}
+	}
+}
+
+func (a *newton) sub(b newton) {
+	a.n -= b.n
+	for i := range a.g {
+		a.g[i] -= b.g[i]
+		for j := range a.h[i] {
+			a.h[i][j] -= b.h[i][j]
+		}
+	}
+}
+
+// gradient sums the log-likelihood's gradient and Hessian of the mapping
+// m over a trace's undecided entries, the game's result y.
+func gradient(trace []int32, y float64, m Mapping) newton {
+	var s newton
+	for _, e := range trace {
+		if e <= -sim.TraceDecided || e >= sim.TraceDecided {
+			continue
+		}
+		f := terms(float64(e) / 100)
+		p := model.Sigmoid(m.A*f[0] + m.B*f[1] + m.C*f[2])
+		w := p * (1 - p)
+		s.n++
+		for i := range f {
+			s.g[i] += (p - y) * f[i]
+			for j := range f {
+				s.h[i][j] += w * f[i] * f[j]
+			}
+		}
+	}
+	return s
+}
+
+// step is one Newton step of the penalised fit from m: a ridge of 10⁻³
+// per entry pulls the slope toward prior and the asinh term toward 0, so
+// that leads that separate the outcomes perfectly still give a finite
+// fit. ok is false when the Hessian is singular.
+func (s newton) step(m Mapping, prior float64) (Mapping, bool) {
+	ridge := 1e-3 * s.n
+	w := [3]float64{m.A, m.B, m.C}
+	g, h := s.g, s.h
+	g[1] += ridge * (w[1] - prior)
+	g[2] += ridge * w[2]
+	h[1][1] += ridge
+	h[2][2] += ridge
+	d, ok := solve3(h, g)
+	if !ok {
+		return m, false
+	}
+	m.A, m.B, m.C = w[0]-d[0], w[1]-d[1], w[2]-d[2]
+	return m, true
+}
+
+// solve3 solves h·x = g by Gaussian elimination with partial pivoting;
+// ok is false when h is singular.
+func solve3(h [3][3]float64, g [3]float64) (x [3]float64, ok bool) {
+	for c := range 3 {
+		p := c
+		for r := c + 1; r < 3; r++ {
+			if math.Abs(h[r][c]) > math.Abs(h[p][c]) {
+				p = r
+			}
+		}
+		if h[p][c] == 0 || math.IsNaN(h[p][c]) {
+			return x, false
+		}
+		h[c], h[p] = h[p], h[c]
+		g[c], g[p] = g[p], g[c]
+		for r := range 3 {
+			if r == c {
+				continue
+			}
+			f := h[r][c] / h[c][c]
+			for k := c; k < 3; k++ {
+				h[r][k] -= f * h[c][k]
+			}
+			g[r] -= f * g[c]
+		}
+	}
+	for i := range x {
+		x[i] = g[i] / h[i][i]
+	}
+	return x, true
+}
+
+// fitGames fits the mapping to the games' results by Newton's method from
+// start (from the results' mean when start is zero), the ridge pulling
+// the slope toward prior.
+func fitGames(gs []*Game, start Mapping, prior float64) Mapping {
+	var n, sumY float64
+	for _, g := range gs {
+		s := gradient(g.Trace, g.Seat0, Mapping{})
+		n += s.n
+		sumY += s.n * g.Seat0
+	}
+	m := start
+	m.Folds = 0
+	if n == 0 {
+		return Mapping{Source: start.Source}
+	}
+	if m.A == 0 && m.B == 0 && m.C == 0 {
+		mean := math.Min(math.Max(sumY/n, 1e-3), 1-1e-3)
+		m.A, m.B = math.Log(mean/(1-mean)), prior
+	}
+	for range 50 {
+		var s newton
+		for _, g := range gs {
+			s.add(gradient(g.Trace, g.Seat0, m))
+		}
+		next, ok := s.step(m, prior)
+		if !ok {
+			break
+		}
+		done := math.Abs(next.A-m.A) < 1e-10 && math.Abs(next.B-m.B) < 1e-10 && math.Abs(next.C-m.C) < 1e-10
+		m = next
+		if done {
+			break
+		}
+	}
+	m.A, m.B, m.C = round(m.A, 9), round(m.B, 9), round(m.C, 9)
+	return m
+}
+
+// calibrate fits the mapping of the games, grouped in units: from the
+// learned model's mapping when given (Source MappingRefit), else from
+// nothing (MappingFitted); each unit's games are then read with its
+// fold's fit (Folds), and the one-step refits of the bootstrap are made
+// ready.
+func calibrate(gs []Game, units [][]*Game, pairs bool, model *Mapping) *calibration {
+	c := &calibration{units: units}
+	start := Mapping{Source: MappingFitted}
+	if model != nil {
+		start = Mapping{Source: MappingRefit, A: model.A, B: model.B}
+		c.prior = model.B
+	}
+	all := make([]*Game, len(gs))
+	for i := range gs {
+		all[i] = &gs[i]
+	}
+	c.all = fitGames(all, start, c.prior)
+	c.fold = make([]int, len(units))
+	c.grad = make([]newton, len(units))
+	for u, unit := range units {
+		key := unit[0].Index
+		if pairs {
+			key = unit[0].Deal
+		}
+		c.fold[u] = key % CrossFolds
+		for _, g := range unit {
+			c.grad[u].add(gradient(g.Trace, g.Seat0, c.all))
+		}
+	}
+	if len(units) >= minCrossUnits {
+		c.all.Folds = CrossFolds
+		c.folds = make([]Mapping, CrossFolds)
+		for k := range c.folds {
+			var others []*Game
+			for u, unit := range units {
+				if c.fold[u] != k {
+					others = append(others, unit...)
+				}
+			}
+			c.folds[k] = fitGames(others, c.all, c.prior)
+		}
+	}
+	maps := c.folds
+	if maps == nil {
+		maps = []Mapping{c.all}
+	}
+	for u, unit := range units {
+		m := c.of(u, maps)
+		for _, g := range unit {
+			g.P = m.Probabilities(g.Trace, g.Seat0, g.P)
+		}
+	}
+	return c
+}
+
+// of is the mapping unit u is read with, of maps: each fold's, or one for
+// every unit when the games are not cross-fitted.
+func (c *calibration) of(u int, maps []Mapping) Mapping {
+	if c.folds == nil {
+		return maps[0]
+	}
+	return maps[c.fold[u]]
+}
+
+// refit fits the mapping again to a resample of the units, as calibrate
+// fitted it to them all, by one Newton step from the fit to all (a
+// one-step bootstrap: as good as the full fit to first order, and cheap):
+// each fold's fit to the resample's other folds, or one fit to the whole
+// resample when the games are not cross-fitted. It writes the mappings
+// into maps (CrossFolds long) and returns them, for of.
+func (c *calibration) refit(sample []int, maps []Mapping) []Mapping {
+	var sums [CrossFolds + 1]newton
+	for _, u := range sample {
+		sums[c.fold[u]].add(c.grad[u])
+		sums[CrossFolds].add(c.grad[u])
+	}
+	one := func(s newton) Mapping {
+		m, _ := s.step(c.all, c.prior)
+		return m
+	}
+	if c.folds == nil {
+		maps[0] = one(sums[CrossFolds])
+		return maps
+	}
+	for k := range CrossFolds {
+		s := sums[CrossFolds]
+		s.sub(sums[k])
+		maps[k] = one(s)
+	}
+	return maps
+}
