@@ -34,6 +34,29 @@ type calibration struct {
 	units [][]*Game
 	fold  []int
 	grad  []newton
+	// leads holds each unit's games' entries as (lead, asinh lead) pairs,
+	// a decided entry as (±Inf, 0), so that a resample reads them again
+	// without the transcendental work.
+	leads [][][]float64
+}
+
+// remap reads game k of unit u again with m into buf (Probabilities'
+// layout: the result last).
+func (c *calibration) remap(u, k int, m Mapping, buf []float64) []float64 {
+	buf = buf[:0]
+	pairs := c.leads[u][k]
+	for i := 0; i < len(pairs); i += 2 {
+		x := pairs[i]
+		switch {
+		case math.IsInf(x, 1):
+			buf = append(buf, 1)
+		case math.IsInf(x, -1):
+			buf = append(buf, 0)
+		default:
+			buf = append(buf, m.chance(x, pairs[i+1]))
+		}
+	}
+	return append(buf, c.units[u][k].Seat0)
 }
 
 // newton is a fit's gradient and Hessian sums (penalty aside) over some
@@ -196,7 +219,23 @@ func calibrate(gs []Game, units [][]*Game, pairs bool, model *Mapping) *calibrat
 	c.all = fitGames(all, start, c.prior)
 	c.fold = make([]int, len(units))
 	c.grad = make([]newton, len(units))
+	c.leads = make([][][]float64, len(units))
 	for u, unit := range units {
+		for _, g := range unit {
+			pairs := make([]float64, 0, 2*len(g.Trace))
+			for _, e := range g.Trace {
+				switch {
+				case e >= sim.TraceDecided:
+					pairs = append(pairs, math.Inf(1), 0)
+				case e <= -sim.TraceDecided:
+					pairs = append(pairs, math.Inf(-1), 0)
+				default:
+					f := terms(float64(e) / 100)
+					pairs = append(pairs, f[1], f[2])
+				}
+			}
+			c.leads[u] = append(c.leads[u], pairs)
+		}
 		key := unit[0].Index
 		if pairs {
 			key = unit[0].Deal

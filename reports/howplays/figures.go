@@ -380,7 +380,6 @@ func refitIntervals(figs []Figure, traced []int, units [][]*Game, seed uint64, c
 	values := make([]float64, len(units)*k) // each unit's value of each figure in this resample
 	has := make([]bool, len(units)*k)
 	stamp := make([]int, len(units)) // the resample a unit's values were read in
-	var scratch Game
 	var buf []float64
 	unitSum, unitN := make([]float64, k), make([]int, k)
 	sums, counts := make([]float64, k), make([]int, k)
@@ -396,16 +395,19 @@ func refitIntervals(figs []Figure, traced []int, units [][]*Game, seed uint64, c
 				m := cal.of(u, maps)
 				clear(unitSum)
 				clear(unitN)
-				for _, g := range units[u] {
-					scratch = *g
-					buf = m.Probabilities(g.Trace, g.Seat0, buf)
-					scratch.P = buf
+				for gi, g := range units[u] {
+					// The game is read with the resample's chances in
+					// place of its own, then given them back.
+					buf = cal.remap(u, gi, m, buf)
+					own := g.P
+					g.P = buf
 					for j, d := range defs {
-						if v, ok := d.of(&scratch); ok {
+						if v, ok := d.of(g); ok {
 							unitSum[j] += v
 							unitN[j]++
 						}
 					}
+					g.P = own
 				}
 				for j := range defs {
 					values[u*k+j], has[u*k+j] = unitSum[j]/float64(max(unitN[j], 1)), unitN[j] > 0

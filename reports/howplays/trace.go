@@ -60,7 +60,12 @@ func (m Mapping) P(entry int32) float64 {
 		return 0
 	}
 	f := terms(float64(entry) / 100)
-	p := model.Sigmoid(m.A*f[0] + m.B*f[1] + m.C*f[2])
+	return m.chance(f[1], f[2])
+}
+
+// chance is the mapping's chance at an undecided lead x, given asinh(x).
+func (m Mapping) chance(x, asinhX float64) float64 {
+	p := model.Sigmoid(m.A + m.B*x + m.C*asinhX)
 	return max(1-MaxUnproven, min(MaxUnproven, p))
 }
 
