@@ -81,3 +81,45 @@ type CellState interface {
 	// room.
 	AppendCells(dst []uint8, seat Player) []uint8
 }
+
+// GridSymmetries lists the symmetries of a rows × cols board of cells
+// numbered row by row, the identity first: "none"; "mirror" (left and
+// right); "rectangle" (left and right, up and down, the half turn);
+// "square" (the eight reflections and rotations, rows == cols).
+func GridSymmetries(rows, cols int, kind string) ([][]int, error) {
+	type transform func(r, c int) (int, int)
+	id := func(r, c int) (int, int) { return r, c }
+	lr := func(r, c int) (int, int) { return r, cols - 1 - c }
+	ud := func(r, c int) (int, int) { return rows - 1 - r, c }
+	half := func(r, c int) (int, int) { return rows - 1 - r, cols - 1 - c }
+	var ts []transform
+	switch kind {
+	case "none":
+		ts = []transform{id}
+	case "mirror":
+		ts = []transform{id, lr}
+	case "rectangle":
+		ts = []transform{id, lr, ud, half}
+	case "square":
+		if rows != cols {
+			return nil, fmt.Errorf("a square's symmetries on a %d × %d board", rows, cols)
+		}
+		n := rows - 1
+		ts = []transform{id, lr, ud, half,
+			func(r, c int) (int, int) { return c, r },
+			func(r, c int) (int, int) { return n - c, n - r },
+			func(r, c int) (int, int) { return c, n - r },
+			func(r, c int) (int, int) { return n - c, r }}
+	default:
+		return nil, fmt.Errorf("unknown symmetries %q: want none, mirror, rectangle or square", kind)
+	}
+	out := make([][]int, len(ts))
+	for k, t := range ts {
+		out[k] = make([]int, rows*cols)
+		for cell := range out[k] {
+			r, c := t(cell/cols, cell%cols)
+			out[k][cell] = r*cols + c
+		}
+	}
+	return out, nil
+}

@@ -354,7 +354,7 @@ func checkCells(t *testing.T, g games.Game, s games.State, game, n int) {
 			}
 		}
 	}
-	if n%5 == 0 {
+	if _, interpreted := s.(games.Interpreted); n%5 == 0 && !interpreted { // an interpreter allocates its values
 		if allocs := testing.AllocsPerRun(3, func() { buf = cs.AppendCells(buf[:0], games.Seat0) }); allocs != 0 {
 			t.Fatalf("game %d after %d decisions: AppendCells allocates %.0f times", game, n, allocs)
 		}

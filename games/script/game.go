@@ -48,6 +48,8 @@ type game struct {
 	plyCap   int
 	features []games.Feature
 	weights  []float64
+	// board is cell_board(knobs)'s board of cells (Rows 0: none).
+	board games.CellBoard
 	reasons  []games.ReasonDoc
 	// keys maps a position's key to the state it was written for, so that
 	// SetKey can restore it (the solver restores positions by key).
@@ -78,6 +80,9 @@ func newGame(r *Rules) (games.Game, error) {
 	if err := g.readReasons(); err != nil {
 		return nil, err
 	}
+	if err := g.readCells(); err != nil {
+		return nil, err
+	}
 	if g.plyCap, err = r.plyCap(); err != nil {
 		return nil, err
 	}
@@ -96,8 +101,13 @@ func newGame(r *Rules) (games.Game, error) {
 	}
 	start.Freeze()
 	g.start = start
-	if g.features != nil {
+	switch {
+	case g.features != nil && g.board.Rows > 0:
+		return featureBoardGame{g}, nil
+	case g.features != nil:
 		return featureGame{g}, nil
+	case g.board.Rows > 0:
+		return boardGame{g}, nil
 	}
 	return g, nil
 }

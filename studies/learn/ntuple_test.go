@@ -104,3 +104,26 @@ func TestNTupleModelFileIsReproducible(t *testing.T) {
 		t.Error("the same seed wrote two different model.json files")
 	}
 }
+
+// TestLearnNTupleOnAScript: a rules script with cell_board and cells is
+// learned like an engine: a model of its board, checked against the game.
+func TestLearnNTupleOnAScript(t *testing.T) {
+	cfg, err := variants.Load("../../configs/scripts/tictactoe.yaml", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, tr, err := LearnNTuple(context.Background(), cfg, NTupleOptions{Games: 200, Tuples: 10, Length: 3, Rate: DefaultNTupleRate, Epsilon: 0.2, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := cfg.NewGame()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Check(g, m.RulesHash, true); err != nil {
+		t.Fatal(err)
+	}
+	if tr.Seat0Wins+tr.Seat1Wins+tr.Draws != 20 {
+		t.Errorf("late games %+v, want 20", tr)
+	}
+}
