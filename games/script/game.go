@@ -49,8 +49,8 @@ type game struct {
 	features []games.Feature
 	weights  []float64
 	// board is cell_board(knobs)'s board of cells (Rows 0: none).
-	board games.CellBoard
-	reasons  []games.ReasonDoc
+	board   games.CellBoard
+	reasons []games.ReasonDoc
 	// keys maps a position's key to the state it was written for, so that
 	// SetKey can restore it (the solver restores positions by key).
 	keys sync.Map
