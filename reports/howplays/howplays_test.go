@@ -408,3 +408,17 @@ func TestNoGameIsReadWithAFitToItsOwnResult(t *testing.T) {
 		t.Error("no other game's chances moved: the other folds' fits ignore game 0")
 	}
 }
+
+// TestReliabilityWordsFitTheNumbers: the sentence's verdict on the
+// log-loss never contradicts the figures it prints.
+func TestReliabilityWordsFitTheNumbers(t *testing.T) {
+	for _, c := range []struct {
+		loss, constant float64
+		want           string
+	}{{0.6931, 0.6934, "no better than"}, {0.687, 0.692, "barely better than"}, {0.577, 0.692, "(better than"}, {0.701, 0.692, "no better than"}} {
+		r := &Reliability{Entries: 10, Games: 2, LogLoss: c.loss, ConstantLogLoss: c.constant}
+		if s := r.Summary(); !strings.Contains(s, c.want+" knowing nothing") {
+			t.Errorf("log-loss %.4f against %.4f: %q, want %q", c.loss, c.constant, s, c.want)
+		}
+	}
+}

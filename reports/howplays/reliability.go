@@ -176,9 +176,14 @@ func (r *Reliability) Summary() string {
 			held++
 		}
 	}
+	// Judged at the three decimals shown, so that the words never
+	// contradict the numbers beside them.
 	verdict := "better than"
-	if r.LogLoss >= r.ConstantLogLoss {
+	switch gain := math.Round(1000*r.ConstantLogLoss) - math.Round(1000*r.LogLoss); {
+	case gain <= 0:
 		verdict = "no better than"
+	case gain < 10:
+		verdict = "barely better than"
 	}
 	s := fmt.Sprintf("Reliability over %d decisions of %d games: log-loss %.3f against a constant chance's %.3f (%s knowing nothing), Brier %.3f against %.3f; %d of the %d deciles with decisions of at least %d games see within ±%.0f points of the chance they were given.",
 		r.Entries, r.Games, r.LogLoss, r.ConstantLogLoss, verdict, r.Brier, r.ConstantBrier, held, len(judged), ReliableGames, 100*ReliableGap)
