@@ -177,8 +177,10 @@ type Figure struct {
 	// N is the number of games (or pairs, Over) the figure is over.
 	N    int    `json:"n"`
 	Unit string `json:"unit"`
-	// Interval is "wilson" for a rate, "bootstrap" otherwise (percentile,
-	// over the games or pairs).
+	// Interval is "wilson" for a rate, "basic bootstrap" for a statistic
+	// of the whole sample (outcome uniformity, length spread, game-tree
+	// complexity), "bootstrap" otherwise (percentile; all over the games
+	// or pairs).
 	Interval string `json:"interval"`
 }
 
@@ -481,7 +483,15 @@ func measure(d definition, units [][]*Game, seed uint64) (Figure, bool) {
 			v, _ := d.whole(all)
 			return v
 		})
-		f.Low, f.High = iv.Low, iv.High
+		// The basic bootstrap interval (the resamples' spread reflected
+		// about the value): a statistic of the whole sample is biased
+		// near its extreme (a fair game's outcome uniformity, 0.75, is
+		// that statistic's least value, which no resample of an uneven
+		// sample goes below), and the reflection carries the bias back.
+		f.Low, f.High, f.Interval = max(0, 2*v-iv.High), 2*v-iv.Low, "basic bootstrap"
+		if d.unit == UnitShare {
+			f.High = min(1, f.High)
+		}
 		return f, true
 	}
 	var values []float64
