@@ -44,16 +44,16 @@ type calibration struct {
 // layout: the result last).
 func (c *calibration) remap(u, k int, m Mapping, buf []float64) []float64 {
 	buf = buf[:0]
-	pairs := c.leads[u][k]
-	for i := 0; i < len(pairs); i += 2 {
-		x := pairs[i]
+	leads := c.leads[u][k]
+	for i := 0; i < len(leads); i += 2 {
+		x := leads[i]
 		switch {
 		case math.IsInf(x, 1):
 			buf = append(buf, 1)
 		case math.IsInf(x, -1):
 			buf = append(buf, 0)
 		default:
-			buf = append(buf, m.chance(x, pairs[i+1]))
+			buf = append(buf, m.chance(x, leads[i+1]))
 		}
 	}
 	return append(buf, c.units[u][k].Seat0)
@@ -222,19 +222,19 @@ func calibrate(gs []Game, units [][]*Game, pairs bool, model *Mapping) *calibrat
 	c.leads = make([][][]float64, len(units))
 	for u, unit := range units {
 		for _, g := range unit {
-			pairs := make([]float64, 0, 2*len(g.Trace))
+			leads := make([]float64, 0, 2*len(g.Trace))
 			for _, e := range g.Trace {
 				switch {
 				case e >= sim.TraceDecided:
-					pairs = append(pairs, math.Inf(1), 0)
+					leads = append(leads, math.Inf(1), 0)
 				case e <= -sim.TraceDecided:
-					pairs = append(pairs, math.Inf(-1), 0)
+					leads = append(leads, math.Inf(-1), 0)
 				default:
 					f := terms(float64(e) / 100)
-					pairs = append(pairs, f[1], f[2])
+					leads = append(leads, f[1], f[2])
 				}
 			}
-			c.leads[u] = append(c.leads[u], pairs)
+			c.leads[u] = append(c.leads[u], leads)
 		}
 		key := unit[0].Index
 		if pairs {

@@ -54,9 +54,10 @@ const (
 	ViewHidden = "each seat's own estimate from what it may see, combined (seat 0's chance is the mean, in logits, of seat 0's estimate and one less seat 1's): together the two views see both hands, so the trace shows who is ahead in fact, where one seat's view would lag behind what the other holds"
 )
 
-// Build measures the traced records: with the model mapping m when the
-// variant has a model (m.Source MappingModel), else with a logistic
-// fitted to them here. hidden says the game hides information (View).
+// Build measures the traced records, read with a logistic fitted to them
+// here (calibrate: cross-fitted, and refitted in the figures' resamples),
+// from the learned model's mapping m when the bots play one (nil: from
+// nothing). hidden says the game hides information (View).
 func Build(recs []*sim.Record, m *Mapping, pairs, hidden, static bool, seed uint64) *Report {
 	if len(recs) == 0 {
 		return nil
