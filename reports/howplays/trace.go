@@ -8,13 +8,15 @@ import (
 )
 
 // Mapping turns a trace's leads into seat 0's chance of winning:
-// σ(A + B·lead + C·asinh(lead)), lead in the hand heuristic's units, held within
-// [1 − MaxUnproven, MaxUnproven]; a decided entry (±sim.TraceDecided: a
-// forced result the search proved) is the winner's 1 or 0. Only a proof
-// reads 100% or 0%.
+// σ(A + B·lead + C·asinh(lead)), lead in the hand heuristic's units,
+// held within [1 − MaxUnproven, MaxUnproven]; a decided entry
+// (±sim.TraceDecided: a forced result the search proved) is the winner's
+// 1 or 0. Only a proof reads 100% or 0%.
 type Mapping struct {
-	// Source is MappingModel (the variant's learned model) or
-	// MappingFitted (a logistic fitted to the traced games' outcomes).
+	// Source is MappingFitted or MappingRefit (a logistic fitted to the
+	// traced games' outcomes, from nothing or from the learned model's
+	// scale), or MappingModel (the model's scale as it is, where no run
+	// was fitted: a single game replayed without its run).
 	Source string  `json:"source"`
 	A      float64 `json:"a"`
 	B      float64 `json:"b"`
@@ -72,8 +74,9 @@ func (m Mapping) chance(x, asinhX float64) float64 {
 // terms are the mapping's terms of a lead: 1, the lead, asinh of the lead.
 func terms(lead float64) [3]float64 { return [3]float64{1, lead, math.Asinh(lead)} }
 
-// Fit fits σ(A + B·lead + C·asinh(lead)) to seat 0's result (a win 1, a draw ½, a loss 0)
-// at every undecided entry of the traces by maximum likelihood (Newton's
+// Fit fits σ(A + B·lead + C·asinh(lead)) to seat 0's result (a win 1, a
+// draw ½, a loss 0) at every undecided entry of the traces by maximum
+// likelihood (Newton's
 // method, with a small ridge on B and C so that leads that separate the
 // outcomes perfectly still give a finite fit): a deterministic function
 // of the traces and results alone, so shards, merges and resumes of a run
