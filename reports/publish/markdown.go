@@ -64,11 +64,16 @@ func traceNote(r *howplays.Report) string {
 	return fmt.Sprintf("Traced: the run's first %d games (a run traces at most its first %s). A trace is seat 0's chance of winning before each decision: the lead the deciding alphabeta bot's search found, or else the heuristic's after the exchanges in progress are played out, mapped to a chance by %s. Whose estimate: %s. Intervals are 95%%, over the %s: percentile bootstrap (basic for the statistics of the whole sample: outcome uniformity, length spread, game-tree complexity), Wilson's for rates.", r.Games, bots.Thousands(sim.DefaultTrace), source, r.View, r.Over)
 }
 
-// logistic writes a fitted mapping: "σ(-2.11 + 0.467·lead + 0.2·asinh(lead))".
+// logistic writes a fitted mapping: "σ(−2.11 + 0.467·lead + 0.2·asinh(lead))".
 func logistic(m howplays.Mapping) string {
-	return fmt.Sprintf("σ(%.3g %s %.3g·lead %s %.3g·asinh(lead))", m.A, sign(m.B), math.Abs(m.B), sign(m.C), math.Abs(m.C))
+	a := fmt.Sprintf("%.3g", math.Abs(m.A))
+	if m.A < 0 {
+		a = "−" + a
+	}
+	return fmt.Sprintf("σ(%s %s %.3g·lead %s %.3g·asinh(lead))", a, sign(m.B), math.Abs(m.B), sign(m.C), math.Abs(m.C))
 }
 
+// sign is the operator before a term of the given sign.
 func sign(x float64) string {
 	if x < 0 {
 		return "−"
