@@ -177,10 +177,10 @@ type Figure struct {
 	// N is the number of games (or pairs, Over) the figure is over.
 	N    int    `json:"n"`
 	Unit string `json:"unit"`
-	// Interval is "wilson" for a rate, "basic bootstrap" for a statistic
-	// of the whole sample (outcome uniformity, length spread, game-tree
-	// complexity), "bootstrap" otherwise (percentile; all over the games
-	// or pairs).
+	// Interval is "wilson" for a rate; for a statistic of the whole
+	// sample "bca bootstrap" (length spread, game-tree complexity) or
+	// "basic bootstrap" (outcome uniformity); "bootstrap" otherwise
+	// (percentile; all over the games or pairs).
 	Interval string `json:"interval"`
 }
 
@@ -205,6 +205,11 @@ type definition struct {
 	// traced: the figure reads the traced chances, so its interval
 	// includes the mapping's fit where the mapping is fitted.
 	traced bool
+	// basic: a whole-sample statistic whose value in a fair game is its
+	// extreme (outcome uniformity's 0.75 is its least), which no
+	// resample goes beyond, so that the BCa and percentile intervals
+	// miss it: it takes the basic bootstrap interval instead.
+	basic bool
 }
 
 var definitions = []definition{
@@ -278,7 +283,7 @@ var definitions = []definition{
 		of: func(g *Game) (float64, bool) {
 			return float64(g.Play.Repeats) / float64(max(g.Play.Positions, 1)), g.Play.Positions > 0
 		}},
-	{name: "outcome_uniformity", title: "Outcome uniformity", unit: UnitShare,
+	{name: "outcome_uniformity", basic: true, title: "Outcome uniformity", unit: UnitShare,
 		doc: "1 less the variance of a seat's result (win 1, draw ½, loss 0) over the games, after Ludii: 1 when every game ends alike, 0.75 for a fair coin",
 		whole: func(gs []*Game) (float64, bool) {
 			var m stats.Moments
@@ -475,23 +480,28 @@ func measure(d definition, units [][]*Game, seed uint64) (Figure, bool) {
 			return f, false
 		}
 		f.Value, f.N = v, len(units)
-		iv := stats.BootstrapStatistic(len(units), bootstrapResamples, 0.05, seed, func(sample []int) float64 {
+		stat := func(sample []int) float64 {
 			all = all[:0]
 			for _, k := range sample {
 				all = append(all, units[k]...)
 			}
 			v, _ := d.whole(all)
 			return v
-		})
-		// The basic bootstrap interval (the resamples' spread reflected
-		// about the value): a statistic of the whole sample is biased
-		// near its extreme (a fair game's outcome uniformity, 0.75, is
-		// that statistic's least value, which no resample of an uneven
-		// sample goes below), and the reflection carries the bias back.
-		f.Low, f.High, f.Interval = max(0, 2*v-iv.High), 2*v-iv.Low, "basic bootstrap"
-		if d.unit == UnitShare {
-			f.High = min(1, f.High)
 		}
+		if d.basic {
+			// The resamples' spread reflected about the value carries the
+			// statistic's bias at its extreme back.
+			iv := stats.BootstrapStatistic(len(units), bootstrapResamples, 0.05, seed, stat)
+			f.Low, f.High, f.Interval = max(0, 2*v-iv.High), 2*v-iv.Low, "basic bootstrap"
+			if d.unit == UnitShare {
+				f.High = min(1, f.High)
+			}
+			return f, true
+		}
+		// A statistic of the whole sample (a standard deviation of skewed
+		// lengths) is biased and skewed: the BCa interval corrects both.
+		iv := stats.BootstrapBCa(len(units), bootstrapResamples, 0.05, seed, stat)
+		f.Low, f.High, f.Interval = iv.Low, iv.High, "bca bootstrap"
 		return f, true
 	}
 	var values []float64
