@@ -73,38 +73,52 @@ func BootstrapStatistic(n, resamples int, alpha float64, seed uint64, stat func(
 // work they share (a model refitted to the sample) is done once a
 // resample.
 func BootstrapStatistics(n, resamples int, alpha float64, seed uint64, k int, stat func(sample []int, out []float64)) []Interval {
-	all := make([]int, n)
-	for i := range all {
-		all[i] = i
-	}
 	out := make([]Interval, k)
 	row := make([]float64, k)
 	if n < 2 || resamples < 1 {
-		stat(all, row)
+		stat(identity(n), row)
 		for j, v := range row {
 			out[j] = Interval{v, v}
 		}
 		return out
 	}
-	rng := rand.New(rand.NewPCG(seed, 0x626f6f74))
 	values := make([][]float64, k)
 	for j := range values {
 		values[j] = make([]float64, resamples)
 	}
+	resample(n, resamples, seed, func(r int, sample []int) {
+		stat(sample, row)
+		for j, v := range row {
+			values[j][r] = v
+		}
+	})
+	for j := range out {
+		out[j] = percentiles(values[j], alpha)
+	}
+	return out
+}
+
+// identity is the sample of every unit once: 0 to n − 1.
+func identity(n int) []int {
+	all := make([]int, n)
+	for i := range all {
+		all[i] = i
+	}
+	return all
+}
+
+// resample draws resamples samples of n units with replacement from
+// seed's stream and hands each to use with its number; the sample's
+// memory is reused.
+func resample(n, resamples int, seed uint64, use func(r int, sample []int)) {
+	rng := rand.New(rand.NewPCG(seed, 0x626f6f74)) // "boot"
 	sample := make([]int, n)
 	for r := range resamples {
 		for i := range sample {
 			sample[i] = rng.IntN(n)
 		}
-		stat(sample, row)
-		for j, v := range row {
-			values[j][r] = v
-		}
+		use(r, sample)
 	}
-	for j := range out {
-		out[j] = percentiles(values[j], alpha)
-	}
-	return out
 }
 
 // BootstrapBCa returns the bias-corrected and accelerated (BCa) bootstrap
@@ -116,22 +130,14 @@ func BootstrapStatistics(n, resamples int, alpha float64, seed uint64, k int, st
 // The resamples are drawn as BootstrapStatistic draws them; with fewer
 // than three units the interval is the statistic itself.
 func BootstrapBCa(n, resamples int, alpha float64, seed uint64, stat func(sample []int) float64) Interval {
-	all := make([]int, n)
-	for i := range all {
-		all[i] = i
-	}
+	all := identity(n)
 	theta := stat(all)
 	if n < 3 || resamples < 1 {
 		return Interval{theta, theta}
 	}
-	rng := rand.New(rand.NewPCG(seed, 0x626f6f74))
 	values := make([]float64, resamples)
-	sample := make([]int, n)
 	below := 0.0
-	for r := range values {
-		for i := range sample {
-			sample[i] = rng.IntN(n)
-		}
+	resample(n, resamples, seed, func(r int, sample []int) {
 		values[r] = stat(sample)
 		switch {
 		case values[r] < theta:
@@ -139,7 +145,7 @@ func BootstrapBCa(n, resamples int, alpha float64, seed uint64, stat func(sample
 		case values[r] == theta:
 			below += 0.5
 		}
-	}
+	})
 	normal := distuv.UnitNormal
 	z0 := normal.Quantile(min(max(below/float64(resamples), 0.5/float64(resamples)), 1-0.5/float64(resamples)))
 	// The jackknife: the statistic without each unit in turn.
@@ -162,7 +168,11 @@ func BootstrapBCa(n, resamples int, alpha float64, seed uint64, stat func(sample
 		a = num / (6 * math.Pow(den, 1.5))
 	}
 	end := func(z float64) float64 {
-		return normal.CDF(z0 + (z0+z)/(1-a*(z0+z)))
+		w := 1 - a*(z0+z)
+		if w <= 0 { // an acceleration beyond the formula's reach: the extreme resample
+			return normal.CDF(math.Copysign(math.Inf(1), z))
+		}
+		return normal.CDF(z0 + (z0+z)/w)
 	}
 	slices.Sort(values)
 	return Interval{quantile(values, end(normal.Quantile(alpha/2))), quantile(values, end(normal.Quantile(1-alpha/2)))}
