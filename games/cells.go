@@ -1,6 +1,9 @@
 package games
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // CellBoard is the board a learner reads a game's positions on (Boarder):
 // Rows × Cols cells numbered row by row from the bottom left, each in one
@@ -113,12 +116,17 @@ func GridSymmetries(rows, cols int, kind string) ([][]int, error) {
 	default:
 		return nil, fmt.Errorf("unknown symmetries %q: want none, mirror, rectangle or square", kind)
 	}
-	out := make([][]int, len(ts))
-	for k, t := range ts {
-		out[k] = make([]int, rows*cols)
-		for cell := range out[k] {
+	var out [][]int
+	for _, t := range ts {
+		p := make([]int, rows*cols)
+		for cell := range p {
 			r, c := t(cell/cols, cell%cols)
-			out[k][cell] = r*cols + c
+			p[cell] = r*cols + c
+		}
+		// On a board of one row (or one cell) some transforms are the
+		// same permutation: each is listed once.
+		if !slices.ContainsFunc(out, func(q []int) bool { return slices.Equal(p, q) }) {
+			out = append(out, p)
 		}
 	}
 	return out, nil

@@ -56,6 +56,14 @@ func TestGridSymmetries(t *testing.T) {
 	if _, err := games.GridSymmetries(3, 4, "square"); err == nil {
 		t.Error("a square's symmetries on 3 × 4 accepted")
 	}
+	// One row: up and down is the identity, the half turn left and
+	// right; each permutation once.
+	if syms, _ := games.GridSymmetries(1, 5, "rectangle"); len(syms) != 2 {
+		t.Errorf("1 × 5 rectangle: %d symmetries, want 2", len(syms))
+	}
+	if syms, _ := games.GridSymmetries(1, 1, "square"); len(syms) != 1 {
+		t.Errorf("1 × 1 square: %d symmetries, want 1", len(syms))
+	}
 }
 
 // TestScriptCellsRefused: a script's bad board of cells is refused with
