@@ -62,7 +62,8 @@ and after a stop (Ctrl-C, --max-time, a lost machine) playtest learn
 model.json an unbroken run writes, byte for byte.
 
 --kind ntuple learns another kind of model: an n-tuple network over the
-game's board of cells (Connect Four, the m,n,k-games, Stacktics), by TD
+game's board of cells (Connect Four, the m,n,k-games, Stacktics, and rules
+scripts with cell_board and cells), by TD
 self-play on one goroutine (--tuples, --tuple-length, --rate, --epsilon,
 --lambda; 100,000 games unless --games), written to DIR/model.json
 (schema playtest/model/v2) without generations, a page or --resume. Every

@@ -9,6 +9,7 @@ import (
 	"playtest/games"
 	"playtest/games/mnk"
 	"playtest/games/pcg"
+	"playtest/internal/testenv"
 )
 
 // TestScriptCells: tic-tac-toe's script gives a board of cells, a
@@ -90,28 +91,14 @@ func TestScriptCellsRefused(t *testing.T) {
 		{"too many states", swap(`"states": 3`, `"states": 99`), "states a cell"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			s, err := Load("cells.star", []byte(c.src))
-			if err == nil {
-				var r *Rules
-				if r, err = s.NewRules(); err == nil {
-					_, err = r.NewGame()
-				}
-			}
+			_, err := compile("cells.star", []byte(c.src))
 			if err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Errorf("got %v, want an error saying %q", err, c.want)
 			}
 		})
 	}
 	// cells() returning too few cells is refused when a learner reads them.
-	short, err := Load("cells.star", []byte(strings.Replace(base, "for stone in state.board]", "for stone in state.board][1:]", 1)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := short.NewRules()
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := r.NewGame()
+	g, err := compile("cells.star", []byte(strings.Replace(base, "for stone in state.board]", "for stone in state.board][1:]", 1)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,4 +160,30 @@ func sameSet(a, b [][]int) bool {
 		}
 	}
 	return true
+}
+
+// TestRunawayCellsStopped: cells() that loops without end is stopped by
+// the step budget, like every call into a script, with its file and line.
+func TestRunawayCellsStopped(t *testing.T) {
+	testenv.SkipUnderRace(t) // one goroutine's work, run to the budget
+	src, err := os.ReadFile("../../configs/scripts/tictactoe.star")
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := "def cells(state, seat):\n"
+	if !strings.Contains(string(src), old) {
+		t.Fatal("the script no longer defines cells")
+	}
+	g, err := compile("cells.star", []byte(strings.Replace(string(src), old, old+"    for i in range(1 << 40):\n        pass\n", 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		e, ok := recover().(*Error)
+		if !ok || !strings.Contains(e.Error(), "stopped after") || !strings.Contains(e.Error(), "cells.star:") {
+			t.Errorf("recovered %v, want the step budget's refusal naming cells.star and its line", e)
+		}
+	}()
+	g.NewState().(games.CellState).AppendCells(nil, games.Seat0)
+	t.Error("a runaway cells() returned")
 }

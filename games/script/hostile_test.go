@@ -31,17 +31,9 @@ def play(state, move):
 def result(state):
     return None if state < 3 else (0, "line")
 `
-	s, err := Load("hostile.star", []byte(src))
+	g, err := compile("hostile.star", []byte(src))
 	if err != nil {
 		t.Fatalf("%v\n%s", err, src)
-	}
-	r, err := s.NewRules()
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := r.NewGame()
-	if err != nil {
-		t.Fatal(err)
 	}
 	return g
 }

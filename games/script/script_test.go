@@ -45,6 +45,20 @@ func load(t testing.TB, file string, knobs map[string]any) games.Game {
 	return g
 }
 
+// compile builds the game of a script's source with its default knobs,
+// the load's, the rules' and the game's errors alike.
+func compile(name string, src []byte) (games.Game, error) {
+	s, err := Load(name, src)
+	if err != nil {
+		return nil, err
+	}
+	r, err := s.NewRules()
+	if err != nil {
+		return nil, err
+	}
+	return r.NewGame()
+}
+
 // The scripted tic-tac-toe counts the published move sequences.
 func TestTicTacToePerft(t *testing.T) {
 	g := load(t, "../../configs/scripts/tictactoe.star", nil)
@@ -298,7 +312,7 @@ def result(state):
 // times fewer than a built-in game's (games.InterpretedProofNodes): about
 // a second of them, not a minute (issue 53).
 func TestShortProofOfAScriptIsBounded(t *testing.T) {
-	s, err := Load("tree.star", []byte(`
+	g, err := compile("tree.star", []byte(`
 def start(knobs):
     return ()
 def turn(state):
@@ -312,14 +326,6 @@ def result(state):
 def key(state):
     return str(state)
 `))
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := s.NewRules()
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := r.NewGame()
 	if err != nil {
 		t.Fatal(err)
 	}

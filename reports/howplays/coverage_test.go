@@ -53,21 +53,8 @@ func walkTruth(t *testing.T, n int) map[string]float64 {
 	}
 	truth := map[string]float64{}
 	for _, d := range definitions {
-		if d.whole != nil {
-			if v, ok := d.whole(all); ok {
-				truth[d.name] = v
-			}
-			continue
-		}
-		sum, n := 0.0, 0
-		for _, g := range all {
-			if v, ok := d.of(g); ok {
-				sum += v
-				n++
-			}
-		}
-		if n > 0 {
-			truth[d.name] = sum / float64(n)
+		if v, ok := d.value(all); ok {
+			truth[d.name] = v
 		}
 	}
 	return truth

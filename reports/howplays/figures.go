@@ -307,6 +307,22 @@ var definitions = []definition{
 		}},
 }
 
+// value is the figure over the games: its statistic of them all, or the
+// mean of the games that give it (ok false when none does).
+func (d definition) value(gs []*Game) (float64, bool) {
+	if d.whole != nil {
+		return d.whole(gs)
+	}
+	sum, n := 0.0, 0
+	for _, g := range gs {
+		if v, ok := d.of(g); ok {
+			sum += v
+			n++
+		}
+	}
+	return sum / float64(max(n, 1)), n > 0
+}
+
 func b2f(b bool) float64 {
 	if b {
 		return 1
@@ -353,35 +369,28 @@ func Measure(gs []Game, pairs bool, seed uint64) []Figure {
 func measureAll(units [][]*Game, seed uint64, cal *calibration) []Figure {
 	var out []Figure
 	var traced []int
+	var defs []definition
 	for k, d := range definitions {
 		f, ok := measure(d, units, seed+uint64(k))
 		if !ok {
 			continue
 		}
 		if d.traced && cal != nil {
-			traced = append(traced, len(out))
+			traced, defs = append(traced, len(out)), append(defs, d)
 		}
 		out = append(out, f)
 	}
 	if len(traced) > 0 {
-		refitIntervals(out, traced, units, seed+uint64(len(definitions)), cal)
+		refitIntervals(out, traced, defs, units, seed+uint64(len(definitions)), cal)
 	}
 	return out
 }
 
-// refitIntervals gives the traced figures (indices into figs) percentile
-// bootstrap intervals over the units in which every resample refits the
-// mapping (calibration.refit) and reads its units' games again: the
-// intervals include the fit's own uncertainty.
-func refitIntervals(figs []Figure, traced []int, units [][]*Game, seed uint64, cal *calibration) {
-	defs := make([]definition, len(traced))
-	for j, i := range traced {
-		for _, d := range definitions {
-			if d.name == figs[i].Name {
-				defs[j] = d
-			}
-		}
-	}
+// refitIntervals gives the traced figures (indices into figs, of the
+// definitions defs) percentile bootstrap intervals over the units in which
+// every resample refits the mapping (calibration.refit) and reads its
+// units' games again: the intervals include the fit's own uncertainty.
+func refitIntervals(figs []Figure, traced []int, defs []definition, units [][]*Game, seed uint64, cal *calibration) {
 	maps := make([]Mapping, CrossFolds)
 	k := len(defs)
 	values := make([]float64, len(units)*k) // each unit's value of each figure in this resample
@@ -506,15 +515,8 @@ func measure(d definition, units [][]*Game, seed uint64) (Figure, bool) {
 	}
 	var values []float64
 	for _, u := range units {
-		sum, n := 0.0, 0
-		for _, g := range u {
-			if v, ok := d.of(g); ok {
-				sum += v
-				n++
-			}
-		}
-		if n > 0 {
-			values = append(values, sum/float64(n))
+		if v, ok := d.value(u); ok {
+			values = append(values, v)
 		}
 	}
 	if len(values) == 0 {

@@ -421,4 +421,19 @@ func TestReliabilityWordsFitTheNumbers(t *testing.T) {
 			t.Errorf("log-loss %.4f against %.4f: %q, want %q", c.loss, c.constant, s, c.want)
 		}
 	}
+	// A decile's verdict at the tenth of a point its gap is shown to.
+	for _, c := range []struct {
+		gap   float64
+		holds bool
+	}{{0.05, true}, {-0.0504, true}, {0.0506, false}, {-0.051, false}} {
+		d := Decile{Predicted: 0.5, Observed: 0.5 + c.gap}
+		if d.Holds() != c.holds {
+			t.Errorf("a gap of %+.4f (shown %+.1f): holds %v, want %v", c.gap, 100*c.gap, d.Holds(), c.holds)
+		}
+	}
+	// Too few games for any decile to be judged: said so, not "0 of 0".
+	few := &Reliability{Entries: 10, Games: 2, LogLoss: 0.5, ConstantLogLoss: 0.6, Deciles: []Decile{{Entries: 10, Games: 2}}}
+	if s := few.Summary(); strings.Contains(s, "0 of the 0") || !strings.Contains(s, "no decile holds decisions of 200 games yet") {
+		t.Errorf("no decile judged: %q", s)
+	}
 }

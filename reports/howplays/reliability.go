@@ -56,8 +56,9 @@ const (
 	ReliableGames = 200
 )
 
-// Holds reports whether the decile's gap is within ReliableGap.
-func (d Decile) Holds() bool { return math.Abs(d.Gap()) <= ReliableGap }
+// Holds reports whether the decile's gap is within ReliableGap, judged at
+// the tenth of a point the reports show it to (a gap shown as +5.0 holds).
+func (d Decile) Holds() bool { return math.Abs(math.Round(1000*d.Gap())) <= math.Round(1000*ReliableGap) }
 
 // measureReliability scores the games' traced chances against their
 // results; nil when no decision has an unproven chance.
@@ -185,8 +186,12 @@ func (r *Reliability) Summary() string {
 	case gain < 10:
 		verdict = "barely better than"
 	}
-	s := fmt.Sprintf("Reliability over %d decisions of %d games: log-loss %.3f against a constant chance's %.3f (%s knowing nothing), Brier %.3f against %.3f; %d of the %d deciles with decisions of at least %d games see within ±%.0f points of the chance they were given.",
-		r.Entries, r.Games, r.LogLoss, r.ConstantLogLoss, verdict, r.Brier, r.ConstantBrier, held, len(judged), ReliableGames, 100*ReliableGap)
+	deciles := fmt.Sprintf("%d of the %d deciles with decisions of at least %d games see within ±%.0f points of the chance they were given", held, len(judged), ReliableGames, 100*ReliableGap)
+	if len(judged) == 0 {
+		deciles = fmt.Sprintf("no decile holds decisions of %d games yet, too few to judge one within ±%.0f points", ReliableGames, 100*ReliableGap)
+	}
+	s := fmt.Sprintf("Reliability over %d decisions of %d games: log-loss %.3f against a constant chance's %.3f (%s knowing nothing), Brier %.3f against %.3f; %s.",
+		r.Entries, r.Games, r.LogLoss, r.ConstantLogLoss, verdict, r.Brier, r.ConstantBrier, deciles)
 	if r.Proven > 0 {
 		s += fmt.Sprintf(" %d decisions read a proof's 100%% or 0%% (a forced result) and are left out; in %d of them the bots did not play the proof out.", r.Proven, r.Overturned)
 	}
