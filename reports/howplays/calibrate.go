@@ -111,17 +111,20 @@ func gradient(trace []int32, y float64, m Mapping) newton {
 }
 
 // step is one Newton step of the penalised fit from m: a ridge of 10⁻³
-// per entry pulls the slope toward prior and the asinh term toward 0, so
-// that leads that separate the outcomes perfectly still give a finite
-// fit. ok is false when the Hessian is singular.
+// per entry pulls the asinh term toward 0, so that the mapping is a plain
+// logistic unless the leads ask for more (the two terms are nearly
+// collinear: without the ridge, noise moves weight between them), and one
+// of 10⁻⁶ pulls the slope toward prior, so that leads that separate the
+// outcomes perfectly still give a finite fit. ok is false when the
+// Hessian is singular.
 func (s newton) step(m Mapping, prior float64) (Mapping, bool) {
-	ridge := 1e-3 * s.n
+	slopeRidge, asinhRidge := 1e-6*s.n, 1e-3*s.n
 	w := [3]float64{m.A, m.B, m.C}
 	g, h := s.g, s.h
-	g[1] += ridge * (w[1] - prior)
-	g[2] += ridge * w[2]
-	h[1][1] += ridge
-	h[2][2] += ridge
+	g[1] += slopeRidge * (w[1] - prior)
+	g[2] += asinhRidge * w[2]
+	h[1][1] += slopeRidge
+	h[2][2] += asinhRidge
 	d, ok := solve3(h, g)
 	if !ok {
 		return m, false

@@ -128,15 +128,18 @@ func (g *Game) AfterDecided() float64 {
 	return float64(g.Decisions()-g.DecidedAt()) / float64(g.Decisions())
 }
 
-// Uncertainty is the mean over the decisions of 1 − |2p − 1|: 1 while
-// the game stays even, 0 when it is certain from the start.
+// Uncertainty is the mean over the decisions of 4p(1 − p), the result's
+// variance as a share of a fair coin's: 1 while the game stays even, 0
+// when it is certain from the start. It is smooth at p = ½, so that noise
+// in the fitted chances of an even position barely moves it (1 − |2p − 1|
+// has a kink there that any noise pulls down).
 func (g *Game) Uncertainty() float64 {
 	if g.Decisions() == 0 {
 		return 0
 	}
 	sum := 0.0
 	for _, p := range g.P[:len(g.P)-1] {
-		sum += 1 - math.Abs(2*p-1)
+		sum += 4 * p * (1 - p)
 	}
 	return sum / float64(g.Decisions())
 }
@@ -229,7 +232,7 @@ var definitions = []definition{
 		doc: "share of a decisive game's decisions made after it was decided (the winner's chance above 90% to the end): moves that only play it out",
 		of:  func(g *Game) (float64, bool) { return g.AfterDecided(), g.Decisive() }},
 	{name: "uncertainty", traced: true, title: "Uncertainty", unit: UnitShare,
-		doc: "mean over the decisions of 1 − |2p − 1|, p a seat's chance of winning: 1 for a game even to its last move, 0 for one certain from the start",
+		doc: "mean over the decisions of 4p(1 − p), p a seat's chance of winning (the result's variance as a share of a fair coin's): 1 for a game even to its last move, 0 for one certain from the start",
 		of:  func(g *Game) (float64, bool) { return g.Uncertainty(), g.Decisions() > 0 }},
 	{name: "stability", traced: true, title: "Stability", unit: UnitShare,
 		doc: "1 less the mean change of a seat's chance of winning from one decision to the next (the final result's step aside): 1 when nothing ever moves it",
@@ -389,59 +392,19 @@ func measureAll(units [][]*Game, seed uint64, cal *calibration) []Figure {
 // refitIntervals gives the traced figures (indices into figs, of the
 // definitions defs) percentile bootstrap intervals over the units in which
 // every resample refits the mapping (calibration.refit) and reads its
-// units' games again: the intervals include the fit's own uncertainty.
+// units' games again: the intervals include the fit's own uncertainty. A
+// rate's interval is Wilson's widened to that bootstrap's where it is
+// wider.
 func refitIntervals(figs []Figure, traced []int, defs []definition, units [][]*Game, seed uint64, cal *calibration) {
-	maps := make([]Mapping, CrossFolds)
 	k := len(defs)
-	values := make([]float64, len(units)*k) // each unit's value of each figure in this resample
-	has := make([]bool, len(units)*k)
-	stamp := make([]int, len(units)) // the resample a unit's values were read in
-	var buf []float64
-	unitSum, unitN := make([]float64, k), make([]int, k)
-	sums, counts := make([]float64, k), make([]int, k)
-	replicate := 0
+	r := unitReader{defs: defs, cal: cal, values: make([]float64, len(units)*k), has: make([]bool, len(units)*k),
+		stamp: make([]int, len(units)), unitSum: make([]float64, k), unitN: make([]int, k), sums: make([]float64, k), counts: make([]int, k)}
+	maps := make([]Mapping, CrossFolds)
 	iv := stats.BootstrapStatistics(len(units), bootstrapResamples, 0.05, seed, k, func(sample []int, out []float64) {
-		replicate++
-		maps = cal.refit(sample, maps)
-		clear(sums)
-		clear(counts)
-		for _, u := range sample {
-			if stamp[u] != replicate {
-				stamp[u] = replicate
-				m := cal.of(u, maps)
-				clear(unitSum)
-				clear(unitN)
-				for gi, g := range units[u] {
-					// The game is read with the resample's chances in
-					// place of its own, then given them back.
-					buf = cal.remap(u, gi, m, buf)
-					own := g.P
-					g.P = buf
-					for j, d := range defs {
-						if v, ok := d.of(g); ok {
-							unitSum[j] += v
-							unitN[j]++
-						}
-					}
-					g.P = own
-				}
-				for j := range defs {
-					values[u*k+j], has[u*k+j] = unitSum[j]/float64(max(unitN[j], 1)), unitN[j] > 0
-				}
-			}
-			for j := range defs {
-				if has[u*k+j] {
-					sums[j] += values[u*k+j]
-					counts[j]++
-				}
-			}
+		for j, i := range traced {
+			out[j] = figs[i].Value
 		}
-		for j := range defs {
-			out[j] = figs[traced[j]].Value
-			if counts[j] > 0 {
-				out[j] = sums[j] / float64(counts[j])
-			}
-		}
+		r.mean(sample, cal.refit(sample, maps), out)
 	})
 	for j, i := range traced {
 		f := &figs[i]
@@ -450,6 +413,70 @@ func refitIntervals(figs []Figure, traced []int, defs []definition, units [][]*G
 			continue
 		}
 		f.Low, f.High = iv[j].Low, iv[j].High
+	}
+}
+
+// unitReader reads the traced figures of a sample of units with given
+// mappings, reusing its buffers: a unit drawn more than once in a sample
+// is read once.
+type unitReader struct {
+	defs   []definition
+	cal    *calibration
+	values []float64 // each unit's value of each figure in this sample
+	has    []bool
+	stamp  []int // the sample a unit's values were read in
+	sample int
+	buf    []float64
+	// unitSum, unitN, sums and counts are the sums of the figures' values
+	// over a unit's games and over the sample's units.
+	unitSum []float64
+	unitN   []int
+	sums    []float64
+	counts  []int
+}
+
+// mean writes into out each figure's mean over the sample's units (each
+// unit's mean over its games first), the units' games read with maps
+// (calibration.of) in place of their own chances, then given them back. A
+// figure no unit gives keeps out's value.
+func (r *unitReader) mean(sample []int, maps []Mapping, out []float64) {
+	k := len(r.defs)
+	r.sample++
+	clear(r.sums)
+	clear(r.counts)
+	for _, u := range sample {
+		if r.stamp[u] != r.sample {
+			r.stamp[u] = r.sample
+			m := r.cal.of(u, maps)
+			clear(r.unitSum)
+			clear(r.unitN)
+			for gi, g := range r.cal.units[u] {
+				r.buf = r.cal.remap(u, gi, m, r.buf)
+				own := g.P
+				g.P = r.buf
+				for j, d := range r.defs {
+					if v, ok := d.of(g); ok {
+						r.unitSum[j] += v
+						r.unitN[j]++
+					}
+				}
+				g.P = own
+			}
+			for j := range r.defs {
+				r.values[u*k+j], r.has[u*k+j] = r.unitSum[j]/float64(max(r.unitN[j], 1)), r.unitN[j] > 0
+			}
+		}
+		for j := range r.defs {
+			if r.has[u*k+j] {
+				r.sums[j] += r.values[u*k+j]
+				r.counts[j]++
+			}
+		}
+	}
+	for j := range r.defs {
+		if r.counts[j] > 0 {
+			out[j] = r.sums[j] / float64(r.counts[j])
+		}
 	}
 }
 

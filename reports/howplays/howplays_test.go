@@ -331,7 +331,7 @@ func TestReliabilitySeesMiscalibration(t *testing.T) {
 		for i := range 20000 {
 			truth := 0.05 + 0.9*rng.Float64()
 			shown := model.Sigmoid(stretch * math.Log(truth/(1-truth)))
-			g := Game{Index: i, Seat0: 0}
+			g := Game{Index: i, Seat0: 0, Trace: []int32{int32(i), 0}}
 			if rng.Float64() < truth {
 				g.Seat0 = 1
 			}
@@ -354,6 +354,9 @@ func TestReliabilitySeesMiscalibration(t *testing.T) {
 		if !d.Holds() {
 			t.Errorf("true chances: decile %.1f–%.1f gap %+.3f [%+.3f, %+.3f]", d.Low, d.High, d.Gap(), d.GapLow, d.GapHigh)
 		}
+	}
+	if len(fair.Judged()) != 10 {
+		t.Errorf("true chances: %d deciles judged, want 10", len(fair.Judged()))
 	}
 	bold := build(2.5)
 	top := bold.Deciles[9]
@@ -433,7 +436,37 @@ func TestReliabilityWordsFitTheNumbers(t *testing.T) {
 	}
 	// Too few games for any decile to be judged: said so, not "0 of 0".
 	few := &Reliability{Entries: 10, Games: 2, LogLoss: 0.5, ConstantLogLoss: 0.6, Deciles: []Decile{{Entries: 10, Games: 2}}}
-	if s := few.Summary(); strings.Contains(s, "0 of the 0") || !strings.Contains(s, "no decile holds decisions of 200 games yet") {
+	if s := few.Summary(); strings.Contains(s, "0 of the 0") || !strings.Contains(s, "no decile holds decisions of 200 different games yet") {
 		t.Errorf("no decile judged: %q", s)
+	}
+}
+
+// TestRepeatedGamesAreNotJudged (issue 58): a decile is judged on
+// different games. 1,000 games that replay two lines (one won, one lost)
+// give no decile of 200 different games, so none is judged, however far
+// its gap; 1,000 different games are.
+func TestRepeatedGamesAreNotJudged(t *testing.T) {
+	build := func(different bool) *Reliability {
+		var gs []Game
+		for i := range 1000 {
+			g := Game{Index: i, Seat0: float64(i % 2), Trace: []int32{40, 40}}
+			if different {
+				g.Trace = []int32{40, int32(i)}
+			}
+			g.P = []float64{0.95, 0.95, g.Seat0}
+			gs = append(gs, g)
+		}
+		return measureReliability(gs)
+	}
+	few := build(false)
+	if d := few.Deciles[9]; d.Games != 1000 || d.Different != 2 || len(few.Judged()) != 0 {
+		t.Errorf("two lines replayed: top decile %d games, %d different, %d deciles judged; want 1,000, 2 and none", d.Games, d.Different, len(few.Judged()))
+	}
+	if s := few.Summary(); !strings.Contains(s, "no decile holds decisions of 200 different games") {
+		t.Errorf("two lines replayed: %q", s)
+	}
+	many := build(true)
+	if j := many.Judged(); len(j) != 1 || j[0].Different != 1000 || j[0].Holds() {
+		t.Errorf("1,000 different games: judged %+v, want the top decile, 1,000 different, missing by 45 points", j)
 	}
 }

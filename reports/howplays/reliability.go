@@ -34,12 +34,16 @@ type Reliability struct {
 // Decile is the decisions whose chance fell in [Low, High): their mean
 // chance (Predicted) and mean result (Observed), with the 95% interval of
 // Observed − Predicted clustered by game (a game's decisions share its
-// result, so they are not independent).
+// result, so they are not independent). Games counts the games with a
+// decision in the decile, Different those told apart by their traces and
+// results: bots that replay a few lines give many games but few
+// different ones, and a decile is judged on different games.
 type Decile struct {
 	Low       float64 `json:"low"`
 	High      float64 `json:"high"`
 	Entries   int     `json:"entries"`
 	Games     int     `json:"games"`
+	Different int     `json:"different"`
 	Predicted float64 `json:"predicted"`
 	Observed  float64 `json:"observed"`
 	GapLow    float64 `json:"gap_low"`
@@ -50,7 +54,8 @@ type Decile struct {
 func (d Decile) Gap() float64 { return d.Observed - d.Predicted }
 
 // Reliable bounds on a decile: it holds when its gap is within
-// ReliableGap, and it is judged on at least ReliableGames games.
+// ReliableGap, and it is judged when it holds decisions of at least
+// ReliableGames different games.
 const (
 	ReliableGap   = 0.05
 	ReliableGames = 200
@@ -58,7 +63,9 @@ const (
 
 // Holds reports whether the decile's gap is within ReliableGap, judged at
 // the tenth of a point the reports show it to (a gap shown as +5.0 holds).
-func (d Decile) Holds() bool { return math.Abs(math.Round(1000*d.Gap())) <= math.Round(1000*ReliableGap) }
+func (d Decile) Holds() bool {
+	return math.Abs(math.Round(1000*d.Gap())) <= math.Round(1000*ReliableGap)
+}
 
 // measureReliability scores the games' traced chances against their
 // results; nil when no decision has an unproven chance.
@@ -70,6 +77,18 @@ func measureReliability(gs []Game) *Reliability {
 	}
 	var sumP, sumY [10]float64
 	cells := make([][10]cell, len(gs))
+	// first[gi] is the first game with game gi's trace and result: the
+	// games a decile tells apart.
+	first := make([]int, len(gs))
+	seen := map[string]int{}
+	for gi := range gs {
+		key := fmt.Sprint(gs[gi].Seat0, gs[gi].Trace)
+		if f, ok := seen[key]; ok {
+			first[gi] = f
+		} else {
+			seen[key], first[gi] = gi, gi
+		}
+	}
 	var ys []float64
 	var ps []float64
 	for gi := range gs {
@@ -122,6 +141,9 @@ func measureReliability(gs []Game) *Reliability {
 			if cells[gi][k].n > 0 {
 				d.Entries += cells[gi][k].n
 				d.Games++
+				if first[gi] == gi {
+					d.Different++
+				}
 			}
 		}
 		if d.Entries == 0 {
@@ -154,11 +176,12 @@ func logLoss(p, y float64) float64 {
 	return -(y*math.Log(p) + (1-y)*math.Log(1-p))
 }
 
-// Judged lists the deciles judged on at least ReliableGames games.
+// Judged lists the deciles judged: those with decisions of at least
+// ReliableGames different games.
 func (r *Reliability) Judged() []Decile {
 	var out []Decile
 	for _, d := range r.Deciles {
-		if d.Games >= ReliableGames {
+		if d.Different >= ReliableGames {
 			out = append(out, d)
 		}
 	}
@@ -186,9 +209,9 @@ func (r *Reliability) Summary() string {
 	case gain < 10:
 		verdict = "barely better than"
 	}
-	deciles := fmt.Sprintf("%d of the %d deciles with decisions of at least %d games see within ±%.0f points of the chance they were given", held, len(judged), ReliableGames, 100*ReliableGap)
+	deciles := fmt.Sprintf("%d of the %d deciles with decisions of at least %d different games see within ±%.0f points of the chance they were given", held, len(judged), ReliableGames, 100*ReliableGap)
 	if len(judged) == 0 {
-		deciles = fmt.Sprintf("no decile holds decisions of %d games yet, too few to judge one within ±%.0f points", ReliableGames, 100*ReliableGap)
+		deciles = fmt.Sprintf("no decile holds decisions of %d different games yet, too few to judge one within ±%.0f points", ReliableGames, 100*ReliableGap)
 	}
 	s := fmt.Sprintf("Reliability over %d decisions of %d games: log-loss %.3f against a constant chance's %.3f (%s knowing nothing), Brier %.3f against %.3f; %s.",
 		r.Entries, r.Games, r.LogLoss, r.ConstantLogLoss, verdict, r.Brier, r.ConstantBrier, deciles)
