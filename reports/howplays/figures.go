@@ -182,8 +182,9 @@ type Figure struct {
 	Unit string `json:"unit"`
 	// Interval is "wilson" for a rate; for a statistic of the whole
 	// sample "bca bootstrap" (length spread, game-tree complexity) or
-	// "basic bootstrap" (outcome uniformity); "bootstrap" otherwise
-	// (percentile; all over the games or pairs).
+	// "basic bootstrap" (outcome uniformity); "refit bootstrap" for a
+	// figure read from the chances of a fitted mapping (refitIntervals);
+	// "bootstrap" otherwise (percentile; all over the games or pairs).
 	Interval string `json:"interval"`
 }
 
@@ -390,11 +391,17 @@ func measureAll(units [][]*Game, seed uint64, cal *calibration) []Figure {
 }
 
 // refitIntervals gives the traced figures (indices into figs, of the
-// definitions defs) percentile bootstrap intervals over the units in which
-// every resample refits the mapping (calibration.refit) and reads its
-// units' games again: the intervals include the fit's own uncertainty. A
-// rate's interval is Wilson's widened to that bootstrap's where it is
-// wider.
+// definitions defs) bootstrap intervals over the units in which every
+// resample refits the mapping (calibration.refit) and reads its units'
+// games again, so that the intervals include the fit's own uncertainty.
+// The interval is the percentile one joined with the basic one (the
+// resamples' spread reflected about the value): the fit's noise biases a
+// figure with a threshold or an extreme in the chances (drama's lowest
+// chance, a coin game's uncertainty at its most), and a resample's refit
+// adds that noise again, so the percentile interval follows the bias and
+// the basic one reverses it; joined, they cover the known-truth games
+// (TestIntervalsCoverARandomWalk, TestKnownTruthGamesCovered). A rate's
+// interval is Wilson's widened to it.
 func refitIntervals(figs []Figure, traced []int, defs []definition, units [][]*Game, seed uint64, cal *calibration) {
 	k := len(defs)
 	r := unitReader{defs: defs, cal: cal, values: make([]float64, len(units)*k), has: make([]bool, len(units)*k),
@@ -408,11 +415,18 @@ func refitIntervals(figs []Figure, traced []int, defs []definition, units [][]*G
 	})
 	for j, i := range traced {
 		f := &figs[i]
+		// The percentile interval joined with the basic one (the
+		// resamples' spread reflected about the value).
+		low, high := min(iv[j].Low, 2*f.Value-iv[j].High), max(iv[j].High, 2*f.Value-iv[j].Low)
+		low = max(0, low)
+		if f.Unit == UnitShare {
+			high = min(1, high)
+		}
 		if f.Interval == "wilson" {
-			f.Low, f.High = min(f.Low, iv[j].Low), max(f.High, iv[j].High)
+			f.Low, f.High = min(f.Low, low), max(f.High, high)
 			continue
 		}
-		f.Low, f.High = iv[j].Low, iv[j].High
+		f.Low, f.High, f.Interval = low, high, "refit bootstrap"
 	}
 }
 

@@ -59,9 +59,14 @@ func traceNote(r *howplays.Report) string {
 		source += fmt.Sprintf(", cross-fitted: the figures read each game with the fit to the other %d folds of the games, never with a fit to its own result, and their intervals refit it in every resample", r.Mapping.Folds-1)
 	}
 	if r.Static {
-		return fmt.Sprintf("Traced: the run's first %d games: its bots do not search, so it traces one game in %d (at least %d, at most %s), each position judged by its static evaluation, without playing its exchanges out, so that tracing costs a few percent of the run. A trace is seat 0's chance of winning before each decision, mapped to a chance by %s. Whose estimate: %s. Intervals are 95%%, over the %s: percentile bootstrap (BCa for the length spread and game-tree complexity, basic for outcome uniformity: statistics of the whole sample), Wilson's for rates.", r.Games, sim.StaticTraceEvery, sim.MinStaticTrace, bots.Thousands(sim.DefaultTrace), source, r.View, r.Over)
+		return fmt.Sprintf("Traced: the run's first %d games: its bots do not search, so it traces one game in %d (at least %d, at most %s), each position judged by its static evaluation, without playing its exchanges out, so that tracing costs a few percent of the run. A trace is seat 0's chance of winning before each decision, mapped to a chance by %s. Whose estimate: %s.", r.Games, sim.StaticTraceEvery, sim.MinStaticTrace, bots.Thousands(sim.DefaultTrace), source, r.View) + intervalsNote(r.Over)
 	}
-	return fmt.Sprintf("Traced: the run's first %d games (a run traces at most its first %s). A trace is seat 0's chance of winning before each decision: the lead the deciding alphabeta bot's search found, or else the heuristic's after the exchanges in progress are played out, mapped to a chance by %s. Whose estimate: %s. Intervals are 95%%, over the %s: percentile bootstrap (BCa for the length spread and game-tree complexity, basic for outcome uniformity: statistics of the whole sample), Wilson's for rates.", r.Games, bots.Thousands(sim.DefaultTrace), source, r.View, r.Over)
+	return fmt.Sprintf("Traced: the run's first %d games (a run traces at most its first %s). A trace is seat 0's chance of winning before each decision: the lead the deciding alphabeta bot's search found, or else the heuristic's after the exchanges in progress are played out, mapped to a chance by %s. Whose estimate: %s.", r.Games, bots.Thousands(sim.DefaultTrace), source, r.View) + intervalsNote(r.Over)
+}
+
+// intervalsNote says how the How-it-plays figures' intervals are made.
+func intervalsNote(over string) string {
+	return fmt.Sprintf(" Intervals are 95%%, over the %s: percentile bootstrap (BCa for the length spread and game-tree complexity, basic for outcome uniformity: statistics of the whole sample; for the figures read from the chances, the mapping refitted in every resample and the percentile interval joined with the basic one), Wilson's for rates.", over)
 }
 
 // logistic writes a fitted mapping: "σ(−2.11 + 0.467·lead + 0.2·asinh(lead))".
