@@ -465,6 +465,12 @@ func TestRepeatedGamesAreNotJudged(t *testing.T) {
 	if s := few.Summary(); !strings.Contains(s, "no decile holds decisions of 200 different games") {
 		t.Errorf("two lines replayed: %q", s)
 	}
+	// A summary written before games were told apart is judged on its
+	// games.
+	old := Reliability{Deciles: []Decile{{Entries: 900, Games: 300}}}
+	if len(old.Judged()) != 1 {
+		t.Errorf("a decile of 300 games without a count of different ones is not judged")
+	}
 	many := build(true)
 	if j := many.Judged(); len(j) != 1 || j[0].Different != 1000 || j[0].Holds() {
 		t.Errorf("1,000 different games: judged %+v, want the top decile, 1,000 different, missing by 45 points", j)

@@ -50,6 +50,16 @@ type Decile struct {
 	GapHigh   float64 `json:"gap_high"`
 }
 
+// DifferentGames is the number of different games with a decision in
+// the decile: Different, or Games for a summary written before games were
+// told apart (Different absent, so 0 with games).
+func (d Decile) DifferentGames() int {
+	if d.Different == 0 {
+		return d.Games
+	}
+	return d.Different
+}
+
 // Gap is the decile's Observed − Predicted.
 func (d Decile) Gap() float64 { return d.Observed - d.Predicted }
 
@@ -181,7 +191,7 @@ func logLoss(p, y float64) float64 {
 func (r *Reliability) Judged() []Decile {
 	var out []Decile
 	for _, d := range r.Deciles {
-		if d.Different >= ReliableGames {
+		if d.DifferentGames() >= ReliableGames {
 			out = append(out, d)
 		}
 	}

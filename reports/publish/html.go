@@ -267,7 +267,7 @@ Rates have 95% Wilson intervals{{if eq .Rates.Interval "paired-wilson"}}; the se
 <table class="reliability">
 <tr><th>chance</th><th>decisions</th><th>games (different)</th><th>predicted</th><th>observed</th><th>observed − predicted (95% CI, by game)</th></tr>
 {{- range .Deciles}}{{if .Entries}}
-<tr><td>{{pct .Low}} – {{pct .High}}</td><td>{{.Entries}}</td><td>{{.Games}}{{if ne .Games .Different}} ({{.Different}}){{end}}</td><td>{{pct .Predicted}}</td><td>{{pct .Observed}}</td><td>{{gap .Gap}} [{{gap .GapLow}}, {{gap .GapHigh}}]</td></tr>{{end}}{{end}}
+<tr><td>{{pct .Low}} – {{pct .High}}</td><td>{{.Entries}}</td><td>{{.Games}}{{if ne .Games .DifferentGames}} ({{.DifferentGames}}){{end}}</td><td>{{pct .Predicted}}</td><td>{{pct .Observed}}</td><td>{{gap .Gap}} [{{gap .GapLow}}, {{gap .GapHigh}}]</td></tr>{{end}}{{end}}
 </table>
 {{end}}<h3>What the figures mean</h3>
 <dl class="glossary">{{range .Figures}}

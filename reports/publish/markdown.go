@@ -178,7 +178,7 @@ Plies: mean {{num .Plies.Mean}}, median {{.Plies.Median}}, 5% {{.Plies.P05}}, 95
 | chance | decisions | games (different) | predicted | observed | observed − predicted (95% CI, by game) |
 |---|---:|---:|---:|---:|---:|
 {{- range .Deciles}}{{if .Entries}}
-| {{pct .Low}} – {{pct .High}} | {{.Entries}} | {{.Games}}{{if ne .Games .Different}} ({{.Different}}){{end}} | {{pct .Predicted}} | {{pct .Observed}} | {{gap .Gap}} [{{gap .GapLow}}, {{gap .GapHigh}}] |{{end}}{{end}}
+| {{pct .Low}} – {{pct .High}} | {{.Entries}} | {{.Games}}{{if ne .Games .DifferentGames}} ({{.DifferentGames}}){{end}} | {{pct .Predicted}} | {{pct .Observed}} | {{gap .Gap}} [{{gap .GapLow}}, {{gap .GapHigh}}] |{{end}}{{end}}
 {{end}}
 ### What the figures mean
 {{range .Figures}}
