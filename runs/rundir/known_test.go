@@ -79,7 +79,7 @@ func TestKnownTruthGamesCovered(t *testing.T) {
 		short map[string]string
 	}{
 		{"coin", 6, map[string]float64{"advantage_p1": 0.5, "balance": 1, "duration_turns": 4, "outcome_uniformity": 0.75}, true, true,
-			map[string]string{"drama": "a flat trace read with the cross-fit: each fold's chance leans against its own results, so some winner always looks behind (140 of 200 runs; docs/how-it-plays.md)"}},
+			map[string]string{"drama": "a flat trace's chance is the fitted intercept alone, whose noise always puts some winner behind, and 0 is drama's least value (140 of 200 runs; docs/how-it-plays.md)"}},
 		{"walk", 6, map[string]float64{"advantage_p1": 0.5, "balance": 1, "duration_turns": 0, "outcome_uniformity": 0.75, "length_sd": 0}, false, true, nil},
 		{"firstmove", 3, map[string]float64{"advantage_p1": 1, "balance": 0, "duration_turns": 5, "outcome_uniformity": 1}, true, false, nil},
 	} {
