@@ -138,13 +138,7 @@ func TestScriptCellsMatchTheEngine(t *testing.T) {
 			}
 			want := notations(e)
 			text := want[rng.IntN(len(want))]
-			ms, err1 := s.ParseMove(text)
-			me, err2 := e.ParseMove(text)
-			if err1 != nil || err2 != nil {
-				t.Fatal(err1, err2)
-			}
-			s.Apply(ms)
-			e.Apply(me)
+			playBoth(t, s, e, text)
 		}
 	}
 }

@@ -111,13 +111,7 @@ func TestStackticsScriptMatchesEngine(t *testing.T) {
 				}
 			}
 			text := want[rng.IntN(len(want))]
-			ms, err1 := s.ParseMove(text)
-			me, err2 := e.ParseMove(text)
-			if err1 != nil || err2 != nil {
-				t.Fatal(err1, err2)
-			}
-			s.Apply(ms)
-			e.Apply(me)
+			playBoth(t, s, e, text)
 		}
 		if s.IsTerminal() != e.IsTerminal() || e.IsTerminal() && s.Result() != e.Result() {
 			t.Fatalf("trial %d: script ends %v %+v, engine %v %+v", trial, s.IsTerminal(), s.Result(), e.IsTerminal(), e.Result())
@@ -404,4 +398,17 @@ def features(state, seat):
 			g.NewState().(games.Heuristic).Evaluate(games.Seat0)
 		}()
 	}
+}
+
+// playBoth plays the move written text in the script's state s and the
+// engine's state e alike.
+func playBoth(t *testing.T, s, e games.State, text string) {
+	t.Helper()
+	ms, err1 := s.ParseMove(text)
+	me, err2 := e.ParseMove(text)
+	if err1 != nil || err2 != nil {
+		t.Fatal(err1, err2)
+	}
+	s.Apply(ms)
+	e.Apply(me)
 }

@@ -42,6 +42,9 @@ type Game struct {
 	// legal moves over them.
 	Decided, Counted, Choices, LegalMoves int
 	Play                                  sim.Play
+	// Fingerprint is sim.Record.Fingerprint: the game's decisions hashed
+	// (0 in a log written before games had fingerprints).
+	Fingerprint uint64
 }
 
 // NewGame reads a traced record with the mapping.
@@ -49,6 +52,7 @@ func NewGame(r *sim.Record, m Mapping) Game {
 	g := Game{
 		Index: r.Index, Deal: r.Deal, Seat0: r.Result.ValueFor(games.Seat0)/2 + 0.5, Plies: r.Plies,
 		Decided: r.PlayerDecisions, Counted: r.PlayerDecisions - r.Uncounted, Choices: r.Choices, LegalMoves: r.LegalMoves,
+		Fingerprint: r.Fingerprint,
 	}
 	g.Trace = r.Trace
 	g.P = m.Probabilities(r.Trace, g.Seat0, nil)

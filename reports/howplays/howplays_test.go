@@ -442,16 +442,19 @@ func TestReliabilityWordsFitTheNumbers(t *testing.T) {
 }
 
 // TestRepeatedGamesAreNotJudged (issue 58): a decile is judged on
-// different games. 1,000 games that replay two lines (one won, one lost)
-// give no decile of 200 different games, so none is judged, however far
-// its gap; 1,000 different games are.
+// different games. 1,000 games that replay two lines (one won, one lost;
+// no fingerprints, so told apart by trace and result) give no decile of
+// 200 different games, so none is judged, however far its gap; 1,000
+// games with different fingerprints are.
 func TestRepeatedGamesAreNotJudged(t *testing.T) {
 	build := func(different bool) *Reliability {
 		var gs []Game
 		for i := range 1000 {
 			g := Game{Index: i, Seat0: float64(i % 2), Trace: []int32{40, 40}}
 			if different {
-				g.Trace = []int32{40, int32(i)}
+				// Told apart by their fingerprints (their decisions),
+				// though their traces are alike.
+				g.Fingerprint = uint64(i + 1)
 			}
 			g.P = []float64{0.95, 0.95, g.Seat0}
 			gs = append(gs, g)
@@ -464,6 +467,17 @@ func TestRepeatedGamesAreNotJudged(t *testing.T) {
 	}
 	if s := few.Summary(); !strings.Contains(s, "no decile holds decisions of 200 different games") {
 		t.Errorf("two lines replayed: %q", s)
+	}
+	// At the threshold: 200 different games are judged, 199 are not.
+	for _, c := range []struct{ different, judged int }{{199, 0}, {200, 1}} {
+		r := Reliability{Entries: 900, Games: 300, LogLoss: 0.5, ConstantLogLoss: 0.6, Deciles: []Decile{{Entries: 900, Games: 300, Different: c.different, Predicted: 0.5, Observed: 0.5}}}
+		want := "no decile holds decisions of 200 different games"
+		if c.judged == 1 {
+			want = "1 of the 1 deciles"
+		}
+		if len(r.Judged()) != c.judged || !strings.Contains(r.Summary(), want) {
+			t.Errorf("%d different games: %d judged, %q; want %d and %q", c.different, len(r.Judged()), r.Summary(), c.judged, want)
+		}
 	}
 	// A summary written before games were told apart is judged on its
 	// games.

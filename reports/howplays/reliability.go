@@ -35,9 +35,10 @@ type Reliability struct {
 // chance (Predicted) and mean result (Observed), with the 95% interval of
 // Observed − Predicted clustered by game (a game's decisions share its
 // result, so they are not independent). Games counts the games with a
-// decision in the decile, Different those told apart by their traces and
-// results: bots that replay a few lines give many games but few
-// different ones, and a decile is judged on different games.
+// decision in the decile, Different those played differently (by their
+// fingerprints, or by traces and results in a log without them): bots
+// that replay a few lines give many games but few different ones, and a
+// decile is judged on different games.
 type Decile struct {
 	Low       float64 `json:"low"`
 	High      float64 `json:"high"`
@@ -87,12 +88,16 @@ func measureReliability(gs []Game) *Reliability {
 	}
 	var sumP, sumY [10]float64
 	cells := make([][10]cell, len(gs))
-	// first[gi] is the first game with game gi's trace and result: the
-	// games a decile tells apart.
+	// first[gi] is the first game played as game gi was (the same
+	// fingerprint, or without one the same trace and result): the games a
+	// decile tells apart.
 	first := make([]int, len(gs))
 	seen := map[string]int{}
 	for gi := range gs {
-		key := fmt.Sprint(gs[gi].Seat0, gs[gi].Trace)
+		key := fmt.Sprint(gs[gi].Fingerprint)
+		if gs[gi].Fingerprint == 0 {
+			key = fmt.Sprint(gs[gi].Seat0, gs[gi].Trace)
+		}
 		if f, ok := seen[key]; ok {
 			first[gi] = f
 		} else {
