@@ -17,6 +17,7 @@ import (
 	"playtest/runs/rundir"
 	"playtest/studies/learn"
 	"playtest/studies/study"
+	"playtest/variants"
 )
 
 type learnOptions struct {
@@ -93,6 +94,9 @@ bot plays it with eval: learned, model: DIR/model.json.`,
 	f.Int("tuple-length", learn.DefaultNTupleLength, "with --kind ntuple: the cells of each tuple (default: 6, fewer where a table would pass 65,536 entries: 4 on Stacktics)")
 	f.Float64("rate", learn.DefaultNTupleRate, "with --kind ntuple: the TD learning rate (divided by the entries a position reads)")
 	f.Float64("epsilon", learn.DefaultNTupleEpsilon, "with --kind ntuple: the share of random moves in self-play")
+	f.String("method", "td", "with --kind ntuple: td learns by TD self-play from nothing; fit plays the variant's bots (which must play a logistic model, eval: learned) and fits the network on top of that model to their positions, each labelled by its game's result and its search's value (--result-weight, --rate, --epochs; --games defaults to 8,000)")
+	f.Float64("result-weight", learn.DefaultFitResult, "with --method fit: the weight of a game's result in each position's target, the rest its search's chance (1: results alone)")
+	f.Int("epochs", learn.DefaultFitEpochs, "with --method fit: the most passes over the positions (fewer when the held-out log-loss stops improving)")
 	f.Float64("lambda", 0, "with --kind ntuple: above 0, learn each position from its λ-return at the game's end (TD(λ)) instead of from the next position (TD(0))")
 	f.String("format", "table", "output format: table or json (model.json's content)")
 	f.Bool("quiet", false, "show no progress on stderr")
@@ -232,6 +236,11 @@ func learnNTuple(cmd *cobra.Command, v *viper.Viper, args []string, opts *learnO
 	if err != nil {
 		return err
 	}
+	if method := v.GetString("method"); method == "fit" {
+		return fitNTuple(cmd, v, cfg, out, format)
+	} else if method != "td" {
+		return usageErrorf("--method %q: want td or fit", method)
+	}
 	nopts := learn.NTupleOptions{Games: learn.DefaultNTupleGames, Seed: cfg.Seed, Epsilon: v.GetFloat64("epsilon"), Rate: v.GetFloat64("rate"), Lambda: v.GetFloat64("lambda")}
 	if flags.Changed("games") {
 		nopts.Games = cfg.Games
@@ -278,5 +287,69 @@ func learnNTuple(cmd *cobra.Command, v *viper.Viper, args []string, opts *learnO
 	}
 	_, err = fmt.Fprintf(cmd.OutOrStdout(), "%s: an n-tuple network of %d tuples of %d cells, learned by TD self-play in %d games (%.0f s); in the last tenth seat 0 won %d, seat 1 %d, %d drawn; the hand heuristic's scale %.4g%s\n",
 		cfg.Label(), tr.Tuples, tr.Length, tr.Games, tr.Seconds, tr.Seat0Wins, tr.Seat1Wins, tr.Draws, m.HandScale, map[bool]string{true: "; written to " + out + "/model.json", false: ""}[out != ""])
+	return err
+}
+
+// fitNTuple fits an n-tuple network on top of the logistic model the
+// variant's bots play, to their games' positions (--method fit), and
+// writes it to --out DIR/model.json.
+func fitNTuple(cmd *cobra.Command, v *viper.Viper, cfg *variants.Config, out, format string) error {
+	flags := cmd.Flags()
+	workers, err := workerCount(flags, v)
+	if err != nil {
+		return err
+	}
+	fopts := learn.FitOptions{Games: learn.DefaultFitGames, Workers: workers, Seed: cfg.Seed, Result: v.GetFloat64("result-weight"),
+		Rate: learn.DefaultFitRate, Epochs: v.GetInt("epochs")}
+	if flags.Changed("games") {
+		fopts.Games = cfg.Games
+	}
+	if flags.Changed("rate") {
+		fopts.Rate = v.GetFloat64("rate")
+	}
+	fopts.Tuples, _ = flags.GetInt("tuples")
+	if flags.Changed("tuple-length") {
+		fopts.Length, _ = flags.GetInt("tuple-length")
+	}
+	switch {
+	case fopts.Tuples < 1 || fopts.Tuples > 1000:
+		return usageErrorf("--tuples %d: want 1 to 1,000", fopts.Tuples)
+	case flags.Changed("tuple-length") && (fopts.Length < 1 || fopts.Length > 10):
+		return usageErrorf("--tuple-length %d: want 1 to 10 cells", fopts.Length)
+	case !(fopts.Rate > 0 && fopts.Rate <= 10):
+		return usageErrorf("--rate %g: want a rate above 0, at most 10", fopts.Rate)
+	case !(fopts.Result >= 0 && fopts.Result <= 1):
+		return usageErrorf("--result-weight %g: want a share from 0 to 1", fopts.Result)
+	case fopts.Epochs < 1 || fopts.Epochs > 1000:
+		return usageErrorf("--epochs %d: want 1 to 1,000", fopts.Epochs)
+	}
+	if err := writableDir(cmd.Context(), "--out", out); err != nil {
+		return err
+	}
+	rep := progress.New(cmd.ErrOrStderr(), progressMode(v), "learn ntuple (fit) "+cfg.Label(), 0, fopts.Games)
+	fopts.OnGame = func() { rep.Add(1) }
+	m, tr, err := learn.FitNTuple(cmd.Context(), cfg, fopts)
+	rep.Close()
+	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			return fmt.Errorf("interrupted; nothing was written")
+		}
+		return usageError{err}
+	}
+	if m.Training, err = json.Marshal(tr); err != nil {
+		return err
+	}
+	if out != "" {
+		if err := learn.WriteModel(out, m); err != nil {
+			return err
+		}
+	}
+	if format == "json" {
+		return reports.WriteJSON(cmd.OutOrStdout(), m)
+	}
+	d := tr.VersusBase
+	_, err = fmt.Fprintf(cmd.OutOrStdout(), "%s: an n-tuple network of %d tuples of %d cells on top of the bots' model, fitted to %d positions of %d games in %d passes (%.0f s); held-out log-loss %.4f against the base's %.4f (%+.4f [%+.4f, %+.4f] over %d deals) and the constant's %.4f; Brier %.4f against %.4f%s\n",
+		cfg.Label(), tr.Tuples, tr.Length, tr.Positions, tr.Games, tr.Epochs, tr.Seconds, tr.Learned.LogLoss, tr.Base.LogLoss, d.Mean, d.Low, d.High, d.Deals, tr.Constant.LogLoss, tr.Learned.Brier, tr.Base.Brier,
+		map[bool]string{true: "; written to " + out + "/model.json", false: ""}[out != ""])
 	return err
 }

@@ -246,9 +246,34 @@ func TestLearnNTupleCommand(t *testing.T) {
 		{[]string{"mnk/tictactoe", "--kind", "ntuple", "--tuples", "0"}, "--tuples 0"},
 		{[]string{"mnk/tictactoe", "--kind", "ntuple", "--epsilon", "2"}, "--epsilon 2"},
 		{[]string{"capstone", "--kind", "ntuple", "--games", "10"}, "no board of cells"},
+		{[]string{"mnk/tictactoe", "--kind", "ntuple", "--method", "deep"}, `--method "deep"`},
+		{[]string{"stacktics/size2", "--kind", "ntuple", "--method", "fit", "--result-weight", "2"}, "--result-weight 2"},
+		{[]string{"stacktics/size2", "--kind", "ntuple", "--method", "fit", "--epochs", "0"}, "--epochs 0"},
+		{[]string{"mnk/tictactoe", "--kind", "ntuple", "--method", "fit", "--games", "40"}, "play no logistic model"},
 	} {
 		if code, _, errOut := run(t, append(append([]string{"learn"}, c.args...), "--quiet")...); code != 2 || !strings.Contains(errOut, c.want) {
 			t.Errorf("%v: exit %d: %s", c.args, code, errOut)
 		}
+	}
+}
+
+// TestLearnNTupleFitCommand (issue 56): learn --kind ntuple --method fit
+// fits a network on top of the model the variant's bots play and writes a
+// model.json a run plays.
+func TestLearnNTupleFitCommand(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "m")
+	code, out, errOut := run(t, "learn", "stacktics/size2", "--kind", "ntuple", "--method", "fit", "--games", "100", "--set", "players.0.nodes=100", "--set", "players.1.nodes=100",
+		"--tuples", "8", "--tuple-length", "3", "--out", dir, "--quiet")
+	if code != 0 || !strings.Contains(out, "an n-tuple network of 8 tuples of 3 cells on top of the bots' model, fitted to") || !strings.Contains(out, "held-out log-loss") {
+		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "model.json"))
+	if err != nil || !strings.Contains(string(b), `"kind": "ntuple"`) || !strings.Contains(string(b), `"material"`) || !strings.Contains(string(b), `"result_weight": 0.5`) {
+		t.Fatalf("model.json: %v\n%.600s", err, b)
+	}
+	model := filepath.Join(dir, "model.json")
+	code, out, errOut = run(t, "run", "stacktics/size2", "--games", "10", "--set", "players.0.model="+model, "--set", "players.1.model="+model, "--set", "players.0.nodes=100", "--set", "players.1.nodes=100", "--quiet")
+	if code != 0 || !strings.Contains(out, "eval learned") {
+		t.Errorf("a run with the model: exit %d: %s\n%s", code, errOut, out)
 	}
 }

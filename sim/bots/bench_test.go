@@ -125,3 +125,48 @@ func BenchmarkAlphaBetaConnect4(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkAlphaBetaStacktics searches 20,000 nodes from a Stacktics size-3
+// position after six decisions with the shipped size-3 model, and with an
+// n-tuple network (40 tuples of 4 cells, random weights) on top of it.
+func BenchmarkAlphaBetaStacktics(b *testing.B) {
+	r := stacktics.DefaultRules()
+	g, err := r.NewGame()
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := g.NewState()
+	rng := pcg.New(7, 8)
+	for range 6 {
+		legal := s.LegalMoves(nil)
+		s.Apply(legal[rng.IntN(len(legal))])
+	}
+	linear, err := model.Load("../../configs/models/stacktics/size3.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	cb := g.(games.Boarder).CellBoard()
+	n, err := model.NewNTuple(cb, model.SnakeTuples(cb, 40, 4, rng))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, w := range n.Weights {
+		for i := range w {
+			w[i] = float32(rng.Float64()-0.5) / 10
+		}
+	}
+	hybrid := model.NewNTupleModel(g.Name(), n, 0, 1).WithBase(linear)
+	for _, c := range []struct {
+		name string
+		m    *model.Model
+	}{{"hand", nil}, {"learned", linear}, {"ntuple-on-learned", hybrid}} {
+		b.Run(c.name, func(b *testing.B) {
+			p := *bots.DefaultAlphaBetaParams()
+			p.Nodes = 20000
+			if c.m != nil {
+				p.UseModel(c.m, "bench")
+			}
+			benchBot(b, bots.NewAlphaBeta(p), s, 20000, "nodes")
+		})
+	}
+}

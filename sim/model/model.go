@@ -50,7 +50,11 @@ type Model struct {
 	Training json.RawMessage `json:"training,omitempty"`
 	// Kind is the model's form: "" a logistic over the game's features
 	// (Features, Weights), KindNTuple an n-tuple network over its cells
-	// (NTuple), its logit Bias + the network's value.
+	// (NTuple), its logit from the mover's view Bias + the network's
+	// value, plus, where it has Features and Weights (a base: the
+	// logistic it was learned on top of), Σw·f over the mover's features:
+	// one feature extraction a position, where a logistic's lead takes
+	// two.
 	Kind   string      `json:"kind,omitempty"`
 	NTuple *NTupleSpec `json:"ntuple,omitempty"`
 
@@ -75,7 +79,14 @@ func (m *Model) StateLogit(s games.State, seat games.Player, sc *Scratch) float6
 		// its negation.
 		view, negate := MoverView(s, seat)
 		sc.Cells = s.(games.CellState).AppendCells(sc.Cells[:0], view)
-		v := m.Bias + m.net.Value(sc.Cells)
+		v := m.net.Value(sc.Cells)
+		if len(m.Weights) > 0 {
+			// The base: the logistic's weights over the mover's features.
+			sc.Features = s.(games.FeatureState).AppendFeatures(sc.Features[:0], view)
+			v += m.Logit(sc.Features)
+		} else {
+			v += m.Bias
+		}
 		if negate {
 			return -v
 		}
@@ -143,8 +154,25 @@ func Sigmoid(x float64) float64 {
 // warns.
 func (m *Model) Check(g games.Game, rulesHash string, strict bool) error {
 	if m.Kind == KindNTuple {
+		if len(m.Features) > 0 {
+			if err := m.checkFeatures(g, rulesHash); err != nil {
+				return err
+			}
+		}
 		return m.checkBoard(g, rulesHash, strict)
 	}
+	if err := m.checkFeatures(g, rulesHash); err != nil {
+		return err
+	}
+	if strict && m.RulesHash != rulesHash {
+		return &OtherRulesError{Model: m.RulesHash, Rules: rulesHash}
+	}
+	return nil
+}
+
+// checkFeatures checks that the model's features are game g's, by name
+// and order.
+func (m *Model) checkFeatures(g games.Game, rulesHash string) error {
 	f, ok := g.(games.Featurer)
 	if !ok {
 		return fmt.Errorf("%s has no features: it cannot play a learned evaluation", g.Name())
@@ -162,9 +190,6 @@ func (m *Model) Check(g games.Game, rulesHash string, strict bool) error {
 			why = "learned under other rules, which describe a position with other features: learn one for these rules"
 		}
 		return fmt.Errorf("the model's features %s are not %s's %s (%s)", list(m.Features), g.Name(), list(names), why)
-	}
-	if strict && m.RulesHash != rulesHash {
-		return &OtherRulesError{Model: m.RulesHash, Rules: rulesHash}
 	}
 	return nil
 }
@@ -247,10 +272,21 @@ func (m *Model) CheckWeights() error {
 	switch m.Kind {
 	case "":
 	case KindNTuple:
+		if len(m.Features) > 0 || len(m.Weights) > 0 {
+			if err := m.checkLinear(); err != nil {
+				return err
+			}
+		}
 		return m.checkNTuple()
 	default:
 		return fmt.Errorf("kind %q: want %s, or none for a logistic model", printable.Cut(m.Kind, 40), KindNTuple)
 	}
+	return m.checkLinear()
+}
+
+// checkLinear checks a logistic's numbers: its features and weights, bias
+// and hand scale.
+func (m *Model) checkLinear() error {
 	switch {
 	case len(m.Features) == 0 || len(m.Features) > MaxFeatures:
 		return fmt.Errorf("features: %d of them, want 1 to %d", len(m.Features), MaxFeatures)

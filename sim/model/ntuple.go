@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"math"
 
 	"playtest/games"
 	"playtest/games/pcg"
@@ -27,8 +28,14 @@ type NTuple struct {
 	// by Σ_k state(cell_k)·States^k.
 	Tuples  [][]int
 	Weights [][]float32
-	// images[t][s] are tuple t's cells under symmetry s.
-	images [][][]int
+	// The tuples' images under every symmetry, flat for Value and Update:
+	// image i reads cells imageCells[imageStart[i]:imageStart[i+1]] and
+	// its tuple's table at flat[imageTable[i]:]; every table is a window
+	// of flat (Weights[t]).
+	imageCells []int32
+	imageStart []int32
+	imageTable []int32
+	flat       []float32
 }
 
 // NewNTuple returns a network of zero weights over the tuples of cells of
@@ -37,7 +44,8 @@ func NewNTuple(board games.CellBoard, tuples [][]int) (*NTuple, error) {
 	if err := board.Check(); err != nil {
 		return nil, err
 	}
-	n := &NTuple{Board: board, Tuples: tuples}
+	n := &NTuple{Board: board, Tuples: tuples, imageStart: []int32{0}}
+	total := 0
 	for i, t := range tuples {
 		if len(t) < 1 || len(t) > MaxTupleLength {
 			return nil, fmt.Errorf("tuple %d has %d cells: want 1 to %d", i, len(t), MaxTupleLength)
@@ -52,40 +60,50 @@ func NewNTuple(board games.CellBoard, tuples [][]int) (*NTuple, error) {
 		if size > maxTableEntries {
 			return nil, fmt.Errorf("tuple %d: %d cells of %d states make a table of %d entries, more than %d", i, len(t), board.States, size, maxTableEntries)
 		}
-		n.Weights = append(n.Weights, make([]float32, size))
-		var imgs [][]int
 		for _, sym := range board.Symmetries {
-			img := make([]int, len(t))
-			for k, c := range t {
-				img[k] = sym[c]
+			for _, c := range t {
+				n.imageCells = append(n.imageCells, int32(sym[c]))
 			}
-			imgs = append(imgs, img)
+			n.imageStart = append(n.imageStart, int32(len(n.imageCells)))
+			n.imageTable = append(n.imageTable, int32(total))
 		}
-		n.images = append(n.images, imgs)
+		total += size
+	}
+	if total > math.MaxInt32 {
+		return nil, fmt.Errorf("%d weights in all: too many", total)
+	}
+	n.flat = make([]float32, total)
+	off := 0
+	for _, t := range tuples {
+		size := 1
+		for range t {
+			size *= board.States
+		}
+		n.Weights = append(n.Weights, n.flat[off:off+size:off+size])
+		off += size
 	}
 	return n, nil
-}
-
-// index is the table entry cells give tuple image img.
-func (n *NTuple) index(img []int, cells []uint8) int {
-	i, states := 0, n.Board.States
-	for k := len(img) - 1; k >= 0; k-- {
-		i = i*states + int(cells[img[k]])
-	}
-	return i
 }
 
 // Value is the network's value of cells (a position's, AppendCells): the
 // sum, over the tuples and the board's symmetries, of each image's entry.
 func (n *NTuple) Value(cells []uint8) float64 {
 	var v float32
-	for t, imgs := range n.images {
-		w := n.Weights[t]
-		for _, img := range imgs {
-			v += w[n.index(img, cells)]
-		}
+	for i, table := range n.imageTable {
+		v += n.flat[n.entry(i, table, cells)]
 	}
 	return float64(v)
+}
+
+// entry is the index in flat of image i's entry for cells, its table
+// beginning at table: Σ_k state(cell_k)·States^k.
+func (n *NTuple) entry(i int, table int32, cells []uint8) int32 {
+	img := n.imageCells[n.imageStart[i]:n.imageStart[i+1]]
+	idx, states := int32(0), int32(n.Board.States)
+	for k := len(img) - 1; k >= 0; k-- {
+		idx = idx*states + int32(cells[img[k]])
+	}
+	return table + idx
 }
 
 // Update adds delta to every entry Value reads for cells, so that Value
@@ -93,11 +111,8 @@ func (n *NTuple) Value(cells []uint8) float64 {
 // error: delta = rate · (target − Value)).
 func (n *NTuple) Update(cells []uint8, delta float64) {
 	d := float32(delta)
-	for t, imgs := range n.images {
-		w := n.Weights[t]
-		for _, img := range imgs {
-			w[n.index(img, cells)] += d
-		}
+	for i, table := range n.imageTable {
+		n.flat[n.entry(i, table, cells)] += d
 	}
 }
 

@@ -335,3 +335,84 @@ func TestNTupleModelRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestNTupleOnABase (issue 56): an n-tuple model on top of a logistic
+// model (WithBase) rates the mover by the base's weights over the mover's
+// features plus the network: with a network of zeros and the base's bias
+// it rates every position as the base does, it reads back the same, costs
+// no allocation, and a base of other features, or weights not matching
+// them, are refused.
+func TestNTupleOnABase(t *testing.T) {
+	g, board := boardOf(t, "stacktics", nil)
+	f := g.(games.Featurer)
+	rng := pcg.New(21, 22)
+	base := &Model{Schema: Schema, Game: g.Name(), Bias: -0.25, HandScale: 0.5}
+	for i, x := range f.Features() {
+		base.Features = append(base.Features, x.Name)
+		base.Weights = append(base.Weights, float64(i%5)-1.5)
+	}
+	n, err := NewNTuple(board, SnakeTuples(board, 6, 3, rng))
+	if err != nil {
+		t.Fatal(err)
+	}
+	hash := RulesHash(g.Name(), "rules")
+	zero := NewNTupleModel(g.Name(), n, base.Bias, 1).WithBase(base)
+	zero.RulesHash = hash
+	if zero.HandScale != base.HandScale {
+		t.Errorf("hand scale %v, want the base's %v", zero.HandScale, base.HandScale)
+	}
+	s := g.NewState()
+	var sc, sc2 Scratch
+	for ply := 0; ply < 40 && !s.IsTerminal(); ply++ {
+		mover := s.CurrentPlayer()
+		if got, want := zero.StateLogit(s, mover, &sc), base.StateLogit(s, mover, &sc2); math.Abs(got-want) > 1e-9 {
+			t.Fatalf("ply %d: a network of zeros on the base rates the mover %v, the base %v", ply, got, want)
+		}
+		moves := s.LegalMoves(nil)
+		s.Apply(moves[rng.IntN(len(moves))])
+	}
+	for _, w := range n.Weights {
+		for i := range w {
+			w[i] = float32(rng.Float64() - 0.5)
+		}
+	}
+	m := NewNTupleModel(g.Name(), n, 0.125, 1).WithBase(base)
+	m.RulesHash = hash
+	var b bytes.Buffer
+	if err := m.Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	text := b.String()
+	back, err := Read(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := back.Check(g, hash, true); err != nil {
+		t.Fatal(err)
+	}
+	mover := s.CurrentPlayer()
+	feats := s.(games.FeatureState).AppendFeatures(nil, mover)
+	want := n.Value(s.(games.CellState).AppendCells(nil, mover)) + 0.125
+	for i, x := range feats {
+		want += base.Weights[i] * x
+	}
+	if got := back.StateLogit(s, mover.Opponent(), &sc); math.Abs(got+want) > 1e-5 {
+		t.Errorf("the other seat's logit %v, want %v", got, -want)
+	}
+	if allocs := testing.AllocsPerRun(100, func() { back.Evaluate(s, games.Seat1, &sc) }); allocs != 0 {
+		t.Errorf("Evaluate allocates %.1f times", allocs)
+	}
+	renamed := *back
+	renamed.Features = append([]string{"elsewhere"}, back.Features[1:]...)
+	if err := renamed.Check(g, hash, false); err == nil || !strings.Contains(err.Error(), "features") {
+		t.Errorf("a base of other features: %v", err)
+	}
+	first := `"features": [
+    "` + base.Features[0] + `",`
+	if !strings.Contains(text, first) {
+		t.Fatalf("model.json lacks %s:\n%.600s", first, text)
+	}
+	if _, err := Read(strings.NewReader(strings.Replace(text, first, `"features": [`, 1))); err == nil || !strings.Contains(err.Error(), "weights") {
+		t.Errorf("a weight too many for the base's features: %v", err)
+	}
+}

@@ -41,6 +41,30 @@ func NewNTupleModel(game string, n *NTuple, bias, handScale float64) *Model {
 	return m
 }
 
+// WithBase returns the n-tuple model m on top of the logistic model base:
+// base's features and weights join m's logit (Σw·f over the mover's
+// features, Model.Kind; m's bias stands for base's), and m takes base's
+// hand scale, so that with a network of zeros and base's bias it rates the
+// mover as base does.
+func (m *Model) WithBase(base *Model) *Model {
+	c := *m
+	c.Features, c.Weights, c.HandScale = slices.Clone(base.Features), slices.Clone(base.Weights), base.HandScale
+	return &c
+}
+
+// Base is the logistic model an n-tuple model was learned on top of (its
+// features and weights, with its bias), nil where it has none; a logistic
+// model is its own base.
+func (m *Model) Base() *Model {
+	switch {
+	case m.Kind == "":
+		return m
+	case len(m.Weights) == 0:
+		return nil
+	}
+	return &Model{Schema: Schema, Game: m.Game, RulesHash: m.RulesHash, Rules: m.Rules, Features: m.Features, Weights: m.Weights, Bias: m.Bias, HandScale: m.HandScale}
+}
+
 // checkNTuple checks an n-tuple model's numbers and builds its network on
 // a board of its size without symmetries (checkBoard rebuilds it with the
 // game's).
@@ -49,8 +73,6 @@ func (m *Model) checkNTuple() error {
 	switch {
 	case spec == nil:
 		return fmt.Errorf("ntuple: missing from a model of kind %s", KindNTuple)
-	case len(m.Features) != 0 || len(m.Weights) != 0:
-		return fmt.Errorf("features and weights belong to a logistic model, not one of kind %s", KindNTuple)
 	case !within(m.Bias, MaxWeight):
 		return fmt.Errorf("bias %v: want a number from −%g to %g", m.Bias, MaxWeight, MaxWeight)
 	case !(m.HandScale >= MinHandScale && m.HandScale <= MaxHandScale):

@@ -1,0 +1,344 @@
+package learn
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"time"
+
+	"playtest/games"
+	"playtest/games/pcg"
+	"playtest/runs/rundir"
+	"playtest/sim"
+	"playtest/sim/model"
+	"playtest/variants"
+)
+
+// FitOptions tune FitNTuple: an n-tuple network fitted to the positions
+// of games the variant's own bots play, on top of the logistic model they
+// play (the base), labelled by the games' results and the bots' searches.
+type FitOptions struct {
+	// Games is how many games to play and learn from; Workers play them.
+	Games, Workers int
+	// Tuples and Length are the network's snakes (model.SnakeTuples;
+	// Length 0: DefaultTupleLength).
+	Tuples, Length int
+	// Result is the weight of the game's result in each position's target;
+	// the rest is the chance the deciding bot's search gave the position
+	// (its root value, mapped to a chance by a logistic fitted to the
+	// training games' results). 1 learns from results alone.
+	Result float64
+	// Rate is the learning rate, divided by the entries a position reads;
+	// Epochs the most passes over the training positions (fewer when the
+	// held-out log-loss stops improving).
+	Rate   float64
+	Epochs int
+	// Seed draws the tuples, the games and their order: the same seed gives
+	// the same model at any worker count.
+	Seed uint64
+	// OnGame, if set, sees every game played.
+	OnGame func()
+}
+
+// Defaults of FitOptions.
+const (
+	DefaultFitGames  = 8000
+	DefaultFitResult = 0.5
+	DefaultFitRate   = 0.02
+	DefaultFitEpochs = 4
+)
+
+// FitTraining says how a fitted n-tuple model was learned and how well it
+// predicts held-out deals, against its base alone.
+type FitTraining struct {
+	Method    string  `json:"method"`
+	Bots      string  `json:"bots"`
+	Games     int     `json:"games"`
+	Seed      uint64  `json:"seed"`
+	Tuples    int     `json:"tuples"`
+	Length    int     `json:"length"`
+	Result    float64 `json:"result_weight"`
+	Rate      float64 `json:"rate"`
+	Epochs    int     `json:"epochs"`
+	Positions int     `json:"positions"`
+	HeldOut   int     `json:"held_out"`
+	// SearchScale and SearchBias map a search's root value (seat's lead in
+	// the hand heuristic's units) to its chance, σ(scale·lead + bias),
+	// fitted to the training positions' results.
+	SearchScale float64 `json:"search_scale"`
+	SearchBias  float64 `json:"search_bias"`
+	// Learned and Base are the held-out log-loss and Brier score against
+	// the results, of the model and of its base alone; Constant of the
+	// training positions' mean.
+	Learned  Scores `json:"learned"`
+	Base     Scores `json:"base"`
+	Constant Scores `json:"constant"`
+	// VersusBase is the model's held-out log-loss less the base's, with
+	// its interval clustered by deal.
+	VersusBase Difference `json:"versus_base"`
+	// Seconds is the wall time: said, not kept in model.json, so that the
+	// same seed writes the same file.
+	Seconds float64 `json:"-"`
+}
+
+// fitData are the positions FitNTuple learns from: each one's cells from
+// its mover's view (stride a position), the base's logit without its bias
+// (Σw·f of the mover's features), the mover's
+// result, the search's lead for the mover (NaN without one; ±Inf for a
+// forced result), its deal and whether the deal is held out.
+type fitData struct {
+	stride int
+	bias   float64 // the base's bias
+	cells  []uint8
+	base   []float64
+	y      []float64
+	lead   []float64
+	deal   []int
+	held   []bool
+}
+
+// FitNTuple plays opts.Games games of cfg's bots (on seeds apart from
+// cfg's own games) and fits an n-tuple network to the positions of their
+// seats' decisions, each from its mover's view, on top of the logistic
+// model the bots play (or the one under the network they play): the
+// model's logit is the base's over the mover's features plus the
+// network's, so the network learns what the base's features miss. Each position's target
+// mixes the game's result with the deciding search's chance (FitOptions.
+// Result); stochastic gradient steps of the log-loss, in a seeded order,
+// pass over the training deals while the held-out deals' log-loss
+// improves, and the best pass is kept.
+func FitNTuple(ctx context.Context, cfg *variants.Config, opts FitOptions) (*model.Model, *FitTraining, error) {
+	job, err := rundir.Job(cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	var base *model.Model
+	if played := sim.TraceModel(cfg.Players); played != nil {
+		base = played.Base()
+	}
+	if base == nil {
+		return nil, nil, fmt.Errorf("%s's bots play no logistic model (eval: learned, model: …), nor a network on top of one: the network is fitted on top of one", cfg.Label())
+	}
+	b, ok := job.Game.(games.Boarder)
+	if !ok {
+		return nil, nil, fmt.Errorf("%s has no board of cells (games.Boarder): an n-tuple network cannot read it", cfg.Definition.Title)
+	}
+	board := b.CellBoard()
+	if opts.Length == 0 {
+		opts.Length = DefaultTupleLength(board.States)
+	}
+	job.Games = opts.Games
+	job.Seed = cfg.Seed ^ learnSeed ^ opts.Seed*0x9e3779b97f4a7c15
+	job.Trace = opts.Games
+	job.Moves = true
+	began := time.Now()
+	d, err := collectCells(ctx, *job, board.Cells(), base, opts)
+	if err != nil {
+		return nil, nil, err
+	}
+	net, bias, tr, err := d.fit(ctx, board, opts)
+	if err != nil {
+		return nil, nil, err
+	}
+	tr.Bots = cfg.Players[0].String()
+	tr.Seconds = time.Since(began).Seconds()
+	m := model.NewNTupleModel(job.Game.Name(), net, bias, base.HandScale).WithBase(base)
+	m.RulesHash = model.RulesHash(cfg.Definition.Name, cfg.Rules)
+	return m, tr, nil
+}
+
+// fit fits a network over board to the positions, with its bias.
+func (d *fitData) fit(ctx context.Context, board games.CellBoard, opts FitOptions) (*model.NTuple, float64, *FitTraining, error) {
+	var train, held []int
+	for i, h := range d.held {
+		if h {
+			held = append(held, i)
+		} else {
+			train = append(train, i)
+		}
+	}
+	if len(train) < 100 || len(held) < 20 {
+		return nil, 0, nil, fmt.Errorf("%d positions to fit and %d held out: play more games", len(train), len(held))
+	}
+	tr := &FitTraining{Method: "fitted to search-labelled positions of the bots' games, on top of their logistic model",
+		Games: opts.Games, Seed: opts.Seed, Tuples: opts.Tuples, Length: opts.Length,
+		Result: opts.Result, Rate: opts.Rate, Positions: len(d.y), HeldOut: len(held)}
+	target := d.targets(train, opts.Result, tr)
+
+	rng := pcg.New(opts.Seed, 0x6e746669742d) // "ntfit-"
+	net, err := model.NewNTuple(board, model.SnakeTuples(board, opts.Tuples, opts.Length, rng))
+	if err != nil {
+		return nil, 0, nil, err
+	}
+	rate := opts.Rate / float64(net.Reads())
+	bias := d.bias
+	cellsOf := func(i int) []uint8 { return d.cells[i*d.stride : (i+1)*d.stride] }
+	heldLoss := func(w func(i int) float64) Scores {
+		var s Scores
+		for _, i := range held {
+			p := model.Sigmoid(w(i))
+			s.LogLoss += logLoss(p, d.y[i])
+			s.Brier += (p - d.y[i]) * (p - d.y[i])
+		}
+		s.LogLoss /= float64(len(held))
+		s.Brier /= float64(len(held))
+		return s
+	}
+	learned := func(i int) float64 { return d.base[i] + bias + net.Value(cellsOf(i)) }
+	best := heldLoss(func(i int) float64 { return d.base[i] + d.bias })
+	tr.Base = best
+	bestWeights, bestBias := cloneWeights(net.Weights), bias
+	order := slices.Clone(train)
+	for epoch := 1; epoch <= opts.Epochs; epoch++ {
+		if err := ctx.Err(); err != nil {
+			return nil, 0, nil, err
+		}
+		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+		for _, i := range order {
+			g := target[i] - model.Sigmoid(learned(i))
+			net.Update(cellsOf(i), rate*g)
+			bias += rate * g
+		}
+		s := heldLoss(learned)
+		if !(s.LogLoss < best.LogLoss) {
+			break
+		}
+		best, tr.Epochs = s, epoch
+		bestWeights, bestBias = cloneWeights(net.Weights), bias
+	}
+	for t, w := range bestWeights {
+		copy(net.Weights[t], w)
+	}
+	bias = bestBias
+	tr.Learned = best
+	mean := 0.0
+	for _, i := range train {
+		mean += d.y[i]
+	}
+	mean /= float64(len(train))
+	tr.Constant = heldLoss(func(int) float64 { return math.Log(mean / (1 - mean)) })
+	tr.VersusBase = d.pairedLoss(held, learned, func(i int) float64 { return d.base[i] + d.bias })
+	return net, bias, tr, nil
+}
+
+// collectCells plays the job's games and keeps the position of each
+// seat's decisions: cells from the mover's view, the base's logit over the
+// mover's features without its bias, the result and the search's lead for
+// the mover.
+func collectCells(ctx context.Context, job sim.Job, stride int, base *model.Model, opts FitOptions) (*fitData, error) {
+	d := &fitData{stride: stride, bias: base.Bias}
+	var sc model.Scratch
+	var failed error
+	err := sim.Run(ctx, &job, sim.Options{Workers: opts.Workers}, func(r *sim.Record) {
+		if opts.OnGame != nil {
+			opts.OnGame()
+		}
+		if r.Err != nil || failed != nil {
+			failed = firstErr(failed, r.Err)
+			return
+		}
+		held := r.Deal%HeldEvery == HeldEvery-1
+		s := job.Game.NewState()
+		for k, text := range r.Moves {
+			if p := s.CurrentPlayer(); p == games.Seat0 || p == games.Seat1 {
+				d.cells = s.(games.CellState).AppendCells(d.cells, p)
+				sc.Features = s.(games.FeatureState).AppendFeatures(sc.Features[:0], p)
+				d.base = append(d.base, base.Logit(sc.Features)-base.Bias)
+				d.y = append(d.y, r.Result.ScoreFor(p))
+				d.lead = append(d.lead, traceLead(r.Trace, k, p))
+				d.deal = append(d.deal, r.Deal)
+				d.held = append(d.held, held)
+			}
+			m, err := s.ParseMove(text)
+			if err != nil {
+				failed = fmt.Errorf("game %d: replaying %q: %w", r.Index, text, err)
+				return
+			}
+			s.Apply(m)
+		}
+	})
+	if err == nil {
+		err = failed
+	}
+	if err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// firstErr is the first error that is not nil.
+func firstErr(a error, b *sim.GameError) error {
+	if a != nil || b == nil {
+		return a
+	}
+	return b
+}
+
+// traceLead is the mover's lead before decision k by the trace (seat 0's,
+// in hundredths of the hand heuristic's units): NaN beyond the trace, ±Inf
+// for a forced result.
+func traceLead(trace []int32, k int, mover games.Player) float64 {
+	if k >= len(trace) {
+		return math.NaN()
+	}
+	v := float64(trace[k]) / 100
+	if trace[k] >= sim.TraceDecided {
+		v = math.Inf(1)
+	} else if trace[k] <= -sim.TraceDecided {
+		v = math.Inf(-1)
+	}
+	if mover == games.Seat1 {
+		v = -v
+	}
+	return v
+}
+
+// targets are the training positions' targets (held-out ones keep their
+// results): Result × the result + (1 − Result) × the search's chance, the
+// search's lead mapped by a logistic fitted to the training results (its
+// scale and bias recorded in tr).
+func (d *fitData) targets(train []int, result float64, tr *FitTraining) []float64 {
+	var x [][]float64
+	var y []float64
+	var idx []int
+	for _, i := range train {
+		if l := d.lead[i]; !math.IsNaN(l) && !math.IsInf(l, 0) {
+			idx = append(idx, len(x))
+			x = append(x, []float64{l})
+			y = append(y, d.y[i])
+		}
+	}
+	scale, bias := 0.0, 0.0
+	if len(x) >= 10 {
+		if kb, _, err := logistic(x, y, idx, []float64{0, 0}, 0); err == nil && kb[1] > 0 {
+			bias, scale = kb[0], kb[1]
+		}
+	}
+	tr.SearchScale, tr.SearchBias = scale, bias
+	t := slices.Clone(d.y)
+	for _, i := range train {
+		l := d.lead[i]
+		if math.IsNaN(l) || scale == 0 {
+			continue
+		}
+		t[i] = result*d.y[i] + (1-result)*model.Sigmoid(scale*l+bias)
+	}
+	return t
+}
+
+// pairedLoss is the held-out log-loss of logits a less b's, clustered by
+// deal (pairedLoss of Data).
+func (d *fitData) pairedLoss(held []int, a, b func(i int) float64) Difference {
+	dd := &Data{Y: d.y, Deal: d.deal}
+	return pairedLoss(dd, held, func(i int) float64 { return model.Sigmoid(a(i)) }, func(i int) float64 { return model.Sigmoid(b(i)) })
+}
+
+// cloneWeights copies a network's tables.
+func cloneWeights(w [][]float32) [][]float32 {
+	out := make([][]float32, len(w))
+	for i := range w {
+		out[i] = slices.Clone(w[i])
+	}
+	return out
+}
