@@ -15,6 +15,7 @@ import (
 	"playtest/internal/shell"
 	"playtest/reports"
 	"playtest/runs/rundir"
+	"playtest/sim/model"
 	"playtest/studies/learn"
 	"playtest/studies/study"
 	"playtest/variants"
@@ -245,15 +246,10 @@ func learnNTuple(cmd *cobra.Command, v *viper.Viper, args []string, opts *learnO
 	if flags.Changed("games") {
 		nopts.Games = cfg.Games
 	}
-	nopts.Tuples, _ = flags.GetInt("tuples")
-	if flags.Changed("tuple-length") {
-		nopts.Length, _ = flags.GetInt("tuple-length")
+	if nopts.Tuples, nopts.Length, err = tupleSettings(flags); err != nil {
+		return err
 	}
 	switch {
-	case nopts.Tuples < 1 || nopts.Tuples > 1000:
-		return usageErrorf("--tuples %d: want 1 to 1,000", nopts.Tuples)
-	case flags.Changed("tuple-length") && (nopts.Length < 1 || nopts.Length > 10):
-		return usageErrorf("--tuple-length %d: want 1 to 10 cells", nopts.Length)
 	case !(nopts.Rate > 0 && nopts.Rate <= 10):
 		return usageErrorf("--rate %g: want a rate above 0, at most 10", nopts.Rate)
 	case !(nopts.Epsilon >= 0 && nopts.Epsilon <= 1):
@@ -269,11 +265,41 @@ func learnNTuple(cmd *cobra.Command, v *viper.Viper, args []string, opts *learnO
 	m, tr, err := learn.LearnNTuple(cmd.Context(), cfg, nopts)
 	rep.Close()
 	if err != nil {
-		if errors.Is(err, context.Canceled) {
-			return fmt.Errorf("interrupted; nothing was written")
-		}
-		return usageError{err}
+		return learnError(err)
 	}
+	return writeNTuple(cmd, m, tr, out, format, fmt.Sprintf("%s: an n-tuple network of %d tuples of %d cells, learned by TD self-play in %d games (%.0f s); in the last tenth seat 0 won %d, seat 1 %d, %d drawn; the hand heuristic's scale %.4g",
+		cfg.Label(), tr.Tuples, tr.Length, tr.Games, tr.Seconds, tr.Seat0Wins, tr.Seat1Wins, tr.Draws, m.HandScale))
+}
+
+// tupleSettings reads --tuples and --tuple-length (length 0 when not
+// given: the learner's default for the board).
+func tupleSettings(flags *pflag.FlagSet) (tuples, length int, err error) {
+	tuples, _ = flags.GetInt("tuples")
+	if flags.Changed("tuple-length") {
+		length, _ = flags.GetInt("tuple-length")
+	}
+	switch {
+	case tuples < 1 || tuples > 1000:
+		return 0, 0, usageErrorf("--tuples %d: want 1 to 1,000", tuples)
+	case flags.Changed("tuple-length") && (length < 1 || length > 10):
+		return 0, 0, usageErrorf("--tuple-length %d: want 1 to 10 cells", length)
+	}
+	return tuples, length, nil
+}
+
+// learnError is an n-tuple learner's error as the command reports it.
+func learnError(err error) error {
+	if errors.Is(err, context.Canceled) {
+		return fmt.Errorf("interrupted; nothing was written")
+	}
+	return usageError{err}
+}
+
+// writeNTuple keeps the training record tr in the n-tuple model m, writes
+// it to out/model.json (when out is set) and prints it: as JSON, or the
+// line said, naming where it was written.
+func writeNTuple(cmd *cobra.Command, m *model.Model, tr any, out, format, said string) error {
+	var err error
 	if m.Training, err = json.Marshal(tr); err != nil {
 		return err
 	}
@@ -281,12 +307,12 @@ func learnNTuple(cmd *cobra.Command, v *viper.Viper, args []string, opts *learnO
 		if err := learn.WriteModel(out, m); err != nil {
 			return err
 		}
+		said += "; written to " + out + "/model.json"
 	}
 	if format == "json" {
 		return reports.WriteJSON(cmd.OutOrStdout(), m)
 	}
-	_, err = fmt.Fprintf(cmd.OutOrStdout(), "%s: an n-tuple network of %d tuples of %d cells, learned by TD self-play in %d games (%.0f s); in the last tenth seat 0 won %d, seat 1 %d, %d drawn; the hand heuristic's scale %.4g%s\n",
-		cfg.Label(), tr.Tuples, tr.Length, tr.Games, tr.Seconds, tr.Seat0Wins, tr.Seat1Wins, tr.Draws, m.HandScale, map[bool]string{true: "; written to " + out + "/model.json", false: ""}[out != ""])
+	_, err = fmt.Fprintln(cmd.OutOrStdout(), said)
 	return err
 }
 
@@ -307,15 +333,10 @@ func fitNTuple(cmd *cobra.Command, v *viper.Viper, cfg *variants.Config, out, fo
 	if flags.Changed("rate") {
 		fopts.Rate = v.GetFloat64("rate")
 	}
-	fopts.Tuples, _ = flags.GetInt("tuples")
-	if flags.Changed("tuple-length") {
-		fopts.Length, _ = flags.GetInt("tuple-length")
+	if fopts.Tuples, fopts.Length, err = tupleSettings(flags); err != nil {
+		return err
 	}
 	switch {
-	case fopts.Tuples < 1 || fopts.Tuples > 1000:
-		return usageErrorf("--tuples %d: want 1 to 1,000", fopts.Tuples)
-	case flags.Changed("tuple-length") && (fopts.Length < 1 || fopts.Length > 10):
-		return usageErrorf("--tuple-length %d: want 1 to 10 cells", fopts.Length)
 	case !(fopts.Rate > 0 && fopts.Rate <= 10):
 		return usageErrorf("--rate %g: want a rate above 0, at most 10", fopts.Rate)
 	case !(fopts.Result >= 0 && fopts.Result <= 1):
@@ -331,25 +352,9 @@ func fitNTuple(cmd *cobra.Command, v *viper.Viper, cfg *variants.Config, out, fo
 	m, tr, err := learn.FitNTuple(cmd.Context(), cfg, fopts)
 	rep.Close()
 	if err != nil {
-		if errors.Is(err, context.Canceled) {
-			return fmt.Errorf("interrupted; nothing was written")
-		}
-		return usageError{err}
-	}
-	if m.Training, err = json.Marshal(tr); err != nil {
-		return err
-	}
-	if out != "" {
-		if err := learn.WriteModel(out, m); err != nil {
-			return err
-		}
-	}
-	if format == "json" {
-		return reports.WriteJSON(cmd.OutOrStdout(), m)
+		return learnError(err)
 	}
 	d := tr.VersusBase
-	_, err = fmt.Fprintf(cmd.OutOrStdout(), "%s: an n-tuple network of %d tuples of %d cells on top of the bots' model, fitted to %d positions of %d games in %d passes (%.0f s); held-out log-loss %.4f against the base's %.4f (%+.4f [%+.4f, %+.4f] over %d deals) and the constant's %.4f; Brier %.4f against %.4f%s\n",
-		cfg.Label(), tr.Tuples, tr.Length, tr.Positions, tr.Games, tr.Epochs, tr.Seconds, tr.Learned.LogLoss, tr.Base.LogLoss, d.Mean, d.Low, d.High, d.Deals, tr.Constant.LogLoss, tr.Learned.Brier, tr.Base.Brier,
-		map[bool]string{true: "; written to " + out + "/model.json", false: ""}[out != ""])
-	return err
+	return writeNTuple(cmd, m, tr, out, format, fmt.Sprintf("%s: an n-tuple network of %d tuples of %d cells on top of the bots' model, fitted to %d positions of %d games in %d passes (%.0f s); held-out log-loss %.4f against the base's %.4f (%+.4f [%+.4f, %+.4f] over %d deals) and the constant's %.4f; Brier %.4f against %.4f",
+		cfg.Label(), tr.Tuples, tr.Length, tr.Positions, tr.Games, tr.Epochs, tr.Seconds, tr.Learned.LogLoss, tr.Base.LogLoss, d.Mean, d.Low, d.High, d.Deals, tr.Constant.LogLoss, tr.Learned.Brier, tr.Base.Brier))
 }
