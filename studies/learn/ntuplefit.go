@@ -103,11 +103,11 @@ type fitData struct {
 // seats' decisions, each from its mover's view, on top of the logistic
 // model the bots play (or the one under the network they play): the
 // model's logit is the base's over the mover's features plus the
-// network's, so the network learns what the base's features miss. Each position's target
-// mixes the game's result with the deciding search's chance (FitOptions.
-// Result); stochastic gradient steps of the log-loss, in a seeded order,
-// pass over the training deals while the held-out deals' log-loss
-// improves, and the best pass is kept.
+// network's, so the network learns what the base's features miss. Each
+// position's target mixes the game's result with the deciding search's
+// chance (FitOptions.Result); stochastic gradient steps of the log-loss,
+// in a seeded order, pass over the training deals while the held-out
+// deals' log-loss improves, and the best pass is kept.
 func FitNTuple(ctx context.Context, cfg *variants.Config, opts FitOptions) (*model.Model, *FitTraining, error) {
 	job, err := rundir.Job(cfg)
 	if err != nil {
