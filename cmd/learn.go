@@ -83,7 +83,7 @@ bot plays it with eval: learned, model: DIR/model.json.`,
 	f.Int("workers", 0, "worker goroutines (default: all cores; the model is the same)")
 	f.Float64("l2", learn.DefaultL2, "L2 penalty on the weights of standardised features")
 	f.Int("generations", 1, "the most generations: each plays the model before with the variant's bots, learns anew, and must beat the one before head to head (alphabeta, mcts, ismcts or greedy bots)")
-	f.Int("head-to-head", 0, "games of each generation's head-to-head against the one before (default: --games)")
+	f.Int("head-to-head", 0, "games of each generation's head-to-head against the one before (default: --games); with --kind ntuple --method fit, of the fitted model's bots against the bots' own at the same nodes (default 400; 0: none)")
 	f.Int("bootstrap", 0, "refit on this many resamples of the training deals for 95% intervals on the weights (e.g. 200)")
 	f.Int("budget", 0, "the most games to play, self-play and head-to-heads together (default: no cap)")
 	f.Duration("max-time", 0, "stop after this long, keeping the last finished generation's model (default: no cap)")
@@ -95,7 +95,7 @@ bot plays it with eval: learned, model: DIR/model.json.`,
 	f.Int("tuple-length", learn.DefaultNTupleLength, "with --kind ntuple: the cells of each tuple (default: 6, fewer where a table would pass 65,536 entries: 4 on Stacktics)")
 	f.Float64("rate", learn.DefaultNTupleRate, "with --kind ntuple: the TD learning rate (divided by the entries a position reads)")
 	f.Float64("epsilon", learn.DefaultNTupleEpsilon, "with --kind ntuple: the share of random moves in self-play")
-	f.String("method", "td", "with --kind ntuple: td learns by TD self-play from nothing; fit plays the variant's bots (which must play a logistic model, eval: learned) and fits the network on top of that model to their positions, each labelled by its game's result and its search's value (--result-weight, --rate, --epochs; --games defaults to 8,000)")
+	f.String("method", "td", "with --kind ntuple: td learns by TD self-play from nothing; fit plays the variant's bots (which must play a logistic model, eval: learned) and fits the network on top of that model to their positions, each labelled by its game's result and its search's value (--result-weight, --rate, --epochs; --games defaults to 8,000; --head-to-head games, default 400, pit the fitted model's bots against the bots' own)")
 	f.Float64("result-weight", learn.DefaultFitResult, "with --method fit: the weight of a game's result in each position's target, the rest its search's chance (1: results alone)")
 	f.Int("epochs", learn.DefaultFitEpochs, "with --method fit: the most passes over the positions (fewer when the held-out log-loss stops improving)")
 	f.Float64("lambda", 0, "with --kind ntuple: above 0, learn each position from its λ-return at the game's end (TD(λ)) instead of from the next position (TD(0))")
@@ -333,6 +333,10 @@ func fitNTuple(cmd *cobra.Command, v *viper.Viper, cfg *variants.Config, out, fo
 	if flags.Changed("rate") {
 		fopts.Rate = v.GetFloat64("rate")
 	}
+	fopts.HeadToHead = learn.DefaultFitHeadToHead
+	if flags.Changed("head-to-head") {
+		fopts.HeadToHead = v.GetInt("head-to-head")
+	}
 	if fopts.Tuples, fopts.Length, err = tupleSettings(flags); err != nil {
 		return err
 	}
@@ -343,11 +347,13 @@ func fitNTuple(cmd *cobra.Command, v *viper.Viper, cfg *variants.Config, out, fo
 		return usageErrorf("--result-weight %g: want a share from 0 to 1", fopts.Result)
 	case fopts.Epochs < 1 || fopts.Epochs > 1000:
 		return usageErrorf("--epochs %d: want 1 to 1,000", fopts.Epochs)
+	case fopts.HeadToHead < 0 || fopts.HeadToHead > 1_000_000:
+		return usageErrorf("--head-to-head %d: want 0 (none) to 1,000,000 games", fopts.HeadToHead)
 	}
 	if err := writableDir(cmd.Context(), "--out", out); err != nil {
 		return err
 	}
-	rep := progress.New(cmd.ErrOrStderr(), progressMode(v), "learn ntuple (fit) "+cfg.Label(), 0, fopts.Games)
+	rep := progress.New(cmd.ErrOrStderr(), progressMode(v), "learn ntuple (fit) "+cfg.Label(), 0, fopts.Games+fopts.HeadToHead+fopts.HeadToHead%2)
 	fopts.OnGame = func() { rep.Add(1) }
 	m, tr, err := learn.FitNTuple(cmd.Context(), cfg, fopts)
 	rep.Close()
@@ -355,6 +361,10 @@ func fitNTuple(cmd *cobra.Command, v *viper.Viper, cfg *variants.Config, out, fo
 		return learnError(err)
 	}
 	d := tr.VersusBase
-	return writeNTuple(cmd, m, tr, out, format, fmt.Sprintf("%s: an n-tuple network of %d tuples of %d cells on top of the bots' model, fitted to %d positions of %d games in %d passes (%.0f s); held-out log-loss %.4f against the base's %.4f (%+.4f [%+.4f, %+.4f] over %d deals) and the constant's %.4f; Brier %.4f against %.4f",
-		cfg.Label(), tr.Tuples, tr.Length, tr.Positions, tr.Games, tr.Epochs, tr.Seconds, tr.Learned.LogLoss, tr.Base.LogLoss, d.Mean, d.Low, d.High, d.Deals, tr.Constant.LogLoss, tr.Learned.Brier, tr.Base.Brier))
+	said := fmt.Sprintf("%s: an n-tuple network of %d tuples of %d cells on top of the bots' model, fitted to %d positions of %d games in %d passes (%.0f s); held-out log-loss %.4f against the base's %.4f (%+.4f [%+.4f, %+.4f] over %d deals) and the constant's %.4f; Brier %.4f against %.4f",
+		cfg.Label(), tr.Tuples, tr.Length, tr.Positions, tr.Games, tr.Epochs, tr.Seconds, tr.Learned.LogLoss, tr.Base.LogLoss, d.Mean, d.Low, d.High, d.Deals, tr.Constant.LogLoss, tr.Learned.Brier, tr.Base.Brier)
+	if h := tr.HeadToHead; h != nil {
+		said += fmt.Sprintf("; its bots score %.1f%% [%.1f, %.1f] over %d games against the bots' model at the same nodes (a node of the network costs more CPU: compare at equal CPU with playtest tournament)", 100*h.Score, 100*h.Low, 100*h.High, h.Games)
+	}
+	return writeNTuple(cmd, m, tr, out, format, said)
 }

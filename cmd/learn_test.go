@@ -249,6 +249,7 @@ func TestLearnNTupleCommand(t *testing.T) {
 		{[]string{"mnk/tictactoe", "--kind", "ntuple", "--method", "deep"}, `--method "deep"`},
 		{[]string{"stacktics/size2", "--kind", "ntuple", "--method", "fit", "--result-weight", "2"}, "--result-weight 2"},
 		{[]string{"stacktics/size2", "--kind", "ntuple", "--method", "fit", "--epochs", "0"}, "--epochs 0"},
+		{[]string{"stacktics/size2", "--kind", "ntuple", "--method", "fit", "--head-to-head", "-2"}, "--head-to-head -2"},
 		{[]string{"mnk/tictactoe", "--kind", "ntuple", "--method", "fit", "--games", "40"}, "play no logistic model"},
 	} {
 		if code, _, errOut := run(t, append(append([]string{"learn"}, c.args...), "--quiet")...); code != 2 || !strings.Contains(errOut, c.want) {
@@ -263,12 +264,14 @@ func TestLearnNTupleCommand(t *testing.T) {
 func TestLearnNTupleFitCommand(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "m")
 	code, out, errOut := run(t, "learn", "stacktics/size2", "--kind", "ntuple", "--method", "fit", "--games", "100", "--set", "players.0.nodes=100", "--set", "players.1.nodes=100",
-		"--tuples", "8", "--tuple-length", "3", "--out", dir, "--quiet")
-	if code != 0 || !strings.Contains(out, "an n-tuple network of 8 tuples of 3 cells on top of the bots' model, fitted to") || !strings.Contains(out, "held-out log-loss") {
+		"--tuples", "8", "--tuple-length", "3", "--head-to-head", "20", "--out", dir, "--quiet")
+	if code != 0 || !strings.Contains(out, "an n-tuple network of 8 tuples of 3 cells on top of the bots' model, fitted to") || !strings.Contains(out, "held-out log-loss") ||
+		!strings.Contains(out, "over 20 games against the bots' model at the same nodes") {
 		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
 	}
 	b, err := os.ReadFile(filepath.Join(dir, "model.json"))
-	if err != nil || !strings.Contains(string(b), `"kind": "ntuple"`) || !strings.Contains(string(b), `"material"`) || !strings.Contains(string(b), `"result_weight": 0.5`) {
+	if err != nil || !strings.Contains(string(b), `"kind": "ntuple"`) || !strings.Contains(string(b), `"material"`) || !strings.Contains(string(b), `"result_weight": 0.5`) ||
+		!strings.Contains(string(b), `"head_to_head": {`) {
 		t.Fatalf("model.json: %v\n%.600s", err, b)
 	}
 	model := filepath.Join(dir, "model.json")

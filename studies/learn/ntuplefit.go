@@ -34,6 +34,10 @@ type FitOptions struct {
 	// held-out log-loss stops improving).
 	Rate   float64
 	Epochs int
+	// HeadToHead, above 0, plays that many games (seat-swapped pairs, on
+	// the variant's seeds) of the fitted model's bots against the bots that
+	// played the games, at their budget.
+	HeadToHead int
 	// Seed draws the tuples, the games and their order: the same seed gives
 	// the same model at any worker count.
 	Seed uint64
@@ -47,6 +51,8 @@ const (
 	DefaultFitResult = 0.5
 	DefaultFitRate   = 0.02
 	DefaultFitEpochs = 4
+	// DefaultFitHeadToHead is the games of the fitted model's head-to-head.
+	DefaultFitHeadToHead = 400
 )
 
 // FitTraining says how a fitted n-tuple model was learned and how well it
@@ -77,6 +83,9 @@ type FitTraining struct {
 	// VersusBase is the model's held-out log-loss less the base's, with
 	// its interval clustered by deal.
 	VersusBase Difference `json:"versus_base"`
+	// HeadToHead is the fitted model's bots' score against the bots that
+	// played the games (FitOptions.HeadToHead; nil when not played).
+	HeadToHead *HeadToHead `json:"head_to_head,omitempty"`
 	// Seconds is the wall time: said, not kept in model.json, so that the
 	// same seed writes the same file.
 	Seconds float64 `json:"-"`
@@ -142,9 +151,20 @@ func FitNTuple(ctx context.Context, cfg *variants.Config, opts FitOptions) (*mod
 		return nil, nil, err
 	}
 	tr.Bots = cfg.Players[0].String()
-	tr.Seconds = time.Since(began).Seconds()
 	m := model.NewNTupleModel(job.Game.Name(), net, bias, base.HandScale).WithBase(base)
 	m.RulesHash = model.RulesHash(cfg.Definition.Name, cfg.Rules)
+	if opts.HeadToHead > 0 {
+		if fitted, ok := withModel(cfg.Players, m, 1); ok {
+			judged, err := rundir.Job(cfg)
+			if err != nil {
+				return nil, nil, err
+			}
+			if tr.HeadToHead, err = headToHead(ctx, *judged, fitted, cfg.Players, Options{Workers: opts.Workers, HeadToHead: opts.HeadToHead, OnGame: opts.OnGame}, 1); err != nil {
+				return nil, nil, err
+			}
+		}
+	}
+	tr.Seconds = time.Since(began).Seconds()
 	return m, tr, nil
 }
 
