@@ -2,7 +2,6 @@ package model
 
 import (
 	"fmt"
-	"math"
 
 	"playtest/games"
 	"playtest/games/pcg"
@@ -12,8 +11,12 @@ import (
 // States^length entries.
 const MaxTupleLength = 10
 
-// maxTableEntries bounds one tuple's table.
-const maxTableEntries = 1 << 22
+// maxTableEntries bounds one tuple's table, maxWeights all of them (a
+// model.json of at most 64 MiB holds fewer).
+const (
+	maxTableEntries = 1 << 22
+	maxWeights      = 1 << 24
+)
 
 // NTuple is an n-tuple network (Lucas 2008; Thill, Koch and Konen 2012):
 // many small lookup tables, each indexed by the states of a few cells of
@@ -69,8 +72,8 @@ func NewNTuple(board games.CellBoard, tuples [][]int) (*NTuple, error) {
 		}
 		total += size
 	}
-	if total > math.MaxInt32 {
-		return nil, fmt.Errorf("%d weights in all: too many", total)
+	if total > maxWeights {
+		return nil, fmt.Errorf("%d weights in all: more than %d", total, maxWeights)
 	}
 	n.flat = make([]float32, total)
 	off := 0

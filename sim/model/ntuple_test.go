@@ -416,3 +416,17 @@ func TestNTupleOnABase(t *testing.T) {
 		t.Errorf("a weight too many for the base's features: %v", err)
 	}
 }
+
+// TestNTupleBoundsItsWeights: a network whose tables would pass the
+// weights a model.json can hold is refused before any table is made.
+func TestNTupleBoundsItsWeights(t *testing.T) {
+	_, board := boardOf(t, "stacktics", nil)
+	tuple := []int{0, 1, 2, 3, 4}
+	var tuples [][]int
+	for range 1000 {
+		tuples = append(tuples, tuple)
+	}
+	if _, err := NewNTuple(board, tuples); err == nil || !strings.Contains(err.Error(), "weights in all") {
+		t.Errorf("1,000 tables of 13^5 entries: %v", err)
+	}
+}
