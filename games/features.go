@@ -27,3 +27,12 @@ type Featurer interface {
 type FeatureState interface {
 	AppendFeatures(buf []float64, seat Player) []float64
 }
+
+// FeaturePairState is implemented by FeatureStates that give both seats'
+// features in one pass: AppendFeaturePair appends seat's features and
+// then the other seat's, each exactly as AppendFeatures gives them (a
+// lead reads both, and they are made of the same counts). The conformance
+// suite checks the pair against two AppendFeatures calls.
+type FeaturePairState interface {
+	AppendFeaturePair(buf []float64, seat Player) []float64
+}

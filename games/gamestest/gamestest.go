@@ -263,6 +263,12 @@ func checkFeatures(t *testing.T, g games.Game, s games.State, rng *pcg.Rand, gam
 				t.Fatalf("game %d, decision %d: the hand weights on %v's features give %v, Evaluate %v", game, n, seat, sum, e)
 			}
 		}
+		if fp, ok := s.(games.FeaturePairState); ok {
+			want := fs.AppendFeatures(slices.Clone(f), seat.Opponent())
+			if got := fp.AppendFeaturePair(nil, seat); fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Fatalf("game %d, decision %d: %v's feature pair is\n%v\nand its features then the other seat's\n%v", game, n, seat, got, want)
+			}
+		}
 		if _, hidden := s.(games.Determinizer); hidden {
 			c := s.Clone()
 			c.(games.Determinizer).Determinize(seat, rng)

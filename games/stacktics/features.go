@@ -47,11 +47,41 @@ type armyFeatures struct {
 // AppendFeatures appends the position's features from seat's army (games.
 // FeatureState); Stacktics hides nothing, so both seats see all.
 func (s *State) AppendFeatures(buf []float64, seat games.Player) []float64 {
+	var c featureCounts
+	s.countFeatures(&c)
+	return s.appendFeaturesOf(buf, &c, seat)
+}
+
+// AppendFeaturePair appends seat's features and then the other seat's,
+// each exactly as AppendFeatures gives them, counting the armies and
+// their moves once (games.FeaturePairState).
+func (s *State) AppendFeaturePair(buf []float64, seat games.Player) []float64 {
+	var c featureCounts
+	s.countFeatures(&c)
+	buf = s.appendFeaturesOf(buf, &c, seat)
+	return s.appendFeaturesOf(buf, &c, seat.Opponent())
+}
+
+// featureCounts are what the features of either seat are made of: both
+// armies' counts and legal moves.
+type featureCounts struct {
+	army     [2]armyFeatures
+	mobility [2]int
+}
+
+// countFeatures counts both armies and, in a game not over, their moves.
+func (s *State) countFeatures(c *featureCounts) {
+	s.countArmy(ArmyA, &c.army[ArmyA])
+	s.countArmy(ArmyB, &c.army[ArmyB])
+	if s.phase != phaseOver {
+		c.mobility[ArmyA], c.mobility[ArmyB] = s.mobility(ArmyA), s.mobility(ArmyB)
+	}
+}
+
+// appendFeaturesOf appends seat's features from the counts.
+func (s *State) appendFeaturesOf(buf []float64, c *featureCounts, seat games.Player) []float64 {
 	own := s.armyOf(seat)
-	var a [2]armyFeatures
-	s.countArmy(ArmyA, &a[ArmyA])
-	s.countArmy(ArmyB, &a[ArmyB])
-	o, e := &a[own], &a[own^1]
+	o, e := &c.army[own], &c.army[own^1]
 	toMove, pie := 0.0, 0.0
 	switch {
 	case s.phase == phasePie:
@@ -64,10 +94,6 @@ func (s *State) AppendFeatures(buf []float64, seat games.Player) []float64 {
 	default:
 		toMove = -1
 	}
-	mobility := 0.0
-	if s.phase != phaseOver {
-		mobility = float64(s.mobility(own) - s.mobility(own^1))
-	}
 	mean := func(f *armyFeatures) float64 {
 		if f.pieces == 0 {
 			return 0
@@ -76,7 +102,7 @@ func (s *State) AppendFeatures(buf []float64, seat games.Player) []float64 {
 	}
 	return append(buf,
 		float64(s.captured[own])-float64(s.captured[own^1]),
-		mobility,
+		float64(c.mobility[own]-c.mobility[own^1]),
 		toMove,
 		pie,
 		float64(o.larges-e.larges),

@@ -98,8 +98,18 @@ func (m *Model) StateLogit(s games.State, seat games.Player, sc *Scratch) float6
 
 // LogitLead is seat's logit less the other seat's, StateLogit's of both:
 // one evaluation for an n-tuple network (the other's logit is the
-// negation of the mover's), two for a logistic model.
+// negation of the mover's), two for a logistic model, in one pass over the
+// position where the game gives both seats' features at once
+// (games.FeaturePairState).
 func (m *Model) LogitLead(s games.State, seat games.Player, sc *Scratch) float64 {
+	if m.net == nil {
+		if fp, ok := s.(games.FeaturePairState); ok {
+			// Both seats' features in one pass: the same logits.
+			sc.Features = fp.AppendFeaturePair(sc.Features[:0], seat)
+			n := len(sc.Features) / 2
+			return m.Logit(sc.Features[:n]) - m.Logit(sc.Features[n:])
+		}
+	}
 	v := m.StateLogit(s, seat, sc)
 	if m.net != nil {
 		return 2 * v
