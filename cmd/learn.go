@@ -69,10 +69,16 @@ scripts with cell_board and cells), by TD
 self-play on one goroutine (--tuples, --tuple-length, --rate, --epsilon,
 --lambda; 100,000 games unless --games), written to DIR/model.json
 (schema playtest/model/v2) without generations, a page or --resume. Every
-bot plays it with eval: learned, model: DIR/model.json.`,
+bot plays it with eval: learned, model: DIR/model.json. With --method fit
+the network is fitted on top of the logistic model the variant's bots
+play, to the positions of their games (8,000 unless --games), each
+labelled half by its result and half by its search's value
+(--result-weight, --rate, --epochs); the fitted model's bots then play the
+variant's own in a head-to-head (--head-to-head, 400 games).`,
 		Example: `  playtest learn stacktics/size2 --games 2000 --out models/size2
   playtest learn capstone --games 1000 --format json
   playtest learn stacktics/size3 --games 1000 --generations 4 --budget 8000 --max-time 20m --out models/size3
+  playtest learn stacktics/size4 --kind ntuple --method fit --games 4000 --out models/size4-ntuple
   playtest learn --resume --out models/size3`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error { return runLearn(cmd, args, &opts) },
