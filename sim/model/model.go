@@ -53,8 +53,7 @@ type Model struct {
 	// (NTuple), its logit from the mover's view Bias + the network's
 	// value, plus, where it has Features and Weights (a base: the
 	// logistic it was learned on top of), Σw·f over the mover's features:
-	// one feature extraction a position, where a logistic's lead takes
-	// two.
+	// one seat's features a position.
 	Kind   string      `json:"kind,omitempty"`
 	NTuple *NTupleSpec `json:"ntuple,omitempty"`
 
