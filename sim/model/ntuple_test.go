@@ -2,8 +2,12 @@ package model
 
 import (
 	"bytes"
+	"encoding/base64"
+	"encoding/binary"
+	"encoding/json"
 	"errors"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -428,5 +432,73 @@ func TestNTupleBoundsItsWeights(t *testing.T) {
 	}
 	if _, err := NewNTuple(board, tuples); err == nil || !strings.Contains(err.Error(), "weights in all") {
 		t.Errorf("1,000 tables of 13^5 entries: %v", err)
+	}
+}
+
+// TestNTupleSparseWeights: a network whose weights are mostly 0 is written
+// as its runs of weights that are not 0 (sparse_weights), shorter than the
+// whole tables, and reads back to the same values; one of zeros is written
+// whole; runs that overrun the tables, and a model with both fields or
+// neither, are refused.
+func TestNTupleSparseWeights(t *testing.T) {
+	g, board := boardOf(t, "connect4", nil)
+	rng := pcg.New(31, 32)
+	n, err := NewNTuple(board, SnakeTuples(board, 6, 5, rng))
+	if err != nil {
+		t.Fatal(err)
+	}
+	write := func() string {
+		m := NewNTupleModel(g.Name(), n, 0, 1)
+		m.RulesHash = RulesHash(g.Name(), "rules")
+		var b bytes.Buffer
+		if err := m.Write(&b); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	if zeros := write(); !strings.Contains(zeros, `"weights": "`) || strings.Contains(zeros, "sparse_weights") {
+		t.Errorf("a network of zeros is not written whole:\n%.300s", zeros)
+	}
+	set, size := 0, 0
+	for _, w := range n.Weights {
+		size += len(w)
+		for i := range w {
+			if rng.IntN(20) == 0 {
+				w[i], set = float32(rng.Float64()-0.5), set+1
+			}
+		}
+	}
+	text := write()
+	if !strings.Contains(text, `"sparse_weights": "`) || strings.Contains(text, `"weights": "`) {
+		t.Fatalf("a network of %d weights not 0 in %d is not written sparse:\n%.300s", set, size, text)
+	}
+	back, err := Read(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, w := range n.Weights {
+		if !slices.Equal(back.Net().Weights[i], w) {
+			t.Fatalf("table %d read back differs", i)
+		}
+	}
+	var spec struct {
+		NTuple struct {
+			Sparse string `json:"sparse_weights"`
+		} `json:"ntuple"`
+	}
+	if err := json.Unmarshal([]byte(text), &spec); err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := base64.StdEncoding.DecodeString(spec.NTuple.Sparse)
+	overrun := slices.Clone(raw)
+	binary.LittleEndian.PutUint32(overrun, uint32(size)) // the first run's zeros pass the tables
+	for _, bad := range []struct{ from, to, want string }{
+		{spec.NTuple.Sparse, base64.StdEncoding.EncodeToString(overrun), "does not fit"},
+		{spec.NTuple.Sparse, base64.StdEncoding.EncodeToString(raw[:len(raw)-2]), "sparse_weights"},
+		{`"sparse_weights": "`, `"weights": "AAAA", "sparse_weights": "`, "one of them"},
+	} {
+		if _, err := Read(strings.NewReader(strings.Replace(text, bad.from, bad.to, 1))); err == nil || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("%.40s → %.40s: %v", bad.from, bad.to, err)
+		}
 	}
 }

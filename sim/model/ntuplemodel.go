@@ -20,7 +20,14 @@ type NTupleSpec struct {
 	States     int     `json:"states"`
 	Symmetries int     `json:"symmetries"`
 	Tuples     [][]int `json:"tuples"`
-	Weights    string  `json:"weights"`
+	// Weights holds every weight; Sparse, written instead where it is
+	// shorter (most entries of a network learned from games are never
+	// read, and stay 0), only the runs of weights that are not 0 (a
+	// network of zeros is written whole): each a little-endian uint32 of
+	// the zeros skipped before it, a uint32 of its length, and its
+	// float32s, in base64.
+	Weights string `json:"weights,omitempty"`
+	Sparse  string `json:"sparse_weights,omitempty"`
 }
 
 // MaxTuples bounds an n-tuple model's tuples.
@@ -30,14 +37,37 @@ const MaxTuples = 1000
 // the caller), its logit Bias + the network's value.
 func NewNTupleModel(game string, n *NTuple, bias, handScale float64) *Model {
 	m := &Model{Schema: SchemaV2, Game: game, Kind: KindNTuple, Bias: bias, HandScale: handScale, net: n}
-	var raw []byte
-	for _, w := range n.Weights {
-		for _, x := range w {
-			raw = binary.LittleEndian.AppendUint32(raw, math.Float32bits(x))
+	var dense, sparse []byte
+	var run []float32
+	skipped := 0
+	flush := func() {
+		if len(run) > 0 {
+			sparse = binary.LittleEndian.AppendUint32(sparse, uint32(skipped))
+			sparse = binary.LittleEndian.AppendUint32(sparse, uint32(len(run)))
+			for _, x := range run {
+				sparse = binary.LittleEndian.AppendUint32(sparse, math.Float32bits(x))
+			}
+			run, skipped = run[:0], 0
 		}
 	}
-	m.NTuple = &NTupleSpec{Rows: n.Board.Rows, Cols: n.Board.Cols, States: n.Board.States, Symmetries: len(n.Board.Symmetries),
-		Tuples: n.Tuples, Weights: base64.StdEncoding.EncodeToString(raw)}
+	for _, w := range n.Weights {
+		for _, x := range w {
+			dense = binary.LittleEndian.AppendUint32(dense, math.Float32bits(x))
+			if x == 0 {
+				flush()
+				skipped++
+			} else {
+				run = append(run, x)
+			}
+		}
+	}
+	flush()
+	m.NTuple = &NTupleSpec{Rows: n.Board.Rows, Cols: n.Board.Cols, States: n.Board.States, Symmetries: len(n.Board.Symmetries), Tuples: n.Tuples}
+	if len(sparse) > 0 && len(sparse) < len(dense) {
+		m.NTuple.Sparse = base64.StdEncoding.EncodeToString(sparse)
+	} else {
+		m.NTuple.Weights = base64.StdEncoding.EncodeToString(dense)
+	}
 	return m
 }
 
@@ -98,28 +128,68 @@ func (m *Model) buildNet(board games.CellBoard) error {
 	if err != nil {
 		return fmt.Errorf("ntuple: %v", err)
 	}
-	raw, err := base64.StdEncoding.DecodeString(spec.Weights)
-	if err != nil {
-		return fmt.Errorf("ntuple.weights: not base64 (%v)", err)
-	}
-	total := 0
-	for _, w := range n.Weights {
-		total += len(w)
-	}
-	if len(raw) != 4*total {
-		return fmt.Errorf("ntuple.weights: %d bytes for %d weights", len(raw), total)
-	}
-	for _, w := range n.Weights {
-		for i := range w {
-			x := math.Float32frombits(binary.LittleEndian.Uint32(raw))
-			raw = raw[4:]
-			if !within(float64(x), MaxWeight) {
-				return fmt.Errorf("ntuple.weights: %v is not a number from −%g to %g", x, MaxWeight, MaxWeight)
-			}
-			w[i] = x
-		}
+	if err := readWeights(spec, n.flat); err != nil {
+		return err
 	}
 	m.net = n
+	return nil
+}
+
+// readWeights reads the spec's weights, dense or sparse (exactly one of
+// them), into flat, every one a number within MaxWeight.
+func readWeights(spec *NTupleSpec, flat []float32) error {
+	field, text := "ntuple.weights", spec.Weights
+	if spec.Sparse != "" {
+		field, text = "ntuple.sparse_weights", spec.Sparse
+	}
+	if (spec.Weights == "") == (spec.Sparse == "") {
+		return fmt.Errorf("ntuple: want weights or sparse_weights, one of them")
+	}
+	raw, err := base64.StdEncoding.DecodeString(text)
+	if err != nil {
+		return fmt.Errorf("%s: not base64 (%v)", field, err)
+	}
+	word := func() uint32 {
+		x := binary.LittleEndian.Uint32(raw)
+		raw = raw[4:]
+		return x
+	}
+	weight := func(at int) error {
+		x := math.Float32frombits(word())
+		if !within(float64(x), MaxWeight) {
+			return fmt.Errorf("%s: %v is not a number from −%g to %g", field, x, MaxWeight, MaxWeight)
+		}
+		flat[at] = x
+		return nil
+	}
+	if spec.Sparse == "" {
+		if len(raw) != 4*len(flat) {
+			return fmt.Errorf("%s: %d bytes for %d weights", field, len(raw), len(flat))
+		}
+		for at := range flat {
+			if err := weight(at); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	at := 0
+	for len(raw) > 0 {
+		if len(raw) < 8 {
+			return fmt.Errorf("%s: a run cut short", field)
+		}
+		skip, count := int(word()), int(word())
+		if count < 1 || skip > len(flat)-at || count > len(flat)-at-skip || len(raw) < 4*count {
+			return fmt.Errorf("%s: a run of %d weights after %d zeros at weight %d does not fit %d weights", field, count, skip, at, len(flat))
+		}
+		at += skip
+		for range count {
+			if err := weight(at); err != nil {
+				return err
+			}
+			at++
+		}
+	}
 	return nil
 }
 
