@@ -101,19 +101,16 @@ func (m *Model) StateLogit(s games.State, seat games.Player, sc *Scratch) float6
 // position where the game gives both seats' features at once
 // (games.FeaturePairState).
 func (m *Model) LogitLead(s games.State, seat games.Player, sc *Scratch) float64 {
-	if m.net == nil {
-		if fp, ok := s.(games.FeaturePairState); ok {
-			// Both seats' features in one pass: the same logits.
-			sc.Features = fp.AppendFeaturePair(sc.Features[:0], seat)
-			n := len(sc.Features) / 2
-			return m.Logit(sc.Features[:n]) - m.Logit(sc.Features[n:])
-		}
-	}
-	v := m.StateLogit(s, seat, sc)
 	if m.net != nil {
-		return 2 * v
+		return 2 * m.StateLogit(s, seat, sc)
 	}
-	return v - m.StateLogit(s, seat.Opponent(), sc)
+	if fp, ok := s.(games.FeaturePairState); ok {
+		// Both seats' features in one pass: the same logits.
+		sc.Features = fp.AppendFeaturePair(sc.Features[:0], seat)
+		n := len(sc.Features) / 2
+		return m.Logit(sc.Features[:n]) - m.Logit(sc.Features[n:])
+	}
+	return m.StateLogit(s, seat, sc) - m.StateLogit(s, seat.Opponent(), sc)
 }
 
 // Net is an n-tuple model's network (nil for a logistic model).

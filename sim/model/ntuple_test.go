@@ -281,18 +281,7 @@ func TestNTupleModelRoundTrip(t *testing.T) {
 	hash := RulesHash(g.Name(), "rules")
 	m := NewNTupleModel(g.Name(), n, 0.125, 2)
 	m.RulesHash = hash
-	var b bytes.Buffer
-	if err := m.Write(&b); err != nil {
-		t.Fatal(err)
-	}
-	text := b.String()
-	back, err := Read(strings.NewReader(text))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := back.Check(g, hash, true); err != nil {
-		t.Fatal(err)
-	}
+	text, back := writeAndRead(t, m, g)
 	s := g.NewState()
 	for range 10 {
 		moves := s.LegalMoves(nil)
@@ -382,18 +371,7 @@ func TestNTupleOnABase(t *testing.T) {
 	}
 	m := NewNTupleModel(g.Name(), n, 0.125, 1).WithBase(base)
 	m.RulesHash = hash
-	var b bytes.Buffer
-	if err := m.Write(&b); err != nil {
-		t.Fatal(err)
-	}
-	text := b.String()
-	back, err := Read(strings.NewReader(text))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := back.Check(g, hash, true); err != nil {
-		t.Fatal(err)
-	}
+	text, back := writeAndRead(t, m, g)
 	mover := s.CurrentPlayer()
 	feats := s.(games.FeatureState).AppendFeatures(nil, mover)
 	want := n.Value(s.(games.CellState).AppendCells(nil, mover)) + 0.125
@@ -447,16 +425,12 @@ func TestNTupleSparseWeights(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	write := func() string {
+	write := func() (string, *Model) {
 		m := NewNTupleModel(g.Name(), n, 0, 1)
 		m.RulesHash = RulesHash(g.Name(), "rules")
-		var b bytes.Buffer
-		if err := m.Write(&b); err != nil {
-			t.Fatal(err)
-		}
-		return b.String()
+		return writeAndRead(t, m, g)
 	}
-	if zeros := write(); !strings.Contains(zeros, `"weights": "`) || strings.Contains(zeros, "sparse_weights") {
+	if zeros, _ := write(); !strings.Contains(zeros, `"weights": "`) || strings.Contains(zeros, "sparse_weights") {
 		t.Errorf("a network of zeros is not written whole:\n%.300s", zeros)
 	}
 	set, size := 0, 0
@@ -468,13 +442,9 @@ func TestNTupleSparseWeights(t *testing.T) {
 			}
 		}
 	}
-	text := write()
+	text, back := write()
 	if !strings.Contains(text, `"sparse_weights": "`) || strings.Contains(text, `"weights": "`) {
 		t.Fatalf("a network of %d weights not 0 in %d is not written sparse:\n%.300s", set, size, text)
-	}
-	back, err := Read(strings.NewReader(text))
-	if err != nil {
-		t.Fatal(err)
 	}
 	for i, w := range n.Weights {
 		if !slices.Equal(back.Net().Weights[i], w) {
@@ -499,6 +469,54 @@ func TestNTupleSparseWeights(t *testing.T) {
 	} {
 		if _, err := Read(strings.NewReader(strings.Replace(text, bad.from, bad.to, 1))); err == nil || !strings.Contains(err.Error(), bad.want) {
 			t.Errorf("%.40s → %.40s: %v", bad.from, bad.to, err)
+		}
+	}
+}
+
+// writeAndRead writes m as model.json and reads it back, checked against
+// game g under m's rules hash (strict).
+func writeAndRead(t *testing.T, m *Model, g games.Game) (string, *Model) {
+	t.Helper()
+	var b bytes.Buffer
+	if err := m.Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	back, err := Read(strings.NewReader(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := back.Check(g, m.RulesHash, true); err != nil {
+		t.Fatal(err)
+	}
+	return b.String(), back
+}
+
+// TestLogitLeadInOnePass: a logistic model's lead read from both seats'
+// features in one pass (games.FeaturePairState, Stacktics) is exactly its
+// logit from each seat's view, the one less the other.
+func TestLogitLeadInOnePass(t *testing.T) {
+	g, _ := boardOf(t, "stacktics", nil)
+	if _, ok := g.NewState().(games.FeaturePairState); !ok {
+		t.Fatal("Stacktics gives no feature pair")
+	}
+	m := &Model{Schema: Schema, Game: g.Name(), Bias: 0.3, HandScale: 1}
+	for i, x := range g.(games.Featurer).Features() {
+		m.Features = append(m.Features, x.Name)
+		m.Weights = append(m.Weights, 0.37*float64(i+1)-1.1)
+	}
+	rng := pcg.New(41, 42)
+	var sc Scratch
+	for game := range 20 {
+		s := g.NewState()
+		for !s.IsTerminal() {
+			for _, seat := range []games.Player{games.Seat0, games.Seat1} {
+				want := m.StateLogit(s, seat, &sc) - m.StateLogit(s, seat.Opponent(), &sc)
+				if got := m.LogitLead(s, seat, &sc); got != want {
+					t.Fatalf("game %d: %v's lead %v in one pass, %v from two", game, seat, got, want)
+				}
+			}
+			moves := s.LegalMoves(nil)
+			s.Apply(moves[rng.IntN(len(moves))])
 		}
 	}
 }

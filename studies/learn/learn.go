@@ -49,56 +49,30 @@ func Collect(ctx context.Context, job sim.Job, workers int, onGame func()) (*Dat
 	for _, x := range f.Features() {
 		d.Features = append(d.Features, x.Name)
 	}
-	job.Moves = true
 	var buf []float64
 	var forcing []games.Move
-	var failed error
-	err := sim.Run(ctx, &job, sim.Options{Workers: workers}, func(r *sim.Record) {
-		if onGame != nil {
-			onGame()
-		}
-		if r.Err != nil || failed != nil {
-			if failed == nil {
-				failed = r.Err
-			}
-			return
-		}
+	err := replayDecisions(ctx, job, workers, onGame, func(r *sim.Record) decisionVisitor {
 		d.Games++
 		held := r.Deal%HeldEvery == HeldEvery-1
-		s := job.Game.NewState()
-		for _, text := range r.Moves {
-			if p := s.CurrentPlayer(); p == games.Seat0 || p == games.Seat1 {
-				quiet := true
-				if fs, ok := s.(games.Forcing); ok {
-					forcing = fs.ForcingMoves(forcing[:0])
-					quiet = len(forcing) == 0
-				}
-				if quiet {
-					buf = s.(games.FeatureState).AppendFeatures(buf[:0], p)
-					d.X = append(d.X, slices.Clone(buf))
-					d.Y = append(d.Y, r.Result.ScoreFor(p))
-					hand := 0.0
-					if h, ok := s.(games.Heuristic); ok {
-						hand = h.Evaluate(p)
-					}
-					d.Hand = append(d.Hand, hand)
-					d.Held = append(d.Held, held)
-					d.Deal = append(d.Deal, r.Deal)
-				} else {
+		return func(s games.State, _ int, p games.Player) {
+			if fs, ok := s.(games.Forcing); ok {
+				if forcing = fs.ForcingMoves(forcing[:0]); len(forcing) > 0 {
 					d.Skipped++
+					return
 				}
 			}
-			m, err := s.ParseMove(text)
-			if err != nil {
-				failed = fmt.Errorf("game %d: replaying %q: %w", r.Index, text, err)
-				return
+			buf = s.(games.FeatureState).AppendFeatures(buf[:0], p)
+			d.X = append(d.X, slices.Clone(buf))
+			d.Y = append(d.Y, r.Result.ScoreFor(p))
+			hand := 0.0
+			if h, ok := s.(games.Heuristic); ok {
+				hand = h.Evaluate(p)
 			}
-			s.Apply(m)
+			d.Hand = append(d.Hand, hand)
+			d.Held = append(d.Held, held)
+			d.Deal = append(d.Deal, r.Deal)
 		}
 	})
-	if err == nil {
-		err = failed
-	}
 	if err != nil {
 		return nil, err
 	}
@@ -291,6 +265,50 @@ func reliability(d *Data, held []int, m *model.Model) []Bin {
 		}
 	}
 	return bins
+}
+
+// decisionVisitor sees a game's position before each of its seats'
+// decisions: decision k of the game's history (chance outcomes counted),
+// decided by seat p.
+type decisionVisitor func(s games.State, k int, p games.Player)
+
+// replayDecisions plays the job's games (with their moves kept) and
+// replays each finished one, showing every position before a seat's
+// decision to the visitor each gives for that game's record, games in
+// order. onGame, if set, sees every game; the first game that failed, or
+// whose moves do not replay, is the error.
+func replayDecisions(ctx context.Context, job sim.Job, workers int, onGame func(), each func(r *sim.Record) decisionVisitor) error {
+	job.Moves = true
+	var failed error
+	err := sim.Run(ctx, &job, sim.Options{Workers: workers}, func(r *sim.Record) {
+		if onGame != nil {
+			onGame()
+		}
+		if failed != nil {
+			return
+		}
+		if r.Err != nil {
+			failed = r.Err
+			return
+		}
+		visit := each(r)
+		s := job.Game.NewState()
+		for k, text := range r.Moves {
+			if p := s.CurrentPlayer(); p == games.Seat0 || p == games.Seat1 {
+				visit(s, k, p)
+			}
+			m, err := s.ParseMove(text)
+			if err != nil {
+				failed = fmt.Errorf("game %d: replaying %q: %w", r.Index, text, err)
+				return
+			}
+			s.Apply(m)
+		}
+	})
+	if err != nil {
+		return err
+	}
+	return failed
 }
 
 // logistic fits θ = (bias, w…) of σ(bias + w·x) to y over the rows idx by

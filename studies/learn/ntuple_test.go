@@ -10,6 +10,7 @@ import (
 
 	"playtest/runs/rundir"
 	"playtest/sim/bots"
+	"playtest/sim/model"
 	"playtest/variants"
 )
 
@@ -92,14 +93,7 @@ func TestNTupleModelFileIsReproducible(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if m.Training, err = json.Marshal(tr); err != nil {
-			t.Fatal(err)
-		}
-		var b bytes.Buffer
-		if err := m.Write(&b); err != nil {
-			t.Fatal(err)
-		}
-		files[i] = b.String()
+		files[i] = modelFile(t, m, tr)
 	}
 	if files[0] != files[1] {
 		t.Error("the same seed wrote two different model.json files")
@@ -164,14 +158,7 @@ func TestFitNTupleOnTheBotsModel(t *testing.T) {
 				t.Errorf("the model is not a network on the bots' model: kind %q, base weights %v, hand scale %v", m.Kind, base.Weights, base.HandScale)
 			}
 		}
-		if m.Training, err = json.Marshal(tr); err != nil {
-			t.Fatal(err)
-		}
-		var b bytes.Buffer
-		if err := m.Write(&b); err != nil {
-			t.Fatal(err)
-		}
-		files[i] = b.String()
+		files[i] = modelFile(t, m, tr)
 	}
 	if files[0] != files[1] {
 		t.Error("the same seed wrote another model.json at 2 workers")
@@ -183,4 +170,18 @@ func TestFitNTupleOnTheBotsModel(t *testing.T) {
 	if _, _, err := FitNTuple(context.Background(), hand, opts); err == nil || !strings.Contains(err.Error(), "play no logistic model") {
 		t.Errorf("bots on the hand heuristic: %v", err)
 	}
+}
+
+// modelFile is model.json's text of m with its training record tr.
+func modelFile(t *testing.T, m *model.Model, tr any) string {
+	t.Helper()
+	var err error
+	if m.Training, err = json.Marshal(tr); err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := m.Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
 }

@@ -140,7 +140,6 @@ func FitNTuple(ctx context.Context, cfg *variants.Config, opts FitOptions) (*mod
 	job.Games = opts.Games
 	job.Seed = cfg.Seed ^ learnSeed ^ opts.Seed*0x9e3779b97f4a7c15
 	job.Trace = opts.Games
-	job.Moves = true
 	began := time.Now()
 	d, err := collectCells(ctx, *job, board.Cells(), base, opts)
 	if err != nil {
@@ -249,50 +248,22 @@ func (d *fitData) fit(ctx context.Context, board games.CellBoard, opts FitOption
 func collectCells(ctx context.Context, job sim.Job, stride int, base *model.Model, opts FitOptions) (*fitData, error) {
 	d := &fitData{stride: stride, bias: base.Bias}
 	var sc model.Scratch
-	var failed error
-	err := sim.Run(ctx, &job, sim.Options{Workers: opts.Workers}, func(r *sim.Record) {
-		if opts.OnGame != nil {
-			opts.OnGame()
-		}
-		if r.Err != nil || failed != nil {
-			failed = firstErr(failed, r.Err)
-			return
-		}
+	err := replayDecisions(ctx, job, opts.Workers, opts.OnGame, func(r *sim.Record) decisionVisitor {
 		held := r.Deal%HeldEvery == HeldEvery-1
-		s := job.Game.NewState()
-		for k, text := range r.Moves {
-			if p := s.CurrentPlayer(); p == games.Seat0 || p == games.Seat1 {
-				d.cells = s.(games.CellState).AppendCells(d.cells, p)
-				sc.Features = s.(games.FeatureState).AppendFeatures(sc.Features[:0], p)
-				d.base = append(d.base, base.Logit(sc.Features)-base.Bias)
-				d.y = append(d.y, r.Result.ScoreFor(p))
-				d.lead = append(d.lead, traceLead(r.Trace, k, p))
-				d.deal = append(d.deal, r.Deal)
-				d.held = append(d.held, held)
-			}
-			m, err := s.ParseMove(text)
-			if err != nil {
-				failed = fmt.Errorf("game %d: replaying %q: %w", r.Index, text, err)
-				return
-			}
-			s.Apply(m)
+		return func(s games.State, k int, p games.Player) {
+			d.cells = s.(games.CellState).AppendCells(d.cells, p)
+			sc.Features = s.(games.FeatureState).AppendFeatures(sc.Features[:0], p)
+			d.base = append(d.base, base.Logit(sc.Features)-base.Bias)
+			d.y = append(d.y, r.Result.ScoreFor(p))
+			d.lead = append(d.lead, traceLead(r.Trace, k, p))
+			d.deal = append(d.deal, r.Deal)
+			d.held = append(d.held, held)
 		}
 	})
-	if err == nil {
-		err = failed
-	}
 	if err != nil {
 		return nil, err
 	}
 	return d, nil
-}
-
-// firstErr is the first error that is not nil.
-func firstErr(a error, b *sim.GameError) error {
-	if a != nil || b == nil {
-		return a
-	}
-	return b
 }
 
 // traceLead is the mover's lead before decision k by the trace (seat 0's,
