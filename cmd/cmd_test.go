@@ -997,6 +997,7 @@ func TestMessagesForPeople(t *testing.T) {
 		{[]string{"run", "size2", "--seed", "-1"}, "", []string{"--seed -1: a seed is a non-negative integer"}},
 		{[]string{"run", "size2", "--games", "2"}, "PLAYTEST_FORMAT=yaml", []string{`PLAYTEST_FORMAT (environment) "yaml": want table or json (the formats of playtest run)`}},
 		{[]string{"run", "size2", "--format", "yaml"}, "", []string{`--format "yaml": want table or json`}},
+		{[]string{"run", "capstone", "--set", "players.0.worlds=41", "--set", "players.0.nodes=2000"}, "", []string{"players[0].worlds: 41 worlds leave 48 of the 2000 nodes to a world, and a world needs at least 50"}},
 		{[]string{"run", tab}, "", []string{"tab.yaml:3: invalid YAML", "line 3 indents with a tab: YAML indents with spaces only"}},
 		{[]string{"run", multi}, "", []string{"3 problems:", "multi.yaml:3: rules.size: must be between 2 and 8, got 9",
 			`multi.yaml:4: rules.pie_rul: unknown key (did you mean "pie_rule"?)`, "multi.yaml:5: games: must be between"}},

@@ -92,13 +92,17 @@ func TestSearchBotsAreStrong(t *testing.T) {
 }
 
 // TestSearchIsDeterministic runs search bots with 1 and 3 workers: every
-// record must be the same.
+// record must be the same. On the hidden-information games alphabeta
+// searches re-sampled worlds (worlds:), drawn from its own stream.
 func TestSearchIsDeterministic(t *testing.T) {
-	for _, g := range []games.Rules{stacktics.DefaultRules(), stacks.DefaultRules()} {
+	for _, g := range []games.Rules{stacktics.DefaultRules(), stacks.DefaultRules(), capstone.DefaultRules()} {
 		game := newGame(t, g)
 		j := &sim.Job{Game: game, Players: [2]bots.Spec{spec(t, "mcts", mcts(50, 6, 3)), spec(t, "ismcts", mcts(50, 0, 10))}, Games: 8, Seed: 5, Pairs: true}
-		if game.Name() == "stacktics" {
+		switch game.Name() {
+		case "stacktics":
 			j.Players[1] = spec(t, "alphabeta", func(p bots.Params) { p.(*bots.AlphaBetaParams).Nodes = 500 })
+		case "capstone":
+			j.Players[0] = spec(t, "alphabeta", func(p bots.Params) { p.(*bots.AlphaBetaParams).Nodes, p.(*bots.AlphaBetaParams).Worlds = 800, 4 })
 		}
 		var runs [2][]sim.Record
 		for i, workers := range []int{1, 3} {

@@ -3,6 +3,7 @@ package bots
 import (
 	"math"
 	"math/bits"
+	"slices"
 	"sync/atomic"
 
 	"playtest/games"
@@ -26,6 +27,9 @@ type AlphaBetaParams struct {
 	// Tempo is the horizon's bonus for having the move.
 	Tempo float64 `yaml:"tempo" json:"tempo" default:"0.3" doc:"at the horizon, add this to the evaluation of the side to move, in the heuristic's units: a position is judged better for the player who can act on it, so odd and even depths judge alike"`
 	TTMB  int     `yaml:"tt_mb" json:"tt_mb" default:"0" doc:"transposition table size in MiB (0: sized for the node budget, 1.5 MiB to 96 MiB)"`
+	// Worlds is how many determinizations a decision searches in games
+	// with hidden information (perfect-information Monte Carlo).
+	Worlds int `yaml:"worlds" json:"worlds,omitempty" default:"0" doc:"in games with hidden information, search this many worlds a decision, each with what the seat cannot see re-sampled from what it has seen and nodes ⁄ worlds nodes, and play the move of the best mean value (perfect-information Monte Carlo, as card-game programs play); 0 or 1: the one world the run shows the bot; games without hidden information ignore it"`
 	// Learning chooses a learned evaluation (eval:, model:, model_strict:).
 	Learning
 	// Restricted holds the player to a restriction (restrict:).
@@ -52,6 +56,10 @@ func (p *AlphaBetaParams) Validate() error {
 		return games.KnobErrorf("noise_moves", "must be between 0 and 1000000, got %d", p.NoiseMoves)
 	case p.Tempo < 0 || p.Tempo > 1e9:
 		return games.KnobErrorf("tempo", "must be between 0 and 1e9, got %g", p.Tempo)
+	case p.Worlds < 0 || p.Worlds > maxWorlds:
+		return games.KnobErrorf("worlds", "must be between 0 and %d, got %d", maxWorlds, p.Worlds)
+	case p.Nodes/max(p.Worlds, 1) < minWorldNodes:
+		return games.KnobErrorf("worlds", "%d worlds leave %d of the %d nodes to a world, and a world needs at least %d: fewer worlds, or more nodes", p.Worlds, p.Nodes/max(p.Worlds, 1), p.Nodes, minWorldNodes)
 	case p.TTMB < 0 || p.TTMB > MaxTTMB:
 		return games.KnobErrorf("tt_mb", "must be between 0 and %d (MiB; 0 sizes it for the budget), got %d", MaxTTMB, p.TTMB)
 	}
@@ -72,6 +80,10 @@ const (
 	// never a heuristic's, however large (a script's heuristic may return
 	// anything).
 	maxLead = winValue / 4
+	// maxWorlds bounds the worlds a decision searches (worlds:).
+	maxWorlds = 1000
+	// minWorldNodes is the least budget a world may search.
+	minWorldNodes = 50
 	// MaxTTMB is the largest transposition table.
 	MaxTTMB = 4096
 	// ttEntryBytes is a table entry's size.
@@ -114,23 +126,26 @@ const (
 // Tables, move buffers and scratch states are the bot's, reused for every
 // decision.
 type AlphaBeta struct {
-	params    AlphaBetaParams
-	seat      games.Player
-	rng       *pcg.Rand
-	tt        []ttEntry
-	ttMask    uint64
-	age       uint8
-	states    []games.State
-	moves     [][]games.Move
-	scores    [][]int32
-	forcing   [][]games.Move
-	outcomes  [][]games.ChanceOutcome
-	killers   [maxSearchDepth + maxQuiescence + 2][2]games.Move
-	history   [1 << historyBits]int32
-	nodes     int
-	aborted   bool
-	stop      *atomic.Bool
-	decisions int // the bot's decisions this game
+	params   AlphaBetaParams
+	seat     games.Player
+	rng      *pcg.Rand
+	tt       []ttEntry
+	ttMask   uint64
+	age      uint8
+	states   []games.State
+	moves    [][]games.Move
+	scores   [][]int32
+	forcing  [][]games.Move
+	outcomes [][]games.ChanceOutcome
+	killers  [maxSearchDepth + maxQuiescence + 2][2]games.Move
+	history  [1 << historyBits]int32
+	nodes    int
+	budget   int // the nodes this search may take (deepen)
+	// rootWindow is how far below the best a root move's value is exact.
+	rootWindow float64
+	aborted    bool
+	stop       *atomic.Bool
+	decisions  int // the bot's decisions this game
 	// searched is the number of root moves of the last decision's deepest
 	// finished depth (0: no search).
 	searched int
@@ -141,6 +156,14 @@ type AlphaBeta struct {
 	learnBuf               model.Scratch // the learned evaluation's buffers
 	// filter restricts the bot's own moves (restrict:), nil for none.
 	filter *Filter
+	// world is the scratch state a world is re-sampled into, and
+	// worldSum and worldN each legal move's sum of values and count of
+	// worlds (overWorlds).
+	world    games.State
+	worldSum []float64
+	worldN   []int
+	// overWorldsLast is whether the last decision searched worlds.
+	overWorldsLast bool
 }
 
 // historyBits sizes the history table (indexed by a hash of the move).
@@ -175,7 +198,9 @@ func (b *AlphaBeta) Reset(seat games.Player, rng *pcg.Rand) {
 	b.decisions = 0
 }
 
-// Choose runs the iterative deepening search.
+// Choose runs the iterative deepening search: on the state it is shown,
+// or with worlds: above 1 in a game with hidden information, on that many
+// re-sampled worlds (overWorlds).
 func (b *AlphaBeta) Choose(s games.State, legal []games.Move) games.Move {
 	b.decisions++
 	b.searched = 0
@@ -188,11 +213,30 @@ func (b *AlphaBeta) Choose(s games.State, legal []games.Move) games.Move {
 	}
 	b.prepare(s)
 	b.age++
+	var best games.Move
+	_, hidden := s.(games.Determinizer)
+	if b.overWorldsLast = hidden && b.params.Worlds > 1; b.overWorldsLast {
+		best = b.overWorlds(s, legal)
+	} else {
+		best = b.deepen(s, legal, b.params.Nodes, b.params.Noise)
+	}
+	if b.params.VariedDecision(b.decisions) {
+		return b.noisy(best)
+	}
+	return best
+}
+
+// deepen searches s one depth deeper at a time within budget nodes, each
+// root move's value exact within window of the best (root), and returns
+// the best move of the deepest depth finished (or a better one
+// the unfinished depth found); the root moves and values of the deepest
+// finished depth are left in lastOrder and lastValues.
+func (b *AlphaBeta) deepen(s games.State, legal []games.Move, budget int, window float64) games.Move {
 	maxDepth := b.params.Depth
 	if maxDepth == 0 {
 		maxDepth = maxSearchDepth
 	}
-	b.nodes, b.aborted = 0, false
+	b.nodes, b.budget, b.rootWindow, b.aborted = 0, budget, window, false
 	best := legal[0]
 	for depth := 1; depth <= maxDepth; depth++ {
 		m, finished := b.root(s, legal, depth, best)
@@ -207,9 +251,59 @@ func (b *AlphaBeta) Choose(s games.State, legal []games.Move) games.Move {
 			break // a forced result: deeper search changes nothing
 		}
 	}
-	if b.params.VariedDecision(b.decisions) {
-		return b.noisy(best)
+	return best
+}
+
+// overWorlds searches params.Worlds worlds of s, each with what the bot's
+// seat cannot see re-sampled (games.Determinizer, from the bot's stream)
+// and an equal share of the node budget, and returns the legal move of the
+// best mean value over the worlds whose search finished a depth (the
+// perfect-information Monte Carlo of card-game programs). A world's forced
+// win or loss counts as the largest lead: it is a proof in that world, not
+// in the game. The means are left in lastOrder and lastValues for the
+// noise and NearBest (RootValue gives none for them). The seat's legal
+// moves are the same in every world (the conformance suite checks that
+// Determinize leaves what the mover sees unchanged).
+func (b *AlphaBeta) overWorlds(s games.State, legal []games.Move) games.Move {
+	if b.world == nil {
+		b.world = s.Clone()
 	}
+	b.worldSum = slices.Grow(b.worldSum[:0], len(legal))[:len(legal)]
+	b.worldN = slices.Grow(b.worldN[:0], len(legal))[:len(legal)]
+	clear(b.worldSum)
+	clear(b.worldN)
+	budget := b.params.Nodes / b.params.Worlds
+	for range b.params.Worlds {
+		b.world.CopyFrom(s)
+		b.world.(games.Determinizer).Determinize(b.seat, b.rng)
+		b.searched = 0
+		// Every move's value exact (an infinite window), for the mean.
+		b.deepen(b.world, legal, budget, math.Inf(1))
+		if b.searched == 0 {
+			continue
+		}
+		for i, m := range b.lastOrder {
+			j := slices.Index(legal, m)
+			b.worldSum[j] += min(max(b.lastValues[i], -maxLead), maxLead)
+			b.worldN[j]++
+		}
+		if b.stop != nil && b.stop.Load() {
+			break
+		}
+	}
+	b.lastOrder, b.lastValues = b.lastOrder[:0], b.lastValues[:0]
+	best, bestValue := legal[0], math.Inf(-1)
+	for j, m := range legal {
+		if b.worldN[j] == 0 {
+			continue
+		}
+		v := b.worldSum[j] / float64(b.worldN[j])
+		b.lastOrder, b.lastValues = append(b.lastOrder, m), append(b.lastValues, v)
+		if v > bestValue {
+			best, bestValue = m, v
+		}
+	}
+	b.searched = len(b.lastOrder)
 	return best
 }
 
@@ -243,12 +337,15 @@ func (b *AlphaBeta) NearBest() (near, moves int) {
 
 // RootValue is the best root value of the last decision's deepest
 // finished depth, for the bot's seat (implements Valuer). It is beyond
-// ±JudgeWin only where the search proves the result: a restricted bot
+// ±JudgeWin only where the search proves the result. A decision over
+// worlds gives none: its mean counts a world's proof as the largest lead,
+// which is no position's value in the heuristic's units, so the trace
+// reads the Judge's, as for ismcts. A restricted bot
 // (restrict:) searches only the moves its restriction allows, so its
 // forced loss is the restriction's, not the position's, and reads as the
 // largest lead instead.
 func (b *AlphaBeta) RootValue() (float64, bool) {
-	if b.searched == 0 {
+	if b.searched == 0 || b.overWorldsLast {
 		return 0, false
 	}
 	top := b.bestRootValue()
@@ -307,7 +404,8 @@ func (b *AlphaBeta) noisy(best games.Move) games.Move {
 	return chosen
 }
 
-// root searches the root moves to depth, the previous best first. It
+// root searches the root moves to depth, the previous best first, each
+// move's value exact within rootWindow of the best (beyond it, a bound). It
 // returns the best move and whether the depth was finished. When the
 // budget runs out in the middle of a depth, a move that depth has already
 // searched in full and found better than the previous best's value there
@@ -328,7 +426,7 @@ func (b *AlphaBeta) root(s games.State, legal []games.Move, depth int, first gam
 		child.CopyFrom(s)
 		child.Apply(m)
 		var v float64
-		if i == 0 || b.params.Noise > 0 {
+		if i == 0 || b.rootWindow > 0 {
 			v = b.search(child, depth-1, 1, alpha, beta)
 		} else {
 			// Principal variation search: a null window first; a move
@@ -345,7 +443,7 @@ func (b *AlphaBeta) root(s games.State, legal []games.Move, depth int, first gam
 		if v > bestValue {
 			best, bestValue = m, v
 		}
-		alpha = max(alpha, v-b.params.Noise)
+		alpha = max(alpha, v-b.rootWindow)
 	}
 	return best, true
 }
@@ -399,7 +497,7 @@ func (b *AlphaBeta) tactics(s games.State, p games.Player, ply int) (safe []game
 // count counts a node against the budget and the stop signal.
 func (b *AlphaBeta) count() {
 	b.nodes++
-	if b.nodes > b.params.Nodes || b.nodes&1023 == 0 && b.stop != nil && b.stop.Load() {
+	if b.nodes > b.budget || b.nodes&1023 == 0 && b.stop != nil && b.stop.Load() {
 		b.aborted = true
 	}
 }

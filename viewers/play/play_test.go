@@ -274,7 +274,7 @@ func TestColumns(t *testing.T) {
 func TestHintBot(t *testing.T) {
 	for _, c := range []struct{ preset, sets, want string }{
 		{"stacktics/size2", "", "alphabeta"},
-		{"capstone", "", "ismcts"},
+		{"capstone", "", "alphabeta"},
 		{"stacktics/size2", "players.0=random", "alphabeta"},
 		{"capstone", "players.0=random,players.1=greedy", "ismcts"},
 		{"stacktics/size2", "players.0=random,players.1=random", "mcts"},
