@@ -29,7 +29,7 @@ type AlphaBetaParams struct {
 	TTMB  int     `yaml:"tt_mb" json:"tt_mb" default:"0" doc:"transposition table size in MiB (0: sized for the node budget, 1.5 MiB to 96 MiB)"`
 	// Worlds is how many determinizations a decision searches in games
 	// with hidden information (perfect-information Monte Carlo).
-	Worlds int `yaml:"worlds" json:"worlds,omitempty" default:"0" doc:"in games with hidden information, search this many worlds a decision, each with what the seat cannot see re-sampled from what it has seen and nodes ⁄ worlds nodes, and play the move of the best mean value (perfect-information Monte Carlo, as card-game programs play); 0 or 1: the one world the run shows the bot; games without hidden information ignore it"`
+	Worlds int `yaml:"worlds" json:"worlds,omitempty" default:"0" doc:"in games with hidden information, search this many worlds a decision, each with what the seat cannot see re-sampled from what it has seen and nodes ⁄ worlds nodes, and play the move of the best mean value (perfect-information Monte Carlo, as card-game programs play; a ladder's rung too low for 50 nodes a world searches fewer worlds); 0 or 1: the one world the run shows the bot; games without hidden information ignore it"`
 	// Learning chooses a learned evaluation (eval:, model:, model_strict:).
 	Learning
 	// Restricted holds the player to a restriction (restrict:).
@@ -254,7 +254,8 @@ func (b *AlphaBeta) deepen(s games.State, legal []games.Move, budget int, window
 	return best
 }
 
-// overWorlds searches params.Worlds worlds of s, each with what the bot's
+// overWorlds searches params.Worlds worlds of s (fewer where the budget
+// would leave a world under minWorldNodes), each with what the bot's
 // seat cannot see re-sampled (games.Determinizer, from the bot's stream)
 // and an equal share of the node budget, and returns the legal move of the
 // best mean value over the worlds whose search finished a depth (the
@@ -272,8 +273,12 @@ func (b *AlphaBeta) overWorlds(s games.State, legal []games.Move) games.Move {
 	b.worldN = slices.Grow(b.worldN[:0], len(legal))[:len(legal)]
 	clear(b.worldSum)
 	clear(b.worldN)
-	budget := b.params.Nodes / b.params.Worlds
-	for range b.params.Worlds {
+	// A budget below worlds × minWorldNodes (a low rung of a ladder, whose
+	// budgets are set past Validate) searches fewer worlds of
+	// minWorldNodes each.
+	worlds := min(b.params.Worlds, max(1, b.params.Nodes/minWorldNodes))
+	budget := b.params.Nodes / worlds
+	for range worlds {
 		b.world.CopyFrom(s)
 		b.world.(games.Determinizer).Determinize(b.seat, b.rng)
 		b.searched = 0

@@ -156,6 +156,28 @@ func TestWorldsAllocateNothing(t *testing.T) {
 	}
 }
 
+// TestWorldsOnASmallBudget checks that a budget too small for its worlds
+// (a ladder's low rung, set past Validate) searches fewer worlds of
+// minWorldNodes each, and still values every move.
+func TestWorldsOnASmallBudget(t *testing.T) {
+	for _, s := range capstonePositions(t, 6) {
+		legal := s.LegalMoves(nil)
+		b := NewAlphaBeta(AlphaBetaParams{Nodes: 125, Quiescence: true, Tactics: true, Worlds: 8})
+		b.Reset(s.CurrentPlayer(), pcg.New(8, 9))
+		if m := b.Choose(s, legal); !slices.Contains(legal, m) {
+			t.Fatalf("played %v, not a legal move", m)
+		}
+		if b.searched != len(legal) {
+			t.Errorf("%d of %d moves valued", b.searched, len(legal))
+		}
+		for j := range legal {
+			if n := b.worldN[j]; n > 125/minWorldNodes {
+				t.Errorf("move %v valued in %d worlds, want at most %d", legal[j], n, 125/minWorldNodes)
+			}
+		}
+	}
+}
+
 // TestWorldsValidated checks that worlds: is bounded and leaves each world
 // a budget.
 func TestWorldsValidated(t *testing.T) {
