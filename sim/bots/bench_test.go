@@ -98,17 +98,7 @@ func BenchmarkAlphaBetaConnect4(b *testing.B) {
 	}
 	g, _ := connect4.DefaultRules().NewGame()
 	cb := g.(games.Boarder).CellBoard()
-	rng := pcg.New(5, 6)
-	n, err := model.NewNTuple(cb, model.SnakeTuples(cb, 40, 6, rng))
-	if err != nil {
-		b.Fatal(err)
-	}
-	for _, w := range n.Weights {
-		for i := range w {
-			w[i] = float32(rng.Float64()-0.5) / 10
-		}
-	}
-	learned := model.NewNTupleModel(g.Name(), n, 0, 1)
+	learned := model.NewNTupleModel(g.Name(), randomNetwork(b, cb, 6, pcg.New(5, 6)), 0, 1)
 	for _, c := range []struct {
 		name      string
 		m         *model.Model
@@ -146,16 +136,7 @@ func BenchmarkAlphaBetaStacktics(b *testing.B) {
 		b.Fatal(err)
 	}
 	cb := g.(games.Boarder).CellBoard()
-	n, err := model.NewNTuple(cb, model.SnakeTuples(cb, 40, 4, rng))
-	if err != nil {
-		b.Fatal(err)
-	}
-	for _, w := range n.Weights {
-		for i := range w {
-			w[i] = float32(rng.Float64()-0.5) / 10
-		}
-	}
-	hybrid := model.NewNTupleModel(g.Name(), n, 0, 1).WithBase(linear)
+	hybrid := model.NewNTupleModel(g.Name(), randomNetwork(b, cb, 4, rng), 0, 1).WithBase(linear)
 	for _, c := range []struct {
 		name string
 		m    *model.Model
@@ -169,4 +150,21 @@ func BenchmarkAlphaBetaStacktics(b *testing.B) {
 			benchBot(b, bots.NewAlphaBeta(p), s, 20000, "nodes")
 		})
 	}
+}
+
+// randomNetwork returns a network of 40 random snakes of length cells over
+// cb with small random weights, drawn from rng: a benchmark's network,
+// which costs what a learned one does.
+func randomNetwork(b *testing.B, cb games.CellBoard, length int, rng *pcg.Rand) *model.NTuple {
+	b.Helper()
+	n, err := model.NewNTuple(cb, model.SnakeTuples(cb, 40, length, rng))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, w := range n.Weights {
+		for i := range w {
+			w[i] = float32(rng.Float64()-0.5) / 10
+		}
+	}
+	return n
 }

@@ -143,14 +143,7 @@ const DefaultL2 = 1e-3
 // weights times K, with an L2 penalty l2 on standardised features.
 // handWeights are the game's (games.Featurer).
 func Learn(d *Data, handWeights []float64, l2 float64) (*Fit, error) {
-	var train, held []int
-	for i, h := range d.Held {
-		if h {
-			held = append(held, i)
-		} else {
-			train = append(train, i)
-		}
-	}
+	train, held := splitHeld(d.Held)
 	if len(train) < 10 || len(held) < 10 {
 		return nil, fmt.Errorf("%d positions to fit and %d held out: play more games", len(train), len(held))
 	}
@@ -208,6 +201,19 @@ func Learn(d *Data, handWeights []float64, l2 float64) (*Fit, error) {
 func logLoss(p, y float64) float64 {
 	p = min(max(p, 1e-12), 1-1e-12)
 	return -(y*math.Log(p) + (1-y)*math.Log(1-p))
+}
+
+// splitHeld returns the indices of the positions to train on and of those
+// held out (held[i] true).
+func splitHeld(isHeld []bool) (train, held []int) {
+	for i, h := range isHeld {
+		if h {
+			held = append(held, i)
+		} else {
+			train = append(train, i)
+		}
+	}
+	return train, held
 }
 
 // pairedLoss is the mean held-out log-loss of a less b's, with a 95%

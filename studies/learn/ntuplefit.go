@@ -169,14 +169,7 @@ func FitNTuple(ctx context.Context, cfg *variants.Config, opts FitOptions) (*mod
 
 // fit fits a network over board to the positions, with its bias.
 func (d *fitData) fit(ctx context.Context, board games.CellBoard, opts FitOptions) (*model.NTuple, float64, *FitTraining, error) {
-	var train, held []int
-	for i, h := range d.held {
-		if h {
-			held = append(held, i)
-		} else {
-			train = append(train, i)
-		}
-	}
+	train, held := splitHeld(d.held)
 	if len(train) < 100 || len(held) < 20 {
 		return nil, 0, nil, fmt.Errorf("%d positions to fit and %d held out: play more games", len(train), len(held))
 	}
