@@ -64,14 +64,15 @@ and after a stop (Ctrl-C, --max-time, a lost machine) playtest learn
 model.json an unbroken run writes, byte for byte.
 
 --kind ntuple learns another kind of model: an n-tuple network over the
-game's board of cells (Connect Four, the m,n,k-games, Stacktics, and rules
-scripts with cell_board and cells), by TD
-self-play on one goroutine (--tuples, --tuple-length, --rate, --epsilon,
+game's board of cells (every built-in game, and rules scripts with
+cell_board and cells), by TD self-play on one goroutine (games of perfect
+information only) (--tuples, --tuple-length, --rate, --epsilon,
 --lambda; 100,000 games unless --games), written to DIR/model.json
 (schema playtest/model/v2) without generations, a page or --resume. Every
 bot plays it with eval: learned, model: DIR/model.json. With --method fit
 the network is fitted on top of the logistic model the variant's bots
-play, to the positions of their games (8,000 unless --games), each
+play (any game with cells, hidden information too: each position is read
+from its mover's view), to the positions of their games (8,000 unless --games), each
 labelled half by its result and half by its search's value
 (--result-weight, --rate, --epochs); the fitted model's bots then play the
 variant's own in a head-to-head (--head-to-head, 400 games).`,

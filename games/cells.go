@@ -131,3 +131,28 @@ func GridSymmetries(rows, cols int, kind string) ([][]int, error) {
 	}
 	return out, nil
 }
+
+// SymmetryGroup lists the group of cell permutations the generators
+// generate (each a permutation of n cells, as CellBoard.Symmetries), the
+// identity first and the rest in the order they are reached: for boards
+// whose symmetries move some regions of cells and fix others (a board
+// mirrored while its rows of counts stay put).
+func SymmetryGroup(n int, generators ...[]int) [][]int {
+	id := make([]int, n)
+	for c := range id {
+		id[c] = c
+	}
+	group := [][]int{id}
+	for i := 0; i < len(group); i++ {
+		for _, g := range generators {
+			p := make([]int, n)
+			for c := range p {
+				p[c] = g[group[i][c]]
+			}
+			if !slices.ContainsFunc(group, func(q []int) bool { return slices.Equal(p, q) }) {
+				group = append(group, p)
+			}
+		}
+	}
+	return group
+}

@@ -150,7 +150,7 @@ func randomGames(t *testing.T, g games.Game, opts Options) {
 				checkKey(t, g, s, game, n)
 				checkPromises(t, s, game, n)
 				checkFeatures(t, g, s, rng, game, n)
-				checkCells(t, g, s, game, n)
+				checkCells(t, g, s, rng, game, n)
 				if err := tactics.Check(s); err != nil {
 					t.Fatalf("game %d, decision %d: %v\n%s", game, n, err, s)
 				}
@@ -336,8 +336,10 @@ func checkKey(t *testing.T, g games.Game, s games.State, game, n int) {
 // and its moves must lead to the classes the state's moves lead to.
 // checkCells checks a Boarder's cells at a decision: as many as the
 // board has, each a valid state, from either seat's view, allocation-free
-// into a buffer with room.
-func checkCells(t *testing.T, g games.Game, s games.State, game, n int) {
+// into a buffer with room, and (for a game with hidden information)
+// unchanged by a determinisation for that seat, which re-samples only what
+// the seat cannot see.
+func checkCells(t *testing.T, g games.Game, s games.State, rng *pcg.Rand, game, n int) {
 	t.Helper()
 	b, ok := g.(games.Boarder)
 	if !ok {
@@ -357,6 +359,13 @@ func checkCells(t *testing.T, g games.Game, s games.State, game, n int) {
 		for c, v := range cells {
 			if int(v) >= board.States {
 				t.Fatalf("game %d after %d decisions: cell %d is in state %d, of %d", game, n, c, v, board.States)
+			}
+		}
+		if _, hidden := s.(games.Determinizer); hidden {
+			d := s.Clone()
+			d.(games.Determinizer).Determinize(seat, rng)
+			if got := d.(games.CellState).AppendCells(nil, seat); string(got) != string(cells) {
+				t.Fatalf("game %d after %d decisions: %v's cells changed when only what it cannot see was re-sampled:\n%v\nwas\n%v\n%s\nwas\n%s", game, n, seat, got, cells, d, s)
 			}
 		}
 	}

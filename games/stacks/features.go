@@ -1,7 +1,9 @@
 package stacks
 
 import (
+	"math"
 	"math/bits"
+	"slices"
 
 	"playtest/games"
 )
@@ -30,13 +32,31 @@ var features = []games.Feature{
 	{Name: "stacks_4_up", Doc: "stacks of height 4 or more"},
 }
 
-// Features lists STACKS' features (games.Featurer).
-func (g *Game) Features() []games.Feature { return features }
+// matchFeatures follow features in match play: the match score, which
+// decides much of who wins a match and which the points difference alone
+// does not weigh (a lead counts for more the nearer the target).
+var matchFeatures = []games.Feature{
+	{Name: "match_lead", Doc: "the seat's total minus the other's over the match's finished games"},
+	{Name: "to_target", Doc: "points the seat still needs to reach the target (0 once there), in tens"},
+	{Name: "other_to_target", Doc: "points the other still needs to reach the target, in tens"},
+	{Name: "lead_by_distance", Doc: "the points difference (the totals) over the square root of 1 + the points the nearer seat still needs: a lead near the finish decides more"},
+}
+
+// Features lists STACKS' features (games.Featurer): in match play, the
+// match score's follow.
+func (g *Game) Features() []games.Feature {
+	if g.match {
+		return matchPlayFeatures
+	}
+	return features
+}
+
+var matchPlayFeatures = slices.Concat(features, matchFeatures)
 
 // HandWeights are the weights on Features that give Evaluate: the points
 // difference (games.Featurer).
 func (g *Game) HandWeights() []float64 {
-	w := make([]float64, len(features))
+	w := make([]float64, len(g.Features()))
 	w[0] = 1
 	return w
 }
@@ -66,7 +86,15 @@ func (s *State) AppendFeatures(buf []float64, seat games.Player) []float64 {
 	for h := 4; h <= Pieces; h++ {
 		tall += bits.OnesCount32(s.atHeight[h])
 	}
-	return append(buf, float64(bits.OnesCount32(s.occ)),
+	buf = append(buf, float64(bits.OnesCount32(s.occ)),
 		float64(bits.OnesCount32(s.atHeight[1])), float64(bits.OnesCount32(s.atHeight[2])),
 		float64(bits.OnesCount32(s.atHeight[3])), float64(tall))
+	if !s.g.match {
+		return buf
+	}
+	need := func(p games.Player) int { return max(0, s.g.target-sc[p]) }
+	lead := float64(sc[seat] - sc[other])
+	return append(buf, float64(s.total[seat]-s.total[other]),
+		float64(need(seat))/10, float64(need(other))/10,
+		lead/math.Sqrt(1+float64(min(need(seat), need(other)))))
 }

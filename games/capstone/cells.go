@@ -1,0 +1,125 @@
+package capstone
+
+import "playtest/games"
+
+// The board of cells a learner reads (games.Boarder), from one seat's
+// view, in rows of cols = max(stacks_per_size, goal_size, colors) cells:
+//
+//   - for the Large stacks, then the Medium ones: stack_height rows of
+//     pieces, bottom first, a column per stack; then a row of the stacks'
+//     capstones;
+//   - a row of the seat's own goal, top first, as far as it is known;
+//   - a row of the Large pieces left in the stash, a column per colour,
+//     then one of the Medium pieces.
+//
+// A piece is 0 (none), cellMatch when it has the colour the seat's goal
+// wants at the position it will hold in its full stack (which is how the
+// stack scores for the seat), else cellColor + its colour: the cells say
+// every colour, and what the seat's goal makes of it. A capstone is 0
+// (none), 1 for a neutral one, else 1 + its colour; a goal piece 0
+// (unknown yet) or 1 + its colour; a stash count is clamped to the last
+// state. The other seat's goal is hidden: nothing here depends on it, and
+// the seat infers nothing more of it than its own goal says (the bag's
+// contents are fixed).
+//
+// The symmetries mirror the stacks of both sizes (stacks of one size are
+// interchangeable) and swap the sizes (Large and Medium have the same
+// counts and rules), with their stash rows.
+const (
+	cellMatch = 1
+	cellColor = 2
+)
+
+// cellLayout is where a game's cells lie.
+type cellLayout struct {
+	cols, rows, states int
+	// capRow[size] is the row of a size's capstones (its pieces' rows are
+	// the stack_height rows below); goalRow and stashRow follow.
+	capRow   [2]int
+	goalRow  int
+	stashRow int
+}
+
+func (g *Game) cellLayout() cellLayout {
+	r := &g.rules
+	l := cellLayout{cols: max(g.n, r.GoalSize, r.Colors)}
+	l.capRow = [2]int{r.StackHeight, 2*r.StackHeight + 1}
+	l.goalRow = l.capRow[Medium] + 1
+	l.stashRow = l.goalRow + 1
+	l.rows = l.stashRow + 2
+	l.states = max(cellColor+r.Colors, min(r.PiecesPerColor, games.MaxCellStates-1)+1)
+	return l
+}
+
+// CellBoard is the board a learner reads (implements games.Boarder).
+func (g *Game) CellBoard() games.CellBoard {
+	l := g.cellLayout()
+	n := l.rows * l.cols
+	mirror, swap := make([]int, n), make([]int, n)
+	for cell := range n {
+		mirror[cell], swap[cell] = cell, cell
+	}
+	sizeRows := l.capRow[Medium] - l.capRow[Large] // rows of one size
+	for row := range 2 * sizeRows {
+		for col := range g.n {
+			mirror[row*l.cols+col] = row*l.cols + g.n - 1 - col
+		}
+		for col := range l.cols {
+			swap[row*l.cols+col] = (row+sizeRows)%(2*sizeRows)*l.cols + col
+		}
+	}
+	for col := range l.cols {
+		swap[l.stashRow*l.cols+col] = (l.stashRow+1)*l.cols + col
+		swap[(l.stashRow+1)*l.cols+col] = l.stashRow*l.cols + col
+	}
+	return games.CellBoard{Rows: l.rows, Cols: l.cols, States: l.states, Symmetries: games.SymmetryGroup(n, mirror, swap)}
+}
+
+// AppendCells appends the board's cells from seat's view (implements
+// games.CellState; the layout is CellBoard's).
+func (s *State) AppendCells(dst []uint8, seat games.Player) []uint8 {
+	g, r := s.g, &s.g.rules
+	l := g.cellLayout()
+	at := len(dst)
+	for range l.rows * l.cols {
+		dst = append(dst, 0)
+	}
+	cells := dst[at:]
+	h := r.StackHeight
+	// want[j] is the colour the seat's goal wants at height j of a full
+	// stack (position h−1−j from the top), or 0xff.
+	var want [MaxHeight]uint8
+	for j := range want {
+		want[j] = 0xff
+	}
+	for pos := range min(int(s.goalLen[seat]), h) {
+		want[h-1-pos] = s.goal[seat][pos]
+	}
+	for st := range g.stacks {
+		size, col := g.sizeOf(st), st%g.n
+		stk := &s.stacks[st]
+		for j := range int(stk.n) {
+			v := uint8(cellColor) + stk.colors[j]
+			if stk.colors[j] == want[j] {
+				v = cellMatch
+			}
+			cells[(l.capRow[size]-h+j)*l.cols+col] = v
+		}
+		if stk.cap >= 0 {
+			v := uint8(1)
+			if !g.neutral {
+				v += uint8(stk.cap)
+			}
+			cells[l.capRow[size]*l.cols+col] = v
+		}
+	}
+	for pos := range int(s.goalLen[seat]) {
+		cells[l.goalRow*l.cols+pos] = 1 + s.goal[seat][pos]
+	}
+	for size := range 2 {
+		for c := range r.Colors {
+			cells[(l.stashRow+size)*l.cols+c] = uint8(min(int(s.stash[size][c]), l.states-1))
+		}
+	}
+	return dst
+}
