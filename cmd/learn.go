@@ -98,7 +98,7 @@ variant's own in a head-to-head (--head-to-head, 400 games).`,
 	f.Bool("resume", false, "continue the run kept in --out DIR after a stop, from the directory alone")
 	f.Bool("force", false, "learn into an --out DIR that holds a run (playtest run --out), removing the run's files first (refused without it)")
 	f.String("kind", "", "the model's kind: none for the logistic over the game's features, or ntuple for an n-tuple network over its cells learned by TD self-play (--tuples, --tuple-length, --rate, --epsilon; --games defaults to 100,000; --out DIR/model.json only)")
-	f.Int("tuples", learn.DefaultNTupleTuples, "with --kind ntuple: the network's tuples (random snakes of neighbouring cells)")
+	f.Int("tuples", learn.DefaultNTupleTuples, "with --kind ntuple: the network's random snakes of neighbouring cells, besides the tuples the game names (Capstone's stacks)")
 	f.Int("tuple-length", learn.DefaultNTupleLength, "with --kind ntuple: the cells of each tuple (default: 6, fewer where a table would pass 65,536 entries: 4 on Stacktics)")
 	f.Float64("rate", learn.DefaultNTupleRate, "with --kind ntuple: the TD learning rate (divided by the entries a position reads)")
 	f.Float64("epsilon", learn.DefaultNTupleEpsilon, "with --kind ntuple: the share of random moves in self-play")
@@ -274,8 +274,21 @@ func learnNTuple(cmd *cobra.Command, v *viper.Viper, args []string, opts *learnO
 	if err != nil {
 		return learnError(err)
 	}
-	return writeNTuple(cmd, m, tr, out, format, fmt.Sprintf("%s: an n-tuple network of %d tuples of %d cells, learned by TD self-play in %d games (%.0f s); in the last tenth seat 0 won %d, seat 1 %d, %d drawn; the hand heuristic's scale %.4g",
-		cfg.Label(), tr.Tuples, tr.Length, tr.Games, tr.Seconds, tr.Seat0Wins, tr.Seat1Wins, tr.Draws, m.HandScale))
+	return writeNTuple(cmd, m, tr, out, format, fmt.Sprintf("%s: an n-tuple network of %s, learned by TD self-play in %d games (%.0f s); in the last tenth seat 0 won %d, seat 1 %d, %d drawn; the hand heuristic's scale %.4g",
+		cfg.Label(), tupleWords(tr.Named, tr.Tuples, tr.Length), tr.Games, tr.Seconds, tr.Seat0Wins, tr.Seat1Wins, tr.Draws, m.HandScale))
+}
+
+// tupleWords says which tuples a network reads: the game's named ones and
+// the snakes of length cells.
+func tupleWords(named, snakes, length int) string {
+	said := fmt.Sprintf("%d tuples of %d cells", snakes, length)
+	switch {
+	case named > 0 && snakes == 0:
+		return fmt.Sprintf("the %d tuples the game names", named)
+	case named > 0:
+		said = fmt.Sprintf("the %d tuples the game names and %d snakes of %d cells", named, snakes, length)
+	}
+	return said
 }
 
 // tupleSettings reads --tuples and --tuple-length (length 0 when not
@@ -286,8 +299,8 @@ func tupleSettings(flags *pflag.FlagSet) (tuples, length int, err error) {
 		length, _ = flags.GetInt("tuple-length")
 	}
 	switch {
-	case tuples < 1 || tuples > 1000:
-		return 0, 0, usageErrorf("--tuples %d: want 1 to 1,000", tuples)
+	case tuples < 0 || tuples > 1000:
+		return 0, 0, usageErrorf("--tuples %d: want 0 to 1,000 (0: only the tuples the game names)", tuples)
 	case flags.Changed("tuple-length") && (length < 1 || length > 10):
 		return 0, 0, usageErrorf("--tuple-length %d: want 1 to 10 cells", length)
 	}
@@ -368,8 +381,8 @@ func fitNTuple(cmd *cobra.Command, v *viper.Viper, cfg *variants.Config, out, fo
 		return learnError(err)
 	}
 	d := tr.VersusBase
-	said := fmt.Sprintf("%s: an n-tuple network of %d tuples of %d cells on top of the bots' model, fitted to %d positions of %d games in %d passes (%.0f s); held-out log-loss %.4f against the base's %.4f (%+.4f [%+.4f, %+.4f] over %d deals) and the constant's %.4f; Brier %.4f against %.4f",
-		cfg.Label(), tr.Tuples, tr.Length, tr.Positions, tr.Games, tr.Epochs, tr.Seconds, tr.Learned.LogLoss, tr.Base.LogLoss, d.Mean, d.Low, d.High, d.Deals, tr.Constant.LogLoss, tr.Learned.Brier, tr.Base.Brier)
+	said := fmt.Sprintf("%s: an n-tuple network of %s on top of the bots' model, fitted to %d positions of %d games in %d passes (%.0f s); held-out log-loss %.4f against the base's %.4f (%+.4f [%+.4f, %+.4f] over %d deals) and the constant's %.4f; Brier %.4f against %.4f",
+		cfg.Label(), tupleWords(tr.Named, tr.Tuples, tr.Length), tr.Positions, tr.Games, tr.Epochs, tr.Seconds, tr.Learned.LogLoss, tr.Base.LogLoss, d.Mean, d.Low, d.High, d.Deals, tr.Constant.LogLoss, tr.Learned.Brier, tr.Base.Brier)
 	if h := tr.HeadToHead; h != nil {
 		said += fmt.Sprintf("; its bots score %.1f%% [%.1f, %.1f] over %d games against the bots' model at the same nodes (a node of the network costs more CPU: compare at equal CPU with playtest tournament)", 100*h.Score, 100*h.Low, 100*h.High, h.Games)
 	}

@@ -17,6 +17,11 @@ type CellBoard struct {
 	// first: Symmetries[k][c] is the cell that cell c goes to. A learner
 	// shares its weights across them.
 	Symmetries [][]int
+	// Tuples are the tuples of cells the game's structure names, if any (a
+	// Capstone stack, bottom to capstone): a learner reads them besides
+	// the random snakes it draws (which cross the cells of a board whose
+	// neighbours need not be related).
+	Tuples [][]int
 }
 
 // MaxCellStates bounds the states of a cell.
@@ -55,6 +60,11 @@ func (b CellBoard) Check() error {
 			}
 		}
 		known[key(p)] = true
+	}
+	for k, t := range b.Tuples {
+		if len(t) == 0 || slices.ContainsFunc(t, func(c int) bool { return c < 0 || c >= n }) {
+			return fmt.Errorf("tuple %d (%v) is empty or leaves the board of %d cells", k, t, n)
+		}
 	}
 	for _, p := range b.Symmetries {
 		for _, q := range b.Symmetries {

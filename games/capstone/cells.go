@@ -8,23 +8,27 @@ import "playtest/games"
 //   - for the Large stacks, then the Medium ones: stack_height rows of
 //     pieces, bottom first, a column per stack; then a row of the stacks'
 //     capstones;
-//   - a row of the seat's own goal, top first, as far as it is known;
-//   - a row of the Large pieces left in the stash, a column per colour,
-//     then one of the Medium pieces.
+//   - a row of the seat's own goal, top first, as far as it is known.
 //
 // A piece is 0 (none), cellMatch when it has the colour the seat's goal
 // wants at the position it will hold in its full stack (which is how the
 // stack scores for the seat), else cellColor + its colour: the cells say
 // every colour, and what the seat's goal makes of it. A capstone is 0
 // (none), 1 for a neutral one, else 1 + its colour; a goal piece 0
-// (unknown yet) or 1 + its colour; a stash count is clamped to the last
-// state. The other seat's goal is hidden: nothing here depends on it, and
-// the seat infers nothing more of it than its own goal says (the bag's
-// contents are fixed).
+// (unknown yet) or 1 + its colour. The other seat's goal is hidden:
+// nothing here depends on it, and the seat infers nothing more of it than
+// its own goal says (the bag's contents are fixed).
+//
+// The stash is left out: which colours are left follows from the board,
+// and a network fitted to self-play games read its counts as a sign of how
+// far each seat's goal had been built (the bots place the colours their
+// goals want), so that a placement of any wanted colour looked good: such
+// a network played Capstone far worse than its base (docs/learn.md).
 //
 // The symmetries mirror the stacks of both sizes (stacks of one size are
 // interchangeable) and swap the sizes (Large and Medium have the same
-// counts and rules), with their stash rows.
+// counts and rules). The board names its stacks as tuples
+// (games.CellBoard.Tuples).
 const (
 	cellMatch = 1
 	cellColor = 2
@@ -34,10 +38,9 @@ const (
 type cellLayout struct {
 	cols, rows, states int
 	// capRow[size] is the row of a size's capstones (its pieces' rows are
-	// the stack_height rows below); goalRow and stashRow follow.
-	capRow   [2]int
-	goalRow  int
-	stashRow int
+	// the stack_height rows below); goalRow follows.
+	capRow  [2]int
+	goalRow int
 }
 
 func (g *Game) cellLayout() cellLayout {
@@ -45,9 +48,8 @@ func (g *Game) cellLayout() cellLayout {
 	l := cellLayout{cols: max(g.n, r.GoalSize, r.Colors)}
 	l.capRow = [2]int{r.StackHeight, 2*r.StackHeight + 1}
 	l.goalRow = l.capRow[Medium] + 1
-	l.stashRow = l.goalRow + 1
-	l.rows = l.stashRow + 2
-	l.states = max(cellColor+r.Colors, min(r.PiecesPerColor, games.MaxCellStates-1)+1)
+	l.rows = l.goalRow + 1
+	l.states = cellColor + r.Colors
 	return l
 }
 
@@ -68,11 +70,18 @@ func (g *Game) CellBoard() games.CellBoard {
 			swap[row*l.cols+col] = (row+sizeRows)%(2*sizeRows)*l.cols + col
 		}
 	}
-	for col := range l.cols {
-		swap[l.stashRow*l.cols+col] = (l.stashRow+1)*l.cols + col
-		swap[(l.stashRow+1)*l.cols+col] = l.stashRow*l.cols + col
+	// The named tuples are whole stacks, pieces and capstone: a stack is
+	// scored alone, and the symmetries carry the first half of the Large
+	// stacks onto every other.
+	var tuples [][]int
+	for col := range (g.n + 1) / 2 {
+		var t []int
+		for row := range sizeRows {
+			t = append(t, row*l.cols+col)
+		}
+		tuples = append(tuples, t)
 	}
-	return games.CellBoard{Rows: l.rows, Cols: l.cols, States: l.states, Symmetries: games.SymmetryGroup(n, mirror, swap)}
+	return games.CellBoard{Rows: l.rows, Cols: l.cols, States: l.states, Symmetries: games.SymmetryGroup(n, mirror, swap), Tuples: tuples}
 }
 
 // AppendCells appends the board's cells from seat's view (implements
@@ -115,11 +124,6 @@ func (s *State) AppendCells(dst []uint8, seat games.Player) []uint8 {
 	}
 	for pos := range int(s.goalLen[seat]) {
 		cells[l.goalRow*l.cols+pos] = 1 + s.goal[seat][pos]
-	}
-	for size := range 2 {
-		for c := range r.Colors {
-			cells[(l.stashRow+size)*l.cols+c] = uint8(min(int(s.stash[size][c]), l.states-1))
-		}
 	}
 	return dst
 }

@@ -79,7 +79,39 @@ func TestCellsSayWhatTheGoalWants(t *testing.T) {
 	if other[0] != cellColor+3 || other[l.goalRow*l.cols] != 0 {
 		t.Errorf("seat 1's view: L1's bottom %d, its goal's top %d", other[0], other[l.goalRow*l.cols])
 	}
-	if got := cells[l.stashRow*l.cols]; got != uint8(min(g.rules.PiecesPerColor, l.states-1)) {
-		t.Errorf("the Large stash of colour 0: %d", got)
+	if len(cells) != l.rows*l.cols || l.rows != 2*(g.rules.StackHeight+1)+1 {
+		t.Errorf("%d cells in %d rows", len(cells), l.rows)
+	}
+}
+
+// TestCellTuplesAreTheStacks: the board names its stacks (pieces and
+// capstone) as tuples, and their images under the symmetries are every
+// stack of both sizes.
+func TestCellTuplesAreTheStacks(t *testing.T) {
+	for name, r := range map[string]Rules{"capstone": capstoneRules(), "threestone": threestoneRules()} {
+		g := newGame(t, r)
+		b, l := g.CellBoard(), g.cellLayout()
+		if err := b.Check(); err != nil {
+			t.Fatal(err)
+		}
+		stacks := map[int]bool{} // column + n·size of each image's bottom cell
+		for _, tuple := range b.Tuples {
+			if len(tuple) != r.StackHeight+1 {
+				t.Errorf("%s: a tuple of %d cells, want a stack's %d", name, len(tuple), r.StackHeight+1)
+			}
+			for _, sym := range b.Symmetries {
+				bottom := sym[tuple[0]]
+				col, row := bottom%l.cols, bottom/l.cols
+				for i, c := range tuple {
+					if to := sym[c]; to%l.cols != col || to/l.cols != row+i {
+						t.Fatalf("%s: tuple %v's image is not one stack bottom up: cell %d goes to %d", name, tuple, c, to)
+					}
+				}
+				stacks[col+g.n*(row/(r.StackHeight+1))] = true
+			}
+		}
+		if len(stacks) != g.stacks {
+			t.Errorf("%s: the tuples' images cover %d stacks of %d", name, len(stacks), g.stacks)
+		}
 	}
 }

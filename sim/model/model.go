@@ -70,12 +70,10 @@ type Scratch struct {
 // StateLogit is the model's logit of s from seat's view (its chance that
 // seat wins, a draw counting ½), of any kind: allocation-free once sc's
 // buffers have grown. An n-tuple network rates the position from its
-// mover's view, and the other seat's logit is the negation of the mover's.
+// mover's view, and the other seat's logit is the negation of the mover's;
+// in a game with hidden information, from seat's own view (MoverView).
 func (m *Model) StateLogit(s games.State, seat games.Player, sc *Scratch) float64 {
 	if m.net != nil {
-		// The network rates a position from its mover's view (the
-		// cells do not say whose turn it is); the other seat's logit is
-		// its negation.
 		view, negate := MoverView(s, seat)
 		sc.Cells = s.(games.CellState).AppendCells(sc.Cells[:0], view)
 		v := m.net.Value(sc.Cells)
@@ -97,11 +95,12 @@ func (m *Model) StateLogit(s games.State, seat games.Player, sc *Scratch) float6
 
 // LogitLead is seat's logit less the other seat's, StateLogit's of both:
 // one evaluation for an n-tuple network (the other's logit is the
-// negation of the mover's), two for a logistic model, in one pass over the
+// negation of the mover's) where nothing is hidden, two for a logistic
+// model or a game with hidden information, in one pass over the
 // position where the game gives both seats' features at once
 // (games.FeaturePairState).
 func (m *Model) LogitLead(s games.State, seat games.Player, sc *Scratch) float64 {
-	if m.net != nil {
+	if _, hidden := s.(games.Determinizer); m.net != nil && !hidden {
 		return 2 * m.StateLogit(s, seat, sc)
 	}
 	if fp, ok := s.(games.FeaturePairState); ok {

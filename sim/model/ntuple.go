@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"slices"
 
 	"playtest/games"
 	"playtest/games/pcg"
@@ -46,6 +47,9 @@ type NTuple struct {
 func NewNTuple(board games.CellBoard, tuples [][]int) (*NTuple, error) {
 	if err := board.Check(); err != nil {
 		return nil, err
+	}
+	if len(tuples) == 0 {
+		return nil, fmt.Errorf("no tuples: the game names none, and no snakes were asked for")
 	}
 	n := &NTuple{Board: board, Tuples: tuples, imageStart: []int32{0}}
 	total := 0
@@ -124,7 +128,15 @@ func (n *NTuple) Update(cells []uint8, delta float64) {
 // with the stones' counts does), or seat itself where no seat is to move
 // (a chance event); negate says seat is not that mover, so that its value
 // is the mover's negated (a logit) or complemented (a chance).
+//
+// In a game with hidden information each seat's view shows a part of the
+// position the other's does not (its own goal, its own hand): the mover's
+// view alone would rate the position by the mover's part, so there a seat
+// is rated from its own view, as a logistic model rates it.
 func MoverView(s games.State, seat games.Player) (view games.Player, negate bool) {
+	if _, hidden := s.(games.Determinizer); hidden {
+		return seat, false
+	}
 	mover := s.CurrentPlayer()
 	if mover != games.Seat0 && mover != games.Seat1 {
 		return seat, false
@@ -135,6 +147,13 @@ func MoverView(s games.State, seat games.Player) (view games.Player, negate bool
 // Reads is how many entries Value sums: the tuples times the symmetries
 // (a learning rate is usually divided by it).
 func (n *NTuple) Reads() int { return len(n.Tuples) * len(n.Board.Symmetries) }
+
+// BoardTuples are a network's tuples on board: the tuples the game names
+// (games.CellBoard.Tuples), then count snakes of length cells
+// (SnakeTuples).
+func BoardTuples(board games.CellBoard, count, length int, rng *pcg.Rand) [][]int {
+	return append(slices.Clone(board.Tuples), SnakeTuples(board, count, length, rng)...)
+}
 
 // SnakeTuples draws count tuples of length cells each, as random walks
 // over the board's king-move neighbours that do not revisit a cell

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -269,19 +270,8 @@ func BenchmarkNTupleValue(b *testing.B) {
 func TestNTupleModelRoundTrip(t *testing.T) {
 	g, board := boardOf(t, "connect4", nil)
 	rng := pcg.New(11, 12)
-	n, err := NewNTuple(board, SnakeTuples(board, 8, 5, rng))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, w := range n.Weights {
-		for i := range w {
-			w[i] = float32(rng.Float64() - 0.5)
-		}
-	}
 	hash := RulesHash(g.Name(), "rules")
-	m := NewNTupleModel(g.Name(), n, 0.125, 2)
-	m.RulesHash = hash
-	text, back := writeAndRead(t, m, g)
+	n, text, back := randomNTupleModel(t, g, board, 8, 5, 0.125, rng)
 	s := g.NewState()
 	for range 10 {
 		moves := s.LegalMoves(nil)
@@ -518,5 +508,83 @@ func TestLogitLeadInOnePass(t *testing.T) {
 			moves := s.LegalMoves(nil)
 			s.Apply(moves[rng.IntN(len(moves))])
 		}
+	}
+}
+
+// TestNTupleRatesHiddenInformationFromEachSeat (issue 57): in a game with
+// hidden information each seat's view shows its own part (Capstone: its
+// own goal), so the network rates each seat from its own view, its lead is
+// the difference of the two, and a re-sampling of what a seat cannot see
+// leaves that seat's logit alone.
+func TestNTupleRatesHiddenInformationFromEachSeat(t *testing.T) {
+	g, board := boardOf(t, "capstone", nil)
+	rng := pcg.New(13, 14)
+	n, _, back := randomNTupleModel(t, g, board, 12, 4, 0.25, rng)
+	s := g.NewState()
+	for s.CurrentPlayer() == games.Chance || s.Plies() < 6 {
+		if outcomes := s.ChanceOutcomes(nil); len(outcomes) > 0 {
+			s.Apply(outcomes[rng.IntN(len(outcomes))].Move)
+			continue
+		}
+		moves := s.LegalMoves(nil)
+		s.Apply(moves[rng.IntN(len(moves))])
+	}
+	var sc Scratch
+	logit := map[games.Player]float64{}
+	for _, seat := range []games.Player{games.Seat0, games.Seat1} {
+		want := 0.25 + n.Value(s.(games.CellState).AppendCells(nil, seat))
+		logit[seat] = back.StateLogit(s, seat, &sc)
+		if math.Abs(logit[seat]-want) > 1e-6 {
+			t.Errorf("%v: logit %v, want %v from its own view", seat, logit[seat], want)
+		}
+		c := s.Clone()
+		c.(games.Determinizer).Determinize(seat, rng)
+		if got := back.StateLogit(c, seat, &sc); got != logit[seat] {
+			t.Errorf("%v: logit %v after re-sampling what it cannot see, %v before", seat, got, logit[seat])
+		}
+	}
+	if got, want := back.LogitLead(s, games.Seat0, &sc), logit[games.Seat0]-logit[games.Seat1]; math.Abs(got-want) > 1e-6 {
+		t.Errorf("seat 0's lead %v, want %v", got, want)
+	}
+}
+
+// randomNTupleModel is a model of g (rules hash of "rules", hand scale 2)
+// whose network has count snakes of length cells with random weights, and
+// bias: the network, the model's model.json and the model read back.
+func randomNTupleModel(t *testing.T, g games.Game, board games.CellBoard, count, length int, bias float64, rng *pcg.Rand) (*NTuple, string, *Model) {
+	t.Helper()
+	n, err := NewNTuple(board, SnakeTuples(board, count, length, rng))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range n.Weights {
+		for i := range w {
+			w[i] = float32(rng.Float64() - 0.5)
+		}
+	}
+	m := NewNTupleModel(g.Name(), n, bias, 2)
+	m.RulesHash = RulesHash(g.Name(), "rules")
+	text, back := writeAndRead(t, m, g)
+	return n, text, back
+}
+
+// TestBoardTuplesReadTheGamesOwnFirst: a board's named tuples come first,
+// then the snakes; a network without tuples is refused; a named tuple off
+// the board fails the board's check.
+func TestBoardTuplesReadTheGamesOwnFirst(t *testing.T) {
+	_, board := boardOf(t, "capstone", nil)
+	if len(board.Tuples) == 0 {
+		t.Fatal("Capstone names no tuples")
+	}
+	tuples := BoardTuples(board, 5, 3, pcg.New(1, 2))
+	if len(tuples) != len(board.Tuples)+5 || fmt.Sprint(tuples[:len(board.Tuples)]) != fmt.Sprint(board.Tuples) {
+		t.Errorf("tuples %v, the board's %v", tuples, board.Tuples)
+	}
+	if _, err := NewNTuple(board, nil); err == nil {
+		t.Error("a network without tuples was built")
+	}
+	board.Tuples = append(board.Tuples, []int{board.Cells()})
+	if err := board.Check(); err == nil {
+		t.Error("a named tuple off the board passed the check")
 	}
 }

@@ -60,10 +60,13 @@ func DefaultTupleLength(states int) int {
 
 // NTupleTraining says how an n-tuple model was learned.
 type NTupleTraining struct {
-	Method  string  `json:"method"`
-	Games   int     `json:"games"`
-	Tuples  int     `json:"tuples"`
-	Length  int     `json:"length"`
+	Method string `json:"method"`
+	Games  int    `json:"games"`
+	Tuples int    `json:"tuples"`
+	Length int    `json:"length"`
+	// Named counts the tuples the game names (games.CellBoard.Tuples),
+	// read besides the Tuples snakes.
+	Named   int     `json:"named_tuples,omitempty"`
 	Rate    float64 `json:"rate"`
 	Epsilon float64 `json:"epsilon"`
 	Lambda  float64 `json:"lambda,omitempty"`
@@ -107,11 +110,11 @@ func LearnNTuple(ctx context.Context, cfg *variants.Config, opts NTupleOptions) 
 		opts.Length = DefaultTupleLength(board.States)
 	}
 	rng := pcg.New(opts.Seed, 0x6e7475706c65) // "ntuple"
-	net, err := model.NewNTuple(board, model.SnakeTuples(board, opts.Tuples, opts.Length, rng))
+	net, err := model.NewNTuple(board, model.BoardTuples(board, opts.Tuples, opts.Length, rng))
 	if err != nil {
 		return nil, nil, err
 	}
-	tr := &NTupleTraining{Method: "TD(0) self-play, ε-greedy", Games: opts.Games, Tuples: opts.Tuples, Length: opts.Length,
+	tr := &NTupleTraining{Method: "TD(0) self-play, ε-greedy", Games: opts.Games, Tuples: opts.Tuples, Length: opts.Length, Named: len(board.Tuples),
 		Rate: opts.Rate, Epsilon: opts.Epsilon, Lambda: opts.Lambda, Seed: opts.Seed}
 	if opts.Lambda > 0 {
 		tr.Method = fmt.Sprintf("TD(%g) self-play, λ-returns at each game's end, ε-greedy", opts.Lambda)

@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"math"
 	"slices"
 	"strings"
 	"testing"
 
+	"playtest/games"
 	"playtest/runs/rundir"
+	"playtest/sim"
 	"playtest/sim/bots"
 	"playtest/sim/model"
 	"playtest/variants"
@@ -184,4 +187,73 @@ func modelFile(t *testing.T, m *model.Model, tr any) string {
 		t.Fatal(err)
 	}
 	return b.String()
+}
+
+// TestFitKeepsBothViewsOfHiddenInformation (issue 57): in Capstone, whose
+// seats each see a part the other does not, every decision's position is
+// kept from both seats' views (the network rates each seat from its own),
+// the two rows of a position with complementary results and leads, the
+// other seat's read in a world the mover sampled, the same at any worker
+// count.
+func TestFitKeepsBothViewsOfHiddenInformation(t *testing.T) {
+	bot := "{bot: alphabeta, nodes: 200, eval: learned, model: preset}"
+	cfg, err := variants.Load("capstone/capstone", []variants.Override{{Path: "players.0", Value: bot}, {Path: "players.1", Value: bot}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	job, err := rundir.Job(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	job.Games, job.Trace = 6, 6
+	base := cfg.Players[0].Params.(bots.ModelUser).LearnedModel()
+	cells := job.Game.(games.Boarder).CellBoard().Cells()
+	d, err := collectCells(context.Background(), *job, cells, base, FitOptions{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.y) == 0 || len(d.y)%2 != 0 || len(d.cells) != len(d.y)*cells {
+		t.Fatalf("%d rows of %d cells", len(d.y), len(d.cells))
+	}
+	differ := 0
+	for i := 0; i < len(d.y); i += 2 {
+		if d.y[i]+d.y[i+1] != 1 || d.deal[i] != d.deal[i+1] || d.lead[i] != -d.lead[i+1] && !(math.IsNaN(d.lead[i]) && math.IsNaN(d.lead[i+1])) {
+			t.Fatalf("rows %d and %d are not one position's two views: results %v and %v, leads %v and %v", i, i+1, d.y[i], d.y[i+1], d.lead[i], d.lead[i+1])
+		}
+		if string(d.cells[i*cells:(i+1)*cells]) != string(d.cells[(i+1)*cells:(i+2)*cells]) {
+			differ++
+		}
+	}
+	if differ == 0 {
+		t.Error("the two views' cells never differ")
+	}
+	// The other seat's rows are read in sampled worlds: some differ from
+	// its view of the game as it was.
+	var truth []uint8
+	err = replayDecisions(context.Background(), *job, 1, nil, func(*sim.Record) decisionVisitor {
+		return func(s games.State, _ int, p games.Player) {
+			truth = s.(games.CellState).AppendCells(truth, p.Opponent())
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sampled := 0
+	for i := 1; i < len(d.y); i += 2 {
+		if string(d.cells[i*cells:(i+1)*cells]) != string(truth[i/2*cells:(i/2+1)*cells]) {
+			sampled++
+		}
+	}
+	if sampled == 0 {
+		t.Error("the other seat's rows are its view of the true position, never of a sampled world")
+	}
+	// The worlds the other seat's rows are read in come from the deal and
+	// the decision: the same rows at 2 workers.
+	d2, err := collectCells(context.Background(), *job, cells, base, FitOptions{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(d2.cells) != string(d.cells) || !slices.Equal(d2.y, d.y) {
+		t.Error("other rows at 2 workers")
+	}
 }

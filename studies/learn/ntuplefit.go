@@ -58,12 +58,15 @@ const (
 // FitTraining says how a fitted n-tuple model was learned and how well it
 // predicts held-out deals, against its base alone.
 type FitTraining struct {
-	Method    string  `json:"method"`
-	Bots      string  `json:"bots"`
-	Games     int     `json:"games"`
-	Seed      uint64  `json:"seed"`
-	Tuples    int     `json:"tuples"`
-	Length    int     `json:"length"`
+	Method string `json:"method"`
+	Bots   string `json:"bots"`
+	Games  int    `json:"games"`
+	Seed   uint64 `json:"seed"`
+	Tuples int    `json:"tuples"`
+	Length int    `json:"length"`
+	// Named counts the tuples the game names (games.CellBoard.Tuples),
+	// read besides the Tuples snakes.
+	Named     int     `json:"named_tuples,omitempty"`
 	Result    float64 `json:"result_weight"`
 	Rate      float64 `json:"rate"`
 	Epochs    int     `json:"epochs"`
@@ -174,12 +177,12 @@ func (d *fitData) fit(ctx context.Context, board games.CellBoard, opts FitOption
 		return nil, 0, nil, fmt.Errorf("%d positions to fit and %d held out: play more games", len(train), len(held))
 	}
 	tr := &FitTraining{Method: "fitted to search-labelled positions of the bots' games, on top of their logistic model",
-		Games: opts.Games, Seed: opts.Seed, Tuples: opts.Tuples, Length: opts.Length,
+		Games: opts.Games, Seed: opts.Seed, Tuples: opts.Tuples, Length: opts.Length, Named: len(board.Tuples),
 		Result: opts.Result, Rate: opts.Rate, Positions: len(d.y), HeldOut: len(held)}
 	target := d.targets(train, opts.Result, tr)
 
 	rng := pcg.New(opts.Seed, 0x6e746669742d) // "ntfit-"
-	net, err := model.NewNTuple(board, model.SnakeTuples(board, opts.Tuples, opts.Length, rng))
+	net, err := model.NewNTuple(board, model.BoardTuples(board, opts.Tuples, opts.Length, rng))
 	if err != nil {
 		return nil, 0, nil, err
 	}
@@ -237,20 +240,45 @@ func (d *fitData) fit(ctx context.Context, board games.CellBoard, opts FitOption
 // collectCells plays the job's games and keeps the position of each
 // seat's decisions: cells from the mover's view, the base's logit over the
 // mover's features without its bias, the result and the search's lead for
-// the mover.
+// the mover. In a game with hidden information, where a network rates each
+// seat from its own view (model.MoverView), the position is kept from the
+// other seat's view too, as the mover's search shows it: in a world the
+// mover sampled, with what the mover cannot see re-sampled. A network
+// taught the other's view with its true hidden part (its own goal, which
+// its stacks were built to) read every sampled world's stacks as the
+// mover's progress, and played Capstone far worse than its base.
+// fitWorldSeed seeds the worlds collectCells samples ("ntworl").
+const fitWorldSeed = 0x6e74776f726c
+
 func collectCells(ctx context.Context, job sim.Job, stride int, base *model.Model, opts FitOptions) (*fitData, error) {
 	d := &fitData{stride: stride, bias: base.Bias}
 	var sc model.Scratch
 	err := replayDecisions(ctx, job, opts.Workers, opts.OnGame, func(r *sim.Record) decisionVisitor {
 		held := r.Deal%HeldEvery == HeldEvery-1
 		return func(s games.State, k int, p games.Player) {
-			d.cells = s.(games.CellState).AppendCells(d.cells, p)
-			sc.Features = s.(games.FeatureState).AppendFeatures(sc.Features[:0], p)
-			d.base = append(d.base, base.Logit(sc.Features)-base.Bias)
-			d.y = append(d.y, r.Result.ScoreFor(p))
-			d.lead = append(d.lead, traceLead(r.Trace, k, p))
-			d.deal = append(d.deal, r.Deal)
-			d.held = append(d.held, held)
+			views := [2]games.Player{p, p.Opponent()}
+			seen := [2]games.State{s, s}
+			n := 1
+			if _, hidden := s.(games.Determinizer); hidden {
+				// The other seat is rated, in the mover's search, in a
+				// world the mover sampled: what the mover cannot see
+				// re-sampled (the other's goal or hand), from a stream of
+				// the deal and the decision.
+				n = 2
+				world := s.Clone()
+				world.(games.Determinizer).Determinize(p, pcg.New(uint64(r.Deal)^fitWorldSeed, uint64(k)))
+				seen[1] = world
+			}
+			for i, v := range views[:n] {
+				s := seen[i]
+				d.cells = s.(games.CellState).AppendCells(d.cells, v)
+				sc.Features = s.(games.FeatureState).AppendFeatures(sc.Features[:0], v)
+				d.base = append(d.base, base.Logit(sc.Features)-base.Bias)
+				d.y = append(d.y, r.Result.ScoreFor(v))
+				d.lead = append(d.lead, traceLead(r.Trace, k, v))
+				d.deal = append(d.deal, r.Deal)
+				d.held = append(d.held, held)
+			}
 		}
 	})
 	if err != nil {
