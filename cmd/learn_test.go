@@ -243,9 +243,11 @@ func TestLearnNTupleCommand(t *testing.T) {
 		want string
 	}{
 		{[]string{"mnk/tictactoe", "--kind", "deep"}, `--kind "deep"`},
-		{[]string{"mnk/tictactoe", "--kind", "ntuple", "--tuples", "0"}, "--tuples 0"},
+		{[]string{"mnk/tictactoe", "--kind", "ntuple", "--tuples", "-1"}, "--tuples -1"},
+		{[]string{"mnk/tictactoe", "--kind", "ntuple", "--tuples", "0"}, "no tuples: the game names none"},
 		{[]string{"mnk/tictactoe", "--kind", "ntuple", "--epsilon", "2"}, "--epsilon 2"},
-		{[]string{"capstone", "--kind", "ntuple", "--games", "10"}, "no board of cells"},
+		{[]string{"capstone", "--kind", "ntuple", "--games", "10"}, "--method fit fits one"},
+		{[]string{"../configs/scripts/tictactoe-misere.yaml", "--kind", "ntuple", "--games", "10"}, "no board of cells"},
 		{[]string{"mnk/tictactoe", "--kind", "ntuple", "--method", "deep"}, `--method "deep"`},
 		{[]string{"stacktics/size2", "--kind", "ntuple", "--method", "fit", "--result-weight", "2"}, "--result-weight 2"},
 		{[]string{"stacktics/size2", "--kind", "ntuple", "--method", "fit", "--epochs", "0"}, "--epochs 0"},

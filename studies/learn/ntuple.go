@@ -103,7 +103,7 @@ func LearnNTuple(ctx context.Context, cfg *variants.Config, opts NTupleOptions) 
 	}
 	start := cfg.OpeningState(g)
 	if _, hidden := start.(games.Determinizer); hidden {
-		return nil, nil, fmt.Errorf("%s hides information: an n-tuple network is learned here only for games of perfect information", cfg.Definition.Title)
+		return nil, nil, fmt.Errorf("%s hides information: an n-tuple network is learned by TD self-play only for games of perfect information (--method fit fits one on top of the model its bots play)", cfg.Definition.Title)
 	}
 	board := b.CellBoard()
 	if opts.Length == 0 {
