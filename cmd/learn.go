@@ -71,8 +71,9 @@ information only) (--tuples, --tuple-length, --rate, --epsilon,
 (schema playtest/model/v2) without generations, a page or --resume. Every
 bot plays it with eval: learned, model: DIR/model.json. With --method fit
 the network is fitted on top of the logistic model the variant's bots
-play (any game with cells, hidden information too: each position is read
-from its mover's view), to the positions of their games (8,000 unless --games), each
+play (any game with cells; with hidden information each position is
+read from both seats' views, the other's in a world the mover sampled),
+to the positions of their games (8,000 unless --games), each
 labelled half by its result and half by its search's value
 (--result-weight, --rate, --epochs); the fitted model's bots then play the
 variant's own in a head-to-head (--head-to-head, 400 games).`,
@@ -281,14 +282,13 @@ func learnNTuple(cmd *cobra.Command, v *viper.Viper, args []string, opts *learnO
 // tupleWords says which tuples a network reads: the game's named ones and
 // the snakes of length cells.
 func tupleWords(named, snakes, length int) string {
-	said := fmt.Sprintf("%d tuples of %d cells", snakes, length)
 	switch {
-	case named > 0 && snakes == 0:
+	case named == 0:
+		return fmt.Sprintf("%d tuples of %d cells", snakes, length)
+	case snakes == 0:
 		return fmt.Sprintf("the %d tuples the game names", named)
-	case named > 0:
-		said = fmt.Sprintf("the %d tuples the game names and %d snakes of %d cells", named, snakes, length)
 	}
-	return said
+	return fmt.Sprintf("the %d tuples the game names and %d snakes of %d cells", named, snakes, length)
 }
 
 // tupleSettings reads --tuples and --tuple-length (length 0 when not

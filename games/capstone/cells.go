@@ -3,7 +3,7 @@ package capstone
 import "playtest/games"
 
 // The board of cells a learner reads (games.Boarder), from one seat's
-// view, in rows of cols = max(stacks_per_size, goal_size, colors) cells:
+// view, in rows of cols = max(stacks_per_size, goal_size) cells:
 //
 //   - for the Large stacks, then the Medium ones: stack_height rows of
 //     pieces, bottom first, a column per stack; then a row of the stacks'
@@ -19,11 +19,8 @@ import "playtest/games"
 // nothing here depends on it, and the seat infers nothing more of it than
 // its own goal says (the bag's contents are fixed).
 //
-// The stash is left out: which colours are left follows from the board,
-// and a network fitted to self-play games read its counts as a sign of how
-// far each seat's goal had been built (the bots place the colours their
-// goals want), so that a placement of any wanted colour looked good: such
-// a network played Capstone far worse than its base (docs/learn.md).
+// The stash is left out: what is left of each colour and size is its
+// count less the pieces on the board, which the cells show.
 //
 // The symmetries mirror the stacks of both sizes (stacks of one size are
 // interchangeable) and swap the sizes (Large and Medium have the same
@@ -45,7 +42,7 @@ type cellLayout struct {
 
 func (g *Game) cellLayout() cellLayout {
 	r := &g.rules
-	l := cellLayout{cols: max(g.n, r.GoalSize, r.Colors)}
+	l := cellLayout{cols: max(g.n, r.GoalSize)}
 	l.capRow = [2]int{r.StackHeight, 2*r.StackHeight + 1}
 	l.goalRow = l.capRow[Medium] + 1
 	l.rows = l.goalRow + 1

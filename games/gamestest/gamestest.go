@@ -330,10 +330,6 @@ func checkKey(t *testing.T, g games.Game, s games.State, game, n int) {
 	checkCanonical(t, g, s, game, n)
 }
 
-// checkCanonical rebuilds a symmetric state's canonical position
-// (games.Symmetric): it must be its own canonical position, with the same
-// player to move, as many legal moves, the same end and its invariants,
-// and its moves must lead to the classes the state's moves lead to.
 // checkCells checks a Boarder's cells at a decision: as many as the
 // board has, each a valid state, from either seat's view, allocation-free
 // into a buffer with room, and (for a game with hidden information)
@@ -405,6 +401,10 @@ func checkCellImage(t *testing.T, g games.Game, s, r games.State, game, n int) {
 	}
 }
 
+// checkCanonical rebuilds a symmetric state's canonical position
+// (games.Symmetric): it must be its own canonical position, with the same
+// player to move, as many legal moves, the same end and its invariants,
+// and its moves must lead to the classes the state's moves lead to.
 func checkCanonical(t *testing.T, g games.Game, s games.State, game, n int) {
 	t.Helper()
 	sym, ok := s.(games.Symmetric)
