@@ -282,3 +282,20 @@ func TestLearnNTupleFitCommand(t *testing.T) {
 		t.Errorf("a run with the model: exit %d: %s\n%s", code, errOut, out)
 	}
 }
+
+// TestTupleWords: a network's tuples are said as the snakes, the game's
+// named tuples, or both.
+func TestTupleWords(t *testing.T) {
+	for _, c := range []struct {
+		named, snakes, length int
+		want                  string
+	}{
+		{0, 40, 6, "40 tuples of 6 cells"},
+		{3, 0, 6, "the 3 tuples the game names"},
+		{3, 40, 4, "the 3 tuples the game names and 40 snakes of 4 cells"},
+	} {
+		if got := tupleWords(c.named, c.snakes, c.length); got != c.want {
+			t.Errorf("%d named, %d snakes of %d: %q, want %q", c.named, c.snakes, c.length, got, c.want)
+		}
+	}
+}
