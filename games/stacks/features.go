@@ -42,8 +42,8 @@ var matchFeatures = []games.Feature{
 	{Name: "lead_by_distance", Doc: "the points difference (the totals) over the square root of 1 + the points the nearer seat still needs: a lead near the finish decides more"},
 }
 
-// Features lists STACKS' features (games.Featurer): in match play, the
-// match score's follow.
+// Features lists STACKS' features (games.Featurer): in match play,
+// matchFeatures follow them.
 func (g *Game) Features() []games.Feature {
 	if g.match {
 		return matchPlayFeatures
@@ -51,6 +51,8 @@ func (g *Game) Features() []games.Feature {
 	return features
 }
 
+// matchPlayFeatures are match play's features: features, then
+// matchFeatures.
 var matchPlayFeatures = slices.Concat(features, matchFeatures)
 
 // HandWeights are the weights on Features that give Evaluate: the points
