@@ -16,18 +16,22 @@ import (
 // game can build.
 type CellImage func(s games.State, k int, seat games.Player) (image games.State, ok bool)
 
-// CheckCellSymmetries plays games random games of a Boarder and checks,
-// at every decision, that each symmetry of its board is one of the game:
+// CheckCellSymmetries checks that a Boarder's board has symmetries
+// symmetries (the identity among them), then plays games random games and
+// checks, at every decision, that each symmetry is one of the game:
 // the image position, which image builds, has the cells of the position
 // moved by the symmetry (from each seat's view), the same player to move,
 // as many positions two decisions on (perft 2), and the same features and
 // hand evaluation. A symmetry that is not the game's (a mirror of a board
 // whose moves are not) fails it.
-func CheckCellSymmetries(t *testing.T, g games.Game, games_ int, seed uint64, image CellImage) {
+func CheckCellSymmetries(t *testing.T, g games.Game, symmetries, games_ int, seed uint64, image CellImage) {
 	t.Helper()
 	board := g.(games.Boarder).CellBoard()
 	if err := board.Check(); err != nil {
 		t.Fatal(err)
+	}
+	if len(board.Symmetries) != symmetries {
+		t.Fatalf("%d symmetries, want %d", len(board.Symmetries), symmetries)
 	}
 	rng := pcg.New(seed, 0x63656c6c73) // "cells"
 	var moves []games.Move
