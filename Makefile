@@ -109,7 +109,9 @@ new-game:
 
 ## models: learn every preset's model into configs/models/GAME/PRESET.json
 ## (playtest learn PRESET --games MODEL_GAMES --seed 1; for STACKS match
-## play, MODEL_GAMES matches), logging each command with its CPU time and peak memory in
+## play, MODEL_GAMES matches; for MODEL_NETWORK_PRESETS an n-tuple network
+## is then fitted on top of it and shipped in its place), logging each
+## command with its CPU time and peak memory in
 ## configs/models/models.log; a preset's bots play it with model: preset
 ## Every preset: configs/GAME/PRESET.yaml, the directories of sweeps, tune
 ## spaces, worth studies and models aside (a game added by make new-game
@@ -127,11 +129,21 @@ MODEL_CAPSTONE_BOT = {bot: ismcts, iterations: 1000, rollout_cap: 3, eval_scale:
 # its held-out deciles stray up to 6 points from the diagonal, at 0.05
 # within 3 (and its held-out log-loss is lower), docs/learn.md.
 MODEL_CAPTURECARD_L2 = 0.05
+# STACKS base's and 4-cards' logistic models learn from the ismcts their
+# presets played before they played their networks.
+MODEL_STACKS_BOT = {bot: ismcts, iterations: 1200}
+# STACKS base and 4-cards ship an n-tuple network (snakes of 3 cells) fitted
+# on top of the logistic model just learned, to the games of alphabeta over
+# eight worlds on that model; their presets' ismcts judges its cut rollouts
+# with it (docs/learn.md, docs/bots.md).
+MODEL_NETWORK_PRESETS = stacks/base stacks/fourcards
+MODEL_NETWORK_BOT = alphabeta, nodes: 40000, worlds: 8, eval: learned
+MODEL_NETWORK_ARGS = --kind ntuple --method fit --games 3000 --head-to-head 200 --tuple-length 3 --seed 1 --quiet
 models: build
 	@if [ -z "$(MODELS_APPEND)" ]; then rm -f configs/models/models.log; fi
 	@for p in $(MODEL_PRESETS); do \
 		out=$$(mktemp -d); mkdir -p configs/models/$$(dirname $$p); \
-		case $$p in stacktics/*) bot='$(MODEL_STACKTICS_BOT)';; capstone/capstone) bot='$(MODEL_CAPSTONE_BOT)';; *) bot='';; esac; \
+		case $$p in stacktics/*) bot='$(MODEL_STACKTICS_BOT)';; capstone/capstone) bot='$(MODEL_CAPSTONE_BOT)';; stacks/base|stacks/fourcards) bot='$(MODEL_STACKS_BOT)';; *) bot='';; esac; \
 		case $$p in capturecard/*) l2='$(MODEL_CAPTURECARD_L2)';; *) l2='';; esac; \
 		set -- learn $$p --games $(MODEL_GAMES) --seed 1 --quiet; \
 		if [ -n "$$bot" ]; then set -- "$$@" --set "players.0=$$bot" --set "players.1=$$bot"; fi; \
@@ -140,6 +152,13 @@ models: build
 		/usr/bin/time -o $$out/time -f "%U+%S CPU-s, %e s wall, %M KB peak" ./$(BIN) "$$@" --out $$out/m > /dev/null || exit 1; \
 		cp $$out/m/model.json configs/models/$$p.json; \
 		echo "$$cmd: $$(cat $$out/time) ($$(go version | cut -d' ' -f3), $$(nproc) cores)" >> configs/models/models.log; \
+		case " $(MODEL_NETWORK_PRESETS) " in *" $$p "*) \
+			nb="{bot: $(MODEL_NETWORK_BOT), model: $$out/m/model.json}"; \
+			cmd="playtest learn $$p $(MODEL_NETWORK_ARGS) --set 'players.0={bot: $(MODEL_NETWORK_BOT), model: the model above}' --set 'players.1=…' --out DIR"; \
+			/usr/bin/time -o $$out/time -f "%U+%S CPU-s, %e s wall, %M KB peak" ./$(BIN) learn $$p $(MODEL_NETWORK_ARGS) --set "players.0=$$nb" --set "players.1=$$nb" --out $$out/n > /dev/null || exit 1; \
+			cp $$out/n/model.json configs/models/$$p.json; \
+			echo "$$cmd: $$(cat $$out/time) ($$(go version | cut -d' ' -f3), $$(nproc) cores)" >> configs/models/models.log;; \
+		esac; \
 		rm -rf $$out; \
 	done
 	@if [ -n "$(MODELS_QUIET)" ]; then tail -n 1 configs/models/models.log; else cat configs/models/models.log; fi

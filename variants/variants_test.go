@@ -340,9 +340,11 @@ func TestOverrides(t *testing.T) {
 	if err != nil || cfg.Players[1].Bot != "greedy" || cfg.Players[0].Bot != DefaultBot {
 		t.Errorf("players.1=greedy on a file without players: %+v, %v", cfg, err)
 	}
-	// Numbers are keys in a mapping: STACKS' cards by value.
+	// Numbers are keys in a mapping: STACKS' cards by value. Match play
+	// adds features the preset's model lacks, so its players play the
+	// hand heuristic (eval: hand sets the preset's model: aside).
 	var cardSets []Override
-	for _, s := range []string{"rules.cards.4=2", "rules.cards.2=4", "rules.match.target=50"} {
+	for _, s := range []string{"rules.cards.4=2", "rules.cards.2=4", "rules.match.target=50", "players.0.eval=hand", "players.1.eval=hand"} {
 		o, _ := ParseSet(s)
 		cardSets = append(cardSets, o)
 	}

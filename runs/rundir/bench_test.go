@@ -20,6 +20,7 @@ func BenchmarkTraceCost(b *testing.B) {
 	for _, c := range []struct{ name, preset, games string }{
 		{"stacktics/size3", "stacktics/size3", "8"},
 		{"capturecard/capturecard", "capturecard/capturecard", "8"},
+		{"stacks/base", "stacks/base", "8"},
 		{"stacktics/size3-random", "stacktics/size3", "20000"},
 	} {
 		overrides := []variants.Override{{Path: "games", Value: c.games, Origin: "bench"}}

@@ -62,16 +62,27 @@ func BenchmarkMCTS(b *testing.B) {
 }
 
 // BenchmarkISMCTS searches 2000 iterations, each from a new determinisation,
-// from the first decision of STACKS and of Capstone.
+// from the first decision of STACKS and of Capstone; on STACKS also as its
+// preset plays, rollouts cut after 4 decisions and judged by the shipped
+// n-tuple network.
 func BenchmarkISMCTS(b *testing.B) {
 	for _, c := range []struct {
 		name  string
 		rules games.Rules
 		cap   int
-	}{{"stacks", stacks.DefaultRules(), 0}, {"capstone", capstone.DefaultRules(), 3}} {
+		model string
+	}{{"stacks", stacks.DefaultRules(), 0, ""}, {"stacks/network-cap4", stacks.DefaultRules(), 4, "../../configs/models/stacks/base.json"},
+		{"capstone", capstone.DefaultRules(), 3, ""}} {
 		b.Run(c.name, func(b *testing.B) {
 			p := bots.DefaultMCTSParams()
 			p.Iterations, p.RolloutCap, p.EvalScale = 2000, c.cap, 3
+			if c.model != "" {
+				m, err := model.Load(c.model)
+				if err != nil {
+					b.Fatal(err)
+				}
+				p.UseModel(m, "bench")
+			}
 			benchBot(b, bots.NewMCTS(*p, true), start(b, c.rules), 2000, "iterations")
 		})
 	}

@@ -15,7 +15,7 @@ import (
 // file's path is read by the variant and never hashed: a run's config hash
 // covers the model's content (ModelSHA), so a changed model is another run.
 type Learning struct {
-	Eval        string `yaml:"eval" json:"eval,omitempty" default:"" doc:"the evaluation: hand (the game's heuristic; the default) or learned (the model: file's; alphabeta and greedy in the heuristic's units, so noise, temperature and tempo keep their meaning; mcts and ismcts at cut rollouts and in the implicit minimax by its own chance of winning, eval_scale aside)"`
+	Eval        string `yaml:"eval" json:"eval,omitempty" default:"" doc:"the evaluation: hand (the game's heuristic; the default; said outright, it sets aside any model:, as --set players.0.eval=hand over a preset's bots) or learned (the model: file's; alphabeta and greedy in the heuristic's units, so noise, temperature and tempo keep their meaning; mcts and ismcts at cut rollouts and in the implicit minimax by its own chance of winning, eval_scale aside)"`
 	Model       string `yaml:"model" json:"-" default:"" doc:"with eval: learned, the model.json playtest learn wrote (a path relative to the variant's file, or preset for the preset's shipped model); the run's config hash covers its content, not its path"`
 	ModelStrict bool   `yaml:"model_strict" json:"model_strict,omitempty" default:"false" doc:"refuse a model learned under other rules than the variant's (otherwise it is used, with a model-rules warning)"`
 	// ModelSHA is the SHA-256 of the model file's content, set when the
@@ -90,11 +90,14 @@ func (l *Learning) ModelLabel() string {
 func (l *Learning) SetModelPath(path string) { l.Model = path }
 
 // validate checks eval: and model:; "hand" reads as the default "", so
-// both spellings make one run.
+// both spellings make one run. An explicit eval: hand sets aside the
+// model: a preset's bots name (--set players.0.eval=hand plays them on
+// the hand heuristic); a model: without eval: learned is refused.
 func (l *Learning) validate() error {
 	switch l.Eval {
-	case "", "hand":
-		l.Eval = ""
+	case "hand":
+		l.Eval, l.Model = "", ""
+	case "":
 		if l.Model != "" {
 			return games.KnobErrorf("model", "is read only with eval: learned")
 		}

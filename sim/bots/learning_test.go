@@ -2,6 +2,7 @@ package bots
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"playtest/games"
@@ -50,5 +51,33 @@ func TestMCTSJudgesWithTheModel(t *testing.T) {
 	a.params.Tempo = 0
 	if got, want := a.evaluate(s), (l1-l0)/0.5; math.Abs(got-want) > 1e-12 {
 		t.Errorf("alphabeta evaluates %v, want %v", got, want)
+	}
+}
+
+// TestEvalHandSetsTheModelAside: eval: hand said outright plays the hand
+// heuristic whatever model: the bot names (a preset's bots played with
+// --set players.0.eval=hand), where a model: without eval: learned is
+// refused, and eval: learned needs a model.
+func TestEvalHandSetsTheModelAside(t *testing.T) {
+	for _, c := range []struct {
+		eval, model string
+		wantErr     string
+	}{
+		{"hand", "preset", ""},
+		{"", "preset", "is read only with eval: learned"},
+		{"learned", "", "is required with eval: learned"},
+		{"learned", "preset", ""},
+	} {
+		l := Learning{Eval: c.eval, Model: c.model}
+		err := l.validate()
+		switch {
+		case c.wantErr == "" && err != nil:
+			t.Errorf("eval %q model %q: %v", c.eval, c.model, err)
+		case c.wantErr != "" && (err == nil || !strings.Contains(err.Error(), c.wantErr)):
+			t.Errorf("eval %q model %q: %v, want %q", c.eval, c.model, err, c.wantErr)
+		}
+		if c.eval == "hand" && (l.Eval != "" || l.ModelFile() != "") {
+			t.Errorf("eval: hand kept eval %q and model %q", l.Eval, l.ModelFile())
+		}
 	}
 }

@@ -192,7 +192,7 @@ func (m *Model) checkFeatures(g games.Game, rulesHash string) error {
 	if !slices.Equal(names, m.Features) {
 		why := "learned by another version of playtest?"
 		if m.RulesHash != rulesHash {
-			why = "learned under other rules, which describe a position with other features: learn one for these rules"
+			why = "learned under other rules, which describe a position with other features: learn one for these rules with playtest learn, or play the hand heuristic with eval: hand (--set players.N.eval=hand)"
 		}
 		return fmt.Errorf("the model's features %s are not %s's %s (%s)", list(m.Features), g.Name(), list(names), why)
 	}
