@@ -110,7 +110,8 @@ new-game:
 ## models: learn every preset's model into configs/models/GAME/PRESET.json
 ## (playtest learn PRESET --games MODEL_GAMES --seed 1; for STACKS match
 ## play, MODEL_GAMES matches; for MODEL_NETWORK_PRESETS an n-tuple network
-## is then fitted on top of it and shipped in its place), logging each
+## is then fitted on top of it, for MODEL_NETWORK_GEN2_PRESETS in two
+## generations, and shipped in its place), logging each
 ## command with its CPU time and peak memory in
 ## configs/models/models.log; a preset's bots play it with model: preset
 ## Every preset: configs/GAME/PRESET.yaml, the directories of sweeps, tune
@@ -134,11 +135,15 @@ MODEL_CAPTURECARD_L2 = 0.05
 MODEL_STACKS_BOT = {bot: ismcts, iterations: 1200}
 # STACKS base and 4-cards ship an n-tuple network (snakes of 3 cells) fitted
 # on top of the logistic model just learned, to the games of alphabeta over
-# eight worlds on that model; their presets' ismcts judges its cut rollouts
-# with it (docs/learn.md, docs/bots.md).
+# eight worlds on that model; for base a second generation is fitted to the
+# games of the preset's own ismcts judged by the first (on 4-cards it did
+# not beat the first). Their presets' ismcts judges its cut rollouts with
+# the last (docs/learn.md, docs/bots.md).
 MODEL_NETWORK_PRESETS = stacks/base stacks/fourcards
+MODEL_NETWORK_GEN2_PRESETS = stacks/base
 MODEL_NETWORK_BOT = alphabeta, nodes: 40000, worlds: 8, eval: learned
-MODEL_NETWORK_ARGS = --kind ntuple --method fit --games 3000 --head-to-head 200 --tuple-length 3 --seed 1 --quiet
+MODEL_NETWORK_BOT_2 = ismcts, iterations: 1000, rollout_cap: 4, exploration: 0.7, eval: learned
+MODEL_NETWORK_ARGS = --kind ntuple --method fit --games 3000 --tuple-length 3 --seed 1 --quiet
 models: build
 	@if [ -z "$(MODELS_APPEND)" ]; then rm -f configs/models/models.log; fi
 	@for p in $(MODEL_PRESETS); do \
@@ -153,11 +158,15 @@ models: build
 		cp $$out/m/model.json configs/models/$$p.json; \
 		echo "$$cmd: $$(cat $$out/time) ($$(go version | cut -d' ' -f3), $$(nproc) cores)" >> configs/models/models.log; \
 		case " $(MODEL_NETWORK_PRESETS) " in *" $$p "*) \
-			nb="{bot: $(MODEL_NETWORK_BOT), model: $$out/m/model.json}"; \
-			cmd="playtest learn $$p $(MODEL_NETWORK_ARGS) --set 'players.0={bot: $(MODEL_NETWORK_BOT), model: the model above}' --set 'players.1=…' --out DIR"; \
-			/usr/bin/time -o $$out/time -f "%U+%S CPU-s, %e s wall, %M KB peak" ./$(BIN) learn $$p $(MODEL_NETWORK_ARGS) --set "players.0=$$nb" --set "players.1=$$nb" --out $$out/n > /dev/null || exit 1; \
-			cp $$out/n/model.json configs/models/$$p.json; \
-			echo "$$cmd: $$(cat $$out/time) ($$(go version | cut -d' ' -f3), $$(nproc) cores)" >> configs/models/models.log;; \
+			gens=1; case " $(MODEL_NETWORK_GEN2_PRESETS) " in *" $$p "*) gens="1 2";; esac; \
+			for gen in $$gens; do \
+				if [ $$gen = 1 ]; then b='$(MODEL_NETWORK_BOT)'; from=m; h=200; else b='$(MODEL_NETWORK_BOT_2)'; from=n1; h=400; fi; \
+				nb="{bot: $$b, model: $$out/$$from/model.json}"; \
+				cmd="playtest learn $$p $(MODEL_NETWORK_ARGS) --head-to-head $$h --set 'players.0={bot: $$b, model: the model above}' --set 'players.1=…' --out DIR"; \
+				/usr/bin/time -o $$out/time -f "%U+%S CPU-s, %e s wall, %M KB peak" ./$(BIN) learn $$p $(MODEL_NETWORK_ARGS) --head-to-head $$h --set "players.0=$$nb" --set "players.1=$$nb" --out $$out/n$$gen > /dev/null || exit 1; \
+				cp $$out/n$$gen/model.json configs/models/$$p.json; \
+				echo "$$cmd: $$(cat $$out/time) ($$(go version | cut -d' ' -f3), $$(nproc) cores)" >> configs/models/models.log; \
+			done;; \
 		esac; \
 		rm -rf $$out; \
 	done
