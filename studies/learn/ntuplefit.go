@@ -237,6 +237,9 @@ func (d *fitData) fit(ctx context.Context, board games.CellBoard, opts FitOption
 	return net, bias, tr, nil
 }
 
+// fitWorldSeed seeds the worlds collectCells samples ("ntworl").
+const fitWorldSeed = 0x6e74776f726c
+
 // collectCells plays the job's games and keeps the position of each
 // seat's decisions: cells from the mover's view, the base's logit over the
 // mover's features without its bias, the result and the search's lead for
@@ -247,9 +250,6 @@ func (d *fitData) fit(ctx context.Context, board games.CellBoard, opts FitOption
 // taught the other's view with its true hidden part (its own goal, which
 // its stacks were built to) read every sampled world's stacks as the
 // mover's progress, and played Capstone far worse than its base.
-// fitWorldSeed seeds the worlds collectCells samples ("ntworl").
-const fitWorldSeed = 0x6e74776f726c
-
 func collectCells(ctx context.Context, job sim.Job, stride int, base *model.Model, opts FitOptions) (*fitData, error) {
 	d := &fitData{stride: stride, bias: base.Bias}
 	var sc model.Scratch
@@ -270,9 +270,9 @@ func collectCells(ctx context.Context, job sim.Job, stride int, base *model.Mode
 				seen[1] = world
 			}
 			for i, v := range views[:n] {
-				s := seen[i]
-				d.cells = s.(games.CellState).AppendCells(d.cells, v)
-				sc.Features = s.(games.FeatureState).AppendFeatures(sc.Features[:0], v)
+				pos := seen[i]
+				d.cells = pos.(games.CellState).AppendCells(d.cells, v)
+				sc.Features = pos.(games.FeatureState).AppendFeatures(sc.Features[:0], v)
 				d.base = append(d.base, base.Logit(sc.Features)-base.Bias)
 				d.y = append(d.y, r.Result.ScoreFor(v))
 				d.lead = append(d.lead, traceLead(r.Trace, k, v))
