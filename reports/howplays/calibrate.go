@@ -2,6 +2,7 @@ package howplays
 
 import (
 	"math"
+	"slices"
 
 	"playtest/sim"
 	"playtest/sim/model"
@@ -288,8 +289,10 @@ func (c *calibration) of(u int, maps []Mapping) Mapping {
 // one-step bootstrap: as good as the full fit to first order, and cheap):
 // each fold's fit to the resample's other folds, or one fit to the whole
 // resample when the games are not cross-fitted. It writes the mappings
-// into maps (CrossFolds long) and returns them, for of.
-func (c *calibration) refit(sample []int, maps []Mapping) []Mapping {
+// into maps (CrossFolds long) and returns them, for of, with the fit to
+// the whole resample (whose intercept, the seat-0 advantage at an even
+// lead, evenIntervals bounds).
+func (c *calibration) refit(sample []int, maps []Mapping) ([]Mapping, Mapping) {
 	var sums [CrossFolds + 1]newton
 	for _, u := range sample {
 		sums[c.fold[u]].add(c.grad[u])
@@ -299,14 +302,28 @@ func (c *calibration) refit(sample []int, maps []Mapping) []Mapping {
 		m, _ := s.step(c.all, c.prior)
 		return m
 	}
+	all := one(sums[CrossFolds])
 	if c.folds == nil {
-		maps[0] = one(sums[CrossFolds])
-		return maps
+		maps[0] = all
+		return maps, all
 	}
 	for k := range CrossFolds {
 		s := sums[CrossFolds]
 		s.sub(sums[k])
 		maps[k] = one(s)
+	}
+	return maps, all
+}
+
+// even returns the mappings the units are read with (calibration.of) with
+// no seat advantage at an even lead: each intercept 0, the slopes kept.
+func (c *calibration) even() []Mapping {
+	maps := slices.Clone(c.folds)
+	if maps == nil {
+		maps = []Mapping{c.all}
+	}
+	for k := range maps {
+		maps[k].A = 0
 	}
 	return maps
 }

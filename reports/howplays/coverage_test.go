@@ -125,3 +125,45 @@ func TestIntervalsCoverARandomWalk(t *testing.T) {
 		t.Errorf("pooled coverage %.1f%%, want ≥ 90%%", 100*pooled)
 	}
 }
+
+// flatGames returns n games whose traces read an even lead at each of
+// four decisions, seat 0 winning wins of them, spread over the folds.
+func flatGames(n, wins int) []*sim.Record {
+	recs := make([]*sim.Record, n)
+	for i := range recs {
+		winner := games.Seat1
+		if (i*37)%n < wins {
+			winner = games.Seat0
+		}
+		recs[i] = &sim.Record{Index: i, Deal: i, Result: games.Result{Winner: winner}, Plies: 4, Decisions: 4, Trace: []int32{0, 0, 0, 0}}
+	}
+	return recs
+}
+
+// TestFlatTraceDramaReachesNone (issue 58): in games whose chances never
+// move, the fitted intercept (seat 0's share) puts one seat's winners
+// behind, so drama reads above 0 in every run and in every resample. Where
+// the games cannot rule out an even start (seat 0 wins 114 of 200, 57%,
+// two standard errors from even), the interval reaches 0, the drama read
+// with no seat advantage; where they can (150 of 200), the losers' seat
+// was behind from the start and the interval stays above 0. Without the
+// reading with no advantage the first reads 0.030 [0.008, 0.052] (and the
+// coin game's drama covered 0 in 140 of 200 runs, against 189 with it).
+func TestFlatTraceDramaReachesNone(t *testing.T) {
+	for _, c := range []struct {
+		wins    int
+		reaches bool
+	}{{114, true}, {150, false}} {
+		rep := Build(flatGames(200, c.wins), nil, false, false, false, 1)
+		d, ok := rep.Find("drama")
+		if !ok {
+			t.Fatal("no drama figure")
+		}
+		if d.Value <= 0 {
+			t.Errorf("%d wins: drama %.4f, want above 0 (the fitted advantage puts some winners behind)", c.wins, d.Value)
+		}
+		if got := d.Low == 0; got != c.reaches {
+			t.Errorf("%d of 200 won by seat 0: drama %.4f [%.4f, %.4f], reaching 0 %v, want %v", c.wins, d.Value, d.Low, d.High, got, c.reaches)
+		}
+	}
+}

@@ -404,24 +404,44 @@ func measureAll(units [][]*Game, seed uint64, cal *calibration) []Figure {
 // chance, a coin game's uncertainty at its most), and a resample's refit
 // adds that noise again, so the percentile interval follows the bias and
 // the basic one reverses it; joined, they cover the known-truth games
-// (TestIntervalsCoverARandomWalk, TestKnownTruthGamesCovered). A rate's
-// interval is Wilson's widened to it.
+// (TestIntervalsCoverARandomWalk, TestKnownTruthGamesCovered). Where the
+// resamples' intercepts (the seat-0 advantage at an even lead) do not
+// rule out none, the interval also reaches the figures read with none
+// (calibration.even): a figure at its floor, such as the drama of a game
+// whose chances never move, is otherwise always read above it, since any
+// fitted advantage puts one seat's winners behind, and no resample goes
+// below. A rate's interval is Wilson's widened to it.
 func refitIntervals(figs []Figure, traced []int, defs []definition, units [][]*Game, seed uint64, cal *calibration) {
 	k := len(defs)
 	r := unitReader{defs: defs, cal: cal, values: make([]float64, len(units)*k), has: make([]bool, len(units)*k),
 		stamp: make([]int, len(units)), unitSum: make([]float64, k), unitN: make([]int, k), sums: make([]float64, k), counts: make([]int, k)}
 	maps := make([]Mapping, CrossFolds)
-	iv := stats.BootstrapStatistics(len(units), bootstrapResamples, 0.05, seed, k, func(sample []int, out []float64) {
+	values := func(out []float64) {
 		for j, i := range traced {
 			out[j] = figs[i].Value
 		}
-		r.mean(sample, cal.refit(sample, maps), out)
+	}
+	// The last statistic is the resample's intercept.
+	iv := stats.BootstrapStatistics(len(units), bootstrapResamples, 0.05, seed, k+1, func(sample []int, out []float64) {
+		values(out)
+		maps, all := cal.refit(sample, maps)
+		r.mean(sample, maps, out[:k])
+		out[k] = all.A
 	})
+	var even []float64
+	if a := iv[k]; a.Low <= 0 && 0 <= a.High {
+		even = make([]float64, k)
+		values(even)
+		r.mean(identity(len(units)), cal.even(), even)
+	}
 	for j, i := range traced {
 		f := &figs[i]
 		// The percentile interval joined with the basic one (the
 		// resamples' spread reflected about the value).
 		low, high := min(iv[j].Low, 2*f.Value-iv[j].High), max(iv[j].High, 2*f.Value-iv[j].Low)
+		if even != nil {
+			low, high = min(low, even[j]), max(high, even[j])
+		}
 		low = max(0, low)
 		if f.Unit == UnitShare {
 			high = min(1, high)
@@ -432,6 +452,15 @@ func refitIntervals(figs []Figure, traced []int, defs []definition, units [][]*G
 		}
 		f.Low, f.High, f.Interval = low, high, "refit bootstrap"
 	}
+}
+
+// identity lists the units 0 to n − 1: a sample of each once.
+func identity(n int) []int {
+	all := make([]int, n)
+	for i := range all {
+		all[i] = i
+	}
+	return all
 }
 
 // unitReader reads the traced figures of a sample of units with given
