@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -76,11 +77,20 @@ read from both seats' views, the other's in a world the mover sampled),
 to the positions of their games (8,000 unless --games), each
 labelled half by its result and half by its search's value
 (--result-weight, --rate, --epochs); the fitted model's bots then play the
-variant's own in a head-to-head (--head-to-head, 400 games).`,
+variant's own in a head-to-head (--head-to-head, 400 games).
+
+--kind opponent learns an opponent model in a game whose seats' moves
+show what it hides (Capstone: where a seat puts its pieces shows its
+goal): it plays the variant's games (400 unless --games) and fits the
+strength with which the bots' worlds weigh each hidden part by its
+evidence, exp(strength × evidence), so that the true parts are likeliest
+at the seats' decisions; one deal in 5 is held out to judge it. It prints
+the strength, to give the bots as infer: (alphabeta with worlds:, ismcts).`,
 		Example: `  playtest learn stacktics/size2 --games 2000 --out models/size2
   playtest learn capstone --games 1000 --format json
   playtest learn stacktics/size3 --games 1000 --generations 4 --budget 8000 --max-time 20m --out models/size3
   playtest learn stacktics/size4 --kind ntuple --method fit --games 4000 --out models/size4-ntuple
+  playtest learn capstone --kind opponent --games 400
   playtest learn --resume --out models/size3`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error { return runLearn(cmd, args, &opts) },
@@ -98,7 +108,7 @@ variant's own in a head-to-head (--head-to-head, 400 games).`,
 	f.String("out", "", "keep the run in DIR as it goes (--resume continues it) and write DIR/model.json, learn.md, learn.html and plots/")
 	f.Bool("resume", false, "continue the run kept in --out DIR after a stop, from the directory alone")
 	f.Bool("force", false, "learn into an --out DIR that holds a run (playtest run --out), removing the run's files first (refused without it)")
-	f.String("kind", "", "the model's kind: none for the logistic over the game's features, or ntuple for an n-tuple network over its cells learned by TD self-play (--tuples, --tuple-length, --rate, --epsilon; --games defaults to 100,000; --out DIR/model.json only)")
+	f.String("kind", "", "the model's kind: none for the logistic over the game's features, ntuple for an n-tuple network over its cells learned by TD self-play (--tuples, --tuple-length, --rate, --epsilon; --games defaults to 100,000; --out DIR/model.json only), or opponent for the strength of an opponent model (the bots' infer:; --games defaults to 400; printed, no --out)")
 	f.Int("tuples", learn.DefaultNTupleTuples, "with --kind ntuple: the network's random snakes of neighbouring cells, besides the tuples the game names (Capstone's stacks)")
 	f.Int("tuple-length", learn.DefaultNTupleLength, "with --kind ntuple: the cells of each tuple (default: 6, fewer where a table would pass 65,536 entries: 4 on Stacktics)")
 	f.Float64("rate", learn.DefaultNTupleRate, "with --kind ntuple: the TD learning rate (divided by the entries a position reads)")
@@ -135,8 +145,13 @@ func runLearn(cmd *cobra.Command, args []string, opts *learnOptions) error {
 			return usageErrorf("--kind ntuple learns in one go: it has no --resume")
 		}
 		return learnNTuple(cmd, v, args, opts, out, format)
+	case "opponent":
+		if resume || out != "" {
+			return usageErrorf("--kind opponent prints its strength (--format json for the record): it has no --out or --resume")
+		}
+		return learnOpponent(cmd, v, args, opts, workers, format)
 	default:
-		return usageErrorf("--kind %q: want ntuple, or none for the logistic model", kind)
+		return usageErrorf("--kind %q: want ntuple, opponent, or none for the logistic model", kind)
 	}
 	lopts := learn.Options{Workers: workers, MaxTime: v.GetDuration("max-time"), Out: out}
 	if lopts.MaxTime < 0 {
@@ -235,6 +250,36 @@ func learnGames(flags *pflag.FlagSet, v *viper.Viper) (int, error) {
 		return 0, usageErrorf("--learn %d: want %d to 10,000,000 games to learn each variant's model from (0: play the bots' own evaluation)", n, learn.MinGames)
 	}
 	return n, nil
+}
+
+// learnOpponent fits an opponent model's strength to the variant's games
+// (--kind opponent) and prints it.
+func learnOpponent(cmd *cobra.Command, v *viper.Viper, args []string, opts *learnOptions, workers int, format string) error {
+	cfg, err := runVariant(cmd.Flags(), v, args, opts.sets)
+	if err != nil {
+		return err
+	}
+	oopts := learn.OpponentOptions{Games: learn.DefaultOpponentGames, Workers: workers, Seed: cfg.Seed}
+	if cmd.Flags().Changed("games") {
+		oopts.Games = cfg.Games
+	}
+	rep := progress.New(cmd.ErrOrStderr(), progressMode(v), "learn opponent "+cfg.Label(), 0, oopts.Games)
+	oopts.OnGame = func() { rep.Add(1) }
+	m, err := learn.FitOpponent(cmd.Context(), cfg, oopts)
+	rep.Close()
+	if err != nil {
+		return learnError(err)
+	}
+	if format == "json" {
+		return reports.WriteJSON(cmd.OutOrStdout(), m)
+	}
+	_, err = fmt.Fprintf(cmd.OutOrStdout(), "%s: an opponent model from %d games of %s (%d positions, %d more held out; %.0f s)\n"+
+		"  strength %.4g: the true hidden parts' evidence averages %.2f, the prior's %.2f\n"+
+		"  held out, the weighing makes the true part %.2f× as likely as the prior does (%+.3f nats), %.2f× in the games' second halves\n"+
+		"  play it with infer: %.4g (alphabeta with worlds:, ismcts), e.g. --set players.0.infer=%.4g --set players.1.infer=%.4g\n",
+		m.Variant, m.Games, m.Bots, m.Positions, m.HeldOut, m.Seconds, m.Strength, m.Evidence, m.PriorEvidence,
+		math.Exp(m.Gain), m.Gain, math.Exp(m.LateGain), m.Strength, m.Strength, m.Strength)
+	return err
 }
 
 // learnNTuple learns an n-tuple network by TD self-play (--kind ntuple)

@@ -299,3 +299,29 @@ func TestTupleWords(t *testing.T) {
 		}
 	}
 }
+
+// TestLearnOpponentCommand (issue 57): learn --kind opponent prints the
+// strength to give the bots as infer:, as text or JSON; it writes
+// nothing, and refuses --out and a game that gives no evidence (exit 2).
+func TestLearnOpponentCommand(t *testing.T) {
+	args := []string{"learn", "threestone", "--kind", "opponent", "--games", "40", "--set", "players.0={bot: greedy}", "--set", "players.1={bot: greedy}", "--quiet"}
+	code, out, errOut := run(t, args...)
+	if code != 0 || !strings.Contains(out, "an opponent model from 40 games of greedy") || !strings.Contains(out, "play it with infer:") {
+		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
+	}
+	code, out, errOut = run(t, append(args, "--format", "json")...)
+	if code != 0 || !strings.Contains(out, `"strength":`) || !strings.Contains(out, `"held_out_gain_nats":`) {
+		t.Fatalf("--format json: exit %d: %s\n%s", code, errOut, out)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"threestone", "--kind", "opponent", "--out", t.TempDir()}, "no --out"},
+		{[]string{"stacktics/size2", "--kind", "opponent", "--games", "10"}, "no evidence"},
+	} {
+		if code, _, errOut := run(t, append(append([]string{"learn"}, c.args...), "--quiet")...); code != 2 || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d: %s", c.args, code, errOut)
+		}
+	}
+}

@@ -253,6 +253,31 @@ type Determinizer interface {
 	Determinize(observer Player, rng *pcg.Rand)
 }
 
+// Inferrer is implemented by states whose hidden part the seats' own moves
+// give evidence of (Capstone's goals, shown by where a seat put its
+// pieces): an opponent model weighs each hidden part Determinize could
+// sample by exp(strength × its evidence), strength learned from self-play
+// (playtest learn --kind opponent).
+type Inferrer interface {
+	Determinizer
+	// Belief returns what observer may believe of the hidden part at this
+	// position, weighed at strength (0: as Determinize samples it), to
+	// re-sample the worlds of one decision; it may reuse the memory of
+	// reuse, a Belief it returned before (or nil).
+	Belief(observer Player, strength float64, reuse Belief) Belief
+	// Evidence returns the evidence, from observer's view, of what is
+	// hidden from it as it truly is, and appends to dst the chance of each
+	// evidence 0, 1, … over what Determinize samples (the prior); ok is
+	// false while nothing of the kind is hidden from observer.
+	Evidence(observer Player, dst []float64) (truth int, prior []float64, ok bool)
+}
+
+// Belief re-samples, in place, what its observer cannot see in a copy of
+// the position it was made at (Inferrer.Belief).
+type Belief interface {
+	Determinize(s State, rng *pcg.Rand)
+}
+
 // Hasher is implemented by states with a hash of the position (Zobrist
 // keys: board, player to move, and anything else that decides the legal
 // moves and the result), for search bots' transposition tables.

@@ -17,7 +17,9 @@ func BenchmarkPlayout(b *testing.B) {
 }
 
 // BenchmarkDeterminize re-samples the other goal of a mid-game position,
-// for each observer (seat 0's includes the redraw correction).
+// for each observer (seat 0's includes the redraw correction), from the
+// prior (Determinize) and weighed by the other seat's moves at the
+// presets' strength (DeterminizeInferred: every goal enumerated).
 func BenchmarkDeterminize(b *testing.B) {
 	g := newGame(b, capstoneRules())
 	st, _ := g.PerftStart(3)
@@ -34,6 +36,14 @@ func BenchmarkDeterminize(b *testing.B) {
 			for b.Loop() {
 				c = *base
 				c.Determinize(observer, rng)
+			}
+		})
+		b.Run(observer.String()+"/inferred", func(b *testing.B) {
+			var c State
+			b.ReportAllocs()
+			for b.Loop() {
+				c = *base
+				c.DeterminizeInferred(observer, rng, 3)
 			}
 		})
 	}

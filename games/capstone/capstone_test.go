@@ -1,6 +1,7 @@
 package capstone
 
 import (
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -314,6 +315,96 @@ func sequenceProb(bag [MaxColors]int, seq []uint8) float64 {
 	return p
 }
 
+// exactPosterior enumerates every ordered goal the other seat may hold, as
+// observer knows it in s, with its chance (summing to 1): the draw replayed
+// one Small at a time on the bag less observer's goal, invalid draws out,
+// and for an observer who drew second the redraw correction
+// (determinize.go). Keyed by the goal's colours, top first.
+func exactPosterior(s *State, observer games.Player) map[string]float64 {
+	r := &s.g.rules
+	full := s.fullBag()
+	own := s.ownSmalls(observer)
+	var rest [MaxColors]int
+	for c := range r.Colors {
+		rest[c] = full[c] - own[c]
+	}
+	want := map[string]float64{}
+	sum := 0.0
+	seq := make([]uint8, r.GoalSize)
+	var walk func(i int)
+	walk = func(i int) {
+		if i == r.GoalSize {
+			var counts [MaxColors]int
+			for _, c := range seq {
+				counts[c]++
+			}
+			for c := range r.Colors {
+				if counts[c] > r.GoalMaxPerColor {
+					return
+				}
+			}
+			p := sequenceProb(rest, seq)
+			if observer == games.Seat0 {
+				var after [MaxColors]int
+				for c := range r.Colors {
+					after[c] = full[c] - counts[c]
+				}
+				p /= validity(r, after)
+			}
+			if p > 0 {
+				want[string(seq)] += p
+				sum += p
+			}
+			return
+		}
+		for c := range r.Colors {
+			seq[i] = uint8(c)
+			walk(i + 1)
+		}
+	}
+	walk(0)
+	for k := range want {
+		want[k] /= sum
+	}
+	return want
+}
+
+// goalsFollow checks by a chi-square test that goals sampled samples times
+// (got, by exactPosterior's keys) follow want (chances summing to 1):
+// goals expected fewer than 5 times are pooled into one cell, and a goal
+// want gives no chance fails at once.
+func goalsFollow(t *testing.T, what string, want map[string]float64, got map[string]int, samples int) {
+	t.Helper()
+	for key := range got {
+		if want[key] == 0 {
+			t.Fatalf("%s: an impossible goal %v", what, []byte(key))
+		}
+	}
+	chi2, df := 0.0, -1
+	restExp, restGot := 0.0, 0
+	for _, key := range slices.Sorted(maps.Keys(want)) {
+		exp := want[key] * float64(samples)
+		if exp < 5 {
+			restExp += exp
+			restGot += got[key]
+			continue
+		}
+		d := float64(got[key]) - exp
+		chi2 += d * d / exp
+		df++
+	}
+	if restExp > 0 {
+		d := float64(restGot) - restExp
+		chi2 += d * d / restExp
+		df++
+	}
+	limit := float64(df) + 6*math.Sqrt(2*float64(df))
+	t.Logf("%s: chi2 %.1f with %d degrees of freedom (limit %.1f), %d distinct goals", what, chi2, df, limit, len(got))
+	if df < 5 || chi2 > limit {
+		t.Errorf("%s do not follow their distribution: chi2 %.1f with %d degrees of freedom (limit %.1f)", what, chi2, df, limit)
+	}
+}
+
 // TestDeterminizeMatchesPosterior samples the other seat's goal many times
 // and compares the frequencies with the exact posterior, enumerated over
 // every ordered goal: for an observer who drew second it includes the
@@ -329,46 +420,7 @@ func TestDeterminizeMatchesPosterior(t *testing.T) {
 	for _, observer := range []games.Player{games.Seat0, games.Seat1} {
 		t.Run(observer.String(), func(t *testing.T) {
 			opp := observer.Opponent()
-			full := base.fullBag()
-			own := base.ownSmalls(observer)
-			var rest [MaxColors]int
-			for c := range r.Colors {
-				rest[c] = full[c] - own[c]
-			}
-			// Exact posterior over ordered goals of the other seat.
-			want := map[string]float64{}
-			sum := 0.0
-			seq := make([]uint8, r.GoalSize)
-			var walk func(i int)
-			walk = func(i int) {
-				if i == r.GoalSize {
-					var counts [MaxColors]int
-					for _, c := range seq {
-						counts[c]++
-					}
-					for c := range r.Colors {
-						if counts[c] > r.GoalMaxPerColor {
-							return
-						}
-					}
-					p := sequenceProb(rest, seq)
-					if observer == games.Seat0 {
-						var after [MaxColors]int
-						for c := range r.Colors {
-							after[c] = full[c] - counts[c]
-						}
-						p /= validity(&r, after)
-					}
-					want[string(seq)] += p
-					sum += p
-					return
-				}
-				for c := range r.Colors {
-					seq[i] = uint8(c)
-					walk(i + 1)
-				}
-			}
-			walk(0)
+			want := exactPosterior(base, observer)
 			rng := pcg.New(1, uint64(observer))
 			got := map[string]int{}
 			for range samples {
@@ -385,34 +437,7 @@ func TestDeterminizeMatchesPosterior(t *testing.T) {
 			if len(got) < 10 {
 				t.Fatalf("only %d distinct goals sampled", len(got))
 			}
-			chi2, df := 0.0, -1
-			restExp, restGot := 0.0, 0
-			for key, p := range want {
-				exp := p / sum * float64(samples)
-				if exp < 5 {
-					restExp += exp
-					restGot += got[key]
-					continue
-				}
-				d := float64(got[key]) - exp
-				chi2 += d * d / exp
-				df++
-			}
-			if restExp > 0 {
-				d := float64(restGot) - restExp
-				chi2 += d * d / restExp
-				df++
-			}
-			for key := range got {
-				if want[key] == 0 {
-					t.Fatalf("sampled an impossible goal %v", []byte(key))
-				}
-			}
-			limit := float64(df) + 6*math.Sqrt(2*float64(df))
-			t.Logf("chi2 %.1f with %d degrees of freedom (limit %.1f), %d distinct goals", chi2, df, limit, len(got))
-			if chi2 > limit {
-				t.Errorf("the sampled goals do not follow the posterior: chi2 %.1f > %.1f", chi2, limit)
-			}
+			goalsFollow(t, "the sampled goals", want, got, samples)
 		})
 	}
 }

@@ -29,20 +29,21 @@ import (
 
 // Determinize re-samples the other seat's goal stack (and the bag) in place.
 func (s *State) Determinize(observer games.Player, rng *pcg.Rand) {
+	s.DeterminizeInferred(observer, rng, 0)
+}
+
+// DeterminizeInferred is Determinize with the other seat's goal weighed by
+// the evidence of its moves (inference.go): from strength 0 (Determinize)
+// up, the more pieces the other seat put where a goal wants them, the
+// likelier the goal.
+func (s *State) DeterminizeInferred(observer games.Player, rng *pcg.Rand, strength float64) {
 	r := &s.g.rules
 	opp := observer.Opponent()
-	pool := s.fullBag()
-	known := s.ownSmalls(observer)
-	for c := range r.Colors {
-		pool[c] -= known[c]
-	}
+	pool := s.otherPool(observer)
 	switch {
 	case int(s.goalLen[opp]) == r.GoalSize:
-		goal := s.sampleGoal(pool, observer, rng)
-		s.goal[opp] = goal
-		for i := range r.GoalSize {
-			pool[goal[i]]--
-		}
+		s.setOtherGoal(observer, pool, s.inferGoal(pool, observer, rng, strength))
+		return
 	case s.drawer == opp && s.phase == phaseDraw && s.drawnN > 0:
 		s.drawn = [MaxColors]uint8{}
 		for i := range int(s.drawnN) {
@@ -52,6 +53,31 @@ func (s *State) Determinize(observer games.Player, rng *pcg.Rand) {
 		}
 	default:
 		return // nothing of the other seat is hidden yet
+	}
+	for c := range r.Colors {
+		s.bag[c] = uint8(pool[c])
+	}
+}
+
+// otherPool returns the Smalls the other seat's goal and the bag hold
+// together, as observer knows them: the bag's initial contents less
+// observer's own.
+func (s *State) otherPool(observer games.Player) [MaxColors]int {
+	pool := s.fullBag()
+	known := s.ownSmalls(observer)
+	for c := range s.g.rules.Colors {
+		pool[c] -= known[c]
+	}
+	return pool
+}
+
+// setOtherGoal gives the other seat goal, drawn from pool (otherPool), and
+// the bag the rest.
+func (s *State) setOtherGoal(observer games.Player, pool [MaxColors]int, goal [MaxGoal]uint8) {
+	r := &s.g.rules
+	s.goal[observer.Opponent()] = goal
+	for i := range r.GoalSize {
+		pool[goal[i]]--
 	}
 	for c := range r.Colors {
 		s.bag[c] = uint8(pool[c])

@@ -41,22 +41,11 @@ type goalTally struct {
 func (s *State) goalCounts(seat games.Player) goalTally {
 	r := &s.g.rules
 	h := r.StackHeight
-	// want holds, at byte j, the goal's colour for height j from the bottom
-	// of a full stack (position h−1−j from the top), 0xff above the goal:
-	// a stack's matches are the zero bytes of its colours xor want, among
-	// its n pieces.
-	want := ^uint64(0)
-	for pos := range min(r.GoalSize, h) {
-		j := h - 1 - pos
-		want = want&^(0xff<<(8*j)) | uint64(s.goal[seat][pos])<<(8*j)
-	}
+	want := s.wantOf(&s.goal[seat])
 	var t goalTally
 	for st := range s.g.stacks {
 		stk := &s.stacks[st]
-		x := binary.LittleEndian.Uint64(stk.colors[:]) ^ want
-		const low7 = 0x7f7f7f7f7f7f7f7f
-		zeros := ^((x&low7 + low7) | x | low7) // the top bit of each zero byte
-		matched := bits.OnesCount64(zeros & firstBytes[stk.n])
+		matched := bits.OnesCount64(stk.matches(want))
 		t.matched += matched
 		switch {
 		case int(stk.n) < h:
@@ -68,6 +57,29 @@ func (s *State) goalCounts(seat games.Player) goalTally {
 		}
 	}
 	return t
+}
+
+// wantOf holds, at byte j, goal's colour for height j from the bottom of
+// a full stack (position h−1−j from the top), 0xff above the goal: a
+// stack's matches are the zero bytes of its colours xor want (matches).
+func (s *State) wantOf(goal *[MaxGoal]uint8) uint64 {
+	r := &s.g.rules
+	h := r.StackHeight
+	want := ^uint64(0)
+	for pos := range min(r.GoalSize, h) {
+		j := h - 1 - pos
+		want = want&^(0xff<<(8*j)) | uint64(goal[pos])<<(8*j)
+	}
+	return want
+}
+
+// matches has the top bit of byte j set when the stack's piece at height j
+// is where want (wantOf) wants it, among its pieces.
+func (stk *stack) matches(want uint64) uint64 {
+	x := binary.LittleEndian.Uint64(stk.colors[:]) ^ want
+	const low7 = 0x7f7f7f7f7f7f7f7f
+	zeros := ^((x&low7 + low7) | x | low7) // the top bit of each zero byte
+	return zeros & firstBytes[stk.n]
 }
 
 // firstBytes[n] has the top bit of each of the first n bytes.

@@ -29,6 +29,9 @@ func (s *State) CheckInvariants() error {
 		if int(stk.n) > r.StackHeight {
 			return fmt.Errorf("%s holds %d pieces, more than %d", g.StackName(st), stk.n, r.StackHeight)
 		}
+		if stk.by1>>stk.n != 0 {
+			return fmt.Errorf("%s records who put %08b of its %d pieces", g.StackName(st), stk.by1, stk.n)
+		}
 		for i := range stk.n {
 			if int(stk.colors[i]) >= r.Colors {
 				return fmt.Errorf("%s holds colour %d", g.StackName(st), stk.colors[i])

@@ -27,6 +27,10 @@ type stack struct {
 	n      uint8
 	cap    int8
 	colors [MaxHeight]uint8
+	// by1 has bit j set when the piece at height j was put there (placed
+	// or moved) by seat 1, clear by seat 0: what the seats' moves showed,
+	// the evidence of their goals (inference.go).
+	by1 uint8
 }
 
 // State is a Capstone position. Everything is in fixed arrays: a clone is a
@@ -302,6 +306,7 @@ func (s *State) Apply(m games.Move) {
 	case kindPlace:
 		st := &s.stacks[b]
 		st.colors[st.n] = uint8(a)
+		st.by1 = st.by1&^(1<<st.n) | uint8(s.toMove)<<st.n
 		st.n++
 		s.grew(b)
 		size := s.g.sizeOf(b)
@@ -319,8 +324,10 @@ func (s *State) Apply(m games.Move) {
 	case kindMove:
 		src, dst := &s.stacks[a], &s.stacks[b]
 		src.n--
+		src.by1 &^= 1 << src.n
 		color := src.colors[src.n]
 		dst.colors[dst.n] = color
+		dst.by1 = dst.by1&^(1<<dst.n) | uint8(s.toMove)<<dst.n
 		dst.n++
 		s.full &^= 1 << a
 		if src.n == 0 {

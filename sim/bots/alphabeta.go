@@ -30,6 +30,8 @@ type AlphaBetaParams struct {
 	// Worlds is how many determinizations a decision searches in games
 	// with hidden information (perfect-information Monte Carlo).
 	Worlds int `yaml:"worlds" json:"worlds,omitempty" default:"0" doc:"in games with hidden information, search this many worlds a decision, each with what the seat cannot see re-sampled from what it has seen and nodes ⁄ worlds nodes, and play the move of the best mean value (perfect-information Monte Carlo, as card-game programs play; a ladder's rung too low for 50 nodes a world searches fewer worlds); 0 or 1: the one world the run shows the bot; games without hidden information ignore it"`
+	// Inference weighs the worlds by an opponent model (infer:).
+	Inference
 	// Learning chooses a learned evaluation (eval:, model:, model_strict:).
 	Learning
 	// Restricted holds the player to a restriction (restrict:).
@@ -64,6 +66,9 @@ func (p *AlphaBetaParams) Validate() error {
 		return games.KnobErrorf("tt_mb", "must be between 0 and %d (MiB; 0 sizes it for the budget), got %d", MaxTTMB, p.TTMB)
 	}
 	if err := p.Restricted.validate(); err != nil {
+		return err
+	}
+	if err := p.Inference.validate(); err != nil {
 		return err
 	}
 	return p.Learning.validate()
@@ -159,7 +164,9 @@ type AlphaBeta struct {
 	// world is the scratch state a world is re-sampled into, and
 	// worldSum and worldN each legal move's sum of values and count of
 	// worlds (overWorlds).
-	world    games.State
+	world games.State
+	// belief re-samples the worlds of a decision (Inference.belief).
+	belief   games.Belief
 	worldSum []float64
 	worldN   []int
 	// overWorldsLast is whether the last decision searched worlds.
@@ -278,9 +285,10 @@ func (b *AlphaBeta) overWorlds(s games.State, legal []games.Move) games.Move {
 	// minWorldNodes each.
 	worlds := min(b.params.Worlds, max(1, b.params.Nodes/minWorldNodes))
 	budget := b.params.Nodes / worlds
+	b.belief = b.params.belief(s, b.seat, b.belief)
 	for range worlds {
 		b.world.CopyFrom(s)
-		b.world.(games.Determinizer).Determinize(b.seat, b.rng)
+		b.params.determinize(b.belief, b.world, b.seat, b.rng)
 		b.searched = 0
 		// Every move's value exact (an infinite window), for the mean.
 		b.deepen(b.world, legal, budget, math.Inf(1))

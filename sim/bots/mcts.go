@@ -32,6 +32,8 @@ type MCTSParams struct {
 	Implicit float64 `yaml:"implicit" json:"implicit" default:"0.5" doc:"weight α of the heuristic's minimax value in the tree against the rollouts' mean, (1−α)·mean + α·minimax (implicit minimax backups, Lanctot et al. 2014): each new node is judged by the heuristic, as eval_scale's logistic, and the best child's judgement backed up; 0 turns it off; only in games with a heuristic and without chance or hidden information (mcts; ismcts ignores it)"`
 	// Reuse keeps the subtree of the position the game reached.
 	Reuse bool `yaml:"reuse" json:"reuse" default:"true" doc:"keep the subtree of the position reached after the bot's move and the reply, for its next decision (up to one decision's iterations; the tree then has two thirds of tree_mb, the copy a third); only in games without chance or hidden information"`
+	// Inference weighs ismcts' worlds by an opponent model (infer:).
+	Inference
 	// Learning chooses a learned evaluation (eval:, model:, model_strict:).
 	Learning
 	// Restricted holds the player to a restriction (restrict:).
@@ -62,6 +64,9 @@ func (p *MCTSParams) Validate() error {
 		return games.KnobErrorf("tree_mb", "must be between 1 and %d (MiB), got %d", MaxTreeMB, p.TreeMB)
 	}
 	if err := p.Restricted.validate(); err != nil {
+		return err
+	}
+	if err := p.Inference.validate(); err != nil {
 		return err
 	}
 	return p.Learning.validate()
@@ -112,8 +117,10 @@ type MCTS struct {
 	index    moveIndex
 	outcomes []games.ChanceOutcome
 	state    games.State
-	greedy   *Greedy
-	stop     *atomic.Bool
+	// belief re-samples ismcts' worlds at a decision (Inference.belief).
+	belief games.Belief
+	greedy *Greedy
+	stop   *atomic.Bool
 	// fixed: the search's positions are chance-free, so an expanded node's
 	// children are always its position's legal moves, in order. zeroSum:
 	// the heuristic is zero-sum, one evaluation judges a position.
@@ -305,14 +312,17 @@ func (b *MCTS) Choose(s games.State, legal []games.Move) games.Move {
 	if _, ok := s.(games.Heuristic); ok && b.fixed {
 		b.alpha = b.params.Implicit
 	}
-	det, _ := s.(games.Determinizer)
+	_, det := s.(games.Determinizer)
+	if b.determinize && det {
+		b.belief = b.params.belief(s, b.seat, b.belief)
+	}
 	for range b.params.Iterations {
 		if b.stop != nil && b.stop.Load() {
 			break
 		}
 		b.state.CopyFrom(s)
-		if b.determinize && det != nil {
-			b.state.(games.Determinizer).Determinize(b.seat, b.rng)
+		if b.determinize && det {
+			b.params.determinize(b.belief, b.state, b.seat, b.rng)
 		}
 		b.iterate()
 	}

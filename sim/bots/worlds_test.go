@@ -134,25 +134,28 @@ func TestWorldsChangeOnlyHiddenInformation(t *testing.T) {
 }
 
 // TestWorldsAllocateNothing checks that a decision over worlds allocates
-// nothing once the bot's buffers are made.
+// nothing once the bot's buffers are made, its worlds drawn from the prior
+// or weighed by infer: (the belief's memory reused).
 func TestWorldsAllocateNothing(t *testing.T) {
 	positions := capstonePositions(t, 8)
-	b := NewAlphaBeta(AlphaBetaParams{Nodes: 2000, Quiescence: true, Tactics: true, Worlds: 8})
-	b.Reset(positions[0].CurrentPlayer(), pcg.New(1, 2))
-	legal := make([][]games.Move, len(positions))
-	for i, s := range positions {
-		legal[i] = s.LegalMoves(nil)
-		b.seat = s.CurrentPlayer()
-		b.Choose(s, legal[i])
-	}
-	i := 0
-	if a := testing.AllocsPerRun(20, func() {
-		s := positions[i%len(positions)]
-		b.seat = s.CurrentPlayer()
-		b.Choose(s, legal[i%len(positions)])
-		i++
-	}); a != 0 {
-		t.Errorf("%v allocations a decision over 8 worlds", a)
+	for _, infer := range []float64{0, 2} {
+		b := NewAlphaBeta(AlphaBetaParams{Nodes: 2000, Quiescence: true, Tactics: true, Worlds: 8, Inference: Inference{Infer: infer}})
+		b.Reset(positions[0].CurrentPlayer(), pcg.New(1, 2))
+		legal := make([][]games.Move, len(positions))
+		for i, s := range positions {
+			legal[i] = s.LegalMoves(nil)
+			b.seat = s.CurrentPlayer()
+			b.Choose(s, legal[i])
+		}
+		i := 0
+		if a := testing.AllocsPerRun(20, func() {
+			s := positions[i%len(positions)]
+			b.seat = s.CurrentPlayer()
+			b.Choose(s, legal[i%len(positions)])
+			i++
+		}); a != 0 {
+			t.Errorf("infer %v: %v allocations a decision over 8 worlds", infer, a)
+		}
 	}
 }
 
