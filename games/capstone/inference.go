@@ -233,12 +233,14 @@ func (s *State) inferGoal(pool [MaxColors]int, observer games.Player, rng *pcg.R
 }
 
 // goalBelief is the posterior of the other seat's goal at one position
-// (Belief): every goal with its weights' running total, or, where the
-// goals pass maxEnumerated or the goal is not yet drawn, nothing
-// (DeterminizeInferred then samples each world).
+// (Belief): every goal with its weights' running total; or, where the
+// goals pass maxEnumerated, resample (sampling-importance-resampling each
+// world); or neither, where nothing is weighed (the goal not yet drawn,
+// or strength 0: Determinize).
 type goalBelief struct {
 	observer games.Player
 	strength float64
+	resample bool
 	goals    [][MaxGoal]uint8
 	upTo     []float64
 }
@@ -251,7 +253,7 @@ func (s *State) Belief(observer games.Player, strength float64, reuse games.Beli
 	if !ok {
 		b = &goalBelief{}
 	}
-	b.observer, b.strength = observer, strength
+	b.observer, b.strength, b.resample = observer, strength, false
 	b.goals, b.upTo = b.goals[:0], b.upTo[:0]
 	if strength == 0 || int(s.goalLen[observer.Opponent()]) != s.g.rules.GoalSize {
 		return b
@@ -259,8 +261,8 @@ func (s *State) Belief(observer games.Player, strength float64, reuse games.Beli
 	w := s.newGoalWalk(observer, walkCollect)
 	w.belief = b
 	w.tiltBy(strength)
-	if !w.walk(0, 0, 1) {
-		b.goals, b.upTo = b.goals[:0], b.upTo[:0]
+	if !w.walk(0, 0, 1) || len(b.goals) == 0 {
+		b.goals, b.upTo, b.resample = b.goals[:0], b.upTo[:0], true
 	}
 	return b
 }
@@ -269,16 +271,20 @@ func (s *State) Belief(observer games.Player, strength float64, reuse games.Beli
 // position the belief was made at, from the belief.
 func (b *goalBelief) Determinize(st games.State, rng *pcg.Rand) {
 	s := st.(*State)
-	if len(b.goals) == 0 {
-		s.DeterminizeInferred(b.observer, rng, b.strength)
-		return
+	switch {
+	case b.resample:
+		pool := s.otherPool(b.observer)
+		s.setOtherGoal(b.observer, pool, s.resampleGoal(pool, b.observer, rng, b.strength))
+	case len(b.goals) == 0:
+		s.Determinize(b.observer, rng)
+	default:
+		x := rng.Float64() * b.upTo[len(b.upTo)-1]
+		i, _ := slices.BinarySearch(b.upTo, x)
+		for i < len(b.upTo)-1 && b.upTo[i] <= x {
+			i++
+		}
+		s.setOtherGoal(b.observer, s.otherPool(b.observer), b.goals[i])
 	}
-	x := rng.Float64() * b.upTo[len(b.upTo)-1]
-	i, _ := slices.BinarySearch(b.upTo, x)
-	for i < len(b.upTo)-1 && b.upTo[i] <= x {
-		i++
-	}
-	s.setOtherGoal(b.observer, s.otherPool(b.observer), b.goals[i])
 }
 
 // resampleGoal keeps one of inferProposals goals drawn from the prior with

@@ -156,3 +156,40 @@ func TestInferenceWithoutStrengthIsDeterminize(t *testing.T) {
 		}
 	}
 }
+
+// TestInferenceBeyondEnumeration: with more ordered goals than inference
+// enumerates (6 colours, goals of 6), a Belief falls back to keeping one
+// of inferProposals draws from the prior by weight: the states stay valid,
+// the goals drawn hold more evidence than the prior's, and Evidence gives
+// none.
+func TestInferenceBeyondEnumeration(t *testing.T) {
+	r := capstoneRules()
+	r.Colors, r.GoalSize, r.StackHeight, r.PiecesPerColor, r.BagPerColor = 6, 6, 6, 5, 6
+	s := midGame(t, r, 2, 14)
+	observer := s.toMove
+	opp := observer.Opponent()
+	b := s.Belief(observer, 1.5, nil).(*goalBelief)
+	if !b.resample {
+		t.Fatalf("%d goals enumerated: want more than %d", len(b.goals), maxEnumerated)
+	}
+	if _, _, ok := s.Evidence(observer, nil); ok {
+		t.Error("Evidence beyond the enumeration")
+	}
+	rng := pcg.New(4, 4)
+	var inferred, prior float64
+	const n = 2000
+	for range n {
+		c := *s
+		b.Determinize(&c, rng)
+		if err := c.CheckInvariants(); err != nil {
+			t.Fatal(err)
+		}
+		inferred += float64(c.evidence(opp, &c.goal[opp]))
+		c = *s
+		c.Determinize(observer, rng)
+		prior += float64(c.evidence(opp, &c.goal[opp]))
+	}
+	if !(inferred > prior) {
+		t.Errorf("mean evidence %.2f of the inferred goals, %.2f of the prior's: want more", inferred/n, prior/n)
+	}
+}

@@ -34,7 +34,7 @@ func (p *Inference) belief(s games.State, seat games.Player, reuse games.Belief)
 	if in, ok := s.(games.Inferrer); ok && p.Infer > 0 {
 		return in.Belief(seat, p.Infer, reuse)
 	}
-	return reuse
+	return nil
 }
 
 // determinize re-samples in place what seat cannot see in s, a copy of the
