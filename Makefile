@@ -128,8 +128,10 @@ MODEL_STACKTICS_BOT = {bot: alphabeta, nodes: 2000, noise: 0.5, noise_moves: 10,
 MODEL_CAPSTONE_BOT = {bot: ismcts, iterations: 1000, rollout_cap: 3, eval_scale: 3}
 # Capture the Card's model takes a stronger penalty: at the default 0.001
 # its held-out deciles stray up to 6 points from the diagonal, at 0.05
-# within 3 (and its held-out log-loss is lower), docs/learn.md.
+# within 3 (and its held-out log-loss is lower), docs/learn.md. It learns
+# from the mcts its preset played before its rollouts were cut at 4.
 MODEL_CAPTURECARD_L2 = 0.05
+MODEL_CAPTURECARD_BOT = {bot: mcts, iterations: 200, rollout_cap: 20, eval_scale: 10}
 # STACKS base's and 4-cards' logistic models learn from the ismcts their
 # presets played before they played their networks.
 MODEL_STACKS_BOT = {bot: ismcts, iterations: 1200}
@@ -148,7 +150,7 @@ models: build
 	@if [ -z "$(MODELS_APPEND)" ]; then rm -f configs/models/models.log; fi
 	@for p in $(MODEL_PRESETS); do \
 		out=$$(mktemp -d); mkdir -p configs/models/$$(dirname $$p); \
-		case $$p in stacktics/*) bot='$(MODEL_STACKTICS_BOT)';; capstone/capstone) bot='$(MODEL_CAPSTONE_BOT)';; stacks/base|stacks/fourcards) bot='$(MODEL_STACKS_BOT)';; *) bot='';; esac; \
+		case $$p in stacktics/*) bot='$(MODEL_STACKTICS_BOT)';; capstone/capstone) bot='$(MODEL_CAPSTONE_BOT)';; capturecard/capturecard) bot='$(MODEL_CAPTURECARD_BOT)';; stacks/base|stacks/fourcards) bot='$(MODEL_STACKS_BOT)';; *) bot='';; esac; \
 		case $$p in capturecard/*) l2='$(MODEL_CAPTURECARD_L2)';; *) l2='';; esac; \
 		set -- learn $$p --games $(MODEL_GAMES) --seed 1 --quiet; \
 		if [ -n "$$bot" ]; then set -- "$$@" --set "players.0=$$bot" --set "players.1=$$bot"; fi; \
