@@ -25,18 +25,18 @@ import (
 // when the observer drew second): its colour counts' chance, as
 // Determinize draws them, shared equally by their distinct orders (drawn
 // one at a time, or ordered by a bot that Determinize takes to order
-// uniformly). DeterminizeInferred draws from
-// prior × weight exactly; Evidence gives the prior's chance of each
-// evidence, for the fit. Where the ordered goals pass maxEnumerated (only
-// with knobs far from the presets'), DeterminizeInferred keeps the best
-// of inferProposals draws from the prior by sampling-importance-
-// resampling instead, and Evidence gives none.
+// uniformly). DeterminizeInferred and a Belief draw from prior × weight
+// exactly; Evidence gives the prior's chance of each evidence, for the
+// fit. Where the ordered goals pass maxEnumerated (only with knobs far
+// from the presets'), each world instead keeps one of inferProposals
+// draws from the prior with chance proportional to its weight
+// (sampling-importance-resampling), and Evidence gives none.
 
 // maxEnumerated is the most ordered goals inference enumerates.
 const maxEnumerated = 5000
 
 // inferProposals is the number of goals drawn from the prior for each one
-// DeterminizeInferred keeps beyond maxEnumerated.
+// kept beyond maxEnumerated.
 const inferProposals = 32
 
 // topBits[b] has the top bit of byte j set for each bit j of b.
