@@ -136,17 +136,30 @@ func FitOpponent(ctx context.Context, cfg *variants.Config, opts OpponentOptions
 	}
 	m.Evidence /= float64(len(train))
 	m.PriorEvidence /= float64(len(train))
+	// Newton's method, its step halved while it would lower the
+	// likelihood (concave: it converges from any start).
+	total := func(b float64) (l, d1, d2 float64) {
+		for i := range train {
+			li, g, h := train[i].logLikelihood(b)
+			l, d1, d2 = l+li, d1+g, d2+h
+		}
+		return l, d1, d2
+	}
 	b := 0.0
 	for range 100 {
-		var d1, d2 float64
-		for i := range train {
-			_, g, h := train[i].logLikelihood(b)
-			d1, d2 = d1+g, d2+h
-		}
+		l, d1, d2 := total(b)
 		if d2 >= 0 {
 			return nil, fmt.Errorf("the evidence is the same for every hidden part the prior allows: nothing to weigh")
 		}
-		next := min(max(b-d1/d2, 0), MaxOpponentStrength)
+		step := -d1 / d2
+		next := min(max(b+step, 0), MaxOpponentStrength)
+		for range 30 {
+			if ln, _, _ := total(next); ln >= l {
+				break
+			}
+			step /= 2
+			next = min(max(b+step, 0), MaxOpponentStrength)
+		}
 		done := math.Abs(next-b) < 1e-9
 		b = next
 		if done {
