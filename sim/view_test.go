@@ -2,6 +2,7 @@ package sim
 
 import (
 	"context"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -111,5 +112,31 @@ func TestOpeningSkipsSetup(t *testing.T) {
 	})
 	if err != nil || n != 4 {
 		t.Fatalf("%d games, %v", n, err)
+	}
+}
+
+// TestWorldsPlayAlikeAtAnyWorkerCount (issue 57): the bots that sample
+// worlds (alphabeta over worlds, ismcts), with and without the opponent
+// model, play the same Capstone games, traces included, at 1 and 2
+// workers: every world comes from the bot's own stream.
+func TestWorldsPlayAlikeAtAnyWorkerCount(t *testing.T) {
+	g, err := capstone.DefaultRules().NewGame()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ab := &bots.AlphaBetaParams{Nodes: 800, Quiescence: true, Tactics: true, Worlds: 4, Inference: bots.Inference{Infer: 1.8}}
+	is := bots.DefaultMCTSParams()
+	is.Iterations, is.RolloutCap, is.Inference = 200, 3, bots.Inference{Infer: 1.8}
+	plain := *ab
+	plain.Infer = 0
+	for _, players := range [][2]bots.Spec{
+		{{Bot: "alphabeta", Params: ab}, {Bot: "ismcts", Params: is}},
+		{{Bot: "alphabeta", Params: &plain}, {Bot: "alphabeta", Params: ab}},
+	} {
+		j := &Job{Game: g, Games: 6, Seed: 9, Pairs: true, Trace: 6, Players: players}
+		one := collect(t, j, 1)
+		if two := collect(t, j, 2); !reflect.DeepEqual(one, two) {
+			t.Errorf("%s against %s: 1 and 2 workers played different games", players[0], players[1])
+		}
 	}
 }
