@@ -310,7 +310,7 @@ func TestLearnOpponentCommand(t *testing.T) {
 		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
 	}
 	code, out, errOut = run(t, append(args, "--format", "json")...)
-	if code != 0 || !strings.Contains(out, `"strength":`) || !strings.Contains(out, `"held_out_gain_nats":`) {
+	if code != 0 || !strings.Contains(out, `"schema": "playtest/opponent/v1"`) || !strings.Contains(out, `"strength":`) || !strings.Contains(out, `"held_out_gain_nats":`) {
 		t.Fatalf("--format json: exit %d: %s\n%s", code, errOut, out)
 	}
 	for _, c := range []struct {

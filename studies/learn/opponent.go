@@ -20,6 +20,9 @@ type OpponentOptions struct {
 	OnGame func()
 }
 
+// OpponentSchema names the JSON of an OpponentModel (docs/json.md).
+const OpponentSchema = "playtest/opponent/v1"
+
 // DefaultOpponentGames is the games FitOpponent plays unless told.
 const DefaultOpponentGames = 400
 
@@ -31,6 +34,7 @@ const opponentSeed = 0x6f70706d6f64
 // exp(strength × its evidence) over the prior's (games.Inferrer), makes
 // the true parts likeliest, at every seat decision of the bots' games.
 type OpponentModel struct {
+	Schema  string `json:"schema"`
 	Variant string `json:"variant"`
 	Bots    string `json:"bots"`
 	Games   int    `json:"games"`
@@ -127,7 +131,7 @@ func FitOpponent(ctx context.Context, cfg *variants.Config, opts OpponentOptions
 	if len(train) < 100 || len(held) < 20 {
 		return nil, fmt.Errorf("%d positions to fit and %d held out: play more games", len(train), len(held))
 	}
-	m := &OpponentModel{Variant: cfg.Label(), Bots: cfg.Players[0].String(), Games: opts.Games, Seed: opts.Seed, Positions: len(train), HeldOut: len(held)}
+	m := &OpponentModel{Schema: OpponentSchema, Variant: cfg.Label(), Bots: cfg.Players[0].String(), Games: opts.Games, Seed: opts.Seed, Positions: len(train), HeldOut: len(held)}
 	for _, p := range train {
 		m.Evidence += float64(p.truth)
 		for e, q := range p.prior {
