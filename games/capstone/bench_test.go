@@ -19,7 +19,8 @@ func BenchmarkPlayout(b *testing.B) {
 // BenchmarkDeterminize re-samples the other goal of a mid-game position,
 // for each observer (seat 0's includes the redraw correction), from the
 // prior (Determinize) and weighed by the other seat's moves at the
-// presets' strength (DeterminizeInferred: every goal enumerated).
+// presets' strength (a Belief, every goal enumerated, made and drawn from
+// once).
 func BenchmarkDeterminize(b *testing.B) {
 	g := newGame(b, capstoneRules())
 	st, _ := g.PerftStart(3)
@@ -40,10 +41,12 @@ func BenchmarkDeterminize(b *testing.B) {
 		})
 		b.Run(observer.String()+"/inferred", func(b *testing.B) {
 			var c State
+			var belief games.Belief
 			b.ReportAllocs()
 			for b.Loop() {
 				c = *base
-				c.DeterminizeInferred(observer, rng, 3)
+				belief = c.Belief(observer, 3, belief)
+				belief.Determinize(&c, rng)
 			}
 		})
 	}

@@ -29,20 +29,12 @@ import (
 
 // Determinize re-samples the other seat's goal stack (and the bag) in place.
 func (s *State) Determinize(observer games.Player, rng *pcg.Rand) {
-	s.DeterminizeInferred(observer, rng, 0)
-}
-
-// DeterminizeInferred is Determinize with the other seat's goal weighed by
-// the evidence of its moves (inference.go): from strength 0 (Determinize)
-// up, the more pieces the other seat put where a goal wants them, the
-// likelier the goal.
-func (s *State) DeterminizeInferred(observer games.Player, rng *pcg.Rand, strength float64) {
 	r := &s.g.rules
 	opp := observer.Opponent()
 	pool := s.otherPool(observer)
 	switch {
 	case int(s.goalLen[opp]) == r.GoalSize:
-		s.setOtherGoal(observer, pool, s.inferGoal(pool, observer, rng, strength))
+		s.setOtherGoal(observer, pool, s.sampleGoal(pool, observer, rng))
 		return
 	case s.drawer == opp && s.phase == phaseDraw && s.drawnN > 0:
 		s.drawn = [MaxColors]uint8{}

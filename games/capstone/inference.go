@@ -25,8 +25,7 @@ import (
 // when the observer drew second): its colour counts' chance, as
 // Determinize draws them, shared equally by their distinct orders (drawn
 // one at a time, or ordered by a bot that Determinize takes to order
-// uniformly). DeterminizeInferred and a Belief draw from prior × weight
-// exactly; Evidence gives the prior's chance of each evidence, for the
+// uniformly). A Belief draws from prior × weight exactly; Evidence gives the prior's chance of each evidence, for the
 // fit. Where the ordered goals pass maxEnumerated (only with knobs far
 // from the presets'), each world instead keeps one of inferProposals
 // draws from the prior with chance proportional to its weight
@@ -101,11 +100,10 @@ type goalWalk struct {
 	mode     walkMode
 	// poolTotal is the Smalls in the pool; tilt[e] weighs a goal of
 	// evidence e, exp(strength × (e − the most evidence)); total sums the
-	// weights, x counts down to the goal picked.
+	// weights (walkCollect) or the prior's (walkHistogram).
 	poolTotal int
 	tilt      [maxEvidence + 1]float64
-	total, x  float64
-	picked    [MaxGoal]uint8
+	total     float64
 	// hist sums the prior's weight of each evidence (walkHistogram).
 	hist []float64
 	// belief collects the goals (walkCollect).
@@ -116,9 +114,7 @@ type goalWalk struct {
 type walkMode uint8
 
 const (
-	walkTotal     walkMode = iota // sum the weights
-	walkPick                      // subtract each weight from x, keeping the goal where it falls below 0
-	walkHistogram                 // add the prior weight to hist at the goal's evidence
+	walkHistogram walkMode = iota // add the prior weight to hist at the goal's evidence
 	walkCollect                   // append the goal and the weights' running total to belief
 )
 
@@ -148,8 +144,8 @@ const maxEvidence = MaxGoal * MaxStacks
 
 // walk assigns position pos and on, the goal so far having the evidence
 // given and the chance seq of being drawn in that order (one Small at a
-// time from the pool); false stops the walk (a goal picked, or more than
-// maxEnumerated goals).
+// time from the pool); false stops the walk (more than maxEnumerated
+// goals).
 func (w *goalWalk) walk(pos, evidence int, seq float64) bool {
 	r := &w.s.g.rules
 	if pos == r.GoalSize {
@@ -178,27 +174,19 @@ func (w *goalWalk) walk(pos, evidence int, seq float64) bool {
 // visit is the walk's step at the goal at hand, of the evidence and prior
 // weight given.
 func (w *goalWalk) visit(evidence int, prior float64) bool {
-	switch w.mode {
-	case walkHistogram:
+	if w.mode == walkHistogram {
 		for len(w.hist) <= evidence {
 			w.hist = append(w.hist, 0)
 		}
 		w.hist[evidence] += prior
 		w.total += prior
 		return true
-	case walkPick:
-		w.x -= prior * w.tilt[evidence]
-		w.picked = w.goal
-		return w.x >= 0
-	case walkCollect:
-		if weight := prior * w.tilt[evidence]; weight > 0 {
-			w.total += weight
-			w.belief.goals = append(w.belief.goals, w.goal)
-			w.belief.upTo = append(w.belief.upTo, w.total)
-		}
-		return true
 	}
-	w.total += prior * w.tilt[evidence]
+	if weight := prior * w.tilt[evidence]; weight > 0 {
+		w.total += weight
+		w.belief.goals = append(w.belief.goals, w.goal)
+		w.belief.upTo = append(w.belief.upTo, w.total)
+	}
 	return true
 }
 
@@ -214,22 +202,6 @@ func (w *goalWalk) prior(seq float64) float64 {
 		return 0
 	}
 	return seq / v
-}
-
-// inferGoal samples the other seat's goal from pool: as sampleGoal, or with
-// strength above 0 from prior × exp(strength × evidence).
-func (s *State) inferGoal(pool [MaxColors]int, observer games.Player, rng *pcg.Rand, strength float64) [MaxGoal]uint8 {
-	if strength == 0 {
-		return s.sampleGoal(pool, observer, rng)
-	}
-	w := s.newGoalWalk(observer, walkTotal)
-	w.tiltBy(strength)
-	if !w.walk(0, 0, 1) || !(w.total > 0) {
-		return s.resampleGoal(pool, observer, rng, strength)
-	}
-	w.mode, w.leaves, w.x = walkPick, 0, rng.Float64()*w.total
-	w.walk(0, 0, 1)
-	return w.picked
 }
 
 // goalBelief is the posterior of the other seat's goal at one position

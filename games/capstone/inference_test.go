@@ -70,9 +70,8 @@ func TestEvidenceCountsTheOtherSeatsPieces(t *testing.T) {
 	}
 }
 
-// TestInferenceMatchesTheTiltedPosterior: mid-game, the goals
-// DeterminizeInferred samples, and a Belief made at the position, follow
-// the exact posterior (exactPosterior, enumerated independently) tilted by
+// TestInferenceMatchesTheTiltedPosterior: mid-game, the goals a Belief
+// made at the position samples follow the exact posterior (exactPosterior, enumerated independently) tilted by
 // exp(strength × evidence), by a chi-square test; Evidence's prior chances are the exact posterior's
 // summed by evidence, and its truth the true goal's; the sum of a goal's
 // positions' evidence is its evidence; and what the observer sees is left
@@ -119,13 +118,9 @@ func TestInferenceMatchesTheTiltedPosterior(t *testing.T) {
 			rng := pcg.New(9, uint64(observer))
 			got := map[string]int{}
 			belief := s.Belief(observer, strength, nil)
-			for i := range samples {
+			for range samples {
 				c := *s
-				if i%2 == 0 {
-					c.DeterminizeInferred(observer, rng, strength)
-				} else {
-					belief.Determinize(&c, rng)
-				}
+				belief.Determinize(&c, rng)
 				if c.goal[observer] != s.goal[observer] || c.stacks != s.stacks {
 					t.Fatal("inference changed what the observer sees")
 				}
@@ -142,17 +137,18 @@ func TestInferenceMatchesTheTiltedPosterior(t *testing.T) {
 	}
 }
 
-// TestInferenceWithoutStrengthIsDeterminize: strength 0 draws exactly
-// what Determinize draws, from the same stream.
+// TestInferenceWithoutStrengthIsDeterminize: a Belief at strength 0
+// draws exactly what Determinize draws, from the same stream.
 func TestInferenceWithoutStrengthIsDeterminize(t *testing.T) {
 	s := midGame(t, capstoneRules(), 4, 7)
-	a, b := *s, *s
+	belief := s.Belief(games.Seat0, 0, nil)
 	ra, rb := pcg.New(5, 1), pcg.New(5, 1)
 	for range 100 {
+		a, b := *s, *s
 		a.Determinize(games.Seat0, ra)
-		b.DeterminizeInferred(games.Seat0, rb, 0)
+		belief.Determinize(&b, rb)
 		if a != b {
-			t.Fatal("DeterminizeInferred at strength 0 differs from Determinize")
+			t.Fatal("a Belief at strength 0 differs from Determinize")
 		}
 	}
 }

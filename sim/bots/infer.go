@@ -41,7 +41,7 @@ func (p *Inference) belief(s games.State, seat games.Player, reuse games.Belief)
 // position the decision is at (a games.Determinizer): from the belief
 // when the decision has one (belief), else as the game's Determinize.
 func (p *Inference) determinize(b games.Belief, s games.State, seat games.Player, rng *pcg.Rand) {
-	if b != nil && p.Infer > 0 {
+	if b != nil {
 		b.Determinize(s, rng)
 		return
 	}
