@@ -1346,6 +1346,19 @@ func TestSkillKilledResumes(t *testing.T) {
 	if seconds.ReplaceAllString(got, "") != seconds.ReplaceAllString(want, "") {
 		t.Errorf("the merged ladder differs from one process's:\n%s", got)
 	}
+
+	// Two kept ladders compared (--compare): the same bots on the same
+	// deals differ by nothing.
+	code, got, errOut = run(t, "skill", "--compare", whole, "--compare", filepath.Join(root, "merged"))
+	if code != 0 || !strings.Contains(got, "a difference of +0.0 points") || strings.Count(got, "skill ladder of iterations") != 2 {
+		t.Errorf("--compare: exit %d: %s\n%s", code, errOut, got)
+	}
+	expectBadInput(t,
+		[]string{"skill", "--compare", whole},
+		[]string{"skill", "size2", "--compare", whole, "--compare", killed},
+		[]string{"skill", "--compare", whole, "--compare", killed, "--games", "10"},
+		[]string{"skill", "--compare", whole, "--compare", root},
+	)
 }
 
 // TestCompareKilledResumes (issue 36): a comparison killed with SIGKILL

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -23,6 +24,7 @@ import (
 type skillOptions struct {
 	sets     []string
 	families []string
+	compare  []string
 }
 
 func newSkillCommand() *cobra.Command {
@@ -89,6 +91,12 @@ is shared between the two ladders; --budgets needs both families to count
 the same unit. With --out, DIR/1-FAMILY/ and DIR/2-FAMILY/ hold each
 ladder and DIR/families.json and families.md the comparison.
 
+A long ladder per family is better played as its own study (below), each
+resumed or sharded on its own; --compare DIR given twice then compares the
+top rungs of the two finished ladders kept in those directories, as
+--family does (they must play the same deals: the same variant, seed,
+games and book, whatever their bots).
+
 A ladder fixed in advance (--budgets, one family, no --until-settled) with
 --out is kept as a study: each rung's self-play and head-to-head a run
 directory under DIR/rungs/, and DIR/study.json. playtest skill --resume
@@ -100,7 +108,8 @@ games as they go, so they run on one machine.`,
   playtest skill capstone --max-time 30m --out ladder/
   playtest skill size3 --format json
   playtest skill stacktics/size2-nopie --family mcts --family '{bot: alphabeta, noise: 0.5, noise_moves: 10, temperature: 0.15}'
-  playtest skill stacktics/size3 --budgets 1000,4000,16000 --games 1000 --shard 2/8 --out ladder-2/`,
+  playtest skill stacktics/size3 --budgets 1000,4000,16000 --games 1000 --shard 2/8 --out ladder-2/
+  playtest skill --compare ladder-alphabeta/ --compare ladder-ismcts/`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error { return runSkill(cmd, args, &opts) },
 	}
@@ -123,6 +132,7 @@ games as they go, so they run on one machine.`,
 	f.Bool("quiet", false, "show no progress on stderr")
 	f.StringArrayVar(&opts.sets, "set", nil, "override a variant key, e.g. --set players.0.rollout_cap=6 (repeatable)")
 	f.StringArrayVar(&opts.families, "family", nil, "climb a ladder per bot family on the same seeds and compare their top rungs: give two, each a bot name or a YAML mapping, e.g. --family mcts --family '{bot: alphabeta, noise: 0.5, noise_moves: 10, temperature: 0.15}'")
+	f.StringArrayVar(&opts.compare, "compare", nil, "compare the top rungs of two finished ladders kept in directories by --out (give it twice), as --family does")
 	return c
 }
 
@@ -166,6 +176,9 @@ func runSkill(cmd *cobra.Command, args []string, opts *skillOptions) error {
 	workers, err := workerCount(flags, v)
 	if err != nil {
 		return err
+	}
+	if len(opts.compare) > 0 {
+		return compareKeptLadders(cmd, args, opts.compare, format)
 	}
 	if v.GetBool("resume") {
 		return resumeSkill(cmd, args, format, workers)
@@ -259,6 +272,33 @@ func runSkill(cmd *cobra.Command, args []string, opts *skillOptions) error {
 	}
 	(*rep).Close()
 	return finishSkill(cmd, res, err, out, sopts.Out != "" && sopts.Budgets != nil && !until, format)
+}
+
+// compareKeptLadders compares the top rungs of two kept ladders
+// (--compare): it plays nothing, so it takes no variant and no flag but
+// --tolerance and --format.
+func compareKeptLadders(cmd *cobra.Command, args, dirs []string, format string) error {
+	if len(args) > 0 {
+		return usageErrorf("--compare takes no variant: the ladders' directories hold theirs")
+	}
+	for _, name := range append(slices.Clone(skillDefinition), "out", "resume", "no-book", "accuracy", "workers") {
+		if name != "tolerance" && cmd.Flags().Changed(name) {
+			return usageErrorf("--compare plays nothing and writes nothing: --%s does not apply (the ladders were played with their own settings)", name)
+		}
+	}
+	points, _ := cmd.Flags().GetFloat64("tolerance")
+	tolerance, err := pointsFlag("--tolerance", points, 50)
+	if err != nil {
+		return err
+	}
+	fam, err := skill.CompareKept(dirs, tolerance)
+	if err != nil {
+		return err
+	}
+	if format == "json" {
+		return fam.WriteJSON(cmd.OutOrStdout())
+	}
+	return fam.WriteTable(cmd.OutOrStdout())
 }
 
 // skillProgress shows the ladder's progress on stderr (nothing when

@@ -9,8 +9,10 @@ import (
 	"strings"
 	"time"
 
+	"playtest/internal/shell"
 	"playtest/reports"
 	"playtest/sim/bots"
+	"playtest/studies/study"
 	"playtest/variants"
 )
 
@@ -67,6 +69,59 @@ func RunFamilies(ctx context.Context, cfg *variants.Config, families []bots.Spec
 		out.Ladders = append(out.Ladders, res)
 	}
 	out.compare(cmp.Or(opts.Tolerance, DefaultTolerance))
+	return out, nil
+}
+
+// CompareKept compares the top rungs of two finished ladders kept in
+// dirs (each fixed in advance and played with --out, resumed or merged
+// from shards as its own study), as RunFamilies compares its two: a long
+// ladder per family can then be played, stopped and resumed on its own.
+// Both must play the same deals: the same game, rules, seed, games,
+// pairs, book and opening, whatever their bots.
+func CompareKept(dirs []string, tol float64) (*Families, error) {
+	if len(dirs) != 2 {
+		return nil, study.BadInputf("--compare: give two ladder directories (got %d)", len(dirs))
+	}
+	out := &Families{Schema: FamiliesSchema}
+	var specs []bots.Spec
+	var deals [2]string
+	for i, dir := range dirs {
+		m, err := study.Read(dir)
+		if err != nil {
+			return nil, err
+		}
+		switch {
+		case m.Kind != Kind:
+			return nil, study.BadInputf("--compare %s: it holds a %s, not a skill ladder", dir, m.Kind)
+		case m.Shard.Count > 0:
+			return nil, study.BadInputf("--compare %s: it holds shard %v of a ladder; assemble the shards with playtest merge first", dir, m.Shard)
+		case !m.Finished:
+			return nil, study.BadInputf("--compare %s: the ladder is not finished; continue it with playtest skill --resume --out %s", dir, shell.Quote(dir))
+		}
+		if _, ok := pending(m); ok {
+			return nil, study.BadInputf("--compare %s: the ladder has not played its first run; continue it with playtest skill --resume --out %s", dir, shell.Quote(dir))
+		}
+		res, rungs, err := fromManifest(m)
+		if err != nil {
+			return nil, fmt.Errorf("--compare %s: %w", dir, err)
+		}
+		if err := res.tallyLogs(dir, rungs, m); err != nil {
+			return nil, fmt.Errorf("--compare %s: %w", dir, err)
+		}
+		c := rungs[len(rungs)-1].self.cfg
+		specs = append(specs, c.Players[0])
+		c.Players = [2]bots.Spec{}
+		deals[i] = c.Hash()
+		out.Ladders = append(out.Ladders, res)
+	}
+	a, b := out.Ladders[0], out.Ladders[1]
+	if deals[0] != deals[1] {
+		return nil, study.BadInputf("--compare: %s and %s do not play the same deals (%s, seed %d, %d games against %s, seed %d, %d games, or other rules, book or opening): their top rungs cannot be paired",
+			dirs[0], dirs[1], cmp.Or(a.Label, a.Variant), a.Seed, a.Games, cmp.Or(b.Label, b.Variant), b.Seed, b.Games)
+	}
+	out.Game, out.Variant, out.Label = a.Game, a.Variant, a.Label
+	out.Names = familyNames(specs)
+	out.compare(cmp.Or(tol, DefaultTolerance))
 	return out, nil
 }
 

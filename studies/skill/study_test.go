@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"playtest/runs/runlog"
+	"playtest/sim/bots"
 	"playtest/studies/study"
 )
 
@@ -103,5 +104,71 @@ func TestLadderAsAStudy(t *testing.T) {
 		if err := Validate(cfg, opts); err == nil || !strings.Contains(err.Error(), "need a ladder fixed in advance") {
 			t.Errorf("%+v: %v", opts, err)
 		}
+	}
+}
+
+// TestCompareKept: two ladders kept as studies, one per family, compare
+// as RunFamilies compares the same ladders played together; a ladder not
+// finished, a shard, or one on other deals is refused.
+func TestCompareKept(t *testing.T) {
+	ctx := context.Background()
+	specs := []string{"{bot: mcts, iterations: 40, rollout_cap: 6, eval_scale: 6}", "{bot: mcts, iterations: 40, rollout_cap: 2, eval_scale: 6}"}
+	families := []bots.Spec{family(t, specs[0]), family(t, specs[1])}
+	budgets := []int{16, 64}
+	together, err := RunFamilies(ctx, cheap(t), families, Options{Budgets: budgets, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	var dirs []string
+	for i, spec := range specs {
+		out := filepath.Join(dir, string(rune('a'+i)))
+		if _, err := Run(ctx, cheap(t, "players.0="+spec, "players.1="+spec), Options{Budgets: budgets, Workers: 1, Out: out}); err != nil {
+			t.Fatal(err)
+		}
+		if err := study.FinishDir(out); err != nil {
+			t.Fatal(err)
+		}
+		dirs = append(dirs, out)
+	}
+	kept, err := CompareKept(dirs, DefaultTolerance)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if kept.Text != together.Text || kept.Agreement != together.Agreement || *kept.Shift != *together.Shift || kept.Names[1] != "mcts (family 2)" {
+		t.Errorf("kept: %s %+v\ntogether: %s %+v", kept.Text, kept.Shift, together.Text, together.Shift)
+	}
+
+	other := filepath.Join(dir, "seed")
+	if _, err := Run(ctx, cheap(t, "seed=7"), Options{Budgets: budgets, Workers: 2, Out: other}); err != nil {
+		t.Fatal(err)
+	}
+	if err := study.FinishDir(other); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := CompareKept([]string{dirs[0], other}, 0); err == nil || !strings.Contains(err.Error(), "do not play the same deals") {
+		t.Errorf("other seeds: %v", err)
+	}
+	shard := filepath.Join(dir, "shard")
+	if _, err := Run(ctx, cheap(t), Options{Budgets: budgets, Workers: 1, Out: shard, Shard: runlog.Shard{Index: 0, Count: 2}}); err != nil {
+		t.Fatal(err)
+	}
+	stopped := filepath.Join(dir, "stopped")
+	stop, cancel := context.WithCancel(ctx)
+	games := 0
+	if _, err := Run(stop, cheap(t), Options{Budgets: budgets, Workers: 1, Out: stopped, OnGame: func() {
+		if games++; games == 5 {
+			cancel()
+		}
+	}}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("not stopped: %v", err)
+	}
+	for _, tt := range []struct{ dir, want string }{{shard, "assemble the shards"}, {stopped, "not finished"}, {dir, "no study.json"}} {
+		if _, err := CompareKept([]string{dirs[0], tt.dir}, 0); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: %v, want %q", tt.dir, err, tt.want)
+		}
+	}
+	if _, err := CompareKept(dirs[:1], 0); err == nil {
+		t.Error("one ladder compared")
 	}
 }
