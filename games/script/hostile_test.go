@@ -238,14 +238,17 @@ func TestBudgetIndependentOfWorkers(t *testing.T) {
 // next step, as an interruption (context.Canceled), not the script's
 // fault; calls made after it run as usual.
 func TestSignalStopsACall(t *testing.T) {
-	g := hostileScript(t, `for i in range(1000000):
-    s.find("y")`)
+	// A loop of plain steps: its step budget lasts some 0.1 to 0.5 s,
+	// long enough for the signal to come while it runs, even on one core.
+	g := hostileScript(t, `n = 0
+for i in range(100000000):
+    n += i`)
 	done := make(chan *Error, 1)
 	go func() { done <- movesError(g) }()
 	defer watching.signaled.Store(false)
-	// The signal comes, as a signal would, whatever call runs: again each
-	// millisecond until the one that runs is stopped (one that had just
-	// ended when it came runs on).
+	// The signal comes, as a signal would, whatever call runs: again and
+	// again until the one that runs is stopped (one that had just ended
+	// when it came runs on).
 	var err *Error
 	for err == nil {
 		onSignal()
@@ -254,7 +257,8 @@ func TestSignalStopsACall(t *testing.T) {
 			if err == nil {
 				t.Fatal("the calls ended as usual: no signal stopped them")
 			}
-		case <-time.After(time.Millisecond):
+		default:
+			runtime.Gosched()
 		}
 	}
 	if err == nil || !err.Interrupted || !errors.Is(err, context.Canceled) || err.BadInput() {
