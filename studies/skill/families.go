@@ -160,6 +160,9 @@ func (f *Families) compare(tol float64) {
 	both := fmt.Sprintf("the %s ladder ends at %s (%s), the %s ladder at %s (%s)",
 		f.Names[0], a.figure(ta), a.Verdict, f.Names[1], b.figure(tb), b.Verdict)
 	switch s := f.Shift; {
+	case a.topEndsInProof() && b.topEndsInProof():
+		f.Agreement = Agree
+		f.Text = fmt.Sprintf("The two families agree on the proven value: %s, and every game of both ladders' top two rungs ended in the %s playtest solve proves, whatever the intervals (a difference of %s).", both, a.Proven.Value, points(s))
 	case s.Low >= -tol && s.High <= tol:
 		f.Agreement = Agree
 		f.Text = fmt.Sprintf("The two families agree: %s, a difference of %s, shown within ±%.0f points.", both, points(s), 100*tol)

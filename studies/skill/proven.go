@@ -174,9 +174,21 @@ func (r *Result) provenLine() string {
 // matters to a result every game shares and the proof says perfect play
 // gives), so the ladder has converged on the proof.
 func (r *Result) agreeWithProof() {
-	p := r.Proven
-	if p == nil || r.Verdict != Undecided || len(r.Rungs) < 2 {
+	if r.Verdict != Undecided || !r.topEndsInProof() {
 		return
+	}
+	top, prev := r.Rungs[len(r.Rungs)-1], r.Rungs[len(r.Rungs)-2]
+	r.Verdict, r.Direction, r.Missing = Converged, "", ""
+	r.Text = fmt.Sprintf("Converged on the proven value: every game of the top two rungs (%s and %s %s, %d and %d games) ended in the %s playtest solve proves with perfect play; whatever the intervals, stronger play cannot improve on a result that is already perfect play's.",
+		bots.Thousands(prev.Budget), bots.Thousands(top.Budget), r.Param, prev.Draws.N, top.Draws.N, r.Proven.Value)
+}
+
+// topEndsInProof reports whether every game of the ladder's top two rungs
+// ended in the proven value.
+func (r *Result) topEndsInProof() bool {
+	p := r.Proven
+	if p == nil || len(r.Rungs) < 2 {
+		return false
 	}
 	all := func(g Rung) bool {
 		switch p.Seat0Score {
@@ -188,10 +200,5 @@ func (r *Result) agreeWithProof() {
 		return g.Draws.Count == g.Draws.N
 	}
 	top, prev := r.Rungs[len(r.Rungs)-1], r.Rungs[len(r.Rungs)-2]
-	if top.Draws.N == 0 || !all(top) || !all(prev) {
-		return
-	}
-	r.Verdict, r.Direction, r.Missing = Converged, "", ""
-	r.Text = fmt.Sprintf("Converged on the proven value: every game of the top two rungs (%s and %s %s, %d and %d games) ended in the %s playtest solve proves with perfect play; whatever the intervals, stronger play cannot improve on a result that is already perfect play's.",
-		bots.Thousands(prev.Budget), bots.Thousands(top.Budget), r.Param, prev.Draws.N, top.Draws.N, p.Value)
+	return top.Draws.N > 0 && all(top) && all(prev)
 }

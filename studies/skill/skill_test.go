@@ -347,6 +347,25 @@ func TestFamiliesCompare(t *testing.T) {
 			t.Errorf("%s: %s: %s", tt.name, f.Agreement, f.Text)
 		}
 	}
+
+	// Every game of both top rungs a proven draw: they agree, however
+	// few the deals; one game that is not, and the intervals judge.
+	drawn := func(draws int) *Result {
+		l := ladder(rung(400, 0.5, 0.1, 20, 10))
+		l.Proven = &Proven{Value: "draw", Seat0Score: 0.5}
+		for i := range l.Rungs {
+			l.Rungs[i].Draws = reports.Rate{Count: 20, N: 20}
+		}
+		l.Rungs[1].Draws.Count = draws
+		return l
+	}
+	for _, draws := range []int{20, 19} {
+		f := &Families{Names: []string{"mcts", "alphabeta"}, Ladders: []*Result{drawn(20), drawn(draws)}}
+		f.compare(DefaultTolerance)
+		if proven := f.Agreement == Agree && strings.Contains(f.Text, "agree on the proven value"); proven != (draws == 20) {
+			t.Errorf("%d draws of 20: %s: %s", draws, f.Agreement, f.Text)
+		}
+	}
 }
 
 // family reads a --family value.
