@@ -125,6 +125,8 @@ MODEL_GAMES ?= 1000
 MODEL_STACKTICS_BOT = {bot: alphabeta, nodes: 2000, noise: 0.5, noise_moves: 10, temperature: 0.15}
 # Capstone's model learns from the ismcts its preset played before it
 # played alphabeta over eight worlds (docs/bots.md); no preset plays it.
+# ThreeStone's from the same ismcts, its preset's before the opponent
+# model (infer:, issue 57).
 MODEL_CAPSTONE_BOT = {bot: ismcts, iterations: 1000, rollout_cap: 3, eval_scale: 3}
 # Capture the Card's model takes a stronger penalty: at the default 0.001
 # its held-out deciles stray up to 6 points from the diagonal, at 0.05
@@ -150,7 +152,7 @@ models: build
 	@if [ -z "$(MODELS_APPEND)" ]; then rm -f configs/models/models.log; fi
 	@for p in $(MODEL_PRESETS); do \
 		out=$$(mktemp -d); mkdir -p configs/models/$$(dirname $$p); \
-		case $$p in stacktics/*) bot='$(MODEL_STACKTICS_BOT)';; capstone/capstone) bot='$(MODEL_CAPSTONE_BOT)';; capturecard/capturecard) bot='$(MODEL_CAPTURECARD_BOT)';; stacks/base|stacks/fourcards) bot='$(MODEL_STACKS_BOT)';; *) bot='';; esac; \
+		case $$p in stacktics/*) bot='$(MODEL_STACKTICS_BOT)';; capstone/capstone|capstone/threestone) bot='$(MODEL_CAPSTONE_BOT)';; capturecard/capturecard) bot='$(MODEL_CAPTURECARD_BOT)';; stacks/base|stacks/fourcards) bot='$(MODEL_STACKS_BOT)';; *) bot='';; esac; \
 		case $$p in capturecard/*) l2='$(MODEL_CAPTURECARD_L2)';; *) l2='';; esac; \
 		set -- learn $$p --games $(MODEL_GAMES) --seed 1 --quiet; \
 		if [ -n "$$bot" ]; then set -- "$$@" --set "players.0=$$bot" --set "players.1=$$bot"; fi; \
