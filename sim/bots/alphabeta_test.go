@@ -142,20 +142,7 @@ func TestAlphaBetaMatchesMinimax(t *testing.T) {
 		}
 		return got
 	}
-	reference := func(b *AlphaBeta, s games.State, depth int, chosen games.Move) (best, chosenValue float64) {
-		clear(refMemo) // values are the seat's: a memo per question
-		best = math.Inf(-1)
-		for _, m := range s.LegalMoves(nil) {
-			c := s.Clone()
-			c.Apply(m)
-			v := minimax(b, c, depth-1, 1)
-			best = max(best, v)
-			if m == chosen {
-				chosenValue = v
-			}
-		}
-		return best, chosenValue
-	}
+	reference := minimaxRoot
 	type config struct {
 		quiescence bool
 		depth      int
@@ -220,6 +207,70 @@ func TestAlphaBetaMatchesMinimax(t *testing.T) {
 	t.Logf("%d forced results, %d with the table kept", wins, kept)
 	if wins < 10 || kept < 10 {
 		t.Errorf("%d searches found a forced result, %d with the table kept: the win scores are barely tested", wins, kept)
+	}
+}
+
+// minimaxRoot is plain minimax's value of s to depth for b's seat, and
+// the value of the chosen move.
+func minimaxRoot(b *AlphaBeta, s games.State, depth int, chosen games.Move) (best, chosenValue float64) {
+	clear(refMemo) // values are the seat's: a memo per question
+	best = math.Inf(-1)
+	for _, m := range s.LegalMoves(nil) {
+		c := s.Clone()
+		c.Apply(m)
+		v := minimax(b, c, depth-1, 1)
+		best = max(best, v)
+		if m == chosen {
+			chosenValue = v
+		}
+	}
+	return best, chosenValue
+}
+
+// TestReductionsKeepForcedResults: late move reductions search some moves
+// shallower, never less than every move, so a forced win or loss the
+// search reports with them is one plain minimax finds at that distance,
+// and the move chosen keeps it.
+func TestReductionsKeepForcedResults(t *testing.T) {
+	found := 0
+	for i, start := range positions(t, max(8, testenv.Scale(24))) {
+		b := NewAlphaBeta(AlphaBetaParams{Nodes: 20000, Quiescence: true, TTMB: 2, Reduce: 1})
+		b.Reset(start.CurrentPlayer(), pcg.New(1, uint64(i)))
+		chosen := b.Choose(start, start.LegalMoves(nil))
+		got := math.Inf(-1)
+		for _, v := range b.lastValues {
+			got = max(got, v)
+		}
+		if math.Abs(got) < winValue/2 || winValue-math.Abs(got) > 4 {
+			continue
+		}
+		found++
+		if want, chosenValue := minimaxRoot(b, start, int(winValue-math.Abs(got)), chosen); got != want || chosenValue != want {
+			t.Fatalf("position %d:\n%v\nsearch with reductions %v, minimax %v, the chosen move's %v", i, start, got, want, chosenValue)
+		}
+	}
+	t.Logf("%d forced results", found)
+	if found < 5 {
+		t.Errorf("%d forced results: reductions barely tested", found)
+	}
+}
+
+// TestReductionsSearchFewerNodes: to finish the same depths, a search with
+// late move reductions visits fewer nodes (what makes it deeper at the
+// same budget).
+func TestReductionsSearchFewerNodes(t *testing.T) {
+	var nodes [2]int
+	for i, start := range positions(t, 8) {
+		for k, reduce := range []int{0, 2} {
+			b := NewAlphaBeta(AlphaBetaParams{Nodes: 100000000, Depth: 5, Quiescence: true, TTMB: 2, Reduce: reduce})
+			b.Reset(start.CurrentPlayer(), pcg.New(1, uint64(i)))
+			b.Choose(start, start.LegalMoves(nil))
+			nodes[k] += b.nodes
+		}
+	}
+	t.Logf("nodes to depth 5: %d in full, %d with reductions", nodes[0], nodes[1])
+	if float64(nodes[1]) > 0.8*float64(nodes[0]) {
+		t.Errorf("nodes to depth 5: %d with reductions against %d in full", nodes[1], nodes[0])
 	}
 }
 
