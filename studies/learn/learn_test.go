@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -217,8 +218,17 @@ func TestVerdict(t *testing.T) {
 		{Difference{Mean: -0.0038, Low: -0.008, High: 0.0005, Deals: 50}, bins(0.2, 50), []string{"not shown to predict", "-0.0038 [-0.0080, +0.0005] over 50", "no decile holds 100", "Keep the hand heuristic"}},
 		{Difference{Mean: 0.01, Low: 0.001, High: 0.02, Deals: 50}, bins(0, 200), []string{"worse than the hand heuristic", "Keep the hand heuristic"}},
 		{Difference{Deals: 3}, nil, []string{"Too few held-out deals (3)"}},
+		// Every game a draw: a difference of -1e-12 is not "better".
+		{Difference{Mean: -1e-12, Low: -2e-12, High: -1e-13, Deals: 100}, bins(0, 3200), []string{"Every held-out game ended alike", "keep the hand heuristic"}},
 	} {
-		got := Verdict(&Training{VersusHand: c.d, Reliability: c.bins})
+		constant := Scores{LogLoss: 0.69, Brier: 0.25}
+		if c.d.Mean == -1e-12 {
+			constant = Scores{LogLoss: math.Ln2}
+		}
+		got := Verdict(&Training{VersusHand: c.d, Reliability: c.bins, Constant: constant})
+		if strings.Contains(got, "Worth using") != slices.Contains(c.want, "Worth using") {
+			t.Errorf("%+v: %q", c.d, got)
+		}
 		for _, w := range c.want {
 			if !strings.Contains(got, w) {
 				t.Errorf("%+v: %q lacks %q", c.d, got, w)

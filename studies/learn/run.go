@@ -488,6 +488,10 @@ func Verdict(tr *Training) string {
 	switch {
 	case d.Deals < 10:
 		first = fmt.Sprintf("Too few held-out deals (%d) to tell whether the model predicts better than the hand heuristic: play more games", d.Deals)
+	case tr.Constant.Brier == 0:
+		// Every held-out game ended as the training games did on average:
+		// all draws, say, where perfect play draws and the bots play it.
+		return "Every held-out game ended alike (the constant predicts each result exactly), so the results say nothing of who stands better and no evaluation can be learned from them: keep the hand heuristic (eval: hand), or learn from games that are decided (bots with more variety, or a variant whose games are)."
 	case d.High < 0:
 		better = true
 		first = "It predicts the held-out games better than the hand heuristic (" + compared + ")"
