@@ -95,11 +95,8 @@ func CompareKept(dirs []string, tol float64) (*Families, error) {
 			return nil, study.BadInputf("--compare %s: it holds a %s, not a skill ladder", dir, m.Kind)
 		case m.Shard.Count > 0:
 			return nil, study.BadInputf("--compare %s: it holds shard %v of a ladder; assemble the shards with playtest merge first", dir, m.Shard)
-		case !m.Finished:
+		case !m.Finished: // a ladder's pending record too
 			return nil, study.BadInputf("--compare %s: the ladder is not finished; continue it with playtest skill --resume --out %s", dir, shell.Quote(dir))
-		}
-		if _, ok := pending(m); ok {
-			return nil, study.BadInputf("--compare %s: the ladder has not played its first run; continue it with playtest skill --resume --out %s", dir, shell.Quote(dir))
 		}
 		res, rungs, err := fromManifest(m)
 		if err != nil {
