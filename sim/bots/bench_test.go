@@ -179,3 +179,35 @@ func randomNetwork(b *testing.B, cb games.CellBoard, length int, rng *pcg.Rand) 
 	}
 	return n
 }
+
+// BenchmarkAlphaBetaCapstone searches 8,000 nodes over 8 worlds from a
+// Capstone position after ten decisions, as the preset plays, with and
+// without the opponent model (infer:): the cost of a node of perfect-
+// information Monte Carlo on hidden goals.
+func BenchmarkAlphaBetaCapstone(b *testing.B) {
+	s := start(b, capstone.DefaultRules())
+	rng := pcg.New(9, 10)
+	for decisions := 0; decisions < 10 && !s.IsTerminal(); {
+		if s.CurrentPlayer() == games.Chance {
+			s.Apply(games.SampleChance(s.ChanceOutcomes(nil), rng))
+			continue
+		}
+		legal := s.LegalMoves(nil)
+		s.Apply(legal[rng.IntN(len(legal))])
+		decisions++
+	}
+	for s.CurrentPlayer() == games.Chance {
+		s.Apply(games.SampleChance(s.ChanceOutcomes(nil), rng))
+	}
+	for _, infer := range []float64{0, 1.809} {
+		name := "worlds"
+		if infer > 0 {
+			name = "worlds-infer"
+		}
+		b.Run(name, func(b *testing.B) {
+			p := *bots.DefaultAlphaBetaParams()
+			p.Nodes, p.Worlds, p.Infer = 8000, 8, infer
+			benchBot(b, bots.NewAlphaBeta(p), s, 8000, "nodes")
+		})
+	}
+}
