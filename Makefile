@@ -115,9 +115,9 @@ new-game:
 ## command with its CPU time and peak memory in
 ## configs/models/models.log; a preset's bots play it with model: preset
 ## Every preset: configs/GAME/PRESET.yaml, the directories of sweeps, tune
-## spaces, worth studies and models aside (a game added by make new-game
+## spaces, worth studies, models and scripted rules aside (a game added by make new-game
 ## is among them without a line here).
-MODEL_PRESETS ?= $(sort $(patsubst configs/%.yaml,%,$(filter-out configs/sweeps/% configs/tunes/% configs/worth/% configs/models/%,$(wildcard configs/*/*.yaml))))
+MODEL_PRESETS ?= $(sort $(patsubst configs/%.yaml,%,$(filter-out configs/sweeps/% configs/tunes/% configs/worth/% configs/models/% configs/scripts/%,$(wildcard configs/*/*.yaml))))
 MODEL_GAMES ?= 1000
 # The Stacktics models learn from the hand heuristic's alphabeta at the
 # variety the presets played before they played their models (the

@@ -1082,6 +1082,16 @@ func TestPresetModels(t *testing.T) {
 			t.Errorf("preset %s ships no model: add it to the Makefile's MODEL_PRESETS and run make models", p)
 		}
 	}
+	// make models learns exactly the presets: a file of configs/ that is
+	// no preset (a scripted game's) stops it with an error.
+	dry, err := exec.Command("make", "--no-print-directory", "-n", "-C", "..", "models").Output()
+	if err != nil {
+		t.Fatalf("make -n models: %v", err)
+	}
+	loop := regexp.MustCompile(`for p in ([^;]*);`).FindSubmatch(dry)
+	if loop == nil || !slices.Equal(strings.Fields(string(loop[1])), variants.Presets()) {
+		t.Errorf("make models learns %q, not the presets %v", loop, variants.Presets())
+	}
 	for _, f := range files {
 		preset := strings.TrimSuffix(strings.TrimPrefix(filepath.ToSlash(f), "../configs/models/"), ".json")
 		cfg, err := variants.Load(preset, []variants.Override{{Path: "players.0.eval", Value: "learned", Origin: "test"},
