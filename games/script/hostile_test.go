@@ -238,8 +238,9 @@ func TestBudgetIndependentOfWorkers(t *testing.T) {
 // next step, as an interruption (context.Canceled), not the script's
 // fault; calls made after it run as usual.
 func TestSignalStopsACall(t *testing.T) {
-	// A loop of plain steps: its step budget lasts some 0.1 to 0.5 s,
-	// long enough for the signal to come while it runs, even on one core.
+	// A loop of plain steps spends its step budget far more slowly than
+	// finds over 16 MiB (about 10 ms): the signal comes while it runs,
+	// even on one core.
 	g := hostileScript(t, `n = 0
 for i in range(100000000):
     n += i`)

@@ -228,9 +228,9 @@ func minimaxRoot(b *AlphaBeta, s games.State, depth int, chosen games.Move) (bes
 }
 
 // TestReductionsKeepForcedResults: late move reductions search some moves
-// shallower, never less than every move, so a forced win or loss the
-// search reports with them is one plain minimax finds at that distance,
-// and the move chosen keeps it.
+// shallower, but still every move, so a forced win or loss the search
+// reports with them is one plain minimax finds at that distance, and the
+// move chosen keeps it.
 func TestReductionsKeepForcedResults(t *testing.T) {
 	found := 0
 	for i, start := range positions(t, max(8, testenv.Scale(24))) {
