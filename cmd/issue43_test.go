@@ -1084,12 +1084,11 @@ func TestPresetModels(t *testing.T) {
 	}
 	// make models learns exactly the presets: a file of configs/ that is
 	// no preset (a scripted game's) stops it with an error.
-	dry, err := exec.Command("make", "--no-print-directory", "-n", "-C", "..", "models").Output()
-	if err != nil {
-		t.Fatalf("make -n models: %v", err)
-	}
-	loop := regexp.MustCompile(`for p in ([^;]*);`).FindSubmatch(dry)
-	if loop == nil || !slices.Equal(strings.Fields(string(loop[1])), variants.Presets()) {
+	if _, err := exec.LookPath("make"); err != nil {
+		t.Log("no make here to read the Makefile's list (make test always has it)")
+	} else if dry, err := exec.Command("make", "--no-print-directory", "-n", "-C", "..", "models").Output(); err != nil {
+		t.Errorf("make -n models: %v", err)
+	} else if loop := regexp.MustCompile(`for p in ([^;]*);`).FindSubmatch(dry); loop == nil || !slices.Equal(strings.Fields(string(loop[1])), variants.Presets()) {
 		t.Errorf("make models learns %q, not the presets %v", loop, variants.Presets())
 	}
 	for _, f := range files {
