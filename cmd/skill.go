@@ -281,10 +281,14 @@ func compareKeptLadders(cmd *cobra.Command, args, dirs []string, format string) 
 	if len(args) > 0 {
 		return usageErrorf("--compare takes no variant: the ladders' directories hold theirs")
 	}
-	for _, name := range append(slices.Clone(skillDefinition), "out", "resume", "no-book", "accuracy", "workers") {
-		if name != "tolerance" && cmd.Flags().Changed(name) {
-			return usageErrorf("--compare plays nothing and writes nothing: --%s does not apply (the ladders were played with their own settings)", name)
+	var other string
+	cmd.Flags().Visit(func(f *pflag.Flag) {
+		if other == "" && !slices.Contains([]string{"compare", "tolerance", "format", "quiet"}, f.Name) {
+			other = f.Name
 		}
+	})
+	if other != "" {
+		return usageErrorf("--compare plays nothing and writes nothing: --%s does not apply (the ladders were played with their own settings)", other)
 	}
 	points, _ := cmd.Flags().GetFloat64("tolerance")
 	tolerance, err := pointsFlag("--tolerance", points, 50)

@@ -25,11 +25,12 @@ import (
 // when the observer drew second): its colour counts' chance, as
 // Determinize draws them, shared equally by their distinct orders (drawn
 // one at a time, or ordered by a bot that Determinize takes to order
-// uniformly). A Belief draws from prior × weight exactly; Evidence gives the prior's chance of each evidence, for the
-// fit. Where the ordered goals pass maxEnumerated (only with knobs far
-// from the presets'), each world instead keeps one of inferProposals
-// draws from the prior with chance proportional to its weight
-// (sampling-importance-resampling), and Evidence gives none.
+// uniformly). A Belief draws from prior × weight exactly; Evidence gives
+// the prior's chance of each evidence, for the fit. Where the ordered
+// goals pass maxEnumerated (only with knobs far from the presets'), each
+// world instead keeps one of inferProposals draws from the prior with
+// chance proportional to its weight (sampling-importance-resampling), and
+// Evidence gives none.
 
 // maxEnumerated is the most ordered goals inference enumerates.
 const maxEnumerated = 5000

@@ -71,8 +71,9 @@ func TestEvidenceCountsTheOtherSeatsPieces(t *testing.T) {
 }
 
 // TestInferenceMatchesTheTiltedPosterior: mid-game, the goals a Belief
-// made at the position samples follow the exact posterior (exactPosterior, enumerated independently) tilted by
-// exp(strength × evidence), by a chi-square test; Evidence's prior chances are the exact posterior's
+// made at the position samples follow the exact posterior (exactPosterior,
+// enumerated independently) tilted by exp(strength × evidence), by a
+// chi-square test; Evidence's prior chances are the exact posterior's
 // summed by evidence, and its truth the true goal's; the sum of a goal's
 // positions' evidence is its evidence; and what the observer sees is left
 // unchanged.

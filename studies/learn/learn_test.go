@@ -209,21 +209,22 @@ func TestVerdict(t *testing.T) {
 		return []Bin{{Low: 0.7, High: 0.8, N: n, Predicted: 0.75, Observed: 0.75 + off}}
 	}
 	for _, c := range []struct {
-		d    Difference
-		bins []Bin
-		want []string
+		d     Difference
+		bins  []Bin
+		alike bool // every held-out result the same: the constant's Brier 0
+		want  []string
 	}{
-		{Difference{Mean: -0.01, Low: -0.02, High: -0.001, Deals: 50}, bins(0.05, 200), []string{"better than the hand heuristic", "every decile", "Worth using"}},
-		{Difference{Mean: -0.01, Low: -0.02, High: -0.001, Deals: 50}, bins(0.2139, 200), []string{"better than the hand heuristic", "not calibrated", "70–80% decile (200 positions) predicts 75.0% and sees 96.4%, +21.4 points", "its chances, which How it plays reads, are off"}},
-		{Difference{Mean: -0.0038, Low: -0.008, High: 0.0005, Deals: 50}, bins(0.2, 50), []string{"not shown to predict", "-0.0038 [-0.0080, +0.0005] over 50", "no decile holds 100", "Keep the hand heuristic"}},
-		{Difference{Mean: 0.01, Low: 0.001, High: 0.02, Deals: 50}, bins(0, 200), []string{"worse than the hand heuristic", "Keep the hand heuristic"}},
-		{Difference{Deals: 3}, nil, []string{"Too few held-out deals (3)"}},
+		{Difference{Mean: -0.01, Low: -0.02, High: -0.001, Deals: 50}, bins(0.05, 200), false, []string{"better than the hand heuristic", "every decile", "Worth using"}},
+		{Difference{Mean: -0.01, Low: -0.02, High: -0.001, Deals: 50}, bins(0.2139, 200), false, []string{"better than the hand heuristic", "not calibrated", "70–80% decile (200 positions) predicts 75.0% and sees 96.4%, +21.4 points", "its chances, which How it plays reads, are off"}},
+		{Difference{Mean: -0.0038, Low: -0.008, High: 0.0005, Deals: 50}, bins(0.2, 50), false, []string{"not shown to predict", "-0.0038 [-0.0080, +0.0005] over 50", "no decile holds 100", "Keep the hand heuristic"}},
+		{Difference{Mean: 0.01, Low: 0.001, High: 0.02, Deals: 50}, bins(0, 200), false, []string{"worse than the hand heuristic", "Keep the hand heuristic"}},
+		{Difference{Deals: 3}, nil, false, []string{"Too few held-out deals (3)"}},
 		// Every game a draw: a difference of -1e-12 is not "better".
-		{Difference{Mean: -1e-12, Low: -2e-12, High: -1e-13, Deals: 100}, bins(0, 3200), []string{"Every held-out game ended alike", "keep the hand heuristic"}},
+		{Difference{Mean: -1e-12, Low: -2e-12, High: -1e-13, Deals: 100}, bins(0, 3200), true, []string{"Every held-out game ended alike", "keep the hand heuristic"}},
 	} {
-		constant := Scores{LogLoss: 0.69, Brier: 0.25}
-		if c.d.Mean == -1e-12 {
-			constant = Scores{LogLoss: math.Ln2}
+		constant := Scores{LogLoss: math.Ln2, Brier: 0.25}
+		if c.alike {
+			constant.Brier = 0
 		}
 		got := Verdict(&Training{VersusHand: c.d, Reliability: c.bins, Constant: constant})
 		if strings.Contains(got, "Worth using") != slices.Contains(c.want, "Worth using") {

@@ -98,14 +98,11 @@ func CompareKept(dirs []string, tol float64) (*Families, error) {
 		case !m.Finished: // a ladder's pending record too
 			return nil, study.BadInputf("--compare %s: the ladder is not finished; continue it with playtest skill --resume --out %s", dir, shell.Quote(dir))
 		}
-		res, rungs, err := fromManifest(m)
+		res, err := readKept(dir, m)
 		if err != nil {
 			return nil, fmt.Errorf("--compare %s: %w", dir, err)
 		}
-		if err := res.tallyLogs(dir, rungs, m); err != nil {
-			return nil, fmt.Errorf("--compare %s: %w", dir, err)
-		}
-		c := rungs[len(rungs)-1].self.cfg
+		c := res.Rungs[len(res.Rungs)-1].self.cfg
 		specs = append(specs, c.Players[0])
 		c.Players = [2]bots.Spec{}
 		deals[i] = c.Hash()

@@ -263,6 +263,19 @@ func (r *Result) tallyLogs(dir string, rungs []Rung, m *study.Manifest) error {
 	return nil
 }
 
+// readKept is the ladder kept in dir under its manifest m, every run
+// played: its rungs and verdict from the games the runs logged.
+func readKept(dir string, m *study.Manifest) (*Result, error) {
+	res, rungs, err := fromManifest(m)
+	if err != nil {
+		return nil, err
+	}
+	if err := res.tallyLogs(dir, rungs, m); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
 // Merge assembles the ladder whose shard directories are dirs into out
 // (study.Merge) and returns it: the same result as one process playing
 // the whole ladder, apart from each rung's seconds.
@@ -271,11 +284,8 @@ func Merge(ctx context.Context, dirs []string, out string) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res, rungs, err := fromManifest(m)
+	res, err := readKept(out, m)
 	if err != nil {
-		return nil, err
-	}
-	if err := res.tallyLogs(out, rungs, m); err != nil {
 		return nil, err
 	}
 	// The judgement one process would have made (by default).
