@@ -731,11 +731,25 @@ func TestShardsFromTheEnvironment(t *testing.T) {
 		{append(base, "--shard", "2/3"), "give --out DIR"},
 		{[]string{"run", "--resume"}, "give --out"},
 		{[]string{"run", "size2", "--resume", "--out", merged}, "it takes no variant"},
+		{[]string{"run", "--resume", "--out", merged, "--seed", "2"}, "it takes no variant, --set, --seed"},
+		{[]string{"run", "--resume", "--out", merged, "--games", "40"}, "a run never loses games"},
+		{[]string{"run", "--resume", "--out", shards[1], "--games", "60"}, "merge the shards first"},
 	} {
 		code, _, errOut := run(t, c.args...)
 		if code != ExitBadInput || !strings.Contains(errOut, c.want) {
 			t.Errorf("%v: exit %d, %s; want 2 and %q", c.args, code, errOut, c.want)
 		}
+	}
+	// The merged run grows to 60 games: a 60-game run's summary.
+	whole60 := t.TempDir()
+	if code, _, errOut := run(t, append(base, "--games", "60", "--out", whole60)...); code != 0 {
+		t.Fatal(errOut)
+	}
+	if code, out, errOut := run(t, "run", "--resume", "--out", merged, "--games", "60", "--quiet"); code != 0 || !strings.Contains(out, "60 games") {
+		t.Fatalf("grown: exit %d %s\n%s", code, errOut, out)
+	}
+	if a, b := summaryFile(t, whole60), summaryFile(t, merged); a != b {
+		t.Errorf("the grown run's summary differs from a 60-game run's:\n%s\n%s", a, b)
 	}
 }
 
@@ -1319,7 +1333,9 @@ func TestSkillKilledResumes(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"skill", "--resume", "--out", killed, "--games", "10"}, "it takes no variant, --budgets"},
+		{[]string{"skill", "--resume", "--out", killed, "--seed", "10"}, "it takes no variant, --budgets"},
+		{[]string{"skill", "--resume", "--out", killed, "--games", "10"}, "never loses games"},
+		{[]string{"skill", "--resume", "--out", killed, "--games", "0"}, "give the games"},
 		{[]string{"skill", "size2", "--shard", "1/4", "--out", killed}, "need a ladder fixed in advance"},
 		{[]string{"skill", "size2", "--budgets", "4,16", "--shard", "1/4"}, "give --out DIR"},
 	} {

@@ -43,7 +43,9 @@ DIR/manifest.json saying what the run is); when all are done DIR gets
 summary.json, games.csv and the reports. Ctrl-C or SIGTERM stops at once
 (exit 130 or 143; a second signal quits without waiting). An interrupted run
 (a signal, kill, power loss) continues with --resume --out DIR and ends with
-the same summary as an uninterrupted one. --shard I/N plays a slice of the games (the index
+the same summary as an uninterrupted one; --resume --games N adds games to a
+run, finished or not: its games are kept and the new ones played, to the
+same summary as a run of N games from the start. --shard I/N plays a slice of the games (the index
 may come from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID with --shard N);
 playtest merge combines the shards. A game that panics is recorded in
 DIR/errors.jsonl and the run goes on; the exit code then says how many
@@ -57,6 +59,7 @@ PLAYTEST_WORKERS, PLAYTEST_FORMAT, PLAYTEST_OUT, PLAYTEST_SHARD (flags win).`,
   playtest run stacktics/size2 --set rules.pie_rule=false --format json
   playtest run my-variant.yaml --out results/   # summary.json, games.csv, report.md, report.html, plots/
   playtest run --resume --out results/          # continue an interrupted run
+  playtest run --resume --out results/ --games 4000   # add games to a run
   playtest run size3 --games 100000 --shard 2/8 --out shard-2/ --no-reports
   playtest run size3 --records full --out r/ && playtest replay r/ --game 7`,
 		Args: cobra.MaximumNArgs(1),
@@ -70,7 +73,7 @@ PLAYTEST_WORKERS, PLAYTEST_FORMAT, PLAYTEST_OUT, PLAYTEST_SHARD (flags win).`,
 	f.Int("workers", 0, "worker goroutines (default: all cores)")
 	f.String("format", "table", "output format: table or json")
 	f.String("out", "", "write DIR/summary.json, games.csv, report.md, report.html and plots/ (and the games as they end)")
-	f.Bool("resume", false, "continue the interrupted run in --out DIR")
+	f.Bool("resume", false, "continue the interrupted run in --out DIR (with --games N: grow it to N games)")
 	f.Bool("force", false, "with --out: replace the finished run DIR holds (refused without it, so that a saved run is not lost)")
 	f.String("shard", "", "play shard I/N of the games, I counted from 0 (N alone: the index from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID)")
 	f.String("records", runlog.RecordsSummary, "what --out keeps of each game: summary, or full (every move, for playtest replay)")
@@ -168,8 +171,8 @@ func resumeSettings(flags *pflag.FlagSet, args, sets []string, out string, dopts
 	}
 	// Only flags count: PLAYTEST_* variables left in a job's environment
 	// must not stop a restarted job from resuming.
-	if len(args) > 0 || len(sets) > 0 || flags.Changed("games") || flags.Changed("seed") || flags.Changed("shard") || flags.Changed("records") {
-		return nil, dopts, usageErrorf("--resume continues the run recorded in %s: it takes no variant, --set, --games, --seed, --shard or --records", out)
+	if len(args) > 0 || len(sets) > 0 || flags.Changed("seed") || flags.Changed("shard") || flags.Changed("records") {
+		return nil, dopts, usageErrorf("--resume continues the run recorded in %s: it takes no variant, --set, --seed, --shard or --records (only --games, to add games)", out)
 	}
 	m, err := runlog.ReadManifest(out)
 	if err != nil {
@@ -178,6 +181,15 @@ func resumeSettings(flags *pflag.FlagSet, args, sets []string, out string, dopts
 	cfg, err := m.Config()
 	if err != nil {
 		return nil, dopts, err
+	}
+	if flags.Changed("games") {
+		// --resume --games N grows the run to N games: those logged are
+		// kept, the new ones played.
+		games, _ := flags.GetInt("games")
+		if _, cfg, err = m.Extended(games); err != nil {
+			return nil, dopts, usageErrorf("--resume --games %d: %v", games, err)
+		}
+		dopts.Extend = true
 	}
 	dopts.Shard, dopts.Records = m.Shard, m.Records
 	return cfg, dopts, nil

@@ -329,10 +329,18 @@ func skillProgress(stderr io.Writer, quiet bool, sopts *skill.Options) *progress
 func resumeSkill(cmd *cobra.Command, args []string, format string, workers int) error {
 	v := settings(cmd.Flags())
 	out := v.GetString("out")
-	if err := checkResume(cmd, args, out, "ladder", skillDefinition, "variant, --budgets, --games, --seed, --set, --family, --shard or verdict setting"); err != nil {
+	// --games grows the kept ladder's runs (skill.Options.Games).
+	definition := slices.DeleteFunc(slices.Clone(skillDefinition), func(name string) bool { return name == "games" })
+	if err := checkResume(cmd, args, out, "ladder", definition, "variant, --budgets, --seed, --set, --family, --shard or verdict setting (only --games, to add games to every rung)"); err != nil {
 		return err
 	}
 	sopts := skill.Options{Workers: workers, Accuracy: accuracyGames(cmd.Flags())}
+	if cmd.Flags().Changed("games") {
+		sopts.Games, _ = cmd.Flags().GetInt("games")
+		if sopts.Games < 1 {
+			return usageErrorf("--games %d: give the games a rung's runs should have in all", sopts.Games)
+		}
+	}
 	rep := skillProgress(cmd.ErrOrStderr(), v.GetBool("quiet"), &sopts)
 	res, err := skill.Resume(cmd.Context(), out, sopts)
 	(*rep).Close()

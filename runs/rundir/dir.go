@@ -30,6 +30,11 @@ type DirOptions struct {
 	// Resume continues the run the directory holds instead of starting
 	// afresh; the variant must be the one in its manifest.
 	Resume bool
+	// Extend lets Resume grow the run the directory holds to cfg's games,
+	// when cfg is that run's variant with more games
+	// (runlog.Manifest.Extended): the games logged are kept and the new
+	// ones played.
+	Extend bool
 	// Replace lets a fresh run replace a finished one the directory holds
 	// (playtest run --force; a study's own unit directories); without it
 	// that is refused (*FinishedError), so that no saved run (a CI
@@ -175,11 +180,21 @@ func RunToDir(ctx context.Context, cfg *variants.Config, opts DirOptions, dir st
 	defer unlock()
 	m := runlog.NewManifest(cfg, opts.Shard, opts.Records)
 	fresh := false // the run starts here (not resumed)
+	grown := false // the run is resumed with more games (DirOptions.Extend)
 	old, err := runlog.ReadManifest(dir)
 	switch {
 	case opts.Resume && err != nil:
 		return nil, fmt.Errorf("nothing to resume: %w", err)
 	case opts.Resume:
+		if opts.Extend && old.ConfigHash != m.ConfigHash && old.Games < cfg.Games {
+			g, _, err := old.Extended(cfg.Games)
+			if err != nil {
+				return nil, &BadInputError{fmt.Errorf("%s: %w", dir, err)}
+			}
+			if g.ConfigHash == m.ConfigHash {
+				old, grown = g, true
+			}
+		}
 		if old.ConfigHash != m.ConfigHash || old.Shard != m.Shard {
 			return nil, fmt.Errorf("%s holds a run of %s (%v, config %s), not of %s (%v, config %s)",
 				dir, old.Variant, old.Shard, old.ConfigHash, m.Variant, m.Shard, m.ConfigHash)
@@ -223,7 +238,7 @@ func RunToDir(ctx context.Context, cfg *variants.Config, opts DirOptions, dir st
 	if err != nil {
 		return nil, err // a damaged log is refused before anything changes
 	}
-	if m.Finished { // rewritten from here on: unfinished until finish
+	if m.Finished || grown { // rewritten from here on: unfinished until finish
 		m.Finished = false
 		if err := m.Write(dir); err != nil {
 			return nil, err

@@ -720,3 +720,70 @@ func TestFullRecordsReplayOnResume(t *testing.T) {
 		}
 	}
 }
+
+// TestRunGrows: a run resumed with more games (DirOptions.Extend) keeps
+// the games it logged and ends with the summary, games.csv and report of
+// a run of that many games from the start, interrupted on the way or not;
+// without Extend, or to fewer games, or from a shard, it is refused.
+func TestRunGrows(t *testing.T) {
+	cfg := func(games int) *variants.Config {
+		return load(t, fmt.Sprintf("games=%d", games), "seed=4", "players.0=greedy", "players.1={bot: greedy, epsilon: 0.2}")
+	}
+	whole := t.TempDir()
+	if _, err := RunToDir(context.Background(), cfg(70), DirOptions{Options: Options{Workers: 3}}, whole); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if _, err := RunToDir(context.Background(), cfg(30), DirOptions{Options: Options{Workers: 2}}, dir); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(filepath.Join(dir, runlog.GamesFile))
+	if _, err := RunToDir(context.Background(), cfg(70), DirOptions{Resume: true}, dir); err == nil {
+		t.Fatal("a resume with more games but without Extend was accepted")
+	}
+	// Grown to 50, interrupted after a few, then grown on to 70.
+	ctx, cancel := context.WithCancel(context.Background())
+	seen := 0
+	_, err := RunToDir(ctx, cfg(50), DirOptions{Options: Options{Workers: 2, OnRecord: func(*sim.Record) {
+		if seen++; seen == 7 {
+			cancel()
+		}
+	}}, Resume: true, Extend: true}, dir)
+	cancel()
+	if !errors.As(err, new(*InterruptedError)) {
+		t.Fatalf("grown to 50: %v", err)
+	}
+	var started [2]int
+	if _, err := RunToDir(context.Background(), cfg(70), DirOptions{Options: Options{Workers: 1}, Resume: true, Extend: true,
+		Start: func(done, total int) { started = [2]int{done, total} }}, dir); err != nil {
+		t.Fatal(err)
+	}
+	if started[0] < 37 || started[1] != 70 {
+		t.Errorf("grown on from %v, want at least 37 of 70 games kept", started)
+	}
+	after, _ := os.ReadFile(filepath.Join(dir, runlog.GamesFile))
+	if !bytes.HasPrefix(after, before) {
+		t.Error("growing rewrote the games it had")
+	}
+	if a, b := summaryWithoutTiming(t, whole), summaryWithoutTiming(t, dir); a != b {
+		t.Errorf("the grown summary differs:\n%s\n%s", a, b)
+	}
+	sameFiles(t, whole, dir, "games.csv", "report.md")
+	m, err := runlog.ReadManifest(dir)
+	if err != nil || len(m.Extends) != 2 || m.Games != 70 || m.ConfigHash != cfg(70).Hash() {
+		t.Fatalf("grown manifest %+v, %v", m, err)
+	}
+	// A run never loses games.
+	if _, err := RunToDir(context.Background(), cfg(40), DirOptions{Resume: true, Extend: true}, dir); err == nil {
+		t.Error("a resume to fewer games was accepted")
+	}
+	// A shard does not grow: its slice depends on the run's size.
+	shard := t.TempDir()
+	if _, err := RunToDir(context.Background(), cfg(30), DirOptions{Shard: runlog.Shard{Index: 0, Count: 2}}, shard); err != nil {
+		t.Fatal(err)
+	}
+	_, err = RunToDir(context.Background(), cfg(70), DirOptions{Resume: true, Extend: true, Shard: runlog.Shard{Index: 0, Count: 2}}, shard)
+	if err == nil || !strings.Contains(err.Error(), "merge the shards first") {
+		t.Errorf("a shard grew: %v", err)
+	}
+}

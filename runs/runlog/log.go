@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"time"
 
@@ -211,11 +212,12 @@ type lineReader struct {
 	// line when it cannot be read back (a write cut short).
 	err  error
 	torn *TornLine
-	// run is the manifest's run identity ("" when there is no manifest).
-	run string
+	// runs are the identities of the manifest's run and of those it grew
+	// from (none when there is no manifest).
+	runs []string
 }
 
-func openLines(dir, name, run string, valid func(*sim.Record) error) (*lineReader, error) {
+func openLines(dir, name string, runs []string, valid func(*sim.Record) error) (*lineReader, error) {
 	path := filepath.Join(dir, name)
 	f, err := bounded.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
@@ -224,7 +226,7 @@ func openLines(dir, name, run string, valid func(*sim.Record) error) (*lineReade
 	if err != nil {
 		return nil, err
 	}
-	lr := &lineReader{name: name, path: path, f: f, r: bufio.NewReaderSize(bounded.Lines(f, MaxLineSize), 64<<10), valid: valid, run: run}
+	lr := &lineReader{name: name, path: path, f: f, r: bufio.NewReaderSize(bounded.Lines(f, MaxLineSize), 64<<10), valid: valid, runs: runs}
 	lr.advance()
 	return lr, nil
 }
@@ -310,8 +312,8 @@ func (lr *lineReader) decode(b []byte, cut bool) (*sim.Record, error) {
 		}
 		rec, run = l.Record(), l.Run
 	}
-	if lr.run != "" && run != "" && run != lr.run {
-		return nil, fmt.Errorf("the line is from run %s, but %s is of run %s: the log and the manifest come from different runs", run, ManifestFile, lr.run)
+	if len(lr.runs) > 0 && run != "" && !slices.Contains(lr.runs, run) {
+		return nil, fmt.Errorf("the line is from run %s, but %s is of run %s: the log and the manifest come from different runs", run, ManifestFile, lr.runs[0])
 	}
 	if lr.valid != nil {
 		if err := lr.valid(rec); err != nil {
@@ -382,13 +384,13 @@ func Scan(dir string, from, to int, valid func(*sim.Record) error, f func(*sim.R
 // (nil when none), for a run about to append to its log to Cut first.
 // It changes nothing.
 func ScanTorn(dir string, from, to int, valid func(*sim.Record) error, f func(*sim.Record) error) (next int, torn []*TornLine, err error) {
-	run := ""
+	var runs []string
 	if m, err := ReadManifest(dir); err == nil {
-		run = m.RunID()
+		runs = append([]string{m.RunID()}, m.Extends...)
 	}
 	var readers [2]*lineReader
 	for i, name := range []string{GamesFile, ErrorsFile} {
-		if readers[i], err = openLines(dir, name, run, valid); err != nil {
+		if readers[i], err = openLines(dir, name, runs, valid); err != nil {
 			return from, nil, err
 		}
 		defer readers[i].close()

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -137,6 +138,10 @@ type Manifest struct {
 	To      int    `json:"to"`
 	Records string `json:"records"`
 	Recipe
+	// Extends lists the run identities of the smaller runs this one grew
+	// from (Extended), oldest first: their games are this run's first,
+	// logged under their own identities.
+	Extends []string `json:"extends,omitempty"`
 	// Finished is set, in the last write of a run, once games.csv,
 	// summary.json and the reports are all in place: a run killed while
 	// writing them is unfinished, and --resume writes them again.
@@ -156,6 +161,26 @@ func NewManifest(cfg *variants.Config, shard Shard, records string) *Manifest {
 		Games: cfg.Games, Seed: cfg.Seed, Pairs: cfg.Pairs, Shard: shard, From: from, To: to, Records: records,
 		Recipe: NewRecipe(cfg), Playtest: buildinfo.Get().Short(),
 	}
+}
+
+// Extended is the manifest of this run grown to games games, and its
+// variant (Recipe.Grown), whose first games are this run's, so that
+// resuming it plays only the new ones. The games already logged keep
+// their run identity, listed in Extends. Only a whole run grows (a
+// shard's slice depends on the run's size).
+func (m *Manifest) Extended(games int) (*Manifest, *variants.Config, error) {
+	if m.Shard.Count > 0 {
+		return nil, nil, fmt.Errorf("%s is a shard's (%v): the slice a shard plays depends on the run's size, so only a whole run grows; merge the shards first (playtest merge), then add games to the merged run", ManifestFile, m.Shard)
+	}
+	r, cfg, err := m.Recipe.Grown(m.Variant, m.ConfigHash, ManifestFile, games)
+	if err != nil || cfg.Games == m.Games {
+		return m, cfg, err
+	}
+	g := NewManifest(cfg, Shard{}, m.Records)
+	g.Recipe = r
+	g.Extends = append(slices.Clone(m.Extends), m.RunID())
+	g.Playtest, g.ResumedBy = m.Playtest, m.ResumedBy
+	return g, cfg, nil
 }
 
 // Recipe rebuilds a variant exactly: where it came from, its text and the
@@ -190,6 +215,29 @@ func (r *Recipe) Rebuild(name, hash, file string) (*variants.Config, error) {
 			file, cfg.Hash(), hash)
 	}
 	return cfg, nil
+}
+
+// Grown is the recipe of the variant Rebuild gives, with games games,
+// and that variant: the same game, rules, bots, seed and pairs, whose
+// first games are the recorded variant's (a game's randomness depends
+// only on the seed and its index). A run never loses games: fewer games
+// than recorded is an error.
+func (r Recipe) Grown(name, hash, file string, games int) (Recipe, *variants.Config, error) {
+	old, err := r.Rebuild(name, hash, file)
+	if err != nil {
+		return r, nil, err
+	}
+	if games < old.Games {
+		return r, nil, fmt.Errorf("the run has %d games already, and a run never loses games: give more than %d, or start another run", old.Games, old.Games)
+	}
+	r.Overrides = slices.DeleteFunc(slices.Clone(r.Overrides), func(o variants.Override) bool { return o.Path == "games" })
+	r.Overrides = append(r.Overrides, variants.Override{Path: "games", Value: strconv.Itoa(games), Origin: "--games"})
+	cfg, err := variants.Parse(r.Source, r.DefaultName, []byte(r.Text), r.Overrides)
+	if err != nil {
+		return r, nil, err
+	}
+	cfg.Name = name
+	return r, cfg, nil
 }
 
 // ChangedError says a recorded run can no longer be rebuilt as it was
@@ -282,6 +330,11 @@ func (m *Manifest) check() error {
 		return fmt.Errorf("records %q: want %s or %s", m.Records, RecordsSummary, RecordsFull)
 	case !strings.HasPrefix(m.ConfigHash, "sha256:") || len(m.ConfigHash) != len("sha256:")+64:
 		return fmt.Errorf("config_hash %q: want sha256: and 64 hex digits", m.ConfigHash)
+	}
+	for _, id := range m.Extends {
+		if id == "" || !validFingerprint(id) {
+			return fmt.Errorf("extends %q: want run identities of 16 hex digits", id)
+		}
 	}
 	if from, to := m.Shard.Range(m.Games, m.Pairs); m.From != from || m.To != to {
 		return fmt.Errorf("games [%d, %d), but %s a %d-game run plays games [%d, %d)", m.From, m.To, shardName(m.Shard), m.Games, from, to)

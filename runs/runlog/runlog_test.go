@@ -188,6 +188,9 @@ func TestManifestFieldsMustAgree(t *testing.T) {
 		{"no games", func(m *Manifest) { m.Games, m.To = 0, 0 }, "games 0"},
 		{"records", func(m *Manifest) { m.Records = "all" }, `records "all"`},
 		{"hash", func(m *Manifest) { m.ConfigHash = "x" }, `config_hash "x"`},
+		{"grown", func(m *Manifest) { m.Extends = []string{"0123456789abcdef", "fedcba9876543210"} }, ""},
+		{"grown from no run", func(m *Manifest) { m.Extends = []string{""} }, `extends ""`},
+		{"grown from a bad run", func(m *Manifest) { m.Extends = []string{"../x"} }, `extends "../x"`},
 	} {
 		dir := t.TempDir()
 		m := good

@@ -111,6 +111,11 @@ type Options struct {
 	Out string
 	// Resume continues the ladder kept in Out.
 	Resume bool
+	// Games, with Resume, grows every run of the kept ladder to that many
+	// games (study.Manifest.Grown) before going on: the games played are
+	// kept and only the new ones played, to the ladder that many games
+	// would have given from the start. 0 keeps the ladder's games.
+	Games int
 	// Shard, with Out, plays that slice of every run's games: the
 	// ladder's result comes from playtest merge.
 	Shard runlog.Shard

@@ -112,6 +112,9 @@ func Resume(ctx context.Context, out string, opts Options) (*Result, error) {
 	if d, ok := pending(m); ok {
 		// Stopped before its first run: start it again from its record.
 		cfg, err := m.Units[0].Config()
+		if err == nil && opts.Games > 0 {
+			_, cfg, err = m.Units[0].Recipe.Grown(m.Units[0].Variant, m.Units[0].ConfigHash, study.ManifestFile, opts.Games)
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -122,12 +125,42 @@ func Resume(ctx context.Context, out string, opts Options) (*Result, error) {
 		}
 		return Run(ctx, cfg, opts)
 	}
+	if opts.Games > 0 {
+		if m, err = grow(m, opts.Games, out); err != nil {
+			return nil, err
+		}
+	}
 	res, rungs, err := fromManifest(m)
 	if err != nil {
 		return nil, err
 	}
 	opts.Out, opts.Resume, opts.Shard = out, true, m.Shard
 	return playStudy(ctx, res, rungs, m, opts)
+}
+
+// grow grows the ladder kept in out under m to games games a run, and
+// records it there: its runs grow when they are resumed (playStudy). The
+// same games keep m as it is.
+func grow(m *study.Manifest, games int, out string) (*study.Manifest, error) {
+	if m.Kind != Kind {
+		return nil, fmt.Errorf("%s is a %s, not a skill ladder", study.ManifestFile, m.Kind)
+	}
+	var d design
+	if err := json.Unmarshal(m.Design, &d); err != nil {
+		return nil, &study.Error{Path: study.ManifestFile, Err: err}
+	}
+	if games == d.Games {
+		return m, nil
+	}
+	g, err := m.Grown(games)
+	if err != nil {
+		return nil, err
+	}
+	d.Games = games
+	if g.Design, err = json.Marshal(d); err != nil {
+		return nil, err
+	}
+	return g, g.Write(out)
 }
 
 // pending reports whether m is a ladder's pending manifest, with its
@@ -209,7 +242,7 @@ func playStudy(ctx context.Context, res *Result, rungs []Rung, m *study.Manifest
 			dir := filepath.Join(opts.Out, m.Units[i].Dir)
 			i++
 			_, logged := runlog.ReadManifest(dir)
-			dopts := rundir.DirOptions{Options: rundir.Options{Workers: opts.Workers}, Resume: opts.Resume && logged == nil, Replace: true, Shard: m.Shard, NoReports: true}
+			dopts := rundir.DirOptions{Options: rundir.Options{Workers: opts.Workers}, Resume: opts.Resume && logged == nil, Extend: true, Replace: true, Shard: m.Shard, NoReports: true}
 			if opts.OnGame != nil {
 				dopts.OnRecord = func(*sim.Record) { opts.OnGame() }
 			}

@@ -107,6 +107,53 @@ func TestLadderAsAStudy(t *testing.T) {
 	}
 }
 
+// TestLadderGrows: a kept ladder resumed with more games (Options.Games),
+// finished or stopped before its first run, gives the ladder of that
+// many games from the start, keeping the games its runs played; fewer
+// games, or a shard, are refused.
+func TestLadderGrows(t *testing.T) {
+	budgets := []int{16, 64, 256}
+	ctx := context.Background()
+	mem, err := Run(ctx, cheap(t, "games=40"), Options{Budgets: budgets, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := withoutSeconds(t, mem)
+	dir := t.TempDir()
+	small := cheap(t, "games=20")
+	kept := filepath.Join(dir, "kept")
+	if _, err := Run(ctx, small, Options{Budgets: budgets, Workers: 2, Out: kept}); err != nil {
+		t.Fatal(err)
+	}
+	played := 0
+	grown, err := Resume(ctx, kept, Options{Workers: 1, Games: 40, OnGame: func() { played++ }})
+	if err != nil || withoutSeconds(t, grown) != want {
+		t.Fatalf("grown: %v\n%s\nwant\n%s", err, withoutSeconds(t, grown), want)
+	}
+	if played != 5*20 {
+		t.Errorf("growing played %d games, want the 100 new ones", played)
+	}
+	if _, err := Resume(ctx, kept, Options{Games: 30}); err == nil || !strings.Contains(err.Error(), "never loses games") {
+		t.Errorf("shrunk: %v", err)
+	}
+
+	early := filepath.Join(dir, "early")
+	if err := recordPending(small, Options{Budgets: budgets, Out: early}); err != nil {
+		t.Fatal(err)
+	}
+	if grown, err = Resume(ctx, early, Options{Workers: 2, Games: 40}); err != nil || withoutSeconds(t, grown) != want {
+		t.Fatalf("grown before its first run: %v\n%s", err, withoutSeconds(t, grown))
+	}
+
+	shard := filepath.Join(dir, "shard")
+	if _, err := Run(ctx, small, Options{Budgets: budgets, Workers: 1, Out: shard, Shard: runlog.Shard{Index: 1, Count: 2}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Resume(ctx, shard, Options{Games: 40}); err == nil || !strings.Contains(err.Error(), "merge the shards first") {
+		t.Errorf("a shard grew: %v", err)
+	}
+}
+
 // TestCompareKept: two ladders kept as studies, one per family, compare
 // as RunFamilies compares the same ladders played together; a ladder not
 // finished, a shard, or one on other deals is refused.

@@ -98,6 +98,30 @@ func (m *Manifest) Write(dir string) error {
 	return reports.WriteJSONFileAtomic(filepath.Join(dir, ManifestFile), m)
 }
 
+// Grown is the study m with every unit grown to games games
+// (runlog.Recipe.Grown): each unit's first games are the ones it had, so
+// that a resume (with rundir.DirOptions.Extend) plays only the new ones.
+// The kind's design, which may count the games too, is the caller's to
+// change. Only a whole study grows: a shard's slice of each unit depends
+// on the unit's size.
+func (m *Manifest) Grown(games int) (*Manifest, error) {
+	if m.Shard.Count > 0 {
+		return nil, badInputf("this directory holds %v of %s %q: the slice a shard plays depends on the games in all, so only a whole study grows; merge the shards first (playtest merge), then add games to the merged study", m.Shard, m.Kind, m.Name)
+	}
+	g := *m
+	g.Units = make([]Unit, len(m.Units))
+	for i, u := range m.Units {
+		r, cfg, err := u.Recipe.Grown(u.Variant, u.ConfigHash, ManifestFile, games)
+		if err != nil {
+			return nil, badInput{fmt.Errorf("%s: %w", u.Name, err)}
+		}
+		g.Units[i] = NewUnit(u.Name, u.Dir, cfg)
+		g.Units[i].Recipe = r
+	}
+	g.Command = fmt.Sprintf("%s (grown to %d games)", m.Command, games)
+	return &g, nil
+}
+
 // ErrNoManifest is returned by Read for a directory without a study.
 var ErrNoManifest = errors.New("no " + ManifestFile)
 
