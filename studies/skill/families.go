@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -82,9 +83,14 @@ func CompareKept(dirs []string, tol float64) (*Families, error) {
 	if len(dirs) != 2 {
 		return nil, study.BadInputf("--compare: give two ladder directories (got %d)", len(dirs))
 	}
+	if a, errA := os.Stat(filepath.Join(dirs[0], study.ManifestFile)); errA == nil {
+		if b, errB := os.Stat(filepath.Join(dirs[1], study.ManifestFile)); errB == nil && os.SameFile(a, b) {
+			return nil, study.BadInputf("--compare: %s and %s are the same ladder; give the directories of two families' ladders", dirs[0], dirs[1])
+		}
+	}
 	out := &Families{Schema: FamiliesSchema}
 	var specs []bots.Spec
-	var deals [2]string
+	var deals, sized [2]string
 	for i, dir := range dirs {
 		m, err := study.Read(dir)
 		if err != nil {
@@ -106,9 +112,19 @@ func CompareKept(dirs []string, tol float64) (*Families, error) {
 		specs = append(specs, c.Players[0])
 		c.Players = [2]bots.Spec{}
 		deals[i] = c.Hash()
+		c.Games = 0
+		sized[i] = c.Hash()
 		out.Ladders = append(out.Ladders, res)
 	}
 	a, b := out.Ladders[0], out.Ladders[1]
+	if deals[0] != deals[1] && sized[0] == sized[1] {
+		smaller := dirs[0]
+		if a.Games > b.Games {
+			smaller = dirs[1]
+		}
+		return nil, study.BadInputf("--compare: %s plays %d games a rung and %s %d: their top rungs are paired deal by deal, so grow the smaller to the other's games first (playtest skill --resume --out %s --games %d, which plays only the new games)",
+			dirs[0], a.Games, dirs[1], b.Games, shell.Quote(smaller), max(a.Games, b.Games))
+	}
 	if deals[0] != deals[1] {
 		return nil, study.BadInputf("--compare: %s and %s do not play the same deals (%s, seed %d, %d games against %s, seed %d, %d games, or other rules, book or opening): their top rungs cannot be paired",
 			dirs[0], dirs[1], cmp.Or(a.Label, a.Variant), a.Seed, a.Games, cmp.Or(b.Label, b.Variant), b.Seed, b.Games)
@@ -170,7 +186,7 @@ func (f *Families) compare(tol float64) {
 		f.Text = fmt.Sprintf("The two families disagree: %s, a difference of %s. At least one of them is not yet playing the game's answer.", both, points(s))
 	default:
 		f.Agreement = Undecided
-		f.Text = fmt.Sprintf("Undecided: %s, a difference of %s, neither shown within ±%.0f points nor apart: play more games per rung.", both, points(s), 100*tol)
+		f.Text = fmt.Sprintf("Undecided: %s, a difference of %s, neither shown within ±%.0f points nor apart: play more games per rung (two ladders kept with --out grow with playtest skill --resume --out DIR --games N on each, playing only the new games).", both, points(s), 100*tol)
 	}
 }
 

@@ -218,4 +218,29 @@ func TestCompareKept(t *testing.T) {
 	if _, err := CompareKept(dirs[:1], 0); err == nil {
 		t.Error("one ladder compared")
 	}
+	if _, err := CompareKept([]string{dirs[0], filepath.Join(dirs[0], ".")}, 0); err == nil || !strings.Contains(err.Error(), "the same ladder") {
+		t.Errorf("a ladder against itself: %v", err)
+	}
+
+	// A family's ladder of fewer games is refused with the way to grow
+	// it; grown, it compares as the ladder of those games from the start.
+	fewer := filepath.Join(dir, "fewer")
+	if _, err := Run(ctx, cheap(t, "games=10", "players.0="+specs[1], "players.1="+specs[1]), Options{Budgets: budgets, Workers: 1, Out: fewer}); err != nil {
+		t.Fatal(err)
+	}
+	if err := study.FinishDir(fewer); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := CompareKept([]string{dirs[0], fewer}, 0); err == nil || !strings.Contains(err.Error(), "--games 20, which plays only the new games") {
+		t.Errorf("fewer games: %v", err)
+	}
+	if _, err := Resume(ctx, fewer, Options{Workers: 2, Games: 20}); err != nil {
+		t.Fatal(err)
+	}
+	if err := study.FinishDir(fewer); err != nil {
+		t.Fatal(err)
+	}
+	if grown, err := CompareKept([]string{dirs[0], fewer}, DefaultTolerance); err != nil || grown.Text != kept.Text {
+		t.Errorf("grown: %v\n%v\nwant\n%s", err, grown, kept.Text)
+	}
 }

@@ -184,7 +184,7 @@ func (r *Result) sentence(from Rung, moved, step *Shift, tol, maxGain float64, s
 			return b.String()
 		}
 		if r.Missing == MissingGames {
-			fmt.Fprintf(&b, ", not yet shown within ±%.0f points: play more games per rung (--games, or --until-settled).", 100*tol)
+			fmt.Fprintf(&b, ", not yet shown within ±%.0f points: play more games per rung (--games, or --until-settled; a ladder kept with --budgets and --out grows with playtest skill --resume --out DIR --games N, playing only the new games).", 100*tol)
 			if !small && !clearlyLess && top.Gain != nil {
 				fmt.Fprintf(&b, " The top rung also still gains %s, not shown to be at most %.0f: a higher rung may be needed too.", gainText(top.Gain), maxGain)
 			}
