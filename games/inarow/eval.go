@@ -12,21 +12,51 @@ import (
 // Evaluate(seat) = Σ j²·(seat's open lines with j stones − the other's).
 // It is zero-sum: Evaluate(seat 1) = −Evaluate(seat 0).
 
-// Evaluate scores the position for seat (implements games.Heuristic).
+// Evaluate scores the position for seat (implements games.Heuristic):
+// the score Place keeps as the stones fall, seat 0's, or its negation.
 func (p *Position) Evaluate(seat games.Player) float64 {
-	v := 0.0
-	for _, l := range p.B.lines {
-		mine, theirs := p.Stones[seat]&l, p.Stones[seat.Opponent()]&l
+	if seat == games.Seat1 {
+		return float64(-p.score)
+	}
+	return float64(p.score)
+}
+
+// scoreOf is Evaluate(seat 0) of a position whose seats hold s0 and s1,
+// counted line by line.
+func (b *Board) scoreOf(s0, s1 uint64) int32 {
+	v := int32(0)
+	for _, l := range b.lines {
+		mine, theirs := s0&l, s1&l
 		switch {
 		case theirs == 0 && mine != 0:
-			j := float64(bits.OnesCount64(mine))
+			j := int32(bits.OnesCount64(mine))
 			v += j * j
 		case mine == 0 && theirs != 0:
-			j := float64(bits.OnesCount64(theirs))
+			j := int32(bits.OnesCount64(theirs))
 			v -= j * j
 		}
 	}
 	return v
+}
+
+// scoreChange is how far Evaluate(who) moves when who's stone falls on
+// cell, where who holds mine and the other theirs: every line through the
+// cell still open to who, holding j of its stones, goes from j² to
+// (j+1)², and every line open to the other, holding j of its, closes,
+// from −j² to nothing. Other lines do not change.
+func (b *Board) scoreChange(cell int, mine, theirs uint64) int32 {
+	d := int32(0)
+	for _, l := range b.linesAt[cell] {
+		line := b.lines[l]
+		switch {
+		case theirs&line == 0:
+			d += 2*int32(bits.OnesCount64(mine&line)) + 1
+		case mine&line == 0:
+			j := int32(bits.OnesCount64(theirs & line))
+			d += j * j
+		}
+	}
+	return d
 }
 
 // ZeroSum reports that Evaluate(Seat1) = −Evaluate(Seat0) exactly

@@ -19,6 +19,9 @@ type Position struct {
 	winner games.Player
 	over   bool
 	hash   uint64
+	// score is Evaluate(seat 0), kept by Place (Board.scoreChange) so that
+	// a search's evaluation costs nothing.
+	score int32
 	// Pie is the pie rule's state: PieOff (no pie rule, or not decided
 	// yet), PieNow (seat 1 decides), PieKept or PieSwapped.
 	Pie int8
@@ -75,6 +78,7 @@ func (p *Position) ApplyPie(m games.Move) bool {
 	case MoveSwap:
 		first := p.Stones[0]
 		p.Stones[0], p.Stones[1] = 0, first
+		p.score = -p.score
 		p.Pie, p.ToMove = PieSwapped, games.Seat0
 		p.hash ^= p.B.pie ^ p.B.two
 		for c := first; c != 0; c &= c - 1 {
@@ -92,6 +96,11 @@ func (p *Position) ApplyPie(m games.Move) bool {
 // first stone, with the pie rule).
 func (p *Position) Place(cell int) {
 	who := p.ToMove
+	d := p.B.scoreChange(cell, p.Stones[who], p.Stones[who.Opponent()])
+	if who == games.Seat1 {
+		d = -d
+	}
+	p.score += d
 	p.Stones[who] |= 1 << uint(cell)
 	p.hash ^= p.B.zobrist[who][cell]
 	p.plies++
@@ -188,6 +197,7 @@ func (p *Position) SetKey(key []byte) {
 	}
 	p.ToMove, p.Pie = games.Player(key[16]), int8(key[17])
 	p.plies = bits.OnesCount64(p.Occupied())
+	p.score = p.B.scoreOf(p.Stones[0], p.Stones[1])
 	if p.Pie == PieNow {
 		p.hash ^= p.B.pie
 	}
@@ -214,7 +224,8 @@ func (p *Position) SetKey(key []byte) {
 // Check checks what every position must satisfy (the games'
 // CheckInvariants start with it): stones on the board and never two on a
 // cell, the counts the turn order gives (the pie decision and a swap
-// included), the hash, and a finished game's result.
+// included), the hash, the score Evaluate reads, and a finished game's
+// result.
 func (p *Position) Check() error {
 	n0, n1 := bits.OnesCount64(p.Stones[0]), bits.OnesCount64(p.Stones[1])
 	first := games.Seat0
@@ -241,6 +252,9 @@ func (p *Position) Check() error {
 	want.SetKey(p.AppendKey(nil))
 	if want.hash != p.hash {
 		return fmt.Errorf("hash %#x, want %#x", p.hash, want.hash)
+	}
+	if want.score != p.score {
+		return fmt.Errorf("score %d kept as the stones fell, but the board's lines count %d", p.score, want.score)
 	}
 	if p.over != want.over || p.over && p.winner != want.winner {
 		return fmt.Errorf("over %v (winner %v), but the board says over %v (winner %v)", p.over, p.winner, want.over, want.winner)
