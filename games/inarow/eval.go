@@ -39,26 +39,6 @@ func (b *Board) scoreOf(s0, s1 uint64) int32 {
 	return v
 }
 
-// scoreChange is how far Evaluate(who) moves when who's stone falls on
-// cell, where who holds mine and the other theirs: every line through the
-// cell still open to who, holding j of its stones, goes from j² to
-// (j+1)², and every line open to the other, holding j of its, closes,
-// from −j² to nothing. Other lines do not change.
-func (b *Board) scoreChange(cell int, mine, theirs uint64) int32 {
-	d := int32(0)
-	for _, l := range b.linesAt[cell] {
-		line := b.lines[l]
-		switch {
-		case theirs&line == 0:
-			d += 2*int32(bits.OnesCount64(mine&line)) + 1
-		case mine&line == 0:
-			j := int32(bits.OnesCount64(theirs & line))
-			d += j * j
-		}
-	}
-	return d
-}
-
 // ZeroSum reports that Evaluate(Seat1) = −Evaluate(Seat0) exactly
 // (implements games.ZeroSumHeuristic).
 func (p *Position) ZeroSum() bool { return true }

@@ -19,7 +19,7 @@ type Position struct {
 	winner games.Player
 	over   bool
 	hash   uint64
-	// score is Evaluate(seat 0), kept by Place (Board.scoreChange) so that
+	// score is Evaluate(seat 0), kept by Place (Board.scoreOf counts it) so that
 	// a search's evaluation costs nothing.
 	score int32
 	// Pie is the pie rule's state: PieOff (no pie rule, or not decided
@@ -96,19 +96,35 @@ func (p *Position) ApplyPie(m games.Move) bool {
 // first stone, with the pie rule).
 func (p *Position) Place(cell int) {
 	who := p.ToMove
-	d := p.B.scoreChange(cell, p.Stones[who], p.Stones[who.Opponent()])
+	bit := uint64(1) << uint(cell)
+	p.Stones[who] |= bit
+	p.hash ^= p.B.zobrist[who][cell]
+	p.plies++
+	// Only the lines through the cell change: each still open to who,
+	// now holding j of its stones, goes from (j−1)² to j² of who's score,
+	// and each the other held alone, j of its stones, from −j² to
+	// nothing.
+	mine, theirs := p.Stones[who], p.Stones[who.Opponent()]
+	d, won := int32(0), false
+	for _, l := range p.B.linesAt[cell] {
+		line := p.B.lines[l]
+		switch {
+		case theirs&line == 0:
+			j := int32(bits.OnesCount64(mine & line))
+			d += 2*j - 1
+			won = won || mine&line == line
+		case mine&line == bit:
+			j := int32(bits.OnesCount64(theirs & line))
+			d += j * j
+		}
+	}
 	if who == games.Seat1 {
 		d = -d
 	}
 	p.score += d
-	p.Stones[who] |= 1 << uint(cell)
-	p.hash ^= p.B.zobrist[who][cell]
-	p.plies++
-	for _, l := range p.B.linesAt[cell] {
-		if line := p.B.lines[l]; p.Stones[who]&line == line {
-			p.winner, p.over = who, true
-			return
-		}
+	if won {
+		p.winner, p.over = who, true
+		return
 	}
 	if p.Stones[0]|p.Stones[1] == p.B.all {
 		p.over = true
