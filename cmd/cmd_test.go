@@ -1298,6 +1298,9 @@ func TestTournamentKilledResumes(t *testing.T) {
 	}
 	killed := filepath.Join(root, "killed")
 	killWhileLogging(t, append(args, "--out", killed, "--workers", "2"), filepath.Join(killed, "pairings", "01-vs-03", "games.jsonl"))
+	if code, _, errOut := run(t, "tournament", "--resume", "--out", killed, "--games", "10"); code != ExitBadInput || !strings.Contains(errOut, "never loses games") {
+		t.Errorf("a tournament shrunk: exit %d: %s", code, errOut)
+	}
 	if code, _, errOut := run(t, "tournament", "--resume", "--out", killed, "--bot", "random"); code != ExitBadInput || !strings.Contains(errOut, "it takes no variant, --bot") {
 		t.Errorf("a resume with --bot: exit %d, %s", code, errOut)
 	}

@@ -127,7 +127,7 @@ games as they go, so they run on one machine.`,
 	f.Int("workers", 0, "worker goroutines (default: all cores)")
 	f.String("format", "table", "output format: table or json")
 	f.String("out", "", "write DIR/skill.json, skill.csv, skill.md, skill.html and plots/ (and, for a ladder fixed by --budgets, every run under DIR/rungs/)")
-	f.Bool("resume", false, "continue the ladder recorded in --out DIR (its study.json); takes no variant or flag that changes the ladder")
+	f.Bool("resume", false, "continue the ladder recorded in --out DIR (its study.json); takes no variant or flag that changes the ladder (with --games N: grow every rung to N games)")
 	f.String("shard", "", "with --out and --budgets: play shard I/N of every run's games, I counted from 0 (N alone: the index from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID); playtest merge assembles the ladder")
 	f.Bool("quiet", false, "show no progress on stderr")
 	f.StringArrayVar(&opts.sets, "set", nil, "override a variant key, e.g. --set players.0.rollout_cap=6 (repeatable)")
@@ -329,18 +329,14 @@ func skillProgress(stderr io.Writer, quiet bool, sopts *skill.Options) *progress
 func resumeSkill(cmd *cobra.Command, args []string, format string, workers int) error {
 	v := settings(cmd.Flags())
 	out := v.GetString("out")
-	// --games grows the kept ladder's runs (skill.Options.Games).
-	definition := slices.DeleteFunc(slices.Clone(skillDefinition), func(name string) bool { return name == "games" })
+	games, definition, err := growGames(cmd, skillDefinition)
+	if err != nil {
+		return err
+	}
 	if err := checkResume(cmd, args, out, "ladder", definition, "variant, --budgets, --seed, --set, --family, --shard or verdict setting (only --games, to add games to every rung)"); err != nil {
 		return err
 	}
-	sopts := skill.Options{Workers: workers, Accuracy: accuracyGames(cmd.Flags())}
-	if cmd.Flags().Changed("games") {
-		sopts.Games, _ = cmd.Flags().GetInt("games")
-		if sopts.Games < 1 {
-			return usageErrorf("--games %d: give the games a rung's runs should have in all", sopts.Games)
-		}
-	}
+	sopts := skill.Options{Workers: workers, Accuracy: accuracyGames(cmd.Flags()), Games: games}
 	rep := skillProgress(cmd.ErrOrStderr(), v.GetBool("quiet"), &sopts)
 	res, err := skill.Resume(cmd.Context(), out, sopts)
 	(*rep).Close()

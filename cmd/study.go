@@ -3,6 +3,7 @@ package cmd
 import (
 	"fmt"
 	"os"
+	"slices"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -34,6 +35,21 @@ func checkResume(cmd *cobra.Command, args []string, out, noun string, definition
 		return usageErrorf("--resume continues the %s recorded in %s: it takes no %s", noun, out, takes)
 	}
 	return nil
+}
+
+// growGames reads --games for a study's --resume, where it grows every
+// run of the study to that many games, playing only the new ones (0: not
+// given); definition without "games" is what else --resume refuses.
+func growGames(cmd *cobra.Command, definition []string) (int, []string, error) {
+	rest := slices.DeleteFunc(slices.Clone(definition), func(name string) bool { return name == "games" })
+	if !cmd.Flags().Changed("games") {
+		return 0, rest, nil
+	}
+	games, _ := cmd.Flags().GetInt("games")
+	if games < 1 {
+		return 0, rest, usageErrorf("--games %d: give the games each run of the study should have in all", games)
+	}
+	return games, rest, nil
 }
 
 // shardSetting reads --shard: I/N, or N with the index from

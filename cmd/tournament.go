@@ -64,7 +64,7 @@ every pairing's games, and playtest merge assembles the shards.`,
 	f.Int("accuracy", 0, "judge this many games of each pairing against perfect play where the variant can be proven (Connect Four, the m,n,k-games): each entrant's share of decisions that keep the proven value, and its blunders a game (0: none)")
 	f.String("format", "table", "output format: table or json")
 	f.String("out", "", "also write DIR/tournament.json, tournament.md and tournament.html, and keep every pairing's games under DIR/pairings/")
-	f.Bool("resume", false, "continue the tournament recorded in --out DIR (its study.json); takes no variant, --bot, --games, --seed, --set or --shard")
+	f.Bool("resume", false, "continue the tournament recorded in --out DIR (its study.json); takes no variant, --bot, --seed, --set or --shard (with --games N: grow every pairing to N games)")
 	f.String("shard", "", "with --out: play shard I/N of every pairing's games, I counted from 0 (N alone: the index from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID); playtest merge assembles the tournament")
 	f.Bool("quiet", false, "show no progress on stderr")
 	f.StringArrayVar(&opts.sets, "set", nil, "override a variant key, e.g. --set rules.pie_rule=true (repeatable)")
@@ -97,9 +97,14 @@ func runTournament(cmd *cobra.Command, args []string, opts *tournamentOptions) e
 	var cfg *variants.Config
 	var entrants []tournament.Entrant
 	if topts.Resume {
-		if err := checkResume(cmd, args, out, "tournament", tournamentDefinition, "variant, --bot, --games, --seed, --set, --shard or --accuracy"); err != nil {
+		games, definition, err := growGames(cmd, tournamentDefinition)
+		if err != nil {
 			return err
 		}
+		if err := checkResume(cmd, args, out, "tournament", definition, "variant, --bot, --seed, --set, --shard or --accuracy (only --games, to add games to every pairing)"); err != nil {
+			return err
+		}
+		topts.Games = games
 	} else {
 		if len(opts.bots) < 2 {
 			return usageErrorf("a tournament needs at least two --bot settings")

@@ -139,28 +139,16 @@ func Resume(ctx context.Context, out string, opts Options) (*Result, error) {
 }
 
 // grow grows the ladder kept in out under m to games games a run, and
-// records it there: its runs grow when they are resumed (playStudy). The
-// same games keep m as it is.
+// records it there (study.Grow).
 func grow(m *study.Manifest, games int, out string) (*study.Manifest, error) {
-	if m.Kind != Kind {
-		return nil, fmt.Errorf("%s is a %s, not a skill ladder", study.ManifestFile, m.Kind)
-	}
-	var d design
-	if err := json.Unmarshal(m.Design, &d); err != nil {
-		return nil, &study.Error{Path: study.ManifestFile, Err: err}
-	}
-	if games == d.Games {
-		return m, nil
-	}
-	g, err := m.Grown(games)
-	if err != nil {
-		return nil, err
-	}
-	d.Games = games
-	if g.Design, err = json.Marshal(d); err != nil {
-		return nil, err
-	}
-	return g, g.Write(out)
+	return study.Grow(out, m, Kind, games, func(raw json.RawMessage) (any, error) {
+		var d design
+		if err := json.Unmarshal(raw, &d); err != nil {
+			return nil, err
+		}
+		d.Games = games
+		return d, nil
+	})
 }
 
 // pending reports whether m is a ladder's pending manifest, with its

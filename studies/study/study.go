@@ -122,6 +122,33 @@ func (m *Manifest) Grown(games int) (*Manifest, error) {
 	return &g, nil
 }
 
+// Grow grows the study of kind kept in dir under m to games games a unit
+// (Grown), its design rewritten by redesign (from m's; a design that
+// counts the games takes the new count), and records it in dir: each
+// unit's run then grows when the study is resumed (its runs resumed with
+// rundir.DirOptions.Extend). A study whose units have those games
+// already is left as it is.
+func Grow(dir string, m *Manifest, kind string, games int, redesign func(design json.RawMessage) (any, error)) (*Manifest, error) {
+	if m.Kind != kind {
+		return nil, badInputf("%s holds a %s, not a %s", filepath.Join(dir, ManifestFile), m.Kind, kind)
+	}
+	g, err := m.Grown(games)
+	if err != nil {
+		return nil, err
+	}
+	if slices.EqualFunc(g.Units, m.Units, func(a, b Unit) bool { return a.ConfigHash == b.ConfigHash }) {
+		return m, nil
+	}
+	d, err := redesign(m.Design)
+	if err != nil {
+		return nil, &Error{Path: filepath.Join(dir, ManifestFile), Err: err}
+	}
+	if g.Design, err = json.Marshal(d); err != nil {
+		return nil, err
+	}
+	return g, g.Write(dir)
+}
+
 // ErrNoManifest is returned by Read for a directory without a study.
 var ErrNoManifest = errors.New("no " + ManifestFile)
 

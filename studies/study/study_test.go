@@ -125,3 +125,19 @@ func TestNoManifestIsBadInput(t *testing.T) {
 		t.Errorf("%v", err)
 	}
 }
+
+// TestGrowRefuses: growing a study of another kind than asked, or a
+// shard's directory, is refused before anything is read or written.
+func TestGrowRefuses(t *testing.T) {
+	dir := t.TempDir()
+	redesign := func(json.RawMessage) (any, error) { t.Error("redesigned"); return nil, nil }
+	if _, err := Grow(dir, manifest(t, runlog.Shard{}), "skill", 20, redesign); err == nil || !strings.Contains(err.Error(), "holds a sweep, not a skill") {
+		t.Errorf("another kind: %v", err)
+	}
+	if _, err := Grow(dir, manifest(t, runlog.Shard{Index: 1, Count: 2}), "sweep", 20, redesign); err == nil || !strings.Contains(err.Error(), "merge the shards first") {
+		t.Errorf("a shard: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, ManifestFile)); !os.IsNotExist(err) {
+		t.Errorf("a refused growth wrote %s", ManifestFile)
+	}
+}

@@ -92,3 +92,31 @@ func TestTournamentAsAStudy(t *testing.T) {
 		t.Fatalf("resumed: %v\n%s", err, mustJSON(t, resumed))
 	}
 }
+
+// TestTournamentGrows: a kept round robin resumed with more games
+// (Options.Games) gives the round robin of that many games from the
+// start, playing only the new ones; fewer games are refused.
+func TestTournamentGrows(t *testing.T) {
+	cfg, entrants := studyTournament(t, "60")
+	ctx := context.Background()
+	mem, err := Run(ctx, cfg, entrants, Options{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	small, _ := studyTournament(t, "20")
+	dir := filepath.Join(t.TempDir(), "kept")
+	if _, err := Run(ctx, small, entrants, Options{Workers: 2, Out: dir}); err != nil {
+		t.Fatal(err)
+	}
+	played := 0
+	grown, err := Resume(ctx, dir, Options{Workers: 1, Games: 60, OnGame: func() { played++ }})
+	if err != nil || mustJSON(t, grown) != mustJSON(t, mem) {
+		t.Fatalf("grown: %v\n%s\nwant\n%s", err, mustJSON(t, grown), mustJSON(t, mem))
+	}
+	if played != 3*40 {
+		t.Errorf("growing played %d games, want the 120 new ones", played)
+	}
+	if _, err := Resume(ctx, dir, Options{Games: 40}); err == nil || !strings.Contains(err.Error(), "never loses games") {
+		t.Errorf("shrunk: %v", err)
+	}
+}

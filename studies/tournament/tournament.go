@@ -58,6 +58,10 @@ type Options struct {
 	Out string
 	// Resume continues the tournament kept in Out.
 	Resume bool
+	// Games, with Resume, grows every pairing of the kept tournament to
+	// that many games (study.Grow) before going on: the games played are
+	// kept and only the new ones played. 0 keeps its games.
+	Games int
 	// Shard, with Out, plays that slice of every pairing's games: the
 	// tournament's result comes from playtest merge.
 	Shard runlog.Shard
@@ -189,6 +193,19 @@ func Resume(ctx context.Context, out string, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	if opts.Games > 0 {
+		m, err = study.Grow(out, m, Kind, opts.Games, func(raw json.RawMessage) (any, error) {
+			var d design
+			if err := json.Unmarshal(raw, &d); err != nil {
+				return nil, err
+			}
+			d.Games = opts.Games
+			return d, nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
 	res, cfgs, err := fromManifest(m)
 	if err != nil {
 		return nil, err
@@ -273,7 +290,7 @@ func play(ctx context.Context, res *Result, cfgs []*variants.Config, m *study.Ma
 		}
 		dir := filepath.Join(opts.Out, m.Units[i].Dir)
 		_, logged := runlog.ReadManifest(dir)
-		dopts := rundir.DirOptions{Options: rundir.Options{Workers: opts.Workers}, Resume: opts.Resume && logged == nil, Replace: true, Shard: m.Shard, NoReports: true}
+		dopts := rundir.DirOptions{Options: rundir.Options{Workers: opts.Workers}, Resume: opts.Resume && logged == nil, Extend: true, Replace: true, Shard: m.Shard, NoReports: true}
 		if opts.OnGame != nil {
 			dopts.OnRecord = func(*sim.Record) { opts.OnGame() }
 		}
