@@ -351,6 +351,17 @@ type Heuristic interface {
 	Evaluate(seat Player) float64
 }
 
+// ScoreKeeper is implemented by heuristics that can keep their score up
+// to date as moves are applied, at a small cost per move, so that
+// Evaluate then costs next to nothing. KeepScore turns that on for the
+// state and every state copied from it afterwards: a search calls it on
+// its own copy of the root, and random playouts, which never evaluate,
+// never pay for it. Evaluate gives the same value either way.
+type ScoreKeeper interface {
+	Heuristic
+	KeepScore()
+}
+
 // ZeroSumHeuristic is implemented by heuristics whose ZeroSum reports
 // true when Evaluate(Seat1) is exactly −Evaluate(Seat0) in every position
 // (the conformance suite checks it): a search then evaluates once.

@@ -13,12 +13,17 @@ import (
 // It is zero-sum: Evaluate(seat 1) = −Evaluate(seat 0).
 
 // Evaluate scores the position for seat (implements games.Heuristic):
-// the score Place keeps as the stones fall, seat 0's, or its negation.
+// the score Place keeps as the stones fall, seat 0's or its negation,
+// where KeepScore asked for it, else the lines counted.
 func (p *Position) Evaluate(seat games.Player) float64 {
-	if seat == games.Seat1 {
-		return float64(-p.score)
+	v := p.score
+	if !p.scored {
+		v = p.B.scoreOf(p.Stones[0], p.Stones[1])
 	}
-	return float64(p.score)
+	if seat == games.Seat1 {
+		return float64(-v)
+	}
+	return float64(v)
 }
 
 // scoreOf is Evaluate(seat 0) of a position whose seats hold s0 and s1,

@@ -19,9 +19,10 @@ type Position struct {
 	winner games.Player
 	over   bool
 	hash   uint64
-	// score is Evaluate(seat 0), kept by Place (Board.scoreOf counts it) so that
-	// a search's evaluation costs nothing.
-	score int32
+	// score is Evaluate(seat 0) when scored (KeepScore): Place keeps it
+	// as the stones fall, so that a search's evaluation costs nothing.
+	score  int32
+	scored bool
 	// Pie is the pie rule's state: PieOff (no pie rule, or not decided
 	// yet), PieNow (seat 1 decides), PieKept or PieSwapped.
 	Pie int8
@@ -78,7 +79,7 @@ func (p *Position) ApplyPie(m games.Move) bool {
 	case MoveSwap:
 		first := p.Stones[0]
 		p.Stones[0], p.Stones[1] = 0, first
-		p.score = -p.score
+		p.score = -p.score // zero when not scored
 		p.Pie, p.ToMove = PieSwapped, games.Seat0
 		p.hash ^= p.B.pie ^ p.B.two
 		for c := first; c != 0; c &= c - 1 {
@@ -100,13 +101,42 @@ func (p *Position) Place(cell int) {
 	p.Stones[who] |= bit
 	p.hash ^= p.B.zobrist[who][cell]
 	p.plies++
-	// Only the lines through the cell change: each still open to who,
-	// now holding j of its stones, goes from (j−1)² to j² of who's score,
-	// and each the other held alone, j of its stones, from −j² to
-	// nothing.
+	won := false
+	if p.scored {
+		won = p.placeScored(who, bit, p.B.linesAt[cell])
+	} else {
+		for _, l := range p.B.linesAt[cell] {
+			if line := p.B.lines[l]; p.Stones[who]&line == line {
+				won = true
+				break
+			}
+		}
+	}
+	if won {
+		p.winner, p.over = who, true
+		return
+	}
+	if p.Stones[0]|p.Stones[1] == p.B.all {
+		p.over = true
+		return
+	}
+	p.ToMove = who.Opponent()
+	p.hash ^= p.B.two
+	if p.plies == 1 && p.B.PieRule {
+		p.Pie = PieNow
+		p.hash ^= p.B.pie
+	}
+}
+
+// placeScored moves the score for who's stone just placed at bit, whose
+// lines are lines, and reports whether one of them is now who's. Only the
+// lines through the cell change: each still open to who, now holding j
+// of its stones, goes from (j−1)² to j² of who's score, and each the
+// other held alone, j of its stones, from −j² to nothing.
+func (p *Position) placeScored(who games.Player, bit uint64, lines []int32) (won bool) {
 	mine, theirs := p.Stones[who], p.Stones[who.Opponent()]
-	d, won := int32(0), false
-	for _, l := range p.B.linesAt[cell] {
+	d := int32(0)
+	for _, l := range lines {
 		line := p.B.lines[l]
 		switch {
 		case theirs&line == 0:
@@ -122,19 +152,14 @@ func (p *Position) Place(cell int) {
 		d = -d
 	}
 	p.score += d
-	if won {
-		p.winner, p.over = who, true
-		return
-	}
-	if p.Stones[0]|p.Stones[1] == p.B.all {
-		p.over = true
-		return
-	}
-	p.ToMove = who.Opponent()
-	p.hash ^= p.B.two
-	if p.plies == 1 && p.B.PieRule {
-		p.Pie = PieNow
-		p.hash ^= p.B.pie
+	return won
+}
+
+// KeepScore makes Place keep the heuristic's score from here on, in p and
+// every position copied from it (implements games.ScoreKeeper).
+func (p *Position) KeepScore() {
+	if !p.scored {
+		p.score, p.scored = p.B.scoreOf(p.Stones[0], p.Stones[1]), true
 	}
 }
 
@@ -213,7 +238,6 @@ func (p *Position) SetKey(key []byte) {
 	}
 	p.ToMove, p.Pie = games.Player(key[16]), int8(key[17])
 	p.plies = bits.OnesCount64(p.Occupied())
-	p.score = p.B.scoreOf(p.Stones[0], p.Stones[1])
 	if p.Pie == PieNow {
 		p.hash ^= p.B.pie
 	}
@@ -269,8 +293,8 @@ func (p *Position) Check() error {
 	if want.hash != p.hash {
 		return fmt.Errorf("hash %#x, want %#x", p.hash, want.hash)
 	}
-	if want.score != p.score {
-		return fmt.Errorf("score %d kept as the stones fell, but the board's lines count %d", p.score, want.score)
+	if want := p.B.scoreOf(p.Stones[0], p.Stones[1]); p.scored && p.score != want {
+		return fmt.Errorf("score %d kept as the stones fell, but the board's lines count %d", p.score, want)
 	}
 	if p.over != want.over || p.over && p.winner != want.winner {
 		return fmt.Errorf("over %v (winner %v), but the board says over %v (winner %v)", p.over, p.winner, want.over, want.winner)

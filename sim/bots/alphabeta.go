@@ -135,13 +135,15 @@ const (
 // Tables, move buffers and scratch states are the bot's, reused for every
 // decision.
 type AlphaBeta struct {
-	params   AlphaBetaParams
-	seat     games.Player
-	rng      *pcg.Rand
-	tt       []ttEntry
-	ttMask   uint64
-	age      uint8
-	states   []games.State
+	params AlphaBetaParams
+	seat   games.Player
+	rng    *pcg.Rand
+	tt     []ttEntry
+	ttMask uint64
+	age    uint8
+	states []games.State
+	// scored is the root kept with its score (scoring).
+	scored   games.State
 	moves    [][]games.Move
 	scores   [][]int32
 	forcing  [][]games.Move
@@ -223,6 +225,7 @@ func (b *AlphaBeta) Choose(s games.State, legal []games.Move) games.Move {
 		b.tt, b.ttMask = make([]ttEntry, n), n-2 // buckets of two
 	}
 	b.prepare(s)
+	s = b.scoring(s)
 	b.age++
 	var best games.Move
 	_, hidden := s.(games.Determinizer)
@@ -322,6 +325,23 @@ func (b *AlphaBeta) overWorlds(s games.State, legal []games.Move) games.Move {
 	}
 	b.searched = len(b.lastOrder)
 	return best
+}
+
+// scoring returns s, or where its heuristic can keep its score as moves
+// are applied (games.ScoreKeeper) the bot's own copy of s keeping it:
+// every state of the search is copied from the root, so each then
+// evaluates at no cost, where the runner's states, which random
+// playouts also use, never pay for it.
+func (b *AlphaBeta) scoring(s games.State) games.State {
+	if _, ok := s.(games.ScoreKeeper); !ok {
+		return s
+	}
+	if b.scored == nil {
+		b.scored = s.Clone()
+	}
+	b.scored.CopyFrom(s)
+	b.scored.(games.ScoreKeeper).KeepScore()
+	return b.scored
 }
 
 // prepare makes the scratch states and buffers of every ply, once.

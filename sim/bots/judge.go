@@ -50,6 +50,7 @@ func (j *Judge) Lead(s games.State) float64 {
 	b := j.ab
 	b.seat = games.Seat0
 	b.prepare(s)
+	s = b.scoring(s)
 	b.nodes, b.budget, b.aborted = 0, b.params.Nodes, false
 	var v float64
 	if j.Static {
