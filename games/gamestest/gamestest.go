@@ -141,7 +141,16 @@ func randomGames(t *testing.T, g games.Game, opts Options) {
 		s := g.NewState()
 		thorough := game < opts.Thorough
 		check(t, s, game, 0)
+		// A copy that keeps its score as moves are applied, from the start
+		// or from the third decision (games.ScoreKeeper), evaluates as s.
+		var kept games.State
+		keepAt := game % 2 * 3
 		for n := 0; !s.IsTerminal(); n++ {
+			if _, ok := s.(games.ScoreKeeper); ok && n == keepAt {
+				kept = s.Clone()
+				kept.(games.ScoreKeeper).KeepScore()
+			}
+			checkKeptScore(t, s, kept, game, n)
 			if n > opts.MaxDecisions {
 				t.Fatalf("game %d: not over after %d decisions", game, n)
 			}
@@ -164,8 +173,12 @@ func randomGames(t *testing.T, g games.Game, opts Options) {
 				checkCloneIndependence(t, s, m, game, n)
 			}
 			s.Apply(m)
+			if kept != nil {
+				kept.Apply(m)
+			}
 			check(t, s, game, n+1)
 		}
+		checkKeptScore(t, s, kept, game, -1)
 		r := s.Result()
 		if r.Reason == "" {
 			t.Fatalf("game %d: ended without a reason", game)
@@ -208,6 +221,22 @@ func randomGames(t *testing.T, g games.Game, opts Options) {
 		t.Fatalf("Determinize never changed a state in %d tries: it hides nothing", det.tries)
 	}
 	t.Logf("%d random games, end reasons %v; %d determinisations, %d changed the state", opts.Games, reasons, det.tries, det.changed)
+}
+
+// checkKeptScore checks that kept, a copy of s that keeps its score as
+// moves are applied (games.ScoreKeeper), evaluates as s does for both
+// seats (decision -1: the game's end).
+func checkKeptScore(t *testing.T, s, kept games.State, game, n int) {
+	t.Helper()
+	if kept == nil {
+		return
+	}
+	h, k := s.(games.Heuristic), kept.(games.Heuristic)
+	for _, seat := range []games.Player{games.Seat0, games.Seat1} {
+		if a, b := h.Evaluate(seat), k.Evaluate(seat); a != b {
+			t.Fatalf("game %d, decision %d: Evaluate(%v) %v, but %v on a copy keeping its score (games.ScoreKeeper)", game, n, seat, a, b)
+		}
+	}
 }
 
 // checkPromises checks what a state promises search bots: a zero-sum
