@@ -8,29 +8,10 @@ import (
 	"playtest/games/pcg"
 )
 
-// evaluateByLines is the heuristic's definition, counted line by line
-// for seat: Σ j² over the lines open to seat holding j of its stones,
-// less the same for the other seat.
-func evaluateByLines(p *Position, seat games.Player) float64 {
-	v := 0.0
-	for _, l := range p.B.lines {
-		mine, theirs := p.Stones[seat]&l, p.Stones[seat.Opponent()]&l
-		switch {
-		case theirs == 0 && mine != 0:
-			j := float64(bits.OnesCount64(mine))
-			v += j * j
-		case mine == 0 && theirs != 0:
-			j := float64(bits.OnesCount64(theirs))
-			v -= j * j
-		}
-	}
-	return v
-}
-
 // TestScoreKeptByPlace: the score Place keeps as the stones fall once
 // KeepScore asks for it (from the start, or from the middle of a game),
 // which Evaluate then reads, and Evaluate without it, are the heuristic
-// counted line by line after every stone of random games to the end (a
+// counted line by line (scoreOf) after every stone of random games to the end (a
 // line of k included), on every board shape from 1 × 2 to 8 × 8 and every
 // k that fits, with and without the pie rule (whose swap hands the first
 // stone to seat 1), and after SetKey; a copy keeps the score as its
@@ -62,7 +43,8 @@ func TestScoreKeptByPlace(t *testing.T) {
 							p.Place(cell)
 						}
 						for _, seat := range []games.Player{games.Seat0, games.Seat1} {
-							if got, want := p.Evaluate(seat), evaluateByLines(&p, seat); got != want {
+							want := float64(b.scoreOf(p.Stones[seat], p.Stones[seat.Opponent()]))
+							if got := p.Evaluate(seat); got != want {
 								t.Fatalf("%d × %d, k %d, stones %#x and %#x: Evaluate(%v) %g, want %g", rows, cols, k, p.Stones[0], p.Stones[1], seat, got, want)
 							}
 						}
