@@ -79,6 +79,11 @@ labelled half by its result and half by its search's value
 (--result-weight, --rate, --epochs); the fitted model's bots then play the
 variant's own in a head-to-head (--head-to-head, 400 games).
 
+--kind dense fits, as --kind ntuple --method fit does, a small dense
+network instead: each cell's state one-hot, one layer of --hidden ReLU
+units (32), on top of the bots' logistic model, shown a random image of
+each position under the board's symmetries at each step.
+
 --kind opponent learns an opponent model in a game whose seats' moves
 show what it hides (Capstone: where a seat puts its pieces shows its
 goal): it plays the variant's games (400 unless --games) and fits the
@@ -90,6 +95,7 @@ the strength, to give the bots as infer: (alphabeta with worlds:, ismcts).`,
   playtest learn capstone --games 1000 --format json
   playtest learn stacktics/size3 --games 1000 --generations 4 --budget 8000 --max-time 20m --out models/size3
   playtest learn stacktics/size4 --kind ntuple --method fit --games 4000 --out models/size4-ntuple
+  playtest learn stacktics/size3 --kind dense --hidden 32 --games 8000 --out models/size3-dense
   playtest learn capstone --kind opponent --games 400
   playtest learn --resume --out models/size3`,
 		Args: cobra.MaximumNArgs(1),
@@ -108,10 +114,11 @@ the strength, to give the bots as infer: (alphabeta with worlds:, ismcts).`,
 	f.String("out", "", "keep the run in DIR as it goes (--resume continues it) and write DIR/model.json, learn.md, learn.html and plots/")
 	f.Bool("resume", false, "continue the run kept in --out DIR after a stop, from the directory alone")
 	f.Bool("force", false, "learn into an --out DIR that holds a run (playtest run --out), removing the run's files first (refused without it)")
-	f.String("kind", "", "the model's kind: none for the logistic over the game's features, ntuple for an n-tuple network over its cells learned by TD self-play (--tuples, --tuple-length, --rate, --epsilon; --games defaults to 100,000; --out DIR/model.json only), or opponent for the strength of an opponent model (the bots' infer:; --games defaults to 400; printed, no --out)")
+	f.String("kind", "", "the model's kind: none for the logistic over the game's features, ntuple for an n-tuple network over its cells learned by TD self-play (--tuples, --tuple-length, --rate, --epsilon; --games defaults to 100,000; --out DIR/model.json only), dense for a dense network over its cells fitted as --kind ntuple --method fit is (--hidden), or opponent for the strength of an opponent model (the bots' infer:; --games defaults to 400; printed, no --out)")
 	f.Int("tuples", learn.DefaultNTupleTuples, "with --kind ntuple: the network's random snakes of neighbouring cells, besides the tuples the game names (Capstone's stacks)")
 	f.Int("tuple-length", learn.DefaultNTupleLength, "with --kind ntuple: the cells of each tuple (default: 6, fewer where a table would pass 65,536 entries: 4 on Stacktics)")
-	f.Float64("rate", learn.DefaultNTupleRate, "with --kind ntuple: the TD learning rate (divided by the entries a position reads)")
+	f.Float64("rate", learn.DefaultNTupleRate, "with --kind ntuple: the TD learning rate (divided by the entries a position reads); with --method fit its rate (default 0.02); with --kind dense its rate, divided by the hidden units (default 0.5)")
+	f.Int("hidden", learn.DefaultHidden, "with --kind dense: the network's hidden units")
 	f.Float64("epsilon", learn.DefaultNTupleEpsilon, "with --kind ntuple: the share of random moves in self-play")
 	f.String("method", "td", "with --kind ntuple: td learns by TD self-play from nothing; fit plays the variant's bots (which must play a logistic model, eval: learned) and fits the network on top of that model to their positions, each labelled by its game's result and its search's value (--result-weight, --rate, --epochs; --games defaults to 8,000; --head-to-head games, default 400, pit the fitted model's bots against the bots' own)")
 	f.Float64("result-weight", learn.DefaultFitResult, "with --method fit: the weight of a game's result in each position's target, the rest its search's chance (1: results alone)")
@@ -140,9 +147,9 @@ func runLearn(cmd *cobra.Command, args []string, opts *learnOptions) error {
 	out, resume := v.GetString("out"), v.GetBool("resume")
 	switch kind := v.GetString("kind"); kind {
 	case "":
-	case "ntuple":
+	case "ntuple", "dense":
 		if resume {
-			return usageErrorf("--kind ntuple learns in one go: it has no --resume")
+			return usageErrorf("--kind %s learns in one go: it has no --resume", kind)
 		}
 		return learnNTuple(cmd, v, args, opts, out, format)
 	case "opponent":
@@ -151,7 +158,7 @@ func runLearn(cmd *cobra.Command, args []string, opts *learnOptions) error {
 		}
 		return learnOpponent(cmd, v, args, opts, workers, format)
 	default:
-		return usageErrorf("--kind %q: want ntuple, opponent, or none for the logistic model", kind)
+		return usageErrorf("--kind %q: want ntuple, dense, opponent, or none for the logistic model", kind)
 	}
 	lopts := learn.Options{Workers: workers, MaxTime: v.GetDuration("max-time"), Out: out}
 	if lopts.MaxTime < 0 {
@@ -282,15 +289,23 @@ func learnOpponent(cmd *cobra.Command, v *viper.Viper, args []string, opts *lear
 	return err
 }
 
-// learnNTuple learns an n-tuple network by TD self-play (--kind ntuple)
-// and writes it to --out DIR/model.json.
+// learnNTuple learns an n-tuple network by TD self-play (--kind ntuple),
+// or fits one or a dense network (--method fit, --kind dense), and writes
+// it to --out DIR/model.json.
 func learnNTuple(cmd *cobra.Command, v *viper.Viper, args []string, opts *learnOptions, out, format string) error {
 	flags := cmd.Flags()
 	cfg, err := runVariant(flags, v, args, opts.sets)
 	if err != nil {
 		return err
 	}
-	if method := v.GetString("method"); method == "fit" {
+	method := v.GetString("method")
+	if v.GetString("kind") == "dense" {
+		if cmd.Flags().Changed("method") && method != "fit" {
+			return usageErrorf("--kind dense is fitted (--method fit): it has no --method %s", method)
+		}
+		method = "fit"
+	}
+	if method == "fit" {
 		return fitNTuple(cmd, v, cfg, out, format)
 	} else if method != "td" {
 		return usageErrorf("--method %q: want td or fit", method)
@@ -381,9 +396,9 @@ func writeNTuple(cmd *cobra.Command, m *model.Model, tr any, out, format, said s
 	return err
 }
 
-// fitNTuple fits an n-tuple network on top of the logistic model the
-// variant's bots play, to their games' positions (--method fit), and
-// writes it to --out DIR/model.json.
+// fitNTuple fits an n-tuple network (or a dense one, --kind dense) on top
+// of the logistic model the variant's bots play, to their games'
+// positions (--method fit), and writes it to --out DIR/model.json.
 func fitNTuple(cmd *cobra.Command, v *viper.Viper, cfg *variants.Config, out, format string) error {
 	flags := cmd.Flags()
 	workers, err := workerCount(flags, v)
@@ -391,7 +406,17 @@ func fitNTuple(cmd *cobra.Command, v *viper.Viper, cfg *variants.Config, out, fo
 		return err
 	}
 	fopts := learn.FitOptions{Games: learn.DefaultFitGames, Workers: workers, Seed: cfg.Seed, Result: v.GetFloat64("result-weight"),
-		Rate: learn.DefaultFitRate, Epochs: v.GetInt("epochs")}
+		Rate: learn.DefaultFitRate, Epochs: v.GetInt("epochs"), Hidden: v.GetInt("hidden")}
+	if v.GetString("kind") == "dense" {
+		fopts.Kind, fopts.Rate = model.KindDense, learn.DefaultDenseRate
+		for _, name := range []string{"tuples", "tuple-length"} {
+			if flags.Changed(name) {
+				return usageErrorf("--%s is for --kind ntuple: a dense network has --hidden units", name)
+			}
+		}
+	} else if flags.Changed("hidden") {
+		return usageErrorf("--hidden is for --kind dense")
+	}
 	if flags.Changed("games") {
 		fopts.Games = cfg.Games
 	}
@@ -410,6 +435,8 @@ func fitNTuple(cmd *cobra.Command, v *viper.Viper, cfg *variants.Config, out, fo
 		return usageErrorf("--rate %g: want a rate above 0, at most 10", fopts.Rate)
 	case !(fopts.Result >= 0 && fopts.Result <= 1):
 		return usageErrorf("--result-weight %g: want a share from 0 to 1", fopts.Result)
+	case fopts.Hidden < 1 || fopts.Hidden > model.MaxHidden:
+		return usageErrorf("--hidden %d: want 1 to %d units", fopts.Hidden, model.MaxHidden)
 	case fopts.Epochs < 1 || fopts.Epochs > 1000:
 		return usageErrorf("--epochs %d: want 1 to 1,000", fopts.Epochs)
 	case fopts.HeadToHead < 0 || fopts.HeadToHead > 1_000_000:
@@ -418,7 +445,15 @@ func fitNTuple(cmd *cobra.Command, v *viper.Viper, cfg *variants.Config, out, fo
 	if err := writableDir(cmd.Context(), "--out", out); err != nil {
 		return err
 	}
-	rep := progress.New(cmd.ErrOrStderr(), progressMode(v), "learn ntuple (fit) "+cfg.Label(), 0, fopts.Games+fopts.HeadToHead+fopts.HeadToHead%2)
+	kind, network := "ntuple", func(tr *learn.FitTraining) string {
+		return "an n-tuple network of " + tupleWords(tr.Named, tr.Tuples, tr.Length)
+	}
+	if fopts.Kind == model.KindDense {
+		kind, network = "dense", func(tr *learn.FitTraining) string {
+			return fmt.Sprintf("a dense network of %d hidden units", tr.Hidden)
+		}
+	}
+	rep := progress.New(cmd.ErrOrStderr(), progressMode(v), "learn "+kind+" (fit) "+cfg.Label(), 0, fopts.Games+fopts.HeadToHead+fopts.HeadToHead%2)
 	fopts.OnGame = func() { rep.Add(1) }
 	m, tr, err := learn.FitNTuple(cmd.Context(), cfg, fopts)
 	rep.Close()
@@ -426,8 +461,8 @@ func fitNTuple(cmd *cobra.Command, v *viper.Viper, cfg *variants.Config, out, fo
 		return learnError(err)
 	}
 	d := tr.VersusBase
-	said := fmt.Sprintf("%s: an n-tuple network of %s on top of the bots' model, fitted to %d positions of %d games in %d passes (%.0f s); held-out log-loss %.4f against the base's %.4f (%+.4f [%+.4f, %+.4f] over %d deals) and the constant's %.4f; Brier %.4f against %.4f",
-		cfg.Label(), tupleWords(tr.Named, tr.Tuples, tr.Length), tr.Positions, tr.Games, tr.Epochs, tr.Seconds, tr.Learned.LogLoss, tr.Base.LogLoss, d.Mean, d.Low, d.High, d.Deals, tr.Constant.LogLoss, tr.Learned.Brier, tr.Base.Brier)
+	said := fmt.Sprintf("%s: %s on top of the bots' model, fitted to %d positions of %d games in %d passes (%.0f s); held-out log-loss %.4f against the base's %.4f (%+.4f [%+.4f, %+.4f] over %d deals) and the constant's %.4f; Brier %.4f against %.4f",
+		cfg.Label(), network(tr), tr.Positions, tr.Games, tr.Epochs, tr.Seconds, tr.Learned.LogLoss, tr.Base.LogLoss, d.Mean, d.Low, d.High, d.Deals, tr.Constant.LogLoss, tr.Learned.Brier, tr.Base.Brier)
 	if h := tr.HeadToHead; h != nil {
 		said += fmt.Sprintf("; its bots score %.1f%% [%.1f, %.1f] over %d games against the bots' model at the same nodes (a node of the network costs more CPU: compare at equal CPU with playtest tournament)", 100*h.Score, 100*h.Low, 100*h.High, h.Games)
 	}

@@ -262,7 +262,8 @@ func TestLearnNTupleCommand(t *testing.T) {
 
 // TestLearnNTupleFitCommand (issue 56): learn --kind ntuple --method fit
 // fits a network on top of the model the variant's bots play and writes a
-// model.json a run plays.
+// model.json a run plays; so does --kind dense, whose bad settings are one
+// message, exit 2.
 func TestLearnNTupleFitCommand(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "m")
 	code, out, errOut := run(t, "learn", "stacktics/size2", "--kind", "ntuple", "--method", "fit", "--games", "100", "--set", "players.0.nodes=100", "--set", "players.1.nodes=100",
@@ -280,6 +281,37 @@ func TestLearnNTupleFitCommand(t *testing.T) {
 	code, out, errOut = run(t, "run", "stacktics/size2", "--games", "10", "--set", "players.0.model="+model, "--set", "players.1.model="+model, "--set", "players.0.nodes=100", "--set", "players.1.nodes=100", "--quiet")
 	if code != 0 || !strings.Contains(out, "eval learned") {
 		t.Errorf("a run with the model: exit %d: %s\n%s", code, errOut, out)
+	}
+
+	// A dense network, fitted the same way (--kind dense), plays too.
+	dense := filepath.Join(t.TempDir(), "d")
+	code, out, errOut = run(t, "learn", "stacktics/size2", "--kind", "dense", "--hidden", "8", "--games", "100", "--set", "players.0.nodes=100", "--set", "players.1.nodes=100",
+		"--head-to-head", "0", "--out", dense, "--quiet")
+	if code != 0 || !strings.Contains(out, "a dense network of 8 hidden units on top of the bots' model, fitted to") {
+		t.Fatalf("--kind dense: exit %d: %s\n%s", code, errOut, out)
+	}
+	if b, err := os.ReadFile(filepath.Join(dense, "model.json")); err != nil || !strings.Contains(string(b), `"kind": "dense"`) || !strings.Contains(string(b), `"hidden": 8`) {
+		t.Fatalf("model.json: %v\n%.600s", err, b)
+	}
+	model = filepath.Join(dense, "model.json")
+	code, out, errOut = run(t, "run", "stacktics/size2", "--games", "10", "--set", "players.0.model="+model, "--set", "players.0.nodes=100", "--set", "players.1.nodes=100", "--quiet")
+	if code != 0 || !strings.Contains(out, "eval learned") {
+		t.Errorf("a run with the dense model: exit %d: %s\n%s", code, errOut, out)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--kind", "dense", "--method", "td"}, "--kind dense is fitted"},
+		{[]string{"--kind", "dense", "--tuples", "8"}, "--tuples is for --kind ntuple"},
+		{[]string{"--kind", "dense", "--hidden", "0"}, "--hidden 0"},
+		{[]string{"--kind", "dense", "--hidden", "257"}, "--hidden 257"},
+		{[]string{"--kind", "ntuple", "--method", "fit", "--hidden", "8"}, "--hidden is for --kind dense"},
+		{[]string{"--kind", "dense", "--resume", "--out", dense}, "--kind dense learns in one go"},
+	} {
+		if code, _, errOut := run(t, append(append([]string{"learn", "stacktics/size2"}, c.args...), "--quiet")...); code != 2 || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d: %s", c.args, code, errOut)
+		}
 	}
 }
 

@@ -129,7 +129,8 @@ func BenchmarkAlphaBetaConnect4(b *testing.B) {
 
 // BenchmarkAlphaBetaStacktics searches 20,000 nodes from a Stacktics size-3
 // position after six decisions with the shipped size-3 model, and with an
-// n-tuple network (40 tuples of 4 cells, random weights) on top of it.
+// n-tuple network (40 tuples of 4 cells, random weights) or a dense one
+// (32 hidden units, random weights) on top of it.
 func BenchmarkAlphaBetaStacktics(b *testing.B) {
 	r := stacktics.DefaultRules()
 	g, err := r.NewGame()
@@ -148,10 +149,18 @@ func BenchmarkAlphaBetaStacktics(b *testing.B) {
 	}
 	cb := g.(games.Boarder).CellBoard()
 	hybrid := model.NewNTupleModel(g.Name(), randomNetwork(b, cb, 4, rng), 0, 1).WithBase(linear)
+	dn, err := model.NewDense(cb, 32, rng)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for j := range dn.Out {
+		dn.Out[j] = float32(rng.Float64()*0.2 - 0.1)
+	}
+	dense := model.NewDenseModel(g.Name(), dn, 0, 1).WithBase(linear)
 	for _, c := range []struct {
 		name string
 		m    *model.Model
-	}{{"hand", nil}, {"learned", linear}, {"ntuple-on-learned", hybrid}} {
+	}{{"hand", nil}, {"learned", linear}, {"ntuple-on-learned", hybrid}, {"dense-on-learned", dense}} {
 		b.Run(c.name, func(b *testing.B) {
 			p := *bots.DefaultAlphaBetaParams()
 			p.Nodes = 20000

@@ -50,14 +50,35 @@ type Model struct {
 	Training json.RawMessage `json:"training,omitempty"`
 	// Kind is the model's form: "" a logistic over the game's features
 	// (Features, Weights), KindNTuple an n-tuple network over its cells
-	// (NTuple), its logit from the mover's view Bias + the network's
-	// value, plus, where it has Features and Weights (a base: the
-	// logistic it was learned on top of), Σw·f over the mover's features:
-	// one seat's features a position.
+	// (NTuple) or KindDense a dense one (Dense), its logit from the
+	// mover's view Bias + the network's value, plus, where it has
+	// Features and Weights (a base: the logistic it was learned on top
+	// of), Σw·f over the mover's features: one seat's features a
+	// position.
 	Kind   string      `json:"kind,omitempty"`
 	NTuple *NTupleSpec `json:"ntuple,omitempty"`
+	Dense  *DenseSpec  `json:"dense,omitempty"`
 
-	net *NTuple // NTuple's network, built by Validate
+	net   *NTuple // NTuple's network, built by Validate
+	dense *Dense  // Dense's network, built by Validate
+}
+
+// cellNetwork is a network over a position's cells: an n-tuple network or
+// a dense one.
+type cellNetwork interface {
+	Value(cells []uint8) float64
+}
+
+// network is the model's network over the cells, nil for a logistic
+// model.
+func (m *Model) network() cellNetwork {
+	switch {
+	case m.net != nil:
+		return m.net
+	case m.dense != nil:
+		return m.dense
+	}
+	return nil
 }
 
 // Scratch holds the buffers a model evaluates positions with, for one
@@ -73,10 +94,10 @@ type Scratch struct {
 // mover's view, and the other seat's logit is the negation of the mover's;
 // in a game with hidden information, from seat's own view (MoverView).
 func (m *Model) StateLogit(s games.State, seat games.Player, sc *Scratch) float64 {
-	if m.net != nil {
+	if net := m.network(); net != nil {
 		view, negate := MoverView(s, seat)
 		sc.Cells = s.(games.CellState).AppendCells(sc.Cells[:0], view)
-		v := m.net.Value(sc.Cells)
+		v := net.Value(sc.Cells)
 		if len(m.Weights) > 0 {
 			// The base: the logistic's weights over the mover's features.
 			sc.Features = s.(games.FeatureState).AppendFeatures(sc.Features[:0], view)
@@ -94,13 +115,13 @@ func (m *Model) StateLogit(s games.State, seat games.Player, sc *Scratch) float6
 }
 
 // LogitLead is seat's logit less the other seat's, StateLogit's of both:
-// one evaluation for an n-tuple network (the other's logit is the
+// one evaluation for a network (the other's logit is the
 // negation of the mover's) where nothing is hidden, two for a logistic
 // model or a game with hidden information, in one pass over the
 // position where the game gives both seats' features at once
 // (games.FeaturePairState).
 func (m *Model) LogitLead(s games.State, seat games.Player, sc *Scratch) float64 {
-	if _, hidden := s.(games.Determinizer); m.net != nil && !hidden {
+	if _, hidden := s.(games.Determinizer); m.network() != nil && !hidden {
 		return 2 * m.StateLogit(s, seat, sc)
 	}
 	if fp, ok := s.(games.FeaturePairState); ok {
@@ -158,7 +179,7 @@ func Sigmoid(x float64) float64 {
 // hash: a model of other rules is then refused; without strict the caller
 // warns.
 func (m *Model) Check(g games.Game, rulesHash string, strict bool) error {
-	if m.Kind == KindNTuple {
+	if m.Kind == KindNTuple || m.Kind == KindDense {
 		if len(m.Features) > 0 {
 			if err := m.checkFeatures(g, rulesHash); err != nil {
 				return err
@@ -276,15 +297,24 @@ func (m *Model) Validate() error {
 func (m *Model) CheckWeights() error {
 	switch m.Kind {
 	case "":
-	case KindNTuple:
+	case KindNTuple, KindDense:
 		if len(m.Features) > 0 || len(m.Weights) > 0 {
 			if err := m.checkLinear(); err != nil {
 				return err
 			}
 		}
+		if m.Kind == KindDense {
+			if m.NTuple != nil {
+				return fmt.Errorf("ntuple: in a model of kind %s", KindDense)
+			}
+			return m.checkDense()
+		}
+		if m.Dense != nil {
+			return fmt.Errorf("dense: in a model of kind %s", KindNTuple)
+		}
 		return m.checkNTuple()
 	default:
-		return fmt.Errorf("kind %q: want %s, or none for a logistic model", printable.Cut(m.Kind, 40), KindNTuple)
+		return fmt.Errorf("kind %q: want %s, %s, or none for a logistic model", printable.Cut(m.Kind, 40), KindNTuple, KindDense)
 	}
 	return m.checkLinear()
 }

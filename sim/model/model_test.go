@@ -9,6 +9,7 @@ import (
 
 	"playtest/games"
 	"playtest/games/mnk"
+	"playtest/games/pcg"
 	"playtest/games/stacktics"
 )
 
@@ -138,6 +139,18 @@ func FuzzRead(f *testing.F) {
 	f.Add([]byte(okModel(nil)))
 	f.Add([]byte(okModel(map[string]string{"weights": `[1e308, 1]`})))
 	f.Add([]byte(`{"schema": "playtest/model/v1", "bias": 1, "bias": 2}`))
+	// A dense network's model (kind dense) of a 1 × 2 board.
+	d, err := NewDense(games.CellBoard{Rows: 1, Cols: 2, States: 3, Symmetries: [][]int{{0, 1}}}, 2, pcg.New(1, 1))
+	if err != nil {
+		f.Fatal(err)
+	}
+	dm := NewDenseModel("mnk", d, 0.5, 1)
+	dm.RulesHash = RulesHash("mnk", "rules")
+	var b bytes.Buffer
+	if err := dm.Write(&b); err != nil {
+		f.Fatal(err)
+	}
+	f.Add(b.Bytes())
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, err := Read(bytes.NewReader(data))
 		if err != nil {

@@ -20,7 +20,7 @@ import (
 
 // boardOf is the cell board of a catalog game with its default rules
 // changed by set.
-func boardOf(t *testing.T, name string, set func(games.Rules)) (games.Game, games.CellBoard) {
+func boardOf(t testing.TB, name string, set func(games.Rules)) (games.Game, games.CellBoard) {
 	t.Helper()
 	def, err := catalog.Lookup(name)
 	if err != nil {

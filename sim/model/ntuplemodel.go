@@ -37,22 +37,31 @@ const MaxTuples = 1000
 // the caller), its logit Bias + the network's value.
 func NewNTupleModel(game string, n *NTuple, bias, handScale float64) *Model {
 	m := &Model{Schema: SchemaV2, Game: game, Kind: KindNTuple, Bias: bias, HandScale: handScale, net: n}
-	var dense, sparse []byte
+	m.NTuple = &NTupleSpec{Rows: n.Board.Rows, Cols: n.Board.Cols, States: n.Board.States, Symmetries: len(n.Board.Symmetries), Tuples: n.Tuples}
+	m.NTuple.Weights, m.NTuple.Sparse = writeWeights(n.Weights)
+	return m
+}
+
+// writeWeights writes weights as model.json keeps a network's: every one
+// (whole), or, where it is shorter, only the runs that are not 0
+// (sparse), the other string empty; readWeights reads them back.
+func writeWeights(weights [][]float32) (whole, sparse string) {
+	var all, runs []byte
 	var run []float32
 	skipped := 0
 	flush := func() {
 		if len(run) > 0 {
-			sparse = binary.LittleEndian.AppendUint32(sparse, uint32(skipped))
-			sparse = binary.LittleEndian.AppendUint32(sparse, uint32(len(run)))
+			runs = binary.LittleEndian.AppendUint32(runs, uint32(skipped))
+			runs = binary.LittleEndian.AppendUint32(runs, uint32(len(run)))
 			for _, x := range run {
-				sparse = binary.LittleEndian.AppendUint32(sparse, math.Float32bits(x))
+				runs = binary.LittleEndian.AppendUint32(runs, math.Float32bits(x))
 			}
 			run, skipped = run[:0], 0
 		}
 	}
-	for _, w := range n.Weights {
+	for _, w := range weights {
 		for _, x := range w {
-			dense = binary.LittleEndian.AppendUint32(dense, math.Float32bits(x))
+			all = binary.LittleEndian.AppendUint32(all, math.Float32bits(x))
 			if x == 0 {
 				flush()
 				skipped++
@@ -62,20 +71,17 @@ func NewNTupleModel(game string, n *NTuple, bias, handScale float64) *Model {
 		}
 	}
 	flush()
-	m.NTuple = &NTupleSpec{Rows: n.Board.Rows, Cols: n.Board.Cols, States: n.Board.States, Symmetries: len(n.Board.Symmetries), Tuples: n.Tuples}
-	if len(sparse) > 0 && len(sparse) < len(dense) {
-		m.NTuple.Sparse = base64.StdEncoding.EncodeToString(sparse)
-	} else {
-		m.NTuple.Weights = base64.StdEncoding.EncodeToString(dense)
+	if len(runs) > 0 && len(runs) < len(all) {
+		return "", base64.StdEncoding.EncodeToString(runs)
 	}
-	return m
+	return base64.StdEncoding.EncodeToString(all), ""
 }
 
-// WithBase returns the n-tuple model m on top of the logistic model base:
-// base's features and weights join m's logit (Σw·f over the mover's
-// features, Model.Kind; m's bias stands for base's), and m takes base's
-// hand scale, so that with a network of zeros and base's bias it rates the
-// mover as base does.
+// WithBase returns the network's model m (an n-tuple or dense network) on
+// top of the logistic model base: base's features and weights join m's
+// logit (Σw·f over the mover's features, Model.Kind; m's bias stands for
+// base's), and m takes base's hand scale, so that with a network of zeros
+// and base's bias it rates the mover as base does.
 func (m *Model) WithBase(base *Model) *Model {
 	c := *m
 	c.Features, c.Weights, c.HandScale = slices.Clone(base.Features), slices.Clone(base.Weights), base.HandScale
@@ -128,22 +134,23 @@ func (m *Model) buildNet(board games.CellBoard) error {
 	if err != nil {
 		return fmt.Errorf("ntuple: %v", err)
 	}
-	if err := readWeights(spec, n.flat); err != nil {
+	if err := readWeights("ntuple", spec.Weights, spec.Sparse, n.flat); err != nil {
 		return err
 	}
 	m.net = n
 	return nil
 }
 
-// readWeights reads the spec's weights, dense or sparse (exactly one of
-// them), into flat, every one a number within MaxWeight.
-func readWeights(spec *NTupleSpec, flat []float32) error {
-	field, text := "ntuple.weights", spec.Weights
-	if spec.Sparse != "" {
-		field, text = "ntuple.sparse_weights", spec.Sparse
+// readWeights reads a network's weights, written whole or sparse (exactly
+// one of them; the fields of model.json's object named kind), into flat,
+// every one a number within MaxWeight.
+func readWeights(kind, whole, sparse string, flat []float32) error {
+	field, text := kind+".weights", whole
+	if sparse != "" {
+		field, text = kind+".sparse_weights", sparse
 	}
-	if (spec.Weights == "") == (spec.Sparse == "") {
-		return fmt.Errorf("ntuple: want weights or sparse_weights, one of them")
+	if (whole == "") == (sparse == "") {
+		return fmt.Errorf("%s: want weights or sparse_weights, one of them", kind)
 	}
 	raw, err := base64.StdEncoding.DecodeString(text)
 	if err != nil {
@@ -162,7 +169,7 @@ func readWeights(spec *NTupleSpec, flat []float32) error {
 		flat[at] = x
 		return nil
 	}
-	if spec.Sparse == "" {
+	if sparse == "" {
 		if len(raw) != 4*len(flat) {
 			return fmt.Errorf("%s: %d bytes for %d weights", field, len(raw), len(flat))
 		}
@@ -193,26 +200,32 @@ func readWeights(spec *NTupleSpec, flat []float32) error {
 	return nil
 }
 
-// checkBoard checks an n-tuple model against game g: its board's size,
-// states and symmetries, then the rules hash as Check does; the network
-// then reads the game's symmetries.
+// checkBoard checks a network's model against game g: its board's size
+// and states (and, for an n-tuple network, its symmetries), then the
+// rules hash as Check does; an n-tuple network then reads the game's
+// symmetries.
 func (m *Model) checkBoard(g games.Game, rulesHash string, strict bool) error {
 	b, ok := g.(games.Boarder)
 	if !ok {
-		return fmt.Errorf("%s has no board of cells: it cannot play an n-tuple model", g.Name())
+		return fmt.Errorf("%s has no board of cells: it cannot play a model of kind %s", g.Name(), m.Kind)
 	}
 	if m.Game != g.Name() {
 		return fmt.Errorf("the model is of %s, not %s", m.Game, g.Name())
 	}
-	board, spec := b.CellBoard(), m.NTuple
-	if board.Rows != spec.Rows || board.Cols != spec.Cols || board.States != spec.States || len(board.Symmetries) != spec.Symmetries {
+	board := b.CellBoard()
+	if spec := m.Dense; spec != nil {
+		if board.Rows != spec.Rows || board.Cols != spec.Cols || board.States != spec.States {
+			return fmt.Errorf("the model reads a %d × %d board of %d states, and these rules give %d × %d, %d states (learn one for these rules)",
+				spec.Rows, spec.Cols, spec.States, board.Rows, board.Cols, board.States)
+		}
+	} else if spec := m.NTuple; board.Rows != spec.Rows || board.Cols != spec.Cols || board.States != spec.States || len(board.Symmetries) != spec.Symmetries {
 		return fmt.Errorf("the model reads a %d × %d board of %d states with %d symmetries, and these rules give %d × %d, %d states, %d symmetries (learn one for these rules)",
 			spec.Rows, spec.Cols, spec.States, spec.Symmetries, board.Rows, board.Cols, board.States, len(board.Symmetries))
 	}
 	if strict && m.RulesHash != rulesHash {
 		return &OtherRulesError{Model: m.RulesHash, Rules: rulesHash}
 	}
-	if !slices.EqualFunc(m.net.Board.Symmetries, board.Symmetries, slices.Equal) {
+	if m.net != nil && !slices.EqualFunc(m.net.Board.Symmetries, board.Symmetries, slices.Equal) {
 		return m.buildNet(board)
 	}
 	return nil

@@ -126,50 +126,59 @@ func TestLearnNTupleOnAScript(t *testing.T) {
 	}
 }
 
-// TestFitNTupleOnTheBotsModel (issue 56): an n-tuple network fitted on top
-// of the model Stacktics size 2's bots play, to their games' positions
-// labelled by results and searches, predicts held-out deals better than
-// that model alone; it keeps the base's features, weights and hand scale;
-// the same seed writes the same model.json at 1 and 2 workers; and bots
-// that play no model are refused.
+// TestFitNTupleOnTheBotsModel (issue 56): an n-tuple network, and a dense
+// one, fitted on top of the model Stacktics size 2's bots play, to their
+// games' positions labelled by results and searches, predicts held-out
+// deals better than that model alone; it keeps the base's features,
+// weights and hand scale; the same seed writes the same model.json at 1
+// and 2 workers; and bots that play no model are refused.
 func TestFitNTupleOnTheBotsModel(t *testing.T) {
 	over := []variants.Override{{Path: "players.0.nodes", Value: "150"}, {Path: "players.1.nodes", Value: "150"}}
 	cfg, err := variants.Load("stacktics/size2", over)
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts := FitOptions{Games: 1000, Tuples: 20, Length: 3, Result: DefaultFitResult, Rate: DefaultFitRate, Epochs: DefaultFitEpochs, Seed: 4}
-	var files [2]string
-	for i := range files {
-		opts.Workers = i + 1
-		m, tr, err := FitNTuple(context.Background(), cfg, opts)
-		if err != nil {
-			t.Fatal(err)
+	for _, kind := range []string{model.KindNTuple, model.KindDense} {
+		opts := FitOptions{Games: 1000, Kind: kind, Tuples: 20, Length: 3, Hidden: 32, Result: DefaultFitResult, Rate: DefaultFitRate, Epochs: DefaultFitEpochs, Seed: 4}
+		if kind == model.KindDense {
+			opts.Rate = DefaultDenseRate
 		}
-		base := m.Base()
-		if i == 0 {
-			t.Logf("%d positions, %d held out, %d passes: log-loss %.4f, base %.4f, difference %+.4f [%+.4f, %+.4f]; search σ(%.3f·lead%+.3f)",
-				tr.Positions, tr.HeldOut, tr.Epochs, tr.Learned.LogLoss, tr.Base.LogLoss, tr.VersusBase.Mean, tr.VersusBase.Low, tr.VersusBase.High, tr.SearchScale, tr.SearchBias)
-			if !(tr.VersusBase.High < 0) {
-				t.Errorf("the network does not predict held-out deals better than its base: %+.4f [%+.4f, %+.4f]", tr.VersusBase.Mean, tr.VersusBase.Low, tr.VersusBase.High)
+		var files [2]string
+		for i := range files {
+			opts.Workers = i + 1
+			m, tr, err := FitNTuple(context.Background(), cfg, opts)
+			if err != nil {
+				t.Fatal(err)
 			}
-			if !(tr.SearchScale > 0) {
-				t.Errorf("the searches' values were not mapped to chances (scale %v)", tr.SearchScale)
+			base := m.Base()
+			if i == 0 {
+				t.Logf("%s: %d positions, %d held out, %d passes: log-loss %.4f, base %.4f, difference %+.4f [%+.4f, %+.4f]; search σ(%.3f·lead%+.3f)",
+					kind, tr.Positions, tr.HeldOut, tr.Epochs, tr.Learned.LogLoss, tr.Base.LogLoss, tr.VersusBase.Mean, tr.VersusBase.Low, tr.VersusBase.High, tr.SearchScale, tr.SearchBias)
+				if !(tr.VersusBase.High < 0) {
+					t.Errorf("%s: the network does not predict held-out deals better than its base: %+.4f [%+.4f, %+.4f]", kind, tr.VersusBase.Mean, tr.VersusBase.Low, tr.VersusBase.High)
+				}
+				if !(tr.SearchScale > 0) {
+					t.Errorf("%s: the searches' values were not mapped to chances (scale %v)", kind, tr.SearchScale)
+				}
+				played := cfg.Players[0].Params.(bots.ModelUser).LearnedModel()
+				if !slices.Equal(base.Weights, played.Weights) || base.HandScale != played.HandScale || m.Kind != kind {
+					t.Errorf("the model is not a network on the bots' model: kind %q, want %q, base weights %v, hand scale %v", m.Kind, kind, base.Weights, base.HandScale)
+				}
+				if (kind == model.KindDense) != (m.DenseNet() != nil && tr.Hidden == 32 && tr.Tuples == 0) {
+					t.Errorf("%s: the network or its record is of another kind (hidden %d, tuples %d)", kind, tr.Hidden, tr.Tuples)
+				}
 			}
-			played := cfg.Players[0].Params.(bots.ModelUser).LearnedModel()
-			if !slices.Equal(base.Weights, played.Weights) || base.HandScale != played.HandScale || m.Kind != "ntuple" {
-				t.Errorf("the model is not a network on the bots' model: kind %q, base weights %v, hand scale %v", m.Kind, base.Weights, base.HandScale)
-			}
+			files[i] = modelFile(t, m, tr)
 		}
-		files[i] = modelFile(t, m, tr)
-	}
-	if files[0] != files[1] {
-		t.Error("the same seed wrote another model.json at 2 workers")
+		if files[0] != files[1] {
+			t.Errorf("%s: the same seed wrote another model.json at 2 workers", kind)
+		}
 	}
 	hand, err := variants.Load("stacktics/size2", []variants.Override{{Path: "players.0", Value: "{bot: alphabeta, nodes: 150}"}, {Path: "players.1", Value: "{bot: alphabeta, nodes: 150}"}})
 	if err != nil {
 		t.Fatal(err)
 	}
+	opts := FitOptions{Games: 1000, Tuples: 20, Length: 3, Result: DefaultFitResult, Rate: DefaultFitRate, Epochs: DefaultFitEpochs, Seed: 4}
 	if _, _, err := FitNTuple(context.Background(), hand, opts); err == nil || !strings.Contains(err.Error(), "play no logistic model") {
 		t.Errorf("bots on the hand heuristic: %v", err)
 	}
