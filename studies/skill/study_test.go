@@ -136,6 +136,14 @@ func TestLadderGrows(t *testing.T) {
 	if _, err := Resume(ctx, kept, Options{Games: 30}); err == nil || !strings.Contains(err.Error(), "never loses games") {
 		t.Errorf("shrunk: %v", err)
 	}
+	// Grown again, the command keeps the games first asked and the last
+	// growth's, once.
+	if _, err := Resume(ctx, kept, Options{Workers: 2, Games: 44}); err != nil {
+		t.Fatal(err)
+	}
+	if m, err := study.Read(kept); err != nil || !strings.HasSuffix(m.Command, " (grown to 44 games)") || strings.Count(m.Command, "grown") != 1 {
+		t.Errorf("the command grown twice: %q (%v)", m.Command, err)
+	}
 
 	early := filepath.Join(dir, "early")
 	if err := recordPending(small, Options{Budgets: budgets, Out: early}); err != nil {

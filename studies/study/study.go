@@ -98,6 +98,10 @@ func (m *Manifest) Write(dir string) error {
 	return reports.WriteJSONFileAtomic(filepath.Join(dir, ManifestFile), m)
 }
 
+// grownNote begins what Grown adds to a study's command: " (grown to N
+// games)".
+const grownNote = " (grown to "
+
 // Grown is the study m with every unit grown to games games
 // (runlog.Recipe.Grown): each unit's first games are the ones it had, so
 // that a resume (with rundir.DirOptions.Extend) plays only the new ones.
@@ -118,7 +122,9 @@ func (m *Manifest) Grown(games int) (*Manifest, error) {
 		g.Units[i] = NewUnit(u.Name, u.Dir, cfg)
 		g.Units[i].Recipe = r
 	}
-	g.Command = fmt.Sprintf("%s (grown to %d games)", m.Command, games)
+	// The command as first given, then the games grown to, once.
+	first, _, _ := strings.Cut(m.Command, grownNote)
+	g.Command = fmt.Sprintf("%s%s%d games)", first, grownNote, games)
 	return &g, nil
 }
 
