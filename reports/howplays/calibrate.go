@@ -35,38 +35,36 @@ type calibration struct {
 	units [][]*Game
 	fold  []int
 	grad  []newton
-	// leads holds each unit's games' entries as (lead, asinh lead) pairs,
-	// a decided entry as (±Inf, 0), so that a resample reads them again
-	// without the transcendental work.
-	leads [][][]float64
+	// leads holds each unit's games' entries' terms (terms), a decided
+	// entry's lead ±Inf, so that a resample reads them again without the
+	// transcendental work.
+	leads [][][][numTerms]float64
 }
 
 // remap reads game k of unit u again with m into buf (Probabilities'
 // layout: the result last).
 func (c *calibration) remap(u, k int, m Mapping, buf []float64) []float64 {
 	buf = buf[:0]
-	leads := c.leads[u][k]
-	for i := 0; i < len(leads); i += 2 {
-		x := leads[i]
+	for _, f := range c.leads[u][k] {
 		switch {
-		case math.IsInf(x, 1):
+		case math.IsInf(f[1], 1):
 			buf = append(buf, 1)
-		case math.IsInf(x, -1):
+		case math.IsInf(f[1], -1):
 			buf = append(buf, 0)
 		default:
-			buf = append(buf, m.chance(x, leads[i+1]))
+			buf = append(buf, m.chance(f))
 		}
 	}
 	return append(buf, c.units[u][k].Seat0)
 }
 
 // newton is a fit's gradient and Hessian sums (penalty aside) over some
-// entries of the mapping's three terms (1, lead, asinh lead), and their
+// entries of the mapping's terms (1, lead, asinh lead, opening), and their
 // number.
 type newton struct {
 	n float64
-	g [3]float64
-	h [3][3]float64
+	g [numTerms]float64
+	h [numTerms][numTerms]float64
 }
 
 func (a *newton) add(b newton) {
@@ -93,12 +91,12 @@ func (a *newton) sub(b newton) {
 // m over a trace's undecided entries, the game's result y.
 func gradient(trace []int32, y float64, m Mapping) newton {
 	var s newton
-	for _, e := range trace {
+	for t, e := range trace {
 		if e <= -sim.TraceDecided || e >= sim.TraceDecided {
 			continue
 		}
-		f := terms(float64(e) / 100)
-		p := model.Sigmoid(m.A*f[0] + m.B*f[1] + m.C*f[2])
+		f := terms(float64(e)/100, t)
+		p := model.Sigmoid(m.A*f[0] + m.B*f[1] + m.C*f[2] + m.D*f[3])
 		w := p * (1 - p)
 		s.n++
 		for i := range f {
@@ -112,34 +110,36 @@ func gradient(trace []int32, y float64, m Mapping) newton {
 }
 
 // step is one Newton step of the penalised fit from m: a ridge of 10⁻³
-// per entry pulls the asinh term toward 0, so that the mapping is a plain
-// logistic unless the leads ask for more (the two terms are nearly
-// collinear: without the ridge, noise moves weight between them), and one
-// of 10⁻⁶ pulls the slope toward prior, so that leads that separate the
-// outcomes perfectly still give a finite fit. ok is false when the
-// Hessian is singular.
+// per entry pulls the asinh and opening terms toward 0, so that the
+// mapping is a plain logistic unless the leads ask for more (the asinh
+// term and the lead are nearly collinear: without the ridge, noise moves
+// weight between them), and one of 10⁻⁶ pulls the slope toward prior, so
+// that leads that separate the outcomes perfectly still give a finite
+// fit. ok is false when the Hessian is singular.
 func (s newton) step(m Mapping, prior float64) (Mapping, bool) {
-	slopeRidge, asinhRidge := 1e-6*s.n, 1e-3*s.n
-	w := [3]float64{m.A, m.B, m.C}
+	slopeRidge, termRidge := 1e-6*s.n, 1e-3*s.n
+	w := [numTerms]float64{m.A, m.B, m.C, m.D}
 	g, h := s.g, s.h
 	g[1] += slopeRidge * (w[1] - prior)
-	g[2] += asinhRidge * w[2]
 	h[1][1] += slopeRidge
-	h[2][2] += asinhRidge
-	d, ok := solve3(h, g)
+	for _, i := range []int{2, 3} {
+		g[i] += termRidge * w[i]
+		h[i][i] += termRidge
+	}
+	d, ok := solve(h, g)
 	if !ok {
 		return m, false
 	}
-	m.A, m.B, m.C = w[0]-d[0], w[1]-d[1], w[2]-d[2]
+	m.A, m.B, m.C, m.D = w[0]-d[0], w[1]-d[1], w[2]-d[2], w[3]-d[3]
 	return m, true
 }
 
-// solve3 solves h·x = g by Gaussian elimination with partial pivoting;
-// ok is false when h is singular.
-func solve3(h [3][3]float64, g [3]float64) (x [3]float64, ok bool) {
-	for c := range 3 {
+// solve solves h·x = g by Gaussian elimination with partial pivoting; ok
+// is false when h is singular.
+func solve(h [numTerms][numTerms]float64, g [numTerms]float64) (x [numTerms]float64, ok bool) {
+	for c := range numTerms {
 		p := c
-		for r := c + 1; r < 3; r++ {
+		for r := c + 1; r < numTerms; r++ {
 			if math.Abs(h[r][c]) > math.Abs(h[p][c]) {
 				p = r
 			}
@@ -149,12 +149,12 @@ func solve3(h [3][3]float64, g [3]float64) (x [3]float64, ok bool) {
 		}
 		h[c], h[p] = h[p], h[c]
 		g[c], g[p] = g[p], g[c]
-		for r := range 3 {
+		for r := range numTerms {
 			if r == c {
 				continue
 			}
 			f := h[r][c] / h[c][c]
-			for k := c; k < 3; k++ {
+			for k := c; k < numTerms; k++ {
 				h[r][k] -= f * h[c][k]
 			}
 			g[r] -= f * g[c]
@@ -181,7 +181,7 @@ func fitGames(gs []*Game, start Mapping, prior float64) Mapping {
 	if n == 0 {
 		return Mapping{Source: start.Source}
 	}
-	if m.A == 0 && m.B == 0 && m.C == 0 {
+	if m.A == 0 && m.B == 0 && m.C == 0 && m.D == 0 {
 		mean := math.Min(math.Max(sumY/n, 1e-3), 1-1e-3)
 		m.A, m.B = math.Log(mean/(1-mean)), prior
 	}
@@ -194,13 +194,13 @@ func fitGames(gs []*Game, start Mapping, prior float64) Mapping {
 		if !ok {
 			break
 		}
-		done := math.Abs(next.A-m.A) < 1e-10 && math.Abs(next.B-m.B) < 1e-10 && math.Abs(next.C-m.C) < 1e-10
+		done := math.Abs(next.A-m.A) < 1e-10 && math.Abs(next.B-m.B) < 1e-10 && math.Abs(next.C-m.C) < 1e-10 && math.Abs(next.D-m.D) < 1e-10
 		m = next
 		if done {
 			break
 		}
 	}
-	m.A, m.B, m.C = round(m.A, 9), round(m.B, 9), round(m.C, 9)
+	m.A, m.B, m.C, m.D = round(m.A, 9), round(m.B, 9), round(m.C, 9), round(m.D, 9)
 	return m
 }
 
@@ -223,19 +223,18 @@ func calibrate(gs []Game, units [][]*Game, pairs bool, model *Mapping) *calibrat
 	c.all = fitGames(all, start, c.prior)
 	c.fold = make([]int, len(units))
 	c.grad = make([]newton, len(units))
-	c.leads = make([][][]float64, len(units))
+	c.leads = make([][][][numTerms]float64, len(units))
 	for u, unit := range units {
 		for _, g := range unit {
-			leads := make([]float64, 0, 2*len(g.Trace))
-			for _, e := range g.Trace {
+			leads := make([][numTerms]float64, 0, len(g.Trace))
+			for t, e := range g.Trace {
 				switch {
 				case e >= sim.TraceDecided:
-					leads = append(leads, math.Inf(1), 0)
+					leads = append(leads, [numTerms]float64{1, math.Inf(1)})
 				case e <= -sim.TraceDecided:
-					leads = append(leads, math.Inf(-1), 0)
+					leads = append(leads, [numTerms]float64{1, math.Inf(-1)})
 				default:
-					f := terms(float64(e) / 100)
-					leads = append(leads, f[1], f[2])
+					leads = append(leads, terms(float64(e)/100, t))
 				}
 			}
 			c.leads[u] = append(c.leads[u], leads)
@@ -316,14 +315,15 @@ func (c *calibration) refit(sample []int, maps []Mapping) ([]Mapping, Mapping) {
 }
 
 // even returns the mappings the units are read with (calibration.of) with
-// no seat advantage at an even lead: each intercept 0, the slopes kept.
+// no seat advantage at an even lead: each intercept and opening term 0,
+// the slopes kept.
 func (c *calibration) even() []Mapping {
 	maps := slices.Clone(c.folds)
 	if maps == nil {
 		maps = []Mapping{c.all}
 	}
 	for k := range maps {
-		maps[k].A = 0
+		maps[k].A, maps[k].D = 0, 0
 	}
 	return maps
 }

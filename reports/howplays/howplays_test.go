@@ -284,14 +284,14 @@ func TestFit(t *testing.T) {
 	if m.B <= 0 || m.Source != MappingFitted {
 		t.Fatalf("fit %+v: want a positive slope", m)
 	}
-	if m.P(sim.TraceDecided) != 1 || m.P(-sim.TraceDecided) != 0 {
+	if m.P(sim.TraceDecided, 0) != 1 || m.P(-sim.TraceDecided, 3) != 0 {
 		t.Error("a decided entry should map to the winner's 1 or 0")
 	}
 	// Only a proof reads 100% or 0%: the largest lead short of a decided
 	// entry reads at most MaxUnproven, as shown to one decimal.
 	for _, e := range []int32{sim.TraceDecided - 1, 1 << 20, 50_000} {
 		for _, sign := range []int32{1, -1} {
-			p := m.P(sign * e)
+			p := m.P(sign*e, 0)
 			if p > MaxUnproven || p < 1-MaxUnproven || strings.HasPrefix(fmt.Sprintf("%.1f", 100*p), "100") || fmt.Sprintf("%.1f", 100*p) == "0.0" {
 				t.Errorf("an unproven lead of %d reads %.6f: only a proof reads 100%% or 0%%", sign*e, p)
 			}
@@ -302,6 +302,48 @@ func TestFit(t *testing.T) {
 	}
 	if empty := Fit(nil, nil); empty.B != 0 || empty.A != 0 {
 		t.Errorf("no data: %+v", empty)
+	}
+}
+
+// TestFitSeesTheOpening (issue 58): where every game opens from the same
+// few positions, whose searches read them even (lead 0) while seat 0 wins
+// only 30% of the games, and later leads are calibrated (an even lead
+// then is 50%), the opening term carries the seat advantage the first
+// decisions' leads do not show: the fit reads about 30% at the first
+// decision and 50% at an even lead later; where the openings are even in
+// truth the term stays near 0.
+func TestFitSeesTheOpening(t *testing.T) {
+	rng := pcg.New(7, 7)
+	normal := func() float64 { // Box–Muller
+		return math.Sqrt(-2*math.Log(1-rng.Float64())) * math.Cos(2*math.Pi*rng.Float64())
+	}
+	for _, p := range []float64{0.3, 0.5} {
+		// Later leads of a game seat 0 wins are N(1, 1), of one it loses
+		// N(μ, 1): μ such that an even lead is 50% whatever p.
+		mu := -math.Sqrt(1 + 2*math.Log((1-p)/p))
+		var traces [][]int32
+		var scores []float64
+		for range 4000 {
+			y, mean := 0.0, mu
+			if rng.Float64() < p {
+				y, mean = 1, 1
+			}
+			trace := []int32{0, 0}
+			for range 10 {
+				trace = append(trace, int32(100*(mean+normal())))
+			}
+			traces = append(traces, trace)
+			scores = append(scores, y)
+		}
+		m := Fit(traces, scores)
+		first, later := m.P(0, 0), m.P(0, 30)
+		t.Logf("seat 0 at %.0f%%: %+v: %.3f at the first decision, %.3f at an even lead later", 100*p, m, first, later)
+		if math.Abs(first-p) > 0.04 || math.Abs(later-0.5) > 0.04 {
+			t.Errorf("seat 0 wins %.0f%% from the opening: the fit reads %.3f at the first decision and %.3f at an even lead later (want 50%%)", 100*p, first, later)
+		}
+		if p == 0.5 && math.Abs(m.D) > 0.15 {
+			t.Errorf("even openings: an opening term of %.3f", m.D)
+		}
 	}
 }
 

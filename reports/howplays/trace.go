@@ -8,8 +8,9 @@ import (
 )
 
 // Mapping turns a trace's leads into seat 0's chance of winning:
-// σ(A + B·lead + C·asinh(lead)), lead in the hand heuristic's units,
-// held within [1 − MaxUnproven, MaxUnproven]; a decided entry
+// σ(A + B·lead + C·asinh(lead) + D·e^(−t/OpeningDecay)) before the game's
+// decision t (from 0), lead in the hand heuristic's units, held within
+// [1 − MaxUnproven, MaxUnproven]; a decided entry
 // (±sim.TraceDecided: a forced result the search proved) is the winner's
 // 1 or 0. Only a proof reads 100% or 0%.
 type Mapping struct {
@@ -24,6 +25,11 @@ type Mapping struct {
 	// small leads and slowly over large ones, as a search's values do
 	// (0 for a model's mapping).
 	C float64 `json:"c,omitempty"`
+	// D weighs the opening term e^(−t/OpeningDecay): a seat advantage the
+	// first decisions' searches do not see (their leads are alike in every
+	// game: the same few positions), fading as the game goes on (0 for a
+	// model's mapping).
+	D float64 `json:"d,omitempty"`
 	// Folds is the number of folds the report's figures were read in
 	// (CrossFolds; 0: every game with this mapping): each fold's games
 	// with the logistic fitted to the others', this one the fit to all.
@@ -53,32 +59,57 @@ func FromModel(m *model.Model) Mapping {
 // away, and reads at most 99%.
 const MaxUnproven = 0.99
 
-// P is seat 0's chance of winning at a trace entry.
-func (m Mapping) P(entry int32) float64 {
+// P is seat 0's chance of winning at a trace entry, before the game's
+// decision t (from 0).
+func (m Mapping) P(entry int32, t int) float64 {
 	switch {
 	case entry >= sim.TraceDecided:
 		return 1
 	case entry <= -sim.TraceDecided:
 		return 0
 	}
-	f := terms(float64(entry) / 100)
-	return m.chance(f[1], f[2])
+	f := terms(float64(entry)/100, t)
+	return m.chance(f)
 }
 
-// chance is the mapping's chance at an undecided lead x, given asinh(x).
-func (m Mapping) chance(x, asinhX float64) float64 {
-	p := model.Sigmoid(m.A + m.B*x + m.C*asinhX)
+// chance is the mapping's chance at an undecided entry's terms.
+func (m Mapping) chance(f [numTerms]float64) float64 {
+	p := model.Sigmoid(m.A + m.B*f[1] + m.C*f[2] + m.D*f[3])
 	return max(1-MaxUnproven, min(MaxUnproven, p))
 }
 
-// terms are the mapping's terms of a lead: 1, the lead, asinh of the lead.
-func terms(lead float64) [3]float64 { return [3]float64{1, lead, math.Asinh(lead)} }
+// OpeningDecay is the decisions over which the mapping's opening term
+// falls by a factor e: 1 at the first decision, 0.37 at the third, 0.14 at
+// the fifth.
+const OpeningDecay = 2
 
-// Fit fits σ(A + B·lead + C·asinh(lead)) to seat 0's result (a win 1, a
-// draw ½, a loss 0) at every undecided entry of the traces by maximum
-// likelihood (Newton's
-// method, with a small ridge on B and C so that leads that separate the
-// outcomes perfectly still give a finite fit): a deterministic function
+// numTerms is the number of the mapping's terms.
+const numTerms = 4
+
+// openingTerms holds e^(−t/OpeningDecay) for the first decisions (0
+// after them: below 10⁻¹³).
+var openingTerms = func() (o [64]float64) {
+	for t := range o {
+		o[t] = math.Exp(-float64(t) / OpeningDecay)
+	}
+	return o
+}()
+
+// terms are the mapping's terms of a lead before decision t: 1, the lead,
+// asinh of the lead, the opening term.
+func terms(lead float64, t int) [numTerms]float64 {
+	o := 0.0
+	if t < len(openingTerms) {
+		o = openingTerms[t]
+	}
+	return [numTerms]float64{1, lead, math.Asinh(lead), o}
+}
+
+// Fit fits the mapping's σ(A + B·lead + C·asinh(lead) + D·opening) to
+// seat 0's result (a win 1, a draw ½, a loss 0) at every undecided entry
+// of the traces by maximum likelihood (Newton's method, with a small
+// ridge on B, C and D so that leads that separate the outcomes perfectly
+// still give a finite fit): a deterministic function
 // of the traces and results alone, so shards, merges and resumes of a run
 // fit the same mapping as one process.
 func Fit(traces [][]int32, scores []float64) Mapping {
@@ -93,8 +124,8 @@ func Fit(traces [][]int32, scores []float64) Mapping {
 // decision, with the result's (1, ½ or 0) appended: len(trace)+1 values.
 func (m Mapping) Probabilities(trace []int32, seat0Score float64, out []float64) []float64 {
 	out = out[:0]
-	for _, e := range trace {
-		out = append(out, m.P(e))
+	for t, e := range trace {
+		out = append(out, m.P(e, t))
 	}
 	return append(out, seat0Score)
 }

@@ -69,13 +69,19 @@ func intervalsNote(over string) string {
 	return fmt.Sprintf(" Intervals are 95%%, over the %s: percentile bootstrap (BCa for the length spread and game-tree complexity, basic for outcome uniformity: statistics of the whole sample; for the figures read from the chances, the mapping refitted in every resample and the percentile interval joined with the basic one), Wilson's for rates.", over)
 }
 
-// logistic writes a fitted mapping: "σ(−2.11 + 0.467·lead + 0.2·asinh(lead))".
+// logistic writes a fitted mapping: "σ(−2.11 + 0.467·lead + 0.2·asinh(lead)
+// − 0.61·e^(−t/2))", t the decision (the opening term only where it is
+// not 0).
 func logistic(m howplays.Mapping) string {
 	a := fmt.Sprintf("%.3g", math.Abs(m.A))
 	if m.A < 0 {
 		a = "−" + a
 	}
-	return fmt.Sprintf("σ(%s %s %.3g·lead %s %.3g·asinh(lead))", a, sign(m.B), math.Abs(m.B), sign(m.C), math.Abs(m.C))
+	opening := ""
+	if m.D != 0 {
+		opening = fmt.Sprintf(" %s %.3g·e^(−t/%d)", sign(m.D), math.Abs(m.D), howplays.OpeningDecay)
+	}
+	return fmt.Sprintf("σ(%s %s %.3g·lead %s %.3g·asinh(lead)%s)", a, sign(m.B), math.Abs(m.B), sign(m.C), math.Abs(m.C), opening)
 }
 
 // sign is the operator before a term of the given sign.
