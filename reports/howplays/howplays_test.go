@@ -305,44 +305,45 @@ func TestFit(t *testing.T) {
 	}
 }
 
-// TestFitSeesTheOpening (issue 58): where every game opens from the same
-// few positions, whose searches read them even (lead 0) while seat 0 wins
-// only 30% of the games, and later leads are calibrated (an even lead
-// then is 50%), the opening term carries the seat advantage the first
-// decisions' leads do not show: the fit reads about 30% at the first
-// decision and 50% at an even lead later; where the openings are even in
-// truth the term stays near 0.
+// TestFitSeesTheOpening (issue 58): where the first decisions' leads do
+// not show a seat advantage (even leads, yet seat 0 wins only 30% from
+// the start) that fades as the game goes on, and later leads are
+// calibrated, the opening term carries it: the fit reads about 30% at an
+// even lead at the first decision and about 50% late in the game; where
+// there is no such advantage the term stays near 0. Each game gives one
+// entry, at decision t, after t entries of a proof the fit leaves out.
 func TestFitSeesTheOpening(t *testing.T) {
 	rng := pcg.New(7, 7)
 	normal := func() float64 { // Box–Muller
 		return math.Sqrt(-2*math.Log(1-rng.Float64())) * math.Cos(2*math.Pi*rng.Float64())
 	}
 	for _, p := range []float64{0.3, 0.5} {
-		// Later leads of a game seat 0 wins are N(1, 1), of one it loses
-		// N(μ, 1): μ such that an even lead is 50% whatever p.
-		mu := -math.Sqrt(1 + 2*math.Log((1-p)/p))
+		d := math.Log(p / (1 - p))
 		var traces [][]int32
 		var scores []float64
-		for range 4000 {
-			y, mean := 0.0, mu
-			if rng.Float64() < p {
-				y, mean = 1, 1
+		for range 20000 {
+			at, lead := rng.IntN(40), 1.5*normal()
+			y := 0.0
+			if rng.Float64() < model.Sigmoid(lead+d*math.Exp(-float64(at)/OpeningDecay)) {
+				y = 1
 			}
-			trace := []int32{0, 0}
-			for range 10 {
-				trace = append(trace, int32(100*(mean+normal())))
+			trace := make([]int32, at+1)
+			for i := range at {
+				trace[i] = sim.TraceDecided
 			}
+			trace[at] = int32(100 * lead)
 			traces = append(traces, trace)
 			scores = append(scores, y)
 		}
 		m := Fit(traces, scores)
-		first, later := m.P(0, 0), m.P(0, 30)
-		t.Logf("seat 0 at %.0f%%: %+v: %.3f at the first decision, %.3f at an even lead later", 100*p, m, first, later)
-		if math.Abs(first-p) > 0.04 || math.Abs(later-0.5) > 0.04 {
-			t.Errorf("seat 0 wins %.0f%% from the opening: the fit reads %.3f at the first decision and %.3f at an even lead later (want 50%%)", 100*p, first, later)
+		first, late := m.P(0, 0), m.P(0, 40)
+		wantLate := model.Sigmoid(d * math.Exp(-40.0/OpeningDecay))
+		t.Logf("seat 0 at %.0f%% from the start: %+v: %.3f at an even lead at the first decision, %.3f at the 41st", 100*p, m, first, late)
+		if math.Abs(first-p) > 0.03 || math.Abs(late-wantLate) > 0.03 {
+			t.Errorf("seat 0 wins %.0f%% from the start: the fit reads %.3f at an even lead at the first decision and %.3f at the 41st (want %.3f)", 100*p, first, late, wantLate)
 		}
 		if p == 0.5 && math.Abs(m.D) > 0.15 {
-			t.Errorf("even openings: an opening term of %.3f", m.D)
+			t.Errorf("no opening advantage: an opening term of %.3f", m.D)
 		}
 	}
 }

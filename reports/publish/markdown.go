@@ -70,7 +70,7 @@ func intervalsNote(over string) string {
 }
 
 // logistic writes a fitted mapping: "σ(−2.11 + 0.467·lead + 0.2·asinh(lead)
-// − 0.61·e^(−t/2))", t the decision (the opening term only where it is
+// − 0.61·e^(−t/8))", t the decision (the opening term only where it is
 // not 0).
 func logistic(m howplays.Mapping) string {
 	a := fmt.Sprintf("%.3g", math.Abs(m.A))
