@@ -29,6 +29,9 @@ type calibration struct {
 	// prior is the slope the fit's ridge pulls toward: the learned
 	// model's scale, or 0.
 	prior float64
+	// opening says the mapping has its opening term (openingShows): the
+	// folds and the resamples are fitted with it, else without.
+	opening bool
 	// units are the games (or pairs) the figures are over, fold their
 	// folds; grad their log-likelihood's gradient and Hessian at all
 	// (the one-step refits of the bootstrap).
@@ -116,15 +119,23 @@ func gradient(trace []int32, y float64, m Mapping) newton {
 // weight between them), and one of 10⁻⁶ pulls the slope toward prior, so
 // that leads that separate the outcomes perfectly still give a finite
 // fit. ok is false when the Hessian is singular.
-func (s newton) step(m Mapping, prior float64) (Mapping, bool) {
-	slopeRidge, termRidge := 1e-6*s.n, 1e-3*s.n
+func (s newton) step(m Mapping, prior float64, opening bool) (Mapping, bool) {
+	slopeRidge := 1e-6 * s.n
 	w := [numTerms]float64{m.A, m.B, m.C, m.D}
 	g, h := s.g, s.h
+	if !opening {
+		// The opening term held at its value (0): its row and column out.
+		g[3] = 0
+		for i := range numTerms {
+			h[3][i], h[i][3] = 0, 0
+		}
+		h[3][3] = 1
+	}
 	g[1] += slopeRidge * (w[1] - prior)
 	h[1][1] += slopeRidge
-	for _, i := range []int{2, 3} {
-		g[i] += termRidge * w[i]
-		h[i][i] += termRidge
+	for i, ridge := range [numTerms]float64{2: asinhRidge, 3: openingRidge} {
+		g[i] += ridge * s.n * w[i]
+		h[i][i] += ridge * s.n
 	}
 	d, ok := solve(h, g)
 	if !ok {
@@ -132,6 +143,58 @@ func (s newton) step(m Mapping, prior float64) (Mapping, bool) {
 	}
 	m.A, m.B, m.C, m.D = w[0]-d[0], w[1]-d[1], w[2]-d[2], w[3]-d[3]
 	return m, true
+}
+
+// The ridges of the asinh and opening terms, per entry (step).
+const asinhRidge, openingRidge = 1e-3, 1e-3
+
+// openingZ is how many standard errors the opening term's score must be
+// from 0, clustered by game (or pair), for a mapping to have the term
+// (openingShows).
+const openingZ = 3
+
+// openingShows reports whether the games show a seat advantage in their
+// openings that the mapping m, fitted without the opening term, misses: a
+// score test of the term at m, each unit's (game's or pair's) score
+// projected off the fitted terms' and its variance taken over the units,
+// since a game's entries share one result; at least openingZ standard
+// errors from 0. A game without such an advantage (a random walk, a fair
+// coin) keeps the mapping it had: a term fitted to noise would move the
+// first decisions' chances, and the figures that read their extremes
+// (drama) with them.
+func openingShows(units [][]*Game, m Mapping) bool {
+	var total newton
+	per := make([]newton, len(units))
+	for u, unit := range units {
+		for _, g := range unit {
+			per[u].add(gradient(g.Trace, g.Seat0, m))
+		}
+		total.add(per[u])
+	}
+	// x = H_θθ⁻¹ H_θD over the fitted terms θ (1, lead, asinh lead).
+	var h [numTerms][numTerms]float64
+	var v [numTerms]float64
+	for i := range numTerms - 1 {
+		for j := range numTerms - 1 {
+			h[i][j] = total.h[i][j]
+		}
+		v[i] = total.h[i][3]
+	}
+	h[3][3] = 1
+	x, ok := solve(h, v)
+	if !ok {
+		return false
+	}
+	var sum, squares float64
+	for _, s := range per {
+		e := s.g[3]
+		for i := range numTerms - 1 {
+			e -= x[i] * s.g[i]
+		}
+		sum += e
+		squares += e * e
+	}
+	return squares > 0 && math.Abs(sum) >= openingZ*math.Sqrt(squares)
 }
 
 // solve solves h·x = g by Gaussian elimination with partial pivoting; ok
@@ -168,8 +231,9 @@ func solve(h [numTerms][numTerms]float64, g [numTerms]float64) (x [numTerms]floa
 
 // fitGames fits the mapping to the games' results by Newton's method from
 // start (from the results' mean when start is zero), the ridge pulling
-// the slope toward prior.
-func fitGames(gs []*Game, start Mapping, prior float64) Mapping {
+// the slope toward prior; with the opening term where opening says so,
+// else with start's (0).
+func fitGames(gs []*Game, start Mapping, prior float64, opening bool) Mapping {
 	var n, sumY float64
 	for _, g := range gs {
 		s := gradient(g.Trace, g.Seat0, Mapping{})
@@ -190,7 +254,7 @@ func fitGames(gs []*Game, start Mapping, prior float64) Mapping {
 		for _, g := range gs {
 			s.add(gradient(g.Trace, g.Seat0, m))
 		}
-		next, ok := s.step(m, prior)
+		next, ok := s.step(m, prior, opening)
 		if !ok {
 			break
 		}
@@ -220,7 +284,11 @@ func calibrate(gs []Game, units [][]*Game, pairs bool, model *Mapping) *calibrat
 	for i := range gs {
 		all[i] = &gs[i]
 	}
-	c.all = fitGames(all, start, c.prior)
+	c.all = fitGames(all, start, c.prior, false)
+	if openingShows(units, c.all) {
+		c.opening = true
+		c.all = fitGames(all, start, c.prior, true)
+	}
 	c.fold = make([]int, len(units))
 	c.grad = make([]newton, len(units))
 	c.leads = make([][][][numTerms]float64, len(units))
@@ -258,7 +326,7 @@ func calibrate(gs []Game, units [][]*Game, pairs bool, model *Mapping) *calibrat
 					others = append(others, unit...)
 				}
 			}
-			c.folds[k] = fitGames(others, c.all, c.prior)
+			c.folds[k] = fitGames(others, c.all, c.prior, c.opening)
 		}
 	}
 	maps := c.folds
@@ -298,7 +366,7 @@ func (c *calibration) refit(sample []int, maps []Mapping) ([]Mapping, Mapping) {
 		sums[CrossFolds].add(c.grad[u])
 	}
 	one := func(s newton) Mapping {
-		m, _ := s.step(c.all, c.prior)
+		m, _ := s.step(c.all, c.prior, c.opening)
 		return m
 	}
 	all := one(sums[CrossFolds])

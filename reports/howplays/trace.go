@@ -111,15 +111,22 @@ func terms(lead float64, t int) [numTerms]float64 {
 // seat 0's result (a win 1, a draw ½, a loss 0) at every undecided entry
 // of the traces by maximum likelihood (Newton's method, with a small
 // ridge on B, C and D so that leads that separate the outcomes perfectly
-// still give a finite fit): a deterministic function
+// still give a finite fit), D held at 0 unless the games show an opening
+// advantage the rest misses (openingShows): a deterministic function
 // of the traces and results alone, so shards, merges and resumes of a run
 // fit the same mapping as one process.
 func Fit(traces [][]int32, scores []float64) Mapping {
 	gs := make([]*Game, len(traces))
+	units := make([][]*Game, len(traces))
 	for i, t := range traces {
 		gs[i] = &Game{Trace: t, Seat0: scores[i]}
+		units[i] = gs[i : i+1]
 	}
-	return fitGames(gs, Mapping{Source: MappingFitted}, 0)
+	m := fitGames(gs, Mapping{Source: MappingFitted}, 0, false)
+	if openingShows(units, m) {
+		m = fitGames(gs, Mapping{Source: MappingFitted}, 0, true)
+	}
+	return m
 }
 
 // Probabilities maps a trace to seat 0's chance of winning before each
