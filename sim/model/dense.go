@@ -15,19 +15,22 @@ const MaxHidden = 256
 // Dense is a small fully connected network over a board's cells: each
 // cell's state one-hot (an input for each cell and state but state 0,
 // usually empty, which the biases stand for), one hidden layer of ReLU
-// units, one linear output. A position's value is Σ_j Out_j · max(0,
-// InBias_j + Σ_{c: state(c) ≠ 0} In[c, state(c)]_j): one row of the first
-// layer added per occupied cell, as NNUE's accumulator does, so a value
-// costs Hidden additions an occupied cell and Hidden multiplications. Unlike an
-// n-tuple network it shares no weights under the board's symmetries; a
-// learner shows it every image of its positions instead. Value and Step
-// allocate nothing.
+// units, one linear output. A position's value is
+// Σ_j Out_j · max(0, InBias_j + Σ_{c: state(c) ≠ 0} In[c, state(c)]_j):
+// one row of the first layer added per occupied cell, as NNUE's first
+// layer reads its one-hot inputs (here summed anew for each position, not
+// updated move by move), so a value costs Hidden additions an occupied
+// cell and Hidden multiplications. Unlike an n-tuple network it shares no
+// weights under the board's symmetries; a learner shows it the images of
+// its positions instead (FitNTuple: a random one at each step). Value and
+// Step allocate nothing.
 type Dense struct {
 	Board  games.CellBoard
 	Hidden int
 	// In is the first layer, by input: the hidden units' weights of cell
-	// c in state s at In[(c·States + s)·Hidden:][:Hidden], 0 for s = 0. InBias are the
-	// hidden units' biases, Out their weights in the output.
+	// c in state s at In[(c·States + s)·Hidden:][:Hidden], 0 for s = 0.
+	// InBias are the hidden units' biases, Out their weights in the
+	// output.
 	In     []float32
 	InBias []float32
 	Out    []float32

@@ -209,6 +209,8 @@ func TestDenseModelRoundTrip(t *testing.T) {
 		{`"hidden": 8`, `"hidden": 7`, "dense.sparse_weights"},
 		{`"sparse_weights": "`, `"sparse_weights": "AAAA`, "sparse_weights"},
 		{`"dense": {`, `"ntuple": {"rows": 1}, "dense": {`, "ntuple: in a model of kind dense"},
+		// A size no board has is refused, not allocated.
+		{`"rows": 6`, `"rows": 2000000000`, "want 1 to 256 cells"},
 	} {
 		if !strings.Contains(text, bad.from) {
 			t.Fatalf("model.json lacks %s:\n%.400s", bad.from, text)

@@ -1,10 +1,6 @@
 package model
 
-import (
-	"fmt"
-
-	"playtest/games"
-)
+import "fmt"
 
 // KindDense is the kind of a small fully connected network over the
 // game's cells (Dense).
@@ -46,13 +42,7 @@ func (m *Model) checkDense() error {
 	case !(m.HandScale >= MinHandScale && m.HandScale <= MaxHandScale):
 		return fmt.Errorf("hand_scale %v: want a number from %g to %g", m.HandScale, MinHandScale, MaxHandScale)
 	}
-	board := games.CellBoard{Rows: spec.Rows, Cols: spec.Cols, States: spec.States}
-	identity := make([]int, max(0, spec.Rows*spec.Cols))
-	for c := range identity {
-		identity[c] = c
-	}
-	board.Symmetries = [][]int{identity}
-	d, err := NewDense(board, spec.Hidden, nil)
+	d, err := NewDense(plainBoard(spec.Rows, spec.Cols, spec.States), spec.Hidden, nil)
 	if err != nil {
 		return fmt.Errorf("dense: %v", err)
 	}

@@ -309,6 +309,9 @@ func TestNTupleModelRoundTrip(t *testing.T) {
 		{`"kind": "ntuple"`, `"kind": "deep"`, "kind"},
 		{`"symmetries": 2`, `"symmetries": 0`, "symmetries"},
 		{`"weights": "`, `"weights": "AAAA`, "weights"},
+		// A size no board has is refused, not allocated (rows × cols
+		// identity entries were made before the board was checked).
+		{`"rows": 6`, `"rows": 2000000000`, "want 1 to 256 cells"},
 	} {
 		if !strings.Contains(text, bad.from) {
 			t.Fatalf("model.json lacks %s:\n%.400s", bad.from, text)

@@ -118,13 +118,25 @@ func (m *Model) checkNTuple() error {
 	case spec.Symmetries < 1 || spec.Symmetries > 64:
 		return fmt.Errorf("ntuple.symmetries %d: want 1 to 64", spec.Symmetries)
 	}
-	board := games.CellBoard{Rows: spec.Rows, Cols: spec.Cols, States: spec.States}
-	identity := make([]int, max(0, spec.Rows*spec.Cols))
+	return m.buildNet(plainBoard(spec.Rows, spec.Cols, spec.States))
+}
+
+// maxBoardCells is the most cells a board has (games.CellBoard.Check).
+const maxBoardCells = 256
+
+// plainBoard is a board of rows × cols cells of states states with no
+// symmetry but the identity: a network's as model.json gives it, before
+// the game's symmetries are known. A size no board has (which
+// CellBoard.Check refuses) gets no identity: rows × cols may be huge.
+func plainBoard(rows, cols, states int) games.CellBoard {
+	if rows < 1 || cols < 1 || rows > maxBoardCells || cols > maxBoardCells || rows*cols > maxBoardCells {
+		return games.CellBoard{Rows: rows, Cols: cols, States: states}
+	}
+	identity := make([]int, rows*cols)
 	for c := range identity {
 		identity[c] = c
 	}
-	board.Symmetries = [][]int{identity}
-	return m.buildNet(board)
+	return games.CellBoard{Rows: rows, Cols: cols, States: states, Symmetries: [][]int{identity}}
 }
 
 // buildNet builds the network on board from the spec's tuples and weights.
