@@ -37,10 +37,9 @@ func (m *Model) checkDense() error {
 	switch {
 	case spec == nil:
 		return fmt.Errorf("dense: missing from a model of kind %s", KindDense)
-	case !within(m.Bias, MaxWeight):
-		return fmt.Errorf("bias %v: want a number from −%g to %g", m.Bias, MaxWeight, MaxWeight)
-	case !(m.HandScale >= MinHandScale && m.HandScale <= MaxHandScale):
-		return fmt.Errorf("hand_scale %v: want a number from %g to %g", m.HandScale, MinHandScale, MaxHandScale)
+	}
+	if err := m.checkScales(); err != nil {
+		return err
 	}
 	d, err := NewDense(plainBoard(spec.Rows, spec.Cols, spec.States), spec.Hidden, nil)
 	if err != nil {

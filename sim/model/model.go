@@ -327,10 +327,9 @@ func (m *Model) checkLinear() error {
 		return fmt.Errorf("features: %d of them, want 1 to %d", len(m.Features), MaxFeatures)
 	case len(m.Weights) != len(m.Features):
 		return fmt.Errorf("weights: %d for %d features", len(m.Weights), len(m.Features))
-	case !within(m.Bias, MaxWeight):
-		return fmt.Errorf("bias %v: want a number from −%g to %g", m.Bias, MaxWeight, MaxWeight)
-	case !(m.HandScale >= MinHandScale && m.HandScale <= MaxHandScale):
-		return fmt.Errorf("hand_scale %v: want a number from %g to %g", m.HandScale, MinHandScale, MaxHandScale)
+	}
+	if err := m.checkScales(); err != nil {
+		return err
 	}
 	seen := make(map[string]bool, len(m.Features))
 	for i, name := range m.Features {
@@ -341,6 +340,18 @@ func (m *Model) checkLinear() error {
 		if !within(m.Weights[i], MaxWeight) {
 			return fmt.Errorf("weights[%d] (%s) %v: want a number from −%g to %g", i, name, m.Weights[i], MaxWeight, MaxWeight)
 		}
+	}
+	return nil
+}
+
+// checkScales checks the numbers every kind has: a bias within MaxWeight
+// and a hand scale from MinHandScale to MaxHandScale.
+func (m *Model) checkScales() error {
+	switch {
+	case !within(m.Bias, MaxWeight):
+		return fmt.Errorf("bias %v: want a number from −%g to %g", m.Bias, MaxWeight, MaxWeight)
+	case !(m.HandScale >= MinHandScale && m.HandScale <= MaxHandScale):
+		return fmt.Errorf("hand_scale %v: want a number from %g to %g", m.HandScale, MinHandScale, MaxHandScale)
 	}
 	return nil
 }

@@ -292,6 +292,27 @@ func TestNTupleModelRoundTrip(t *testing.T) {
 	if allocs := testing.AllocsPerRun(100, func() { back.Evaluate(s, games.Seat1, &sc) }); allocs != 0 {
 		t.Errorf("Evaluate allocates %.1f times", allocs)
 	}
+	refusesOthers(t, back, g, hash, text, []damage{
+		{`"playtest/model/v2"`, `"playtest/model/v1"`, "schema"},
+		{`"kind": "ntuple"`, `"kind": "deep"`, "kind"},
+		{`"symmetries": 2`, `"symmetries": 0`, "symmetries"},
+		{`"weights": "`, `"weights": "AAAA`, "weights"},
+		// A size no board has is refused, not allocated (rows × cols
+		// identity entries were made before the board was checked).
+		{`"rows": 6`, `"rows": 2000000000`, "want 1 to 256 cells"},
+	})
+}
+
+// damage is a change to model.json's text (from → to, once) that Read
+// must refuse with an error saying want.
+type damage struct{ from, to, want string }
+
+// refusesOthers checks that the Connect Four model back (of rules hash
+// hash, written as text) is refused for another board, under other rules
+// when strict, and for another game, and that every damage to its text is
+// refused by Read as it says.
+func refusesOthers(t *testing.T, back *Model, g games.Game, hash, text string, damages []damage) {
+	t.Helper()
 	other, _ := boardOf(t, "connect4", func(r games.Rules) { r.(*connect4.Rules).Cols = 6 })
 	if err := back.Check(other, hash, false); err == nil || !strings.Contains(err.Error(), "learn one for these rules") {
 		t.Errorf("another board: %v", err)
@@ -304,15 +325,7 @@ func TestNTupleModelRoundTrip(t *testing.T) {
 	if err := back.Check(mnk, hash, false); err == nil {
 		t.Error("another game's model accepted")
 	}
-	for _, bad := range []struct{ from, to, want string }{
-		{`"playtest/model/v2"`, `"playtest/model/v1"`, "schema"},
-		{`"kind": "ntuple"`, `"kind": "deep"`, "kind"},
-		{`"symmetries": 2`, `"symmetries": 0`, "symmetries"},
-		{`"weights": "`, `"weights": "AAAA`, "weights"},
-		// A size no board has is refused, not allocated (rows × cols
-		// identity entries were made before the board was checked).
-		{`"rows": 6`, `"rows": 2000000000`, "want 1 to 256 cells"},
-	} {
+	for _, bad := range damages {
 		if !strings.Contains(text, bad.from) {
 			t.Fatalf("model.json lacks %s:\n%.400s", bad.from, text)
 		}

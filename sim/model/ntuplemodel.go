@@ -109,10 +109,8 @@ func (m *Model) checkNTuple() error {
 	switch {
 	case spec == nil:
 		return fmt.Errorf("ntuple: missing from a model of kind %s", KindNTuple)
-	case !within(m.Bias, MaxWeight):
-		return fmt.Errorf("bias %v: want a number from −%g to %g", m.Bias, MaxWeight, MaxWeight)
-	case !(m.HandScale >= MinHandScale && m.HandScale <= MaxHandScale):
-		return fmt.Errorf("hand_scale %v: want a number from %g to %g", m.HandScale, MinHandScale, MaxHandScale)
+	case m.checkScales() != nil:
+		return m.checkScales()
 	case len(spec.Tuples) == 0 || len(spec.Tuples) > MaxTuples:
 		return fmt.Errorf("ntuple.tuples: %d of them, want 1 to %d", len(spec.Tuples), MaxTuples)
 	case spec.Symmetries < 1 || spec.Symmetries > 64:
