@@ -30,7 +30,8 @@ type calibration struct {
 	// model's scale, or 0.
 	prior float64
 	// opening says the mapping has its opening term (openingShows): the
-	// folds and the resamples are fitted with it, else without.
+	// folds are fitted with it, else without; each resample of the
+	// bootstrap takes the test again (refit).
 	opening bool
 	// units are the games (or pairs) the figures are over, fold their
 	// folds; grad their log-likelihood's gradient and Hessian at all
@@ -38,6 +39,12 @@ type calibration struct {
 	units [][]*Game
 	fold  []int
 	grad  []newton
+	// bare is the fit without the opening term and scores each unit's
+	// gradient and Hessian at it: the opening term's score test, and the
+	// one-step refits of a resample that leaves the term out where all
+	// has it. Without the term, bare is all and scores grad.
+	bare   Mapping
+	scores []newton
 	// leads holds each unit's games' entries' terms (terms), a decided
 	// entry's lead ±Inf, so that a resample reads them again without the
 	// transcendental work.
@@ -154,23 +161,46 @@ const asinhRidge, openingRidge = 1e-3, 1e-3
 const openingZ = 3
 
 // openingShows reports whether the games show a seat advantage in their
-// openings that the mapping m, fitted without the opening term, misses: a
-// score test of the term at m, each unit's (game's or pair's) score
-// projected off the fitted terms' and its variance taken over the units,
-// since a game's entries share one result; at least openingZ standard
-// errors from 0. A game without such an advantage (a random walk, a fair
-// coin) keeps the mapping it had: a term fitted to noise would move the
-// first decisions' chances, and the figures that read their extremes
-// (drama) with them.
+// openings that the mapping m, fitted without the opening term, misses
+// (openingTest over every unit).
 func openingShows(units [][]*Game, m Mapping) bool {
-	var total newton
+	return openingTest(unitScores(units, m), nil)
+}
+
+// unitScores sums each unit's (game's or pair's) log-likelihood gradient
+// and Hessian at m.
+func unitScores(units [][]*Game, m Mapping) []newton {
 	per := make([]newton, len(units))
 	for u, unit := range units {
 		for _, g := range unit {
 			per[u].add(gradient(g.Trace, g.Seat0, m))
 		}
-		total.add(per[u])
 	}
+	return per
+}
+
+// openingTest is the score test of the opening term over a sample of the
+// units (nil: every unit once), per holding each unit's scores at the fit
+// without the term: each unit's score projected off the fitted terms and
+// its variance taken over the units, since a game's entries share one
+// result; at least openingZ standard errors from 0. A game without such
+// an advantage (a random walk, a fair coin) keeps the mapping it had: a
+// term fitted to noise would move the first decisions' chances, and the
+// figures that read their extremes (drama) with them.
+func openingTest(per []newton, sample []int) bool {
+	each := func(f func(s *newton)) {
+		if sample == nil {
+			for u := range per {
+				f(&per[u])
+			}
+			return
+		}
+		for _, u := range sample {
+			f(&per[u])
+		}
+	}
+	var total newton
+	each(func(s *newton) { total.add(*s) })
 	// x = H_θθ⁻¹ H_θD over the fitted terms θ (1, lead, asinh lead).
 	var h [numTerms][numTerms]float64
 	var v [numTerms]float64
@@ -186,14 +216,14 @@ func openingShows(units [][]*Game, m Mapping) bool {
 		return false
 	}
 	var sum, squares float64
-	for _, s := range per {
+	each(func(s *newton) {
 		e := s.g[3]
 		for i := range numTerms - 1 {
 			e -= x[i] * s.g[i]
 		}
 		sum += e
 		squares += e * e
-	}
+	})
 	return squares > 0 && math.Abs(sum) >= openingZ*math.Sqrt(squares)
 }
 
@@ -284,13 +314,15 @@ func calibrate(gs []Game, units [][]*Game, pairs bool, model *Mapping) *calibrat
 	for i := range gs {
 		all[i] = &gs[i]
 	}
-	c.all = fitGames(all, start, c.prior, false)
-	if openingShows(units, c.all) {
+	c.bare = fitGames(all, start, c.prior, false)
+	c.scores = unitScores(units, c.bare)
+	c.all, c.grad = c.bare, c.scores
+	if openingTest(c.scores, nil) {
 		c.opening = true
 		c.all = fitGames(all, start, c.prior, true)
+		c.grad = unitScores(units, c.all)
 	}
 	c.fold = make([]int, len(units))
-	c.grad = make([]newton, len(units))
 	c.leads = make([][][][numTerms]float64, len(units))
 	for u, unit := range units {
 		for _, g := range unit {
@@ -312,9 +344,6 @@ func calibrate(gs []Game, units [][]*Game, pairs bool, model *Mapping) *calibrat
 			key = unit[0].Deal
 		}
 		c.fold[u] = key % CrossFolds
-		for _, g := range unit {
-			c.grad[u].add(gradient(g.Trace, g.Seat0, c.all))
-		}
 	}
 	if len(units) >= minCrossUnits {
 		c.all.Folds = CrossFolds
@@ -355,18 +384,26 @@ func (c *calibration) of(u int, maps []Mapping) Mapping {
 // fitted it to them all, by one Newton step from the fit to all (a
 // one-step bootstrap: as good as the full fit to first order, and cheap):
 // each fold's fit to the resample's other folds, or one fit to the whole
-// resample when the games are not cross-fitted. It writes the mappings
+// resample when the games are not cross-fitted. The resample takes the
+// opening term's score test again (openingTest), so that the intervals
+// include the choice: without the term where all has it, the step is from
+// the fit without it (bare). It writes the mappings
 // into maps (CrossFolds long) and returns them, for of, with the fit to
 // the whole resample (whose intercept, the seat-0 advantage at an even
 // lead, evenIntervals bounds).
 func (c *calibration) refit(sample []int, maps []Mapping) ([]Mapping, Mapping) {
+	opening := openingTest(c.scores, sample)
+	from, grad := c.all, c.grad
+	if c.opening && !opening {
+		from, grad = c.bare, c.scores
+	}
 	var sums [CrossFolds + 1]newton
 	for _, u := range sample {
-		sums[c.fold[u]].add(c.grad[u])
-		sums[CrossFolds].add(c.grad[u])
+		sums[c.fold[u]].add(grad[u])
+		sums[CrossFolds].add(grad[u])
 	}
 	one := func(s newton) Mapping {
-		m, _ := s.step(c.all, c.prior, c.opening)
+		m, _ := s.step(from, c.prior, opening)
 		return m
 	}
 	all := one(sums[CrossFolds])

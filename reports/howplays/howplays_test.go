@@ -533,3 +533,53 @@ func TestRepeatedGamesAreNotJudged(t *testing.T) {
 		t.Errorf("1,000 different games: judged %+v, want the top decile, 1,000 different, missing by 45 points", j)
 	}
 }
+
+// TestResamplesTakeTheOpeningTestAgain: where the games show an opening
+// advantage near the score test's threshold, the bootstrap's resamples
+// decide the term again, some keeping it and some not, so that the
+// intervals include the choice; a resample without it refits from the
+// fit without the term.
+func TestResamplesTakeTheOpeningTestAgain(t *testing.T) {
+	rng := pcg.New(11, 3)
+	normal := func() float64 { // Box–Muller
+		return math.Sqrt(-2*math.Log(1-rng.Float64())) * math.Cos(2*math.Pi*rng.Float64())
+	}
+	const d = -0.3
+	gs := make([]Game, 3000)
+	for i := range gs {
+		at, lead := rng.IntN(24), normal()
+		gs[i].Index = i
+		if rng.Float64() < model.Sigmoid(lead+d*math.Exp(-float64(at)/OpeningDecay)) {
+			gs[i].Seat0 = 1
+		}
+		gs[i].Trace = make([]int32, at+1)
+		for k := range at {
+			gs[i].Trace[k] = sim.TraceDecided
+		}
+		gs[i].Trace[at] = int32(100 * lead)
+	}
+	c := calibrate(gs, unitsOf(gs, false), false, nil)
+	if !c.opening || c.all.D == 0 || c.bare.D != 0 {
+		t.Fatalf("the games' opening advantage is not seen: opening %v, the fit %+v, without the term %+v", c.opening, c.all, c.bare)
+	}
+	maps := make([]Mapping, CrossFolds)
+	kept := 0
+	const resamples = 200
+	for range resamples {
+		sample := make([]int, len(gs))
+		for i := range sample {
+			sample[i] = rng.IntN(len(gs))
+		}
+		_, all := c.refit(sample, maps)
+		if want := openingTest(c.scores, sample); (all.D != 0) != want {
+			t.Fatalf("a resample's refit has an opening term of %.3f, its own test says %v", all.D, want)
+		}
+		if all.D != 0 {
+			kept++
+		}
+	}
+	t.Logf("%d resamples of %d keep the opening term (the fit: %+v)", kept, resamples, c.all)
+	if kept == 0 || kept == resamples {
+		t.Errorf("%d resamples of %d keep the opening term: the choice is not taken again", kept, resamples)
+	}
+}
