@@ -29,20 +29,20 @@ type calibration struct {
 	// prior is the slope the fit's ridge pulls toward: the learned
 	// model's scale, or 0.
 	prior float64
-	// opening says the mapping has its opening term (openingShows): the
-	// folds are fitted with it, else without; each resample of the
-	// bootstrap takes the test again (refit).
-	opening bool
+	// free are the terms the mapping has (freeTerms): the folds are
+	// fitted with them; each resample of the bootstrap takes the tests
+	// again (refit).
+	free freeSet
 	// units are the games (or pairs) the figures are over, fold their
 	// folds; grad their log-likelihood's gradient and Hessian at all
 	// (the one-step refits of the bootstrap).
 	units [][]*Game
 	fold  []int
 	grad  []newton
-	// bare is the fit without the opening term and scores each unit's
-	// gradient and Hessian at it: the opening term's score test, and the
-	// one-step refits of a resample that leaves the term out where all
-	// has it. Without the term, bare is all and scores grad.
+	// bare is the fit of the base terms alone and scores each unit's
+	// gradient and Hessian at it: the optional terms' score tests, and
+	// the one-step refits of a resample whose tests free other terms than
+	// all has. With the base terms alone, bare is all and scores grad.
 	bare   Mapping
 	scores []newton
 	// leads holds each unit's games' entries' terms (terms), a decided
@@ -105,8 +105,8 @@ func gradient(trace []int32, y float64, m Mapping) newton {
 		if e <= -sim.TraceDecided || e >= sim.TraceDecided {
 			continue
 		}
-		f := terms(float64(e)/100, t)
-		p := model.Sigmoid(m.A*f[0] + m.B*f[1] + m.C*f[2] + m.D*f[3])
+		f := terms(float64(e)/100, t, m.Span)
+		p := model.Sigmoid(m.A*f[0] + m.B*f[1] + m.C*f[2] + m.D*f[3] + m.E*f[4])
 		w := p * (1 - p)
 		s.n++
 		for i := range f {
@@ -119,52 +119,68 @@ func gradient(trace []int32, y float64, m Mapping) newton {
 	return s
 }
 
-// step is one Newton step of the penalised fit from m: a ridge of 10⁻³
-// per entry pulls the asinh and opening terms toward 0, so that the
-// mapping is a plain logistic unless the leads ask for more (the asinh
-// term and the lead are nearly collinear: without the ridge, noise moves
-// weight between them), and one of 10⁻⁶ pulls the slope toward prior, so
-// that leads that separate the outcomes perfectly still give a finite
-// fit. ok is false when the Hessian is singular.
-func (s newton) step(m Mapping, prior float64, opening bool) (Mapping, bool) {
+// freeSet says which of the mapping's terms a fit frees; the others are
+// held at their value (0).
+type freeSet [numTerms]bool
+
+// baseFit frees the base terms alone.
+var baseFit = freeSet{true, true, true}
+
+// step is one Newton step of the penalised fit from m, the terms free
+// says: a ridge of 10⁻³ per entry pulls the asinh, opening and fading
+// terms toward 0, so that the mapping is a plain logistic unless the
+// leads ask for more (the asinh term and the lead are nearly collinear:
+// without the ridge, noise moves weight between them), and one of 10⁻⁶
+// pulls the slope toward prior, so that leads that separate the outcomes
+// perfectly still give a finite fit. ok is false when the Hessian is
+// singular.
+func (s newton) step(m Mapping, prior float64, free freeSet) (Mapping, bool) {
 	slopeRidge := 1e-6 * s.n
-	w := [numTerms]float64{m.A, m.B, m.C, m.D}
+	w := [numTerms]float64{m.A, m.B, m.C, m.D, m.E}
 	g, h := s.g, s.h
-	if !opening {
-		// The opening term held at its value (0): its row and column out.
-		g[3] = 0
-		for i := range numTerms {
-			h[3][i], h[i][3] = 0, 0
+	for k, f := range free {
+		if !f {
+			// The term held at its value: its row and column out.
+			g[k] = 0
+			for i := range numTerms {
+				h[k][i], h[i][k] = 0, 0
+			}
+			h[k][k] = 1
 		}
-		h[3][3] = 1
 	}
 	g[1] += slopeRidge * (w[1] - prior)
 	h[1][1] += slopeRidge
-	for i, ridge := range [numTerms]float64{2: asinhRidge, 3: openingRidge} {
-		g[i] += ridge * s.n * w[i]
-		h[i][i] += ridge * s.n
+	for i := 2; i < numTerms; i++ {
+		g[i] += termRidge * s.n * w[i]
+		h[i][i] += termRidge * s.n
 	}
 	d, ok := solve(h, g)
 	if !ok {
 		return m, false
 	}
-	m.A, m.B, m.C, m.D = w[0]-d[0], w[1]-d[1], w[2]-d[2], w[3]-d[3]
+	m.A, m.B, m.C, m.D, m.E = w[0]-d[0], w[1]-d[1], w[2]-d[2], w[3]-d[3], w[4]-d[4]
 	return m, true
 }
 
-// The ridges of the asinh and opening terms, per entry (step).
-const asinhRidge, openingRidge = 1e-3, 1e-3
+// termRidge is the ridge of the asinh, opening and fading terms, per
+// entry (step).
+const termRidge = 1e-3
 
-// openingZ is how many standard errors the opening term's score must be
+// termZ is how many standard errors an optional term's score must be
 // from 0, clustered by game (or pair), for a mapping to have the term
-// (openingShows).
-const openingZ = 3
+// (termShows).
+const termZ = 3
 
-// openingShows reports whether the games show a seat advantage in their
-// openings that the mapping m, fitted without the opening term, misses
-// (openingTest over every unit).
-func openingShows(units [][]*Game, m Mapping) bool {
-	return openingTest(unitScores(units, m), nil)
+// freeTerms is the terms a fit to a sample of the units (nil: every unit
+// once) frees: the base terms, and each optional term whose score test
+// passes (termShows), per holding each unit's scores at the fit of the
+// base terms alone.
+func freeTerms(per []newton, sample []int) freeSet {
+	free := baseFit
+	for _, k := range []int{openingTerm, fadingTerm} {
+		free[k] = termShows(per, sample, k)
+	}
+	return free
 }
 
 // unitScores sums each unit's (game's or pair's) log-likelihood gradient
@@ -179,15 +195,18 @@ func unitScores(units [][]*Game, m Mapping) []newton {
 	return per
 }
 
-// openingTest is the score test of the opening term over a sample of the
+// termShows is the score test of optional term k over a sample of the
 // units (nil: every unit once), per holding each unit's scores at the fit
-// without the term: each unit's score projected off the fitted terms and
-// its variance taken over the units, since a game's entries share one
-// result; at least openingZ standard errors from 0. A game without such
-// an advantage (a random walk, a fair coin) keeps the mapping it had: a
-// term fitted to noise would move the first decisions' chances, and the
-// figures that read their extremes (drama) with them.
-func openingTest(per []newton, sample []int) bool {
+// of the base terms alone: whether the games show what the term carries
+// (the opening term: a seat advantage in the openings; the fading slope:
+// leads worth more or less early than late) and the base terms miss. Each
+// unit's score is projected off the base terms and its variance taken
+// over the units, since a game's entries share one result; the sum must
+// be at least termZ standard errors from 0. A game without it (a random
+// walk, a fair coin) keeps the mapping it had: a term fitted to noise
+// would move the chances, and the figures that read their extremes
+// (drama) with them.
+func termShows(per []newton, sample []int, k int) bool {
 	each := func(f func(s *newton)) {
 		if sample == nil {
 			for u := range per {
@@ -201,30 +220,33 @@ func openingTest(per []newton, sample []int) bool {
 	}
 	var total newton
 	each(func(s *newton) { total.add(*s) })
-	// x = H_θθ⁻¹ H_θD over the fitted terms θ (1, lead, asinh lead).
+	// x = H_θθ⁻¹ H_θk over the base terms θ, the others' rows the identity.
 	var h [numTerms][numTerms]float64
 	var v [numTerms]float64
-	for i := range numTerms - 1 {
-		for j := range numTerms - 1 {
+	for i := range numTerms {
+		if i >= baseTerms {
+			h[i][i] = 1
+			continue
+		}
+		for j := range baseTerms {
 			h[i][j] = total.h[i][j]
 		}
-		v[i] = total.h[i][3]
+		v[i] = total.h[i][k]
 	}
-	h[3][3] = 1
 	x, ok := solve(h, v)
 	if !ok {
 		return false
 	}
 	var sum, squares float64
 	each(func(s *newton) {
-		e := s.g[3]
-		for i := range numTerms - 1 {
+		e := s.g[k]
+		for i := range baseTerms {
 			e -= x[i] * s.g[i]
 		}
 		sum += e
 		squares += e * e
 	})
-	return squares > 0 && math.Abs(sum) >= openingZ*math.Sqrt(squares)
+	return squares > 0 && math.Abs(sum) >= termZ*math.Sqrt(squares)
 }
 
 // solve solves h·x = g by Gaussian elimination with partial pivoting; ok
@@ -261,9 +283,9 @@ func solve(h [numTerms][numTerms]float64, g [numTerms]float64) (x [numTerms]floa
 
 // fitGames fits the mapping to the games' results by Newton's method from
 // start (from the results' mean when start is zero), the ridge pulling
-// the slope toward prior; with the opening term where opening says so,
-// else with start's (0).
-func fitGames(gs []*Game, start Mapping, prior float64, opening bool) Mapping {
+// the slope toward prior; the terms free says, the others held at start's
+// (0).
+func fitGames(gs []*Game, start Mapping, prior float64, free freeSet) Mapping {
 	var n, sumY float64
 	for _, g := range gs {
 		s := gradient(g.Trace, g.Seat0, Mapping{})
@@ -275,7 +297,7 @@ func fitGames(gs []*Game, start Mapping, prior float64, opening bool) Mapping {
 	if n == 0 {
 		return Mapping{Source: start.Source}
 	}
-	if m.A == 0 && m.B == 0 && m.C == 0 && m.D == 0 {
+	if m.A == 0 && m.B == 0 && m.C == 0 && m.D == 0 && m.E == 0 {
 		mean := math.Min(math.Max(sumY/n, 1e-3), 1-1e-3)
 		m.A, m.B = math.Log(mean/(1-mean)), prior
 	}
@@ -284,17 +306,18 @@ func fitGames(gs []*Game, start Mapping, prior float64, opening bool) Mapping {
 		for _, g := range gs {
 			s.add(gradient(g.Trace, g.Seat0, m))
 		}
-		next, ok := s.step(m, prior, opening)
+		next, ok := s.step(m, prior, free)
 		if !ok {
 			break
 		}
-		done := math.Abs(next.A-m.A) < 1e-10 && math.Abs(next.B-m.B) < 1e-10 && math.Abs(next.C-m.C) < 1e-10 && math.Abs(next.D-m.D) < 1e-10
+		done := math.Abs(next.A-m.A) < 1e-10 && math.Abs(next.B-m.B) < 1e-10 && math.Abs(next.C-m.C) < 1e-10 &&
+			math.Abs(next.D-m.D) < 1e-10 && math.Abs(next.E-m.E) < 1e-10
 		m = next
 		if done {
 			break
 		}
 	}
-	m.A, m.B, m.C, m.D = round(m.A, 9), round(m.B, 9), round(m.C, 9), round(m.D, 9)
+	m.A, m.B, m.C, m.D, m.E = round(m.A, 9), round(m.B, 9), round(m.C, 9), round(m.D, 9), round(m.E, 9)
 	return m
 }
 
@@ -314,12 +337,17 @@ func calibrate(gs []Game, units [][]*Game, pairs bool, model *Mapping) *calibrat
 	for i := range gs {
 		all[i] = &gs[i]
 	}
-	c.bare = fitGames(all, start, c.prior, false)
+	traces := make([][]int32, len(gs))
+	for i := range gs {
+		traces[i] = gs[i].Trace
+	}
+	start.Span = spanOf(traces)
+	c.bare = fitGames(all, start, c.prior, baseFit)
 	c.scores = unitScores(units, c.bare)
-	c.all, c.grad = c.bare, c.scores
-	if openingTest(c.scores, nil) {
-		c.opening = true
-		c.all = fitGames(all, start, c.prior, true)
+	c.all, c.grad, c.free = c.bare, c.scores, baseFit
+	if free := freeTerms(c.scores, nil); free != baseFit {
+		c.free = free
+		c.all = fitGames(all, start, c.prior, free)
 		c.grad = unitScores(units, c.all)
 	}
 	c.fold = make([]int, len(units))
@@ -334,7 +362,7 @@ func calibrate(gs []Game, units [][]*Game, pairs bool, model *Mapping) *calibrat
 				case e <= -sim.TraceDecided:
 					leads = append(leads, [numTerms]float64{1, math.Inf(-1)})
 				default:
-					leads = append(leads, terms(float64(e)/100, t))
+					leads = append(leads, terms(float64(e)/100, t, c.all.Span))
 				}
 			}
 			c.leads[u] = append(c.leads[u], leads)
@@ -355,7 +383,7 @@ func calibrate(gs []Game, units [][]*Game, pairs bool, model *Mapping) *calibrat
 					others = append(others, unit...)
 				}
 			}
-			c.folds[k] = fitGames(others, c.all, c.prior, c.opening)
+			c.folds[k] = fitGames(others, c.all, c.prior, c.free)
 		}
 	}
 	maps := c.folds
@@ -385,16 +413,16 @@ func (c *calibration) of(u int, maps []Mapping) Mapping {
 // one-step bootstrap: as good as the full fit to first order, and cheap):
 // each fold's fit to the resample's other folds, or one fit to the whole
 // resample when the games are not cross-fitted. The resample takes the
-// opening term's score test again (openingTest), so that the intervals
-// include the choice: without the term where all has it, the step is from
-// the fit without it (bare). It writes the mappings
+// optional terms' score tests again (freeTerms), so that the intervals
+// include the choice: where it frees other terms than all has, the step
+// is from the fit of the base terms alone (bare). It writes the mappings
 // into maps (CrossFolds long) and returns them, for of, with the fit to
 // the whole resample (whose intercept, the seat-0 advantage at an even
 // lead, evenIntervals bounds).
 func (c *calibration) refit(sample []int, maps []Mapping) ([]Mapping, Mapping) {
-	opening := openingTest(c.scores, sample)
+	free := freeTerms(c.scores, sample)
 	from, grad := c.all, c.grad
-	if c.opening && !opening {
+	if free != c.free {
 		from, grad = c.bare, c.scores
 	}
 	var sums [CrossFolds + 1]newton
@@ -403,7 +431,7 @@ func (c *calibration) refit(sample []int, maps []Mapping) ([]Mapping, Mapping) {
 		sums[CrossFolds].add(grad[u])
 	}
 	one := func(s newton) Mapping {
-		m, _ := s.step(from, c.prior, opening)
+		m, _ := s.step(from, c.prior, free)
 		return m
 	}
 	all := one(sums[CrossFolds])

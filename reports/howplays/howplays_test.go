@@ -314,28 +314,11 @@ func TestFit(t *testing.T) {
 // entry, at decision t, after t entries of a proof the fit leaves out.
 func TestFitSeesTheOpening(t *testing.T) {
 	rng := pcg.New(7, 7)
-	normal := func() float64 { // Box–Muller
-		return math.Sqrt(-2*math.Log(1-rng.Float64())) * math.Cos(2*math.Pi*rng.Float64())
-	}
 	for _, p := range []float64{0.3, 0.5} {
 		d := math.Log(p / (1 - p))
-		var traces [][]int32
-		var scores []float64
-		for range 20000 {
-			at, lead := rng.IntN(40), 1.5*normal()
-			y := 0.0
-			if rng.Float64() < model.Sigmoid(lead+d*math.Exp(-float64(at)/OpeningDecay)) {
-				y = 1
-			}
-			trace := make([]int32, at+1)
-			for i := range at {
-				trace[i] = sim.TraceDecided
-			}
-			trace[at] = int32(100 * lead)
-			traces = append(traces, trace)
-			scores = append(scores, y)
-		}
-		m := Fit(traces, scores)
+		m := Fit(tracesOf(oneEntryGames(rng, 20000, 40, 0, 1.5, func(lead float64, at int) float64 {
+			return lead + d*math.Exp(-float64(at)/OpeningDecay)
+		})))
 		first, late := m.P(0, 0), m.P(0, 40)
 		wantLate := model.Sigmoid(d * math.Exp(-40.0/OpeningDecay))
 		t.Logf("seat 0 at %.0f%% from the start: %+v: %.3f at an even lead at the first decision, %.3f at the 41st", 100*p, m, first, late)
@@ -346,6 +329,66 @@ func TestFitSeesTheOpening(t *testing.T) {
 			t.Errorf("seat 0 wins %.0f%% from the start: an opening term of %.3f (want one only where there is an advantage to carry)", 100*p, m.D)
 		}
 	}
+}
+
+// TestFitSeesTheFadingSlope: where a lead is worth more early in the game
+// than late (leads that grow as the game goes on), the fading slope
+// carries it: the fit reads the true chance early and late; where the
+// lead is worth the same throughout, the term stays out.
+func TestFitSeesTheFadingSlope(t *testing.T) {
+	rng := pcg.New(5, 9)
+	const length = 40 // every trace's length: the span
+	for _, fade := range []float64{0, 0.8} {
+		logit := func(lead float64, at int) float64 {
+			return lead * (1 - fade + fade*math.Exp(-float64(at)/length))
+		}
+		m := Fit(tracesOf(oneEntryGames(rng, 20000, length, length, 1.5, logit)))
+		t.Logf("a slope fading by %.1f: %+v", fade, m)
+		if m.Span != length {
+			t.Errorf("the fading term's span is %g, want the traces' length %d", m.Span, length)
+		}
+		for _, at := range []int{0, length - 1} {
+			if got, want := m.P(150, at), model.Sigmoid(logit(1.5, at)); math.Abs(got-want) > 0.03 {
+				t.Errorf("a slope fading by %.1f: the fit reads %.3f at a lead of 1.5 before decision %d, want %.3f", fade, got, at, want)
+			}
+		}
+		if (fade == 0) != (m.E == 0) {
+			t.Errorf("a slope fading by %.1f: a fading term of %.3f (want one only where the slope fades)", fade, m.E)
+		}
+	}
+}
+
+// oneEntryGames draws n games, each of whose traces has one entry the fit
+// reads, at a decision below maxAt, the others a proof's: length entries
+// (at + 1 when length is 0). Its lead is scale times a standard normal,
+// and seat 0 wins with chance σ(logit(lead, at)).
+func oneEntryGames(rng *pcg.Rand, n, maxAt, length int, scale float64, logit func(lead float64, at int) float64) []Game {
+	normal := func() float64 { // Box–Muller
+		return math.Sqrt(-2*math.Log(1-rng.Float64())) * math.Cos(2*math.Pi*rng.Float64())
+	}
+	gs := make([]Game, n)
+	for i := range gs {
+		at, lead := rng.IntN(maxAt), scale*normal()
+		gs[i].Index = i
+		if rng.Float64() < model.Sigmoid(logit(lead, at)) {
+			gs[i].Seat0 = 1
+		}
+		gs[i].Trace = make([]int32, max(length, at+1))
+		for k := range gs[i].Trace {
+			gs[i].Trace[k] = sim.TraceDecided
+		}
+		gs[i].Trace[at] = int32(100 * lead)
+	}
+	return gs
+}
+
+// tracesOf is the games' traces and seat 0's results, for Fit.
+func tracesOf(gs []Game) ([][]int32, []float64) {
+	traces, scores := make([][]int32, len(gs)), make([]float64, len(gs))
+	for i, g := range gs {
+		traces[i], scores[i] = g.Trace, g.Seat0
+	}
+	return traces, scores
 }
 
 // docs/how-it-plays.md defines every figure in the words the reports use,
@@ -541,26 +584,13 @@ func TestRepeatedGamesAreNotJudged(t *testing.T) {
 // fit without the term.
 func TestResamplesTakeTheOpeningTestAgain(t *testing.T) {
 	rng := pcg.New(11, 3)
-	normal := func() float64 { // Box–Muller
-		return math.Sqrt(-2*math.Log(1-rng.Float64())) * math.Cos(2*math.Pi*rng.Float64())
-	}
 	const d = -0.3
-	gs := make([]Game, 3000)
-	for i := range gs {
-		at, lead := rng.IntN(24), normal()
-		gs[i].Index = i
-		if rng.Float64() < model.Sigmoid(lead+d*math.Exp(-float64(at)/OpeningDecay)) {
-			gs[i].Seat0 = 1
-		}
-		gs[i].Trace = make([]int32, at+1)
-		for k := range at {
-			gs[i].Trace[k] = sim.TraceDecided
-		}
-		gs[i].Trace[at] = int32(100 * lead)
-	}
+	gs := oneEntryGames(rng, 3000, 24, 0, 1, func(lead float64, at int) float64 {
+		return lead + d*math.Exp(-float64(at)/OpeningDecay)
+	})
 	c := calibrate(gs, unitsOf(gs, false), false, nil)
-	if !c.opening || c.all.D == 0 || c.bare.D != 0 {
-		t.Fatalf("the games' opening advantage is not seen: opening %v, the fit %+v, without the term %+v", c.opening, c.all, c.bare)
+	if !c.free[openingTerm] || c.all.D == 0 || c.bare.D != 0 {
+		t.Fatalf("the games' opening advantage is not seen: terms %v, the fit %+v, without the term %+v", c.free, c.all, c.bare)
 	}
 	maps := make([]Mapping, CrossFolds)
 	kept := 0
@@ -571,7 +601,7 @@ func TestResamplesTakeTheOpeningTestAgain(t *testing.T) {
 			sample[i] = rng.IntN(len(gs))
 		}
 		_, all := c.refit(sample, maps)
-		if want := openingTest(c.scores, sample); (all.D != 0) != want {
+		if want := termShows(c.scores, sample, openingTerm); (all.D != 0) != want {
 			t.Fatalf("a resample's refit has an opening term of %.3f, its own test says %v", all.D, want)
 		}
 		if all.D != 0 {

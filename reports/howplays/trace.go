@@ -2,14 +2,16 @@ package howplays
 
 import (
 	"math"
+	"slices"
 
 	"playtest/sim"
 	"playtest/sim/model"
 )
 
 // Mapping turns a trace's leads into seat 0's chance of winning:
-// σ(A + B·lead + C·asinh(lead) + D·e^(−t/OpeningDecay)) before the game's
-// decision t (from 0), lead in the hand heuristic's units, held within
+// σ(A + B·lead + C·asinh(lead) + D·e^(−t/OpeningDecay) +
+// E·lead·e^(−t/Span)) before the game's decision t (from 0), lead in the
+// hand heuristic's units, held within
 // [1 − MaxUnproven, MaxUnproven]; a decided entry
 // (±sim.TraceDecided: a forced result the search proved) is the winner's
 // 1 or 0. Only a proof reads 100% or 0%.
@@ -30,6 +32,13 @@ type Mapping struct {
 	// game: the same few positions), fading as the game goes on (0 for a
 	// model's mapping).
 	D float64 `json:"d,omitempty"`
+	// E weighs the fading slope lead·e^(−t/Span): a lead worth more (E >
+	// 0) or less early in the game than late, as where leads grow with
+	// the game (0 for a model's mapping). Span is the traced games'
+	// median length in decisions (spanOf), so that the term fades over a
+	// game whatever its length.
+	E    float64 `json:"e,omitempty"`
+	Span float64 `json:"span,omitempty"`
 	// Folds is the number of folds the report's figures were read in
 	// (CrossFolds; 0: every game with this mapping): each fold's games
 	// with the logistic fitted to the others', this one the fit to all.
@@ -68,13 +77,13 @@ func (m Mapping) P(entry int32, t int) float64 {
 	case entry <= -sim.TraceDecided:
 		return 0
 	}
-	f := terms(float64(entry)/100, t)
+	f := terms(float64(entry)/100, t, m.Span)
 	return m.chance(f)
 }
 
 // chance is the mapping's chance at an undecided entry's terms.
 func (m Mapping) chance(f [numTerms]float64) float64 {
-	p := model.Sigmoid(m.A + m.B*f[1] + m.C*f[2] + m.D*f[3])
+	p := model.Sigmoid(m.A + m.B*f[1] + m.C*f[2] + m.D*f[3] + m.E*f[4])
 	return max(1-MaxUnproven, min(MaxUnproven, p))
 }
 
@@ -85,8 +94,13 @@ func (m Mapping) chance(f [numTerms]float64) float64 {
 // openings last longer than Stacktics').
 const OpeningDecay = 8
 
-// numTerms is the number of the mapping's terms.
-const numTerms = 4
+// numTerms is the number of the mapping's terms; the first baseTerms
+// (1, the lead, asinh of the lead) are in every fit, the others only
+// where the games show them (termShows).
+const numTerms, baseTerms = 5, 3
+
+// The optional terms' indices: the opening term and the fading slope.
+const openingTerm, fadingTerm = 3, 4
 
 // openingTerms holds e^(−t/OpeningDecay) for the first decisions (0
 // after them: below 10⁻⁶).
@@ -98,23 +112,43 @@ var openingTerms = func() (o [128]float64) {
 }()
 
 // terms are the mapping's terms of a lead before decision t: 1, the lead,
-// asinh of the lead, the opening term.
-func terms(lead float64, t int) [numTerms]float64 {
-	o := 0.0
+// asinh of the lead, the opening term, the lead fading over span
+// decisions (0 without a span).
+func terms(lead float64, t int, span float64) [numTerms]float64 {
+	o, fading := 0.0, 0.0
 	if t < len(openingTerms) {
 		o = openingTerms[t]
 	}
-	return [numTerms]float64{1, lead, math.Asinh(lead), o}
+	if span > 0 {
+		fading = lead * math.Exp(-float64(t)/span)
+	}
+	return [numTerms]float64{1, lead, math.Asinh(lead), o, fading}
 }
 
-// Fit fits the mapping's σ(A + B·lead + C·asinh(lead) + D·opening) to
-// seat 0's result (a win 1, a draw ½, a loss 0) at every undecided entry
-// of the traces by maximum likelihood (Newton's method, with a small
-// ridge on B, C and D so that leads that separate the outcomes perfectly
-// still give a finite fit), D held at 0 unless the games show an opening
-// advantage the rest misses (openingShows): a deterministic function
-// of the traces and results alone, so shards, merges and resumes of a run
-// fit the same mapping as one process.
+// spanOf is the median length of the traces (the upper median), in
+// decisions: the span of the mapping's fading slope. 0 without a trace.
+func spanOf(traces [][]int32) float64 {
+	var lengths []int
+	for _, t := range traces {
+		if len(t) > 0 {
+			lengths = append(lengths, len(t))
+		}
+	}
+	if len(lengths) == 0 {
+		return 0
+	}
+	slices.Sort(lengths)
+	return float64(lengths[len(lengths)/2])
+}
+
+// Fit fits the mapping's σ(A + B·lead + C·asinh(lead) + D·opening +
+// E·fading slope) to seat 0's result (a win 1, a draw ½, a loss 0) at
+// every undecided entry of the traces by maximum likelihood (Newton's
+// method, with a small ridge on B, C, D and E so that leads that separate
+// the outcomes perfectly still give a finite fit), D and E held at 0
+// unless the games show what they carry (termShows): a deterministic
+// function of the traces and results alone, so shards, merges and resumes
+// of a run fit the same mapping as one process.
 func Fit(traces [][]int32, scores []float64) Mapping {
 	gs := make([]*Game, len(traces))
 	units := make([][]*Game, len(traces))
@@ -122,9 +156,10 @@ func Fit(traces [][]int32, scores []float64) Mapping {
 		gs[i] = &Game{Trace: t, Seat0: scores[i]}
 		units[i] = gs[i : i+1]
 	}
-	m := fitGames(gs, Mapping{Source: MappingFitted}, 0, false)
-	if openingShows(units, m) {
-		m = fitGames(gs, Mapping{Source: MappingFitted}, 0, true)
+	start := Mapping{Source: MappingFitted, Span: spanOf(traces)}
+	m := fitGames(gs, start, 0, baseFit)
+	if free := freeTerms(unitScores(units, m), nil); free != baseFit {
+		m = fitGames(gs, start, 0, free)
 	}
 	return m
 }

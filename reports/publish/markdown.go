@@ -70,18 +70,21 @@ func intervalsNote(over string) string {
 }
 
 // logistic writes a fitted mapping: "σ(−2.11 + 0.467·lead + 0.2·asinh(lead)
-// − 0.61·e^(−t/8))", t the decision (the opening term only where it is
-// not 0).
+// − 0.61·e^(−t/8) + 0.03·lead·e^(−t/253))", t the decision (the opening
+// and fading terms only where they are not 0).
 func logistic(m howplays.Mapping) string {
 	a := fmt.Sprintf("%.3g", math.Abs(m.A))
 	if m.A < 0 {
 		a = "−" + a
 	}
-	opening := ""
+	extra := ""
 	if m.D != 0 {
-		opening = fmt.Sprintf(" %s %.3g·e^(−t/%d)", sign(m.D), math.Abs(m.D), howplays.OpeningDecay)
+		extra = fmt.Sprintf(" %s %.3g·e^(−t/%d)", sign(m.D), math.Abs(m.D), howplays.OpeningDecay)
 	}
-	return fmt.Sprintf("σ(%s %s %.3g·lead %s %.3g·asinh(lead)%s)", a, sign(m.B), math.Abs(m.B), sign(m.C), math.Abs(m.C), opening)
+	if m.E != 0 {
+		extra += fmt.Sprintf(" %s %.3g·lead·e^(−t/%g)", sign(m.E), math.Abs(m.E), m.Span)
+	}
+	return fmt.Sprintf("σ(%s %s %.3g·lead %s %.3g·asinh(lead)%s)", a, sign(m.B), math.Abs(m.B), sign(m.C), math.Abs(m.C), extra)
 }
 
 // sign is the operator before a term of the given sign.
