@@ -1372,6 +1372,20 @@ func TestSkillKilledResumes(t *testing.T) {
 	if code != 0 || !strings.Contains(got, "a difference of +0.0 points") || strings.Count(got, "skill ladder of iterations") != 2 {
 		t.Errorf("--compare: exit %d: %s\n%s", code, errOut, got)
 	}
+	// A ladder grown to more games a rung is compared with the smaller over
+	// the deals both play: its first games are the smaller's, so the
+	// same bots differ by nothing there.
+	grown := filepath.Join(root, "grown")
+	if err := os.CopyFS(grown, os.DirFS(whole)); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errOut := run(t, "skill", "--resume", "--out", grown, "--games", "800", "--quiet"); code != 0 {
+		t.Fatalf("grow: exit %d: %s", code, errOut)
+	}
+	code, got, errOut = run(t, "skill", "--compare", whole, "--compare", grown)
+	if code != 0 || !strings.Contains(got, "a difference of +0.0 points") || !strings.Contains(got, "each top rung read over its first 600 games, the deals both ladders play") {
+		t.Errorf("--compare with a grown ladder: exit %d: %s\n%s", code, errOut, got)
+	}
 	expectBadInput(t,
 		[]string{"skill", "--compare", whole},
 		[]string{"skill", "size2", "--compare", whole, "--compare", killed},

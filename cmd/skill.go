@@ -94,8 +94,10 @@ ladder and DIR/families.json and families.md the comparison.
 A long ladder per family is better played as its own study (below), each
 resumed or sharded on its own; --compare DIR given twice then compares the
 top rungs of the two finished ladders kept in those directories, as
---family does (they must play the same deals: the same variant, seed,
-games and book, whatever their bots).
+--family does (they must play the same deals: the same variant, seed
+and book, whatever their bots; ladders of different games a rung are
+compared over the smaller's, the larger's first games being the same
+deals).
 
 A ladder fixed in advance (--budgets, one family, no --until-settled) with
 --out is kept as a study: each rung's self-play and head-to-head a run

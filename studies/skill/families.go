@@ -35,6 +35,10 @@ type Families struct {
 	// Shift is the second family's top rung's seat-0 figure minus the
 	// first's, paired deal by deal (the ladders play the same deals).
 	Shift *Shift `json:"shift,omitempty"`
+	// Common is the games a rung the top rungs are compared over when the
+	// two kept ladders play different numbers (0: all of them): the
+	// first Common games of the larger are the smaller's deals.
+	Common int `json:"common,omitempty"`
 	// Agreement is agree, disagree or undecided; Text says it in words.
 	Agreement string `json:"agreement"`
 	Text      string `json:"text"`
@@ -69,7 +73,7 @@ func RunFamilies(ctx context.Context, cfg *variants.Config, families []bots.Spec
 		}
 		out.Ladders = append(out.Ladders, res)
 	}
-	out.compare(cmp.Or(opts.Tolerance, DefaultTolerance))
+	out.compare(out.tops(), cmp.Or(opts.Tolerance, DefaultTolerance))
 	return out, nil
 }
 
@@ -77,8 +81,11 @@ func RunFamilies(ctx context.Context, cfg *variants.Config, families []bots.Spec
 // dirs (each fixed in advance and played with --out, resumed or merged
 // from shards as its own study), as RunFamilies compares its two: a long
 // ladder per family can then be played, stopped and resumed on its own.
-// Both must play the same deals: the same game, rules, seed, games,
-// pairs, book and opening, whatever their bots.
+// Both must play the same deals: the same game, rules, seed, pairs, book
+// and opening, whatever their bots. Where they play different numbers of
+// games a rung, the top rungs are compared over the smaller's: game i
+// depends only on the seed and i, so the larger's first games are the
+// same deals (Common).
 func CompareKept(dirs []string, tol float64) (*Families, error) {
 	if len(dirs) != 2 {
 		return nil, study.BadInputf("--compare: give two ladder directories (got %d)", len(dirs))
@@ -117,22 +124,50 @@ func CompareKept(dirs []string, tol float64) (*Families, error) {
 		out.Ladders = append(out.Ladders, res)
 	}
 	a, b := out.Ladders[0], out.Ladders[1]
+	tops := out.tops()
 	if deals[0] != deals[1] && sized[0] == sized[1] {
-		smaller := dirs[0]
-		if a.Games > b.Games {
-			smaller = dirs[1]
+		out.Common = min(a.Games, b.Games)
+		for i, l := range out.Ladders {
+			if l.Games > out.Common {
+				top, err := topOver(dirs[i], l, out.Common)
+				if err != nil {
+					return nil, fmt.Errorf("--compare %s: %w", dirs[i], err)
+				}
+				tops[i] = top
+			}
 		}
-		return nil, study.BadInputf("--compare: %s plays %d games a rung and %s %d: their top rungs are paired deal by deal, so grow the smaller to the other's games first (playtest skill --resume --out %s --games %d, which plays only the new games)",
-			dirs[0], a.Games, dirs[1], b.Games, shell.Quote(smaller), max(a.Games, b.Games))
-	}
-	if deals[0] != deals[1] {
+	} else if deals[0] != deals[1] {
 		return nil, study.BadInputf("--compare: %s and %s do not play the same deals (%s, seed %d, %d games against %s, seed %d, %d games, or other rules, book or opening): their top rungs cannot be paired",
 			dirs[0], dirs[1], cmp.Or(a.Label, a.Variant), a.Seed, a.Games, cmp.Or(b.Label, b.Variant), b.Seed, b.Games)
 	}
 	out.Game, out.Variant, out.Label = a.Game, a.Variant, a.Label
 	out.Names = familyNames(specs)
-	out.compare(cmp.Or(tol, DefaultTolerance))
+	out.compare(tops, cmp.Or(tol, DefaultTolerance))
 	return out, nil
+}
+
+// tops is each ladder's top rung.
+func (f *Families) tops() [2]Rung {
+	a, b := f.Ladders[0], f.Ladders[1]
+	return [2]Rung{a.Rungs[len(a.Rungs)-1], b.Rungs[len(b.Rungs)-1]}
+}
+
+// topOver is the top rung of the ladder l kept in dir read again over its
+// first n games: the deals a ladder of fewer games a rung plays.
+func topOver(dir string, l *Result, n int) (Rung, error) {
+	k := len(l.Rungs) - 1
+	top := l.Rungs[k]
+	cfg := top.self.cfg
+	cfg.Games = n
+	s, err := newSeries(&cfg, top.self.name, top.self.rung, top.self.budget, false)
+	if err != nil {
+		return Rung{}, err
+	}
+	if err := s.loadFirst(filepath.Join(dir, unitDir(k, s)), l.Games); err != nil {
+		return Rung{}, err
+	}
+	r := Rung{Budget: top.Budget, Preset: top.Preset, self: s}
+	return r, r.refresh()
 }
 
 // ValidateFamilies checks, before any game, that there are two families
@@ -162,13 +197,22 @@ func ValidateFamilies(cfg *variants.Config, families []bots.Spec, opts Options) 
 	return nil
 }
 
-// compare judges the two ladders' top rungs.
-func (f *Families) compare(tol float64) {
+// compare judges the two ladders' top rungs, tops (over their common
+// games when the ladders play different numbers).
+func (f *Families) compare(tops [2]Rung, tol float64) {
 	a, b := f.Ladders[0], f.Ladders[1]
-	ta, tb := a.Rungs[len(a.Rungs)-1], b.Rungs[len(b.Rungs)-1]
+	ta, tb := tops[0], tops[1]
 	f.Shift = shiftTo(tb, ta)
 	both := fmt.Sprintf("the %s ladder ends at %s (%s), the %s ladder at %s (%s)",
 		f.Names[0], a.figure(ta), a.Verdict, f.Names[1], b.figure(tb), b.Verdict)
+	if f.Common > 0 {
+		larger := 0
+		if b.Games > a.Games {
+			larger = 1
+		}
+		both += fmt.Sprintf(", each top rung read over its first %s games, the deals both ladders play (the %s ladder plays %s a rung)",
+			bots.Thousands(f.Common), f.Names[larger], bots.Thousands(f.Ladders[larger].Games))
+	}
 	switch s := f.Shift; {
 	case a.topEndsInProof() && b.topEndsInProof():
 		f.Agreement = Agree

@@ -713,12 +713,18 @@ func (s *series) add(r *sim.Record) {
 }
 
 // load counts the games of the series' run directory dir (all of them).
-func (s *series) load(dir string) error {
+func (s *series) load(dir string) error { return s.loadFirst(dir, s.cfg.Games) }
+
+// loadFirst counts the series' games (its first s.cfg.Games) from dir's
+// log of logged games.
+func (s *series) loadFirst(dir string, logged int) error {
 	failed := 0
-	_, err := runlog.Scan(dir, 0, s.cfg.Games, nil, func(r *sim.Record) error {
-		if r.Err != nil {
+	_, err := runlog.Scan(dir, 0, logged, nil, func(r *sim.Record) error {
+		switch {
+		case r.Index >= s.cfg.Games:
+		case r.Err != nil:
 			failed++
-		} else {
+		default:
 			s.add(r)
 		}
 		return nil

@@ -342,7 +342,7 @@ func TestFamiliesCompare(t *testing.T) {
 	}
 	for _, tt := range tests {
 		f := &Families{Names: []string{"mcts (family 1)", "mcts (family 2)"}, Ladders: []*Result{ladder(tt.a), ladder(tt.b)}}
-		f.compare(DefaultTolerance)
+		f.compare(f.tops(), DefaultTolerance)
 		if f.Agreement != tt.agreement || !strings.Contains(f.Text, tt.phrase) || !strings.Contains(f.Text, "the mcts (family 2) ladder at 51.5%") && tt.agreement == Agree {
 			t.Errorf("%s: %s: %s", tt.name, f.Agreement, f.Text)
 		}
@@ -361,7 +361,7 @@ func TestFamiliesCompare(t *testing.T) {
 	}
 	for _, draws := range []int{20, 19} {
 		f := &Families{Names: []string{"mcts", "alphabeta"}, Ladders: []*Result{drawn(20), drawn(draws)}}
-		f.compare(DefaultTolerance)
+		f.compare(f.tops(), DefaultTolerance)
 		if proven := f.Agreement == Agree && strings.Contains(f.Text, "agree on the proven value"); proven != (draws == 20) {
 			t.Errorf("%d draws of 20: %s: %s", draws, f.Agreement, f.Text)
 		}
