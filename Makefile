@@ -135,16 +135,21 @@ MODEL_CAPSTONE_BOT = {bot: ismcts, iterations: 1000, rollout_cap: 3, eval_scale:
 MODEL_CAPTURECARD_L2 = 0.05
 MODEL_CAPTURECARD_BOT = {bot: mcts, iterations: 200, rollout_cap: 20, eval_scale: 10}
 # STACKS base's and 4-cards' logistic models learn from the ismcts their
-# presets played before they played their networks.
+# presets played before they played their networks; match play's from its
+# own preset's before it played its network.
 MODEL_STACKS_BOT = {bot: ismcts, iterations: 1200}
+MODEL_STACKS_MATCH_BOT = {bot: ismcts, iterations: 300, rollout_cap: 24, eval_scale: 10}
 # STACKS base and 4-cards ship an n-tuple network (snakes of 3 cells) fitted
 # on top of the logistic model just learned, to the games of alphabeta over
 # eight worlds on that model; for base a second generation is fitted to the
 # games of the preset's own ismcts judged by the first (on 4-cards it did
-# not beat the first). Their presets' ismcts judges its cut rollouts with
-# the last (docs/learn.md, docs/bots.md).
-MODEL_NETWORK_PRESETS = stacks/base stacks/fourcards
+# not beat the first). Match play's first generation is fitted to the games
+# of the ismcts (MODEL_NETWORK_ISMCTS_PRESETS) on its logistic model. Their
+# presets' ismcts judges its cut rollouts with the last (docs/learn.md,
+# docs/bots.md).
+MODEL_NETWORK_PRESETS = stacks/base stacks/fourcards stacks/match
 MODEL_NETWORK_GEN2_PRESETS = stacks/base
+MODEL_NETWORK_ISMCTS_PRESETS = stacks/match
 MODEL_NETWORK_BOT = alphabeta, nodes: 40000, worlds: 8, eval: learned
 MODEL_NETWORK_BOT_2 = ismcts, iterations: 1000, rollout_cap: 4, exploration: 0.7, eval: learned
 MODEL_NETWORK_ARGS = --kind ntuple --method fit --games 3000 --tuple-length 3 --seed 1 --quiet
@@ -152,7 +157,7 @@ models: build
 	@if [ -z "$(MODELS_APPEND)" ]; then rm -f configs/models/models.log; fi
 	@for p in $(MODEL_PRESETS); do \
 		out=$$(mktemp -d); mkdir -p configs/models/$$(dirname $$p); \
-		case $$p in stacktics/*) bot='$(MODEL_STACKTICS_BOT)';; capstone/capstone|capstone/threestone) bot='$(MODEL_CAPSTONE_BOT)';; capturecard/capturecard) bot='$(MODEL_CAPTURECARD_BOT)';; stacks/base|stacks/fourcards) bot='$(MODEL_STACKS_BOT)';; *) bot='';; esac; \
+		case $$p in stacktics/*) bot='$(MODEL_STACKTICS_BOT)';; capstone/capstone|capstone/threestone) bot='$(MODEL_CAPSTONE_BOT)';; capturecard/capturecard) bot='$(MODEL_CAPTURECARD_BOT)';; stacks/base|stacks/fourcards) bot='$(MODEL_STACKS_BOT)';; stacks/match) bot='$(MODEL_STACKS_MATCH_BOT)';; *) bot='';; esac; \
 		case $$p in capturecard/*) l2='$(MODEL_CAPTURECARD_L2)';; *) l2='';; esac; \
 		set -- learn $$p --games $(MODEL_GAMES) --seed 1 --quiet; \
 		if [ -n "$$bot" ]; then set -- "$$@" --set "players.0=$$bot" --set "players.1=$$bot"; fi; \
@@ -165,6 +170,7 @@ models: build
 			gens=1; case " $(MODEL_NETWORK_GEN2_PRESETS) " in *" $$p "*) gens="1 2";; esac; \
 			for gen in $$gens; do \
 				if [ $$gen = 1 ]; then b='$(MODEL_NETWORK_BOT)'; from=m; h=200; else b='$(MODEL_NETWORK_BOT_2)'; from=n1; h=400; fi; \
+				case " $(MODEL_NETWORK_ISMCTS_PRESETS) " in *" $$p "*) b='$(MODEL_NETWORK_BOT_2)';; esac; \
 				nb="{bot: $$b, model: $$out/$$from/model.json}"; \
 				cmd="playtest learn $$p $(MODEL_NETWORK_ARGS) --head-to-head $$h --set 'players.0={bot: $$b, model: the model above}' --set 'players.1=…' --out DIR"; \
 				/usr/bin/time -o $$out/time -f "%U+%S CPU-s, %e s wall, %M KB peak" ./$(BIN) learn $$p $(MODEL_NETWORK_ARGS) --head-to-head $$h --set "players.0=$$nb" --set "players.1=$$nb" --out $$out/n$$gen > /dev/null || exit 1; \
