@@ -171,10 +171,10 @@ const termRidge = 1e-3
 // (termShows).
 const termZ = 3
 
-// freeTerms is the terms a fit to a sample of the units (nil: every unit
-// once) frees: the base terms, and each optional term whose score test
-// passes (termShows), per holding each unit's scores at the fit of the
-// base terms alone.
+// freeTerms is the terms a fit to a sample of the units (indices, a unit
+// drawn twice counted twice) frees: the base terms, and each optional
+// term whose score test passes (termShows), per holding each unit's
+// scores at the fit of the base terms alone.
 func freeTerms(per []newton, sample []int) freeSet {
 	free := baseFit
 	for _, k := range []int{openingTerm, fadingTerm} {
@@ -196,7 +196,7 @@ func unitScores(units [][]*Game, m Mapping) []newton {
 }
 
 // termShows is the score test of optional term k over a sample of the
-// units (nil: every unit once), per holding each unit's scores at the fit
+// units, per holding each unit's scores at the fit
 // of the base terms alone: whether the games show what the term carries
 // (the opening term: a seat advantage in the openings; the fading slope:
 // leads worth more or less early than late) and the base terms miss. Each
@@ -207,19 +207,10 @@ func unitScores(units [][]*Game, m Mapping) []newton {
 // would move the chances, and the figures that read their extremes
 // (drama) with them.
 func termShows(per []newton, sample []int, k int) bool {
-	each := func(f func(s *newton)) {
-		if sample == nil {
-			for u := range per {
-				f(&per[u])
-			}
-			return
-		}
-		for _, u := range sample {
-			f(&per[u])
-		}
-	}
 	var total newton
-	each(func(s *newton) { total.add(*s) })
+	for _, u := range sample {
+		total.add(per[u])
+	}
 	// x = H_θθ⁻¹ H_θk over the base terms θ, the others' rows the identity.
 	var h [numTerms][numTerms]float64
 	var v [numTerms]float64
@@ -238,14 +229,14 @@ func termShows(per []newton, sample []int, k int) bool {
 		return false
 	}
 	var sum, squares float64
-	each(func(s *newton) {
-		e := s.g[k]
+	for _, u := range sample {
+		e := per[u].g[k]
 		for i := range baseTerms {
-			e -= x[i] * s.g[i]
+			e -= x[i] * per[u].g[i]
 		}
 		sum += e
 		squares += e * e
-	})
+	}
 	return squares > 0 && math.Abs(sum) >= termZ*math.Sqrt(squares)
 }
 
@@ -321,6 +312,22 @@ func fitGames(gs []*Game, start Mapping, prior float64, free freeSet) Mapping {
 	return m
 }
 
+// fitTerms fits the mapping to the games, grouped in units, from start
+// (its Span set to the games' spanOf): the base terms alone (bare, and
+// each unit's scores at it), then again with the optional terms whose
+// score tests pass over every unit (all, the terms free); all is bare
+// where none passes.
+func fitTerms(gs []*Game, units [][]*Game, start Mapping, prior float64) (bare Mapping, scores []newton, all Mapping, free freeSet) {
+	start.Span = spanOf(gs)
+	bare = fitGames(gs, start, prior, baseFit)
+	scores = unitScores(units, bare)
+	free = freeTerms(scores, identity(len(units)))
+	if free == baseFit {
+		return bare, scores, bare, free
+	}
+	return bare, scores, fitGames(gs, start, prior, free), free
+}
+
 // calibrate fits the mapping of the games, grouped in units: from the
 // learned model's mapping when given (Source MappingRefit), else from
 // nothing (MappingFitted); each unit's games are then read with its
@@ -337,17 +344,9 @@ func calibrate(gs []Game, units [][]*Game, pairs bool, model *Mapping) *calibrat
 	for i := range gs {
 		all[i] = &gs[i]
 	}
-	traces := make([][]int32, len(gs))
-	for i := range gs {
-		traces[i] = gs[i].Trace
-	}
-	start.Span = spanOf(traces)
-	c.bare = fitGames(all, start, c.prior, baseFit)
-	c.scores = unitScores(units, c.bare)
-	c.all, c.grad, c.free = c.bare, c.scores, baseFit
-	if free := freeTerms(c.scores, nil); free != baseFit {
-		c.free = free
-		c.all = fitGames(all, start, c.prior, free)
+	c.bare, c.scores, c.all, c.free = fitTerms(all, units, start, c.prior)
+	c.grad = c.scores
+	if c.free != baseFit {
 		c.grad = unitScores(units, c.all)
 	}
 	c.fold = make([]int, len(units))

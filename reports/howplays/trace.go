@@ -125,13 +125,14 @@ func terms(lead float64, t int, span float64) [numTerms]float64 {
 	return [numTerms]float64{1, lead, math.Asinh(lead), o, fading}
 }
 
-// spanOf is the median length of the traces (the upper median), in
-// decisions: the span of the mapping's fading slope. 0 without a trace.
-func spanOf(traces [][]int32) float64 {
+// spanOf is the median length of the games' traces (the upper median),
+// in decisions: the span of the mapping's fading slope. 0 without a
+// trace.
+func spanOf(gs []*Game) float64 {
 	var lengths []int
-	for _, t := range traces {
-		if len(t) > 0 {
-			lengths = append(lengths, len(t))
+	for _, g := range gs {
+		if len(g.Trace) > 0 {
+			lengths = append(lengths, len(g.Trace))
 		}
 	}
 	if len(lengths) == 0 {
@@ -156,11 +157,7 @@ func Fit(traces [][]int32, scores []float64) Mapping {
 		gs[i] = &Game{Trace: t, Seat0: scores[i]}
 		units[i] = gs[i : i+1]
 	}
-	start := Mapping{Source: MappingFitted, Span: spanOf(traces)}
-	m := fitGames(gs, start, 0, baseFit)
-	if free := freeTerms(unitScores(units, m), nil); free != baseFit {
-		m = fitGames(gs, start, 0, free)
-	}
+	_, _, m, _ := fitTerms(gs, units, Mapping{Source: MappingFitted}, 0)
 	return m
 }
 
