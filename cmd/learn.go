@@ -76,8 +76,10 @@ play (any game with cells; with hidden information each position is
 read from both seats' views, the other's in a world the mover sampled),
 to the positions of their games (8,000 unless --games), each
 labelled half by its result and half by its search's value
-(--result-weight, --rate, --epochs); the fitted model's bots then play the
-variant's own in a head-to-head (--head-to-head, 400 games).
+(--result-weight, --rate, --epochs), or, on a game of perfect
+information, by its proven value (--proof N positions a proof, from
+--proof-from plies); the fitted model's bots then play the variant's own
+in a head-to-head (--head-to-head, 400 games).
 
 --kind dense fits, as --kind ntuple --method fit does, a small dense
 network instead: each cell's state one-hot, one layer of --hidden ReLU
@@ -122,6 +124,9 @@ the strength, to give the bots as infer: (alphabeta with worlds:, ismcts).`,
 	f.Float64("epsilon", learn.DefaultNTupleEpsilon, "with --kind ntuple: the share of random moves in self-play")
 	f.String("method", "td", "with --kind ntuple: td learns by TD self-play from nothing; fit plays the variant's bots (which must play a logistic model, eval: learned) and fits the network on top of that model to their positions, each labelled by its game's result and its search's value (--result-weight, --rate, --epochs; --games defaults to 8,000; --head-to-head games, default 400, pit the fitted model's bots against the bots' own)")
 	f.Float64("result-weight", learn.DefaultFitResult, "with --method fit: the weight of a game's result in each position's target, the rest its search's chance (1: results alone)")
+	f.Int64("proof", 0, "with --method fit: label each position by its proven value (a win, a draw or a loss for its mover) instead, each proof within this many positions; positions whose proof passes it are left out (games of perfect information; e.g. 2000000)")
+	f.Bool("alone", false, "with --method fit: fit the network by itself, not on top of the bots' model (the bots may then play the hand heuristic); cheaper to evaluate where the base's features cost more than the network")
+	f.Int("proof-from", 0, "with --proof: leave out the positions before this many plies (early proofs cost the most)")
 	f.Int("epochs", learn.DefaultFitEpochs, "with --method fit: the most passes over the positions (fewer when the held-out log-loss stops improving)")
 	f.Float64("lambda", 0, "with --kind ntuple: above 0, learn each position from its λ-return at the game's end (TD(λ)) instead of from the next position (TD(0))")
 	f.String("format", "table", "output format: table or json (model.json's content)")
@@ -145,6 +150,11 @@ func runLearn(cmd *cobra.Command, args []string, opts *learnOptions) error {
 		return err
 	}
 	out, resume := v.GetString("out"), v.GetBool("resume")
+	for _, name := range []string{"proof", "proof-from", "alone"} {
+		if kind := v.GetString("kind"); cmd.Flags().Changed(name) && kind != "ntuple" && kind != "dense" {
+			return usageErrorf("--%s is for fitting a network (--kind ntuple --method fit, or --kind dense)", name)
+		}
+	}
 	switch kind := v.GetString("kind"); kind {
 	case "":
 	case "ntuple", "dense":
@@ -310,6 +320,11 @@ func learnNTuple(cmd *cobra.Command, v *viper.Viper, args []string, opts *learnO
 	} else if method != "td" {
 		return usageErrorf("--method %q: want td or fit", method)
 	}
+	for _, name := range []string{"proof", "proof-from", "alone"} {
+		if flags.Changed(name) {
+			return usageErrorf("--%s is for --method fit: TD self-play learns from its own games, alone", name)
+		}
+	}
 	nopts := learn.NTupleOptions{Games: learn.DefaultNTupleGames, Seed: cfg.Seed, Epsilon: v.GetFloat64("epsilon"), Rate: v.GetFloat64("rate"), Lambda: v.GetFloat64("lambda")}
 	if flags.Changed("games") {
 		nopts.Games = cfg.Games
@@ -430,7 +445,15 @@ func fitNTuple(cmd *cobra.Command, v *viper.Viper, cfg *variants.Config, out, fo
 	if fopts.Tuples, fopts.Length, err = tupleSettings(flags); err != nil {
 		return err
 	}
+	fopts.Proof, fopts.ProofFrom, fopts.Alone = v.GetInt64("proof"), v.GetInt("proof-from"), v.GetBool("alone")
+	if flags.Changed("proof-from") && !flags.Changed("proof") {
+		return usageErrorf("--proof-from is for --proof: label the positions by proofs first")
+	}
 	switch {
+	case fopts.Proof < 0:
+		return usageErrorf("--proof %d: want a bound of positions above 0", fopts.Proof)
+	case fopts.ProofFrom < 0:
+		return usageErrorf("--proof-from %d: want 0 or more plies", fopts.ProofFrom)
 	case !(fopts.Rate > 0 && fopts.Rate <= 10):
 		return usageErrorf("--rate %g: want a rate above 0, at most 10", fopts.Rate)
 	case !(fopts.Result >= 0 && fopts.Result <= 1):
@@ -461,8 +484,16 @@ func fitNTuple(cmd *cobra.Command, v *viper.Viper, cfg *variants.Config, out, fo
 		return learnError(err)
 	}
 	d := tr.VersusBase
-	said := fmt.Sprintf("%s: %s on top of the bots' model, fitted to %d positions of %d games in %d passes (%.0f s); held-out log-loss %.4f against the base's %.4f (%+.4f [%+.4f, %+.4f] over %d deals) and the constant's %.4f; Brier %.4f against %.4f",
-		cfg.Label(), network(tr), tr.Positions, tr.Games, tr.Epochs, tr.Seconds, tr.Learned.LogLoss, tr.Base.LogLoss, d.Mean, d.Low, d.High, d.Deals, tr.Constant.LogLoss, tr.Learned.Brier, tr.Base.Brier)
+	labels := ""
+	if tr.Proof > 0 {
+		labels = fmt.Sprintf(" labelled by their proven values (from ply %d; %d left out, unproven within %d positions)", tr.ProofFrom, tr.Unproven, tr.Proof)
+	}
+	top, against := " on top of the bots' model", "the base's"
+	if tr.Alone {
+		top, against = "", "a coin's"
+	}
+	said := fmt.Sprintf("%s: %s%s, fitted to %d positions%s of %d games in %d passes (%.0f s); held-out log-loss %.4f against %s %.4f (%+.4f [%+.4f, %+.4f] over %d deals) and the constant's %.4f; Brier %.4f against %.4f",
+		cfg.Label(), network(tr), top, tr.Positions, labels, tr.Games, tr.Epochs, tr.Seconds, tr.Learned.LogLoss, against, tr.Base.LogLoss, d.Mean, d.Low, d.High, d.Deals, tr.Constant.LogLoss, tr.Learned.Brier, tr.Base.Brier)
 	if h := tr.HeadToHead; h != nil {
 		said += fmt.Sprintf("; its bots score %.1f%% [%.1f, %.1f] over %d games against the bots' model at the same nodes (a node of the network costs more CPU: compare at equal CPU with playtest tournament)", 100*h.Score, 100*h.Low, 100*h.High, h.Games)
 	}

@@ -328,12 +328,14 @@ func (b *AlphaBeta) overWorlds(s games.State, legal []games.Move) games.Move {
 }
 
 // scoring returns s, or where its heuristic can keep its score as moves
-// are applied (games.ScoreKeeper) the bot's own copy of s keeping it:
+// are applied (games.ScoreKeeper) and the bot evaluates by it (no learned
+// model) the bot's own copy of s keeping it:
 // every state of the search is copied from the root, so each then
 // evaluates at no cost, where the runner's states, which random
 // playouts also use, never pay for it.
 func (b *AlphaBeta) scoring(s games.State) games.State {
-	if _, ok := s.(games.ScoreKeeper); !ok {
+	if _, ok := s.(games.ScoreKeeper); !ok || b.params.learned != nil {
+		// A learned evaluation never reads the hand heuristic's score.
 		return s
 	}
 	if b.scored == nil {

@@ -266,3 +266,136 @@ func TestFitKeepsBothViewsOfHiddenInformation(t *testing.T) {
 		t.Error("other rows at 2 workers")
 	}
 }
+
+// TestFitLabelsPositionsByProofs (issue 56): with FitOptions.Proof each
+// kept position's target is its proven value for its mover, the same as
+// a plain minimax finds, the same at 1 and 2 workers; positions before
+// ProofFrom and those whose proof passes the bound are left out; a game
+// of hidden information is refused.
+func TestFitLabelsPositionsByProofs(t *testing.T) {
+	bot := "{bot: alphabeta, nodes: 200, noise: 8, noise_moves: 6, temperature: 2, eval: learned, model: preset}"
+	cfg, err := variants.Load("connect4/5x4", []variants.Override{{Path: "players.0", Value: bot}, {Path: "players.1", Value: bot}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	job, err := rundir.Job(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	job.Games, job.Trace = 12, 12
+	base := cfg.Players[0].Params.(bots.ModelUser).LearnedModel()
+	cells := job.Game.(games.Boarder).CellBoard().Cells()
+	collect := func(opts FitOptions) (*fitData, []games.State) {
+		d, err := collectCells(context.Background(), *job, cells, base, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d, d.states
+	}
+	opts := FitOptions{Workers: 1, Proof: 10_000_000, ProofFrom: 11}
+	d, states := collect(opts)
+	if len(states) < 20 || len(states) != len(d.y) {
+		t.Fatalf("%d positions kept to prove, %d rows", len(states), len(d.y))
+	}
+	unproven, err := d.proveLabels(context.Background(), opts)
+	if err != nil || unproven != 0 {
+		t.Fatalf("%d unproven within %d positions: %v", unproven, opts.Proof, err)
+	}
+	seen := map[float64]int{}
+	for i, s := range states {
+		if s.Plies() < opts.ProofFrom {
+			t.Fatalf("a position of %d plies was kept, from %d", s.Plies(), opts.ProofFrom)
+		}
+		want := (minimax(s, s.CurrentPlayer()) + 1) / 2
+		if d.y[i] != want || !math.IsNaN(d.lead[i]) {
+			t.Fatalf("position %d (%d plies): label %v (lead %v), minimax %v\n%s", i, s.Plies(), d.y[i], d.lead[i], want, s)
+		}
+		seen[want]++
+	}
+	if len(seen) < 2 {
+		t.Errorf("every label is one value: %v", seen)
+	}
+	two, _ := collect(FitOptions{Workers: 2, Proof: opts.Proof, ProofFrom: opts.ProofFrom})
+	if _, err := two.proveLabels(context.Background(), FitOptions{Workers: 2, Proof: opts.Proof}); err != nil || !slices.Equal(two.y, d.y) || !bytes.Equal(two.cells, d.cells) {
+		t.Errorf("2 workers label otherwise: %v", err)
+	}
+	tight, _ := collect(FitOptions{Workers: 1, Proof: 20})
+	all := len(tight.y)
+	unproven, err = tight.proveLabels(context.Background(), FitOptions{Workers: 2, Proof: 20})
+	if err != nil || unproven == 0 || unproven == all || len(tight.y) != all-unproven || len(tight.cells) != len(tight.y)*cells || len(tight.deal) != len(tight.y) {
+		t.Errorf("within 20 positions: %d of %d unproven, %d rows left: %v", unproven, all, len(tight.y), err)
+	}
+	capstone, err := variants.Load("capstone/capstone", []variants.Override{{Path: "players.0", Value: bot}, {Path: "players.1", Value: bot}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := FitNTuple(context.Background(), capstone, FitOptions{Games: 10, Proof: 1000}); err == nil || !strings.Contains(err.Error(), "cannot be proven") {
+		t.Errorf("Capstone labelled by proofs: %v", err)
+	}
+}
+
+// minimax is s's value for seat (+1, 0 or −1) by a plain search of every
+// line.
+func minimax(s games.State, seat games.Player) float64 {
+	if s.IsTerminal() {
+		return s.Result().ValueFor(seat)
+	}
+	best := math.Inf(-1)
+	if s.CurrentPlayer() != seat {
+		best = math.Inf(1)
+	}
+	for _, m := range s.LegalMoves(nil) {
+		c := s.Clone()
+		c.Apply(m)
+		v := minimax(c, seat)
+		if s.CurrentPlayer() == seat {
+			best = max(best, v)
+		} else {
+			best = min(best, v)
+		}
+	}
+	return best
+}
+
+// TestFitAlone (issue 56): FitOptions.Alone fits a network by itself, from
+// bots that play the hand heuristic: the model has no base, its hand scale
+// is fitted (not 1), it predicts held-out proven values better than a coin,
+// its bots play it in the head-to-head, and the same seed writes the same
+// model.json at 1 and 2 workers.
+func TestFitAlone(t *testing.T) {
+	bot := "{bot: alphabeta, nodes: 200, noise: 8, noise_moves: 6, temperature: 2}"
+	cfg, err := variants.Load("connect4/5x4", []variants.Override{{Path: "players.0", Value: bot}, {Path: "players.1", Value: bot}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := FitOptions{Games: 300, Tuples: 20, Length: 4, Result: DefaultFitResult, Rate: DefaultFitRate, Epochs: 8, Seed: 3,
+		Proof: 1_000_000, ProofFrom: 8, Alone: true, HeadToHead: 20}
+	var files [2]string
+	for i := range files {
+		opts.Workers = i + 1
+		m, tr, err := FitNTuple(context.Background(), cfg, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 {
+			t.Logf("%d positions (%d unproven), %d passes: log-loss %.4f against a coin's %.4f; hand scale %.4f; head-to-head %+v",
+				tr.Positions, tr.Unproven, tr.Epochs, tr.Learned.LogLoss, tr.Base.LogLoss, m.HandScale, tr.HeadToHead)
+			if m.Base() != nil || !tr.Alone || !strings.Contains(tr.Method, "proof-labelled positions of the bots' games, alone") {
+				t.Errorf("not a network alone: base %v, record %+v", m.Base(), tr)
+			}
+			if m.HandScale == 1 || !(m.HandScale > 0) {
+				t.Errorf("hand scale %v: not fitted", m.HandScale)
+			}
+			if math.Abs(tr.Base.LogLoss-math.Log(2)) > 1e-9 || !(tr.VersusBase.High < 0) {
+				t.Errorf("held-out log-loss %.4f against a coin's %.4f: %+v", tr.Learned.LogLoss, tr.Base.LogLoss, tr.VersusBase)
+			}
+			if tr.HeadToHead == nil || tr.HeadToHead.Games != 20 {
+				t.Errorf("head-to-head %+v, want 20 games", tr.HeadToHead)
+			}
+		}
+		files[i] = modelFile(t, m, tr)
+	}
+	if files[0] != files[1] {
+		t.Error("the same seed wrote another model.json at 2 workers")
+	}
+}

@@ -2,13 +2,17 @@ package learn
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
+	"strings"
+	"sync"
 	"time"
 
 	"playtest/games"
 	"playtest/games/pcg"
+	"playtest/games/prove"
 	"playtest/runs/rundir"
 	"playtest/sim"
 	"playtest/sim/model"
@@ -47,6 +51,17 @@ type FitOptions struct {
 	// Seed draws the tuples, the games and their order: the same seed gives
 	// the same model at any worker count.
 	Seed uint64
+	// Proof, above 0, labels each position by its proven value instead
+	// (a win 1, a draw ½, a loss 0 for its mover): each proof from an
+	// empty table within Proof positions, on games of perfect information
+	// only. Positions before ProofFrom plies, and those whose proof passes
+	// the bound, are left out.
+	Proof     int64
+	ProofFrom int
+	// Alone fits the network by itself, not on top of the bots' model (so
+	// the bots may play the hand heuristic): its logit is the network's
+	// alone, and its hand scale is fitted to the positions' labels.
+	Alone bool
 	// OnGame, if set, sees every game played.
 	OnGame func()
 }
@@ -90,6 +105,13 @@ type FitTraining struct {
 	// fitted to the training positions' results.
 	SearchScale float64 `json:"search_scale"`
 	SearchBias  float64 `json:"search_bias"`
+	// Proof and ProofFrom are FitOptions'; Unproven counts the positions
+	// left out because their proof passed the bound.
+	Proof     int64 `json:"proof,omitempty"`
+	ProofFrom int   `json:"proof_from,omitempty"`
+	Unproven  int   `json:"unproven,omitempty"`
+	// Alone is FitOptions': Base is then a coin's (logit 0).
+	Alone bool `json:"alone,omitempty"`
 	// Learned and Base are the held-out log-loss and Brier score against
 	// the results, of the model and of its base alone; Constant of the
 	// training positions' mean.
@@ -121,6 +143,11 @@ type fitData struct {
 	lead   []float64
 	deal   []int
 	held   []bool
+	// states are the positions (FitOptions.Proof only), to prove.
+	states []games.State
+	// hand is the hand heuristic's value for the mover, without a base
+	// (FitOptions.Alone; NaN where the game has none).
+	hand []float64
 }
 
 // FitNTuple plays opts.Games games of cfg's bots (on seeds apart from
@@ -139,11 +166,11 @@ func FitNTuple(ctx context.Context, cfg *variants.Config, opts FitOptions) (*mod
 		return nil, nil, err
 	}
 	var base *model.Model
-	if played := sim.TraceModel(cfg.Players); played != nil {
+	if played := sim.TraceModel(cfg.Players); played != nil && !opts.Alone {
 		base = played.Base()
 	}
-	if base == nil {
-		return nil, nil, fmt.Errorf("%s's bots play no logistic model (eval: learned, model: …), nor a network on top of one: the network is fitted on top of one", cfg.Label())
+	if base == nil && !opts.Alone {
+		return nil, nil, fmt.Errorf("%s's bots play no logistic model (eval: learned, model: …), nor a network on top of one: the network is fitted on top of one (or alone)", cfg.Label())
 	}
 	b, ok := job.Game.(games.Boarder)
 	if !ok {
@@ -160,20 +187,43 @@ func FitNTuple(ctx context.Context, cfg *variants.Config, opts FitOptions) (*mod
 	job.Seed = cfg.Seed ^ learnSeed ^ opts.Seed*0x9e3779b97f4a7c15
 	job.Trace = opts.Games
 	began := time.Now()
+	if opts.Proof > 0 && !games.Provable(job.Game.NewState()) {
+		return nil, nil, fmt.Errorf("%s cannot be proven (hidden information or chance): its positions cannot be labelled by proofs", cfg.Definition.Title)
+	}
 	d, err := collectCells(ctx, *job, board.Cells(), base, opts)
 	if err != nil {
 		return nil, nil, err
+	}
+	unproven := 0
+	if opts.Proof > 0 {
+		if unproven, err = d.proveLabels(ctx, opts); err != nil {
+			return nil, nil, err
+		}
 	}
 	ntuple, dense, bias, tr, err := d.fit(ctx, board, opts)
 	if err != nil {
 		return nil, nil, err
 	}
+	if opts.Proof > 0 {
+		tr.Method = strings.Replace(tr.Method, "search-labelled", "proof-labelled", 1)
+		tr.Proof, tr.ProofFrom, tr.Unproven, tr.Result = opts.Proof, opts.ProofFrom, unproven, 1
+	}
 	tr.Bots = cfg.Players[0].String()
 	var m *model.Model
+	handScale := d.handScale()
+	if base != nil {
+		handScale = base.HandScale
+	}
 	if dense != nil {
-		m = model.NewDenseModel(job.Game.Name(), dense, bias, base.HandScale).WithBase(base)
+		m = model.NewDenseModel(job.Game.Name(), dense, bias, handScale)
 	} else {
-		m = model.NewNTupleModel(job.Game.Name(), ntuple, bias, base.HandScale).WithBase(base)
+		m = model.NewNTupleModel(job.Game.Name(), ntuple, bias, handScale)
+	}
+	if base != nil {
+		m = m.WithBase(base)
+	} else {
+		tr.Alone = true
+		tr.Method = strings.Replace(tr.Method, "on top of their logistic model", "alone", 1)
 	}
 	m.RulesHash = model.RulesHash(cfg.Definition.Name, cfg.Rules)
 	if opts.HeadToHead > 0 {
@@ -327,7 +377,10 @@ const fitWorldSeed = 0x6e74776f726c
 // its stacks were built to) read every sampled world's stacks as the
 // mover's progress, and played Capstone far worse than its base.
 func collectCells(ctx context.Context, job sim.Job, stride int, base *model.Model, opts FitOptions) (*fitData, error) {
-	d := &fitData{stride: stride, bias: base.Bias}
+	d := &fitData{stride: stride}
+	if base != nil {
+		d.bias = base.Bias
+	}
 	var sc model.Scratch
 	err := replayDecisions(ctx, job, opts.Workers, opts.OnGame, func(r *sim.Record) decisionVisitor {
 		held := r.Deal%HeldEvery == HeldEvery-1
@@ -345,11 +398,26 @@ func collectCells(ctx context.Context, job sim.Job, stride int, base *model.Mode
 				world.(games.Determinizer).Determinize(p, pcg.New(uint64(r.Deal)^fitWorldSeed, uint64(k)))
 				seen[1] = world
 			}
+			if opts.Proof > 0 {
+				if s.Plies() < opts.ProofFrom {
+					return
+				}
+				d.states = append(d.states, s.Clone())
+			}
 			for i, v := range views[:n] {
 				pos := seen[i]
 				d.cells = pos.(games.CellState).AppendCells(d.cells, v)
-				sc.Features = pos.(games.FeatureState).AppendFeatures(sc.Features[:0], v)
-				d.base = append(d.base, base.Logit(sc.Features)-base.Bias)
+				if base != nil {
+					sc.Features = pos.(games.FeatureState).AppendFeatures(sc.Features[:0], v)
+					d.base = append(d.base, base.Logit(sc.Features)-base.Bias)
+				} else {
+					d.base = append(d.base, 0)
+					hand := math.NaN()
+					if h, ok := pos.(games.Heuristic); ok {
+						hand = h.Evaluate(v)
+					}
+					d.hand = append(d.hand, hand)
+				}
 				d.y = append(d.y, r.Result.ScoreFor(v))
 				d.lead = append(d.lead, traceLead(r.Trace, k, v))
 				d.deal = append(d.deal, r.Deal)
@@ -361,6 +429,95 @@ func collectCells(ctx context.Context, job sim.Job, stride int, base *model.Mode
 		return nil, err
 	}
 	return d, nil
+}
+
+// handScale is the slope of a logistic of the hand heuristic's values
+// (d.hand, without a base) fitted to the positions' labels: a network's
+// hand scale, as TD self-play's is; 1 without them.
+func (d *fitData) handScale() float64 {
+	var x [][]float64
+	var idx []int
+	for i, h := range d.hand {
+		if !math.IsNaN(h) {
+			idx = append(idx, i)
+		}
+	}
+	if len(idx) < 10 {
+		return 1
+	}
+	x = make([][]float64, len(d.hand))
+	for _, i := range idx {
+		x[i] = []float64{d.hand[i]}
+	}
+	if kb, _, err := logistic(x, d.y, idx, []float64{0, 0}, 0); err == nil && kb[1] > 0 {
+		return kb[1]
+	}
+	return 1
+}
+
+// proveLabels proves every position's value for its mover, each from an
+// empty table within opts.Proof positions, on opts.Workers goroutines
+// (the same labels at any count), makes it the position's result, drops
+// the positions whose proof passed the bound and returns how many.
+func (d *fitData) proveLabels(ctx context.Context, opts FitOptions) (int, error) {
+	n := len(d.states)
+	proven := make([]int8, n) // 0: unproven; else the outcome + 2
+	workers := max(1, min(opts.Workers, n))
+	var wg sync.WaitGroup
+	errs := make([]error, workers)
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var se *prove.Searcher
+			for i := w; i < n; i += workers {
+				s := d.states[i]
+				if se == nil {
+					var err error
+					if se, err = prove.New(s, prove.Options{Context: ctx}); err != nil {
+						errs[w] = err
+						return
+					}
+					defer se.Close()
+				}
+				se.Reset()
+				se.Budget(opts.Proof)
+				v, err := se.Decide(s)
+				switch {
+				case err == nil:
+					proven[i] = int8(v.Outcome + 2)
+				case errors.Is(err, prove.ErrBudget):
+				default:
+					errs[w] = err
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return 0, err
+	}
+	keep := 0
+	for i := range n {
+		if proven[i] == 0 {
+			continue
+		}
+		copy(d.cells[keep*d.stride:(keep+1)*d.stride], d.cells[i*d.stride:(i+1)*d.stride])
+		d.base[keep], d.deal[keep], d.held[keep] = d.base[i], d.deal[i], d.held[i]
+		if d.hand != nil {
+			d.hand[keep] = d.hand[i]
+		}
+		d.y[keep] = float64(proven[i]-1) / 2
+		d.lead[keep] = math.NaN()
+		keep++
+	}
+	d.cells, d.base, d.y, d.lead = d.cells[:keep*d.stride], d.base[:keep], d.y[:keep], d.lead[:keep]
+	d.deal, d.held, d.states = d.deal[:keep], d.held[:keep], nil
+	if d.hand != nil {
+		d.hand = d.hand[:keep]
+	}
+	return n - keep, nil
 }
 
 // traceLead is the mover's lead before decision k by the trace (seat 0's,
