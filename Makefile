@@ -21,14 +21,16 @@ build:
 ## and interruptible input (internal/interrupt), the runner and its workers
 ## (with the bots' stop flags and the games' shared tables) and two runs
 ## side by side (sim.RunPair, for compare), two logs read side by side
-## (runlog.ScanPair), the progress bars. The other packages' code runs on
+## (runlog.ScanPair), the progress bars, the accuracy study's judges and
+## the learning fit's proofs (studies/learn, whose heavy tests skip under
+## -race: testenv.SkipUnderRace). The other packages' code runs on
 ## one goroutine (a worker's bots and game, or the caller's, to which the
 ## runner hands each finished game), where the detector finds nothing; the
 ## runner's tests run it under -race from several goroutines. The commands
 ## start none, so their end-to-end tests run in the second stage only,
 ## sparing the race build of the plotting and command-line libraries. A
 ## package that starts a goroutine joins RACE (TestRaceCoversGoroutines).
-RACE = ./internal/interrupt ./sim ./runs/runlog ./internal/progress ./games/script ./studies/accuracy
+RACE = ./internal/interrupt ./sim ./runs/runlog ./internal/progress ./games/script ./studies/accuracy ./studies/learn
 test:
 	$(GO) vet ./...
 	@mkdir -p bin

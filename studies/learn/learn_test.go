@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"playtest/games"
+	"playtest/internal/testenv"
 	"playtest/sim"
 	"playtest/sim/bots"
 	"playtest/sim/model"
@@ -166,6 +167,7 @@ func TestLearnIsDeterministic(t *testing.T) {
 // (about 0.029 from 4,000 games: a 95% interval near 0.11 wide), and the
 // same seed gives the same intervals.
 func TestBootstrapCoversTheTruth(t *testing.T) {
+	testenv.SkipUnderRace(t)
 	d, err := Collect(context.Background(), coinJob(4000), 2, nil)
 	if err != nil {
 		t.Fatal(err)

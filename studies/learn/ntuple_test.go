@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"playtest/games"
+	"playtest/internal/testenv"
 	"playtest/runs/rundir"
 	"playtest/sim"
 	"playtest/sim/bots"
@@ -23,6 +24,7 @@ import (
 // a random bot in 200 games, by TD(0) and by TD(0.5); the same seed gives
 // the same weights.
 func TestLearnNTuple(t *testing.T) {
+	testenv.SkipUnderRace(t)
 	t.Run("TD(0)", func(t *testing.T) { testLearnNTuple(t, 0) })
 	t.Run("TD(0.5)", func(t *testing.T) { testLearnNTuple(t, 0.5) })
 }
@@ -133,6 +135,7 @@ func TestLearnNTupleOnAScript(t *testing.T) {
 // weights and hand scale; the same seed writes the same model.json at 1
 // and 2 workers; and bots that play no model are refused.
 func TestFitNTupleOnTheBotsModel(t *testing.T) {
+	testenv.SkipUnderRace(t)
 	over := []variants.Override{{Path: "players.0.nodes", Value: "150"}, {Path: "players.1.nodes", Value: "150"}}
 	cfg, err := variants.Load("stacktics/size2", over)
 	if err != nil {
@@ -363,6 +366,7 @@ func minimax(s games.State, seat games.Player) float64 {
 // its bots play it in the head-to-head, and the same seed writes the same
 // model.json at 1 and 2 workers.
 func TestFitAlone(t *testing.T) {
+	testenv.SkipUnderRace(t)
 	bot := "{bot: alphabeta, nodes: 200, noise: 8, noise_moves: 6, temperature: 2}"
 	cfg, err := variants.Load("connect4/5x4", []variants.Override{{Path: "players.0", Value: bot}, {Path: "players.1", Value: bot}})
 	if err != nil {
