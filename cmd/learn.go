@@ -449,6 +449,9 @@ func fitNTuple(cmd *cobra.Command, v *viper.Viper, cfg *variants.Config, out, fo
 	if flags.Changed("proof-from") && !flags.Changed("proof") {
 		return usageErrorf("--proof-from is for --proof: label the positions by proofs first")
 	}
+	if flags.Changed("result-weight") && flags.Changed("proof") {
+		return usageErrorf("--result-weight mixes results and searches: with --proof every label is a proven value")
+	}
 	switch {
 	case fopts.Proof < 0:
 		return usageErrorf("--proof %d: want a bound of positions above 0", fopts.Proof)

@@ -256,6 +256,7 @@ func TestLearnNTupleCommand(t *testing.T) {
 		{[]string{"stacktics/size2", "--kind", "ntuple", "--method", "fit", "--proof-from", "8"}, "--proof-from is for --proof"},
 		{[]string{"connect4/4x4", "--kind", "ntuple", "--proof", "1000"}, "--proof is for --method fit"},
 		{[]string{"connect4/4x4", "--proof", "1000"}, "--proof is for fitting a network"},
+		{[]string{"stacktics/size2", "--kind", "ntuple", "--method", "fit", "--proof", "1000", "--result-weight", "1"}, "with --proof every label is a proven value"},
 		{[]string{"mnk/tictactoe", "--kind", "ntuple", "--method", "fit", "--games", "40"}, "play no logistic model"},
 	} {
 		if code, _, errOut := run(t, append(append([]string{"learn"}, c.args...), "--quiet")...); code != 2 || !strings.Contains(errOut, c.want) {

@@ -159,7 +159,9 @@ type fitData struct {
 // position's target mixes the game's result with the deciding search's
 // chance (FitOptions.Result); stochastic gradient steps of the log-loss,
 // in a seeded order, pass over the training deals while the held-out
-// deals' log-loss improves, and the best pass is kept.
+// deals' log-loss improves, and the best pass is kept. With opts.Proof
+// each position's target is its proven value instead, and with opts.Alone
+// the network is fitted by itself, without the base.
 func FitNTuple(ctx context.Context, cfg *variants.Config, opts FitOptions) (*model.Model, *FitTraining, error) {
 	job, err := rundir.Job(cfg)
 	if err != nil {
@@ -435,7 +437,6 @@ func collectCells(ctx context.Context, job sim.Job, stride int, base *model.Mode
 // (d.hand, without a base) fitted to the positions' labels: a network's
 // hand scale, as TD self-play's is; 1 without them.
 func (d *fitData) handScale() float64 {
-	var x [][]float64
 	var idx []int
 	for i, h := range d.hand {
 		if !math.IsNaN(h) {
@@ -445,7 +446,7 @@ func (d *fitData) handScale() float64 {
 	if len(idx) < 10 {
 		return 1
 	}
-	x = make([][]float64, len(d.hand))
+	x := make([][]float64, len(d.hand))
 	for _, i := range idx {
 		x[i] = []float64{d.hand[i]}
 	}
@@ -495,8 +496,10 @@ func (d *fitData) proveLabels(ctx context.Context, opts FitOptions) (int, error)
 		}()
 	}
 	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
-		return 0, err
+	for _, err := range errs {
+		if err != nil {
+			return 0, err
+		}
 	}
 	keep := 0
 	for i := range n {
