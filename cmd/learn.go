@@ -124,7 +124,7 @@ the strength, to give the bots as infer: (alphabeta with worlds:, ismcts).`,
 	f.Float64("epsilon", learn.DefaultNTupleEpsilon, "with --kind ntuple: the share of random moves in self-play")
 	f.String("method", "td", "with --kind ntuple: td learns by TD self-play from nothing; fit plays the variant's bots (which must play a logistic model, eval: learned) and fits the network on top of that model to their positions, each labelled by its game's result and its search's value (--result-weight, --rate, --epochs; --games defaults to 8,000; --head-to-head games, default 400, pit the fitted model's bots against the bots' own)")
 	f.Float64("result-weight", learn.DefaultFitResult, "with --method fit: the weight of a game's result in each position's target, the rest its search's chance (1: results alone)")
-	f.Int64("proof", 0, "with --method fit: label each position by its proven value (a win, a draw or a loss for its mover) instead, each proof within this many positions; positions whose proof passes it are left out (games of perfect information; e.g. 2000000)")
+	f.Int64("proof", 0, "with --method fit: label each position by its proven value (a win, a draw or a loss for its mover) instead, each proof within this many positions; positions left unproven (past it, or on a line that repeats a position) are left out (games of perfect information; e.g. 2000000)")
 	f.Bool("alone", false, "with --method fit: fit the network by itself, not on top of the bots' model (the bots may then play the hand heuristic); cheaper to evaluate where the base's features cost more than the network")
 	f.Int("proof-from", 0, "with --proof: leave out the positions before this many plies (early proofs cost the most)")
 	f.Int("epochs", learn.DefaultFitEpochs, "with --method fit: the most passes over the positions (fewer when the held-out log-loss stops improving)")
@@ -489,7 +489,7 @@ func fitNTuple(cmd *cobra.Command, v *viper.Viper, cfg *variants.Config, out, fo
 	d := tr.VersusBase
 	labels := ""
 	if tr.Proof > 0 {
-		labels = fmt.Sprintf(" labelled by their proven values (from ply %d; %d left out, unproven within %d positions)", tr.ProofFrom, tr.Unproven, tr.Proof)
+		labels = fmt.Sprintf(" labelled by their proven values (from ply %d; %d left out unproven: past %d positions, or on a line that repeats a position)", tr.ProofFrom, tr.Unproven, tr.Proof)
 	}
 	top, against := " on top of the bots' model", "the base's"
 	if tr.Alone {

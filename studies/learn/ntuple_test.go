@@ -328,6 +328,25 @@ func TestFitLabelsPositionsByProofs(t *testing.T) {
 	if err != nil || unproven == 0 || unproven == all || len(tight.y) != all-unproven || len(tight.cells) != len(tight.y)*cells || len(tight.deal) != len(tight.y) {
 		t.Errorf("within 20 positions: %d of %d unproven, %d rows left: %v", unproven, all, len(tight.y), err)
 	}
+	// Stacktics repeats positions: a line that does is no proof, and its
+	// position is left out, not an error.
+	sk, err := variants.Load("stacktics/size2-3x5", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	skJob, err := rundir.Job(sk)
+	if err != nil {
+		t.Fatal(err)
+	}
+	skJob.Games, skJob.Trace = 4, 4
+	skd, err := collectCells(context.Background(), *skJob, skJob.Game.(games.Boarder).CellBoard().Cells(), sim.TraceModel(sk.Players).Base(), FitOptions{Workers: 1, Proof: 100_000, ProofFrom: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	skAll := len(skd.y)
+	if unproven, err := skd.proveLabels(context.Background(), FitOptions{Workers: 2, Proof: 100_000}); err != nil || unproven == 0 || len(skd.y) != skAll-unproven {
+		t.Errorf("Stacktics 3 × 5: %d of %d unproven, %d rows left: %v", unproven, skAll, len(skd.y), err)
+	}
 	capstone, err := variants.Load("capstone/capstone", []variants.Override{{Path: "players.0", Value: bot}, {Path: "players.1", Value: bot}})
 	if err != nil {
 		t.Fatal(err)

@@ -54,8 +54,8 @@ type FitOptions struct {
 	// Proof, above 0, labels each position by its proven value instead
 	// (a win 1, a draw ½, a loss 0 for its mover): each proof from an
 	// empty table within Proof positions, on games of perfect information
-	// only. Positions before ProofFrom plies, and those whose proof passes
-	// the bound, are left out.
+	// only. Positions before ProofFrom plies, and those left unproven (past
+	// the bound, or on a line that repeats a position), are left out.
 	Proof     int64
 	ProofFrom int
 	// Alone fits the network by itself, not on top of the bots' model (so
@@ -459,7 +459,8 @@ func (d *fitData) handScale() float64 {
 // proveLabels proves every position's value for its mover, each from an
 // empty table within opts.Proof positions, on opts.Workers goroutines
 // (the same labels at any count), makes it the position's result, drops
-// the positions whose proof passed the bound and returns how many.
+// the positions left unproven (past the bound, or on a line that repeats
+// a position) and returns how many.
 func (d *fitData) proveLabels(ctx context.Context, opts FitOptions) (int, error) {
 	n := len(d.states)
 	proven := make([]int8, n) // 0: unproven; else the outcome + 2
@@ -487,7 +488,9 @@ func (d *fitData) proveLabels(ctx context.Context, opts FitOptions) (int, error)
 				switch {
 				case err == nil:
 					proven[i] = int8(v.Outcome + 2)
-				case errors.Is(err, prove.ErrBudget):
+				case errors.Is(err, prove.ErrBudget), errors.Is(err, prove.ErrRepeats):
+					// Unproven: past the bound, or on a line that
+					// repeats a position (no proof of this searcher's).
 				default:
 					errs[w] = err
 					return
