@@ -208,22 +208,8 @@ func modelFile(t *testing.T, m *model.Model, tr any) string {
 // other seat's read in a world the mover sampled, the same at any worker
 // count.
 func TestFitKeepsBothViewsOfHiddenInformation(t *testing.T) {
-	bot := "{bot: alphabeta, nodes: 200, eval: learned, model: preset}"
-	cfg, err := variants.Load("capstone/capstone", []variants.Override{{Path: "players.0", Value: bot}, {Path: "players.1", Value: bot}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	job, err := rundir.Job(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	job.Games, job.Trace = 6, 6
-	base := cfg.Players[0].Params.(bots.ModelUser).LearnedModel()
-	cells := job.Game.(games.Boarder).CellBoard().Cells()
-	d, err := collectCells(context.Background(), *job, cells, base, FitOptions{Workers: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	job, cells, collect := fitCollector(t, "capstone/capstone", "{bot: alphabeta, nodes: 200, eval: learned, model: preset}", 6)
+	d := collect(FitOptions{Workers: 1})
 	if len(d.y) == 0 || len(d.y)%2 != 0 || len(d.cells) != len(d.y)*cells {
 		t.Fatalf("%d rows of %d cells", len(d.y), len(d.cells))
 	}
@@ -242,7 +228,7 @@ func TestFitKeepsBothViewsOfHiddenInformation(t *testing.T) {
 	// The other seat's rows are read in sampled worlds: some differ from
 	// its view of the game as it was.
 	var truth []uint8
-	err = replayDecisions(context.Background(), *job, 1, nil, func(*sim.Record) decisionVisitor {
+	err := replayDecisions(context.Background(), *job, 1, nil, func(*sim.Record) decisionVisitor {
 		return func(s games.State, _ int, p games.Player) {
 			truth = s.(games.CellState).AppendCells(truth, p.Opponent())
 		}
@@ -261,10 +247,7 @@ func TestFitKeepsBothViewsOfHiddenInformation(t *testing.T) {
 	}
 	// The worlds the other seat's rows are read in come from the deal and
 	// the decision: the same rows at 2 workers.
-	d2, err := collectCells(context.Background(), *job, cells, base, FitOptions{Workers: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
+	d2 := collect(FitOptions{Workers: 2})
 	if string(d2.cells) != string(d.cells) || !slices.Equal(d2.y, d.y) {
 		t.Error("other rows at 2 workers")
 	}
@@ -273,30 +256,15 @@ func TestFitKeepsBothViewsOfHiddenInformation(t *testing.T) {
 // TestFitLabelsPositionsByProofs (issue 56): with FitOptions.Proof each
 // kept position's target is its proven value for its mover, the same as
 // a plain minimax finds, the same at 1 and 2 workers; positions before
-// ProofFrom and those whose proof passes the bound are left out; a game
-// of hidden information is refused.
+// ProofFrom, those whose proof passes the bound and those on lines that
+// repeat a position (Stacktics) are left out; a game of hidden
+// information is refused.
 func TestFitLabelsPositionsByProofs(t *testing.T) {
 	bot := "{bot: alphabeta, nodes: 200, noise: 8, noise_moves: 6, temperature: 2, eval: learned, model: preset}"
-	cfg, err := variants.Load("connect4/5x4", []variants.Override{{Path: "players.0", Value: bot}, {Path: "players.1", Value: bot}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	job, err := rundir.Job(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	job.Games, job.Trace = 12, 12
-	base := cfg.Players[0].Params.(bots.ModelUser).LearnedModel()
-	cells := job.Game.(games.Boarder).CellBoard().Cells()
-	collect := func(opts FitOptions) (*fitData, []games.State) {
-		d, err := collectCells(context.Background(), *job, cells, base, opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return d, d.states
-	}
+	_, cells, collect := fitCollector(t, "connect4/5x4", bot, 12)
 	opts := FitOptions{Workers: 1, Proof: 10_000_000, ProofFrom: 11}
-	d, states := collect(opts)
+	d := collect(opts)
+	states := d.states
 	if len(states) < 20 || len(states) != len(d.y) {
 		t.Fatalf("%d positions kept to prove, %d rows", len(states), len(d.y))
 	}
@@ -318,11 +286,11 @@ func TestFitLabelsPositionsByProofs(t *testing.T) {
 	if len(seen) < 2 {
 		t.Errorf("every label is one value: %v", seen)
 	}
-	two, _ := collect(FitOptions{Workers: 2, Proof: opts.Proof, ProofFrom: opts.ProofFrom})
+	two := collect(FitOptions{Workers: 2, Proof: opts.Proof, ProofFrom: opts.ProofFrom})
 	if _, err := two.proveLabels(context.Background(), FitOptions{Workers: 2, Proof: opts.Proof}); err != nil || !slices.Equal(two.y, d.y) || !bytes.Equal(two.cells, d.cells) {
 		t.Errorf("2 workers label otherwise: %v", err)
 	}
-	tight, _ := collect(FitOptions{Workers: 1, Proof: 20})
+	tight := collect(FitOptions{Workers: 1, Proof: 20})
 	all := len(tight.y)
 	unproven, err = tight.proveLabels(context.Background(), FitOptions{Workers: 2, Proof: 20})
 	if err != nil || unproven == 0 || unproven == all || len(tight.y) != all-unproven || len(tight.cells) != len(tight.y)*cells || len(tight.deal) != len(tight.y) {
@@ -330,19 +298,8 @@ func TestFitLabelsPositionsByProofs(t *testing.T) {
 	}
 	// Stacktics repeats positions: a line that does is no proof, and its
 	// position is left out, not an error.
-	sk, err := variants.Load("stacktics/size2-3x5", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	skJob, err := rundir.Job(sk)
-	if err != nil {
-		t.Fatal(err)
-	}
-	skJob.Games, skJob.Trace = 4, 4
-	skd, err := collectCells(context.Background(), *skJob, skJob.Game.(games.Boarder).CellBoard().Cells(), sim.TraceModel(sk.Players).Base(), FitOptions{Workers: 1, Proof: 100_000, ProofFrom: 10})
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, _, skCollect := fitCollector(t, "stacktics/size2-3x5", "", 4)
+	skd := skCollect(FitOptions{Workers: 1, Proof: 100_000, ProofFrom: 10})
 	skAll := len(skd.y)
 	if unproven, err := skd.proveLabels(context.Background(), FitOptions{Workers: 2, Proof: 100_000}); err != nil || unproven == 0 || len(skd.y) != skAll-unproven {
 		t.Errorf("Stacktics 3 × 5: %d of %d unproven, %d rows left: %v", unproven, skAll, len(skd.y), err)
@@ -353,6 +310,37 @@ func TestFitLabelsPositionsByProofs(t *testing.T) {
 	}
 	if _, _, err := FitNTuple(context.Background(), capstone, FitOptions{Games: 10, Proof: 1000}); err == nil || !strings.Contains(err.Error(), "cannot be proven") {
 		t.Errorf("Capstone labelled by proofs: %v", err)
+	}
+}
+
+// fitCollector loads variant with both seats playing bot (the variant's
+// own bots when bot is ""), which must play a logistic model, cut to
+// n traced games; it returns the job, the cells of a position, and a
+// collectCells over them on that model.
+func fitCollector(t *testing.T, variant, bot string, n int) (*sim.Job, int, func(FitOptions) *fitData) {
+	t.Helper()
+	var over []variants.Override
+	if bot != "" {
+		over = []variants.Override{{Path: "players.0", Value: bot}, {Path: "players.1", Value: bot}}
+	}
+	cfg, err := variants.Load(variant, over)
+	if err != nil {
+		t.Fatal(err)
+	}
+	job, err := rundir.Job(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	job.Games, job.Trace = n, n
+	base := sim.TraceModel(cfg.Players).Base()
+	cells := job.Game.(games.Boarder).CellBoard().Cells()
+	return job, cells, func(opts FitOptions) *fitData {
+		t.Helper()
+		d, err := collectCells(context.Background(), *job, cells, base, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
 	}
 }
 
