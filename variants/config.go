@@ -295,10 +295,10 @@ func (c *Config) OpeningState(g games.Game) games.State {
 // else from the variant file's directory.
 func (d *decoder) loadModels(c *Config) error {
 	for i, spec := range c.Players {
-		if err := c.checkProofBot(spec); errors.Is(err, context.Canceled) {
+		if key, err := c.checkProofBot(spec); errors.Is(err, context.Canceled) {
 			return err // a signal, not the variant's fault
 		} else if err != nil {
-			return &Error{File: d.file, Key: fmt.Sprintf("players[%d].bot", i), Message: err.Error()}
+			return &Error{File: d.file, Key: fmt.Sprintf("players[%d].%s", i, key), Message: err.Error()}
 		}
 		mu, ok := spec.Params.(bots.ModelUser)
 		if !ok || mu.ModelFile() == "" {
@@ -316,10 +316,10 @@ func (d *decoder) loadModels(c *Config) error {
 // working directory) and checks it against the variant, as the variant's
 // own players' are; flag names the bot in errors.
 func (c *Config) LoadBotModel(flag string, spec bots.Spec) error {
-	if err := c.checkProofBot(spec); errors.Is(err, context.Canceled) {
+	if key, err := c.checkProofBot(spec); errors.Is(err, context.Canceled) {
 		return err // a signal, not the bot's fault
 	} else if err != nil {
-		return &Error{File: flag, Key: "bot", Message: err.Error()}
+		return &Error{File: flag, Key: key, Message: err.Error()}
 	}
 	mu, ok := spec.Params.(bots.ModelUser)
 	if !ok || mu.ModelFile() == "" {
@@ -332,12 +332,17 @@ func (c *Config) LoadBotModel(flag string, spec bots.Spec) error {
 }
 
 // checkProofBot refuses a bot that plays from proofs (bots.ProofUser:
-// perfect) where the variant's start is not proven within its bound.
-func (c *Config) checkProofBot(spec bots.Spec) error {
+// perfect) where the variant's start is not proven within its bound, and
+// a bot's prove: (bots.ProveRulesChecker) where a proof would not be the
+// game's; key is the refused knob.
+func (c *Config) checkProofBot(spec bots.Spec) (key string, err error) {
 	if pu, ok := spec.Params.(bots.ProofUser); ok {
-		return pu.CheckRules(c.Rules)
+		return "bot", pu.CheckRules(c.Rules)
 	}
-	return nil
+	if pc, ok := spec.Params.(bots.ProveRulesChecker); ok {
+		return "prove", pc.CheckProveRules(c.Rules)
+	}
+	return "", nil
 }
 
 // loadBotModel loads the model a bot's model: names: its preset's

@@ -71,3 +71,17 @@ func (se *Searcher) Keeping(s games.State, legal, keep []games.Move, budget int6
 	}
 	return v, keep, nil
 }
+
+// Order puts moves of s in the order a proof of s tries them: the move the
+// table holds as s's best first (the one that proved its last bound), then
+// by the game's threats or, without them, by the heuristic. A proven win's
+// winning move then comes first, so proving it keeps the win costs almost
+// nothing.
+func (se *Searcher) Order(s games.State, moves []games.Move) {
+	sc := se.scratchAt(0, s)
+	var ttMove uint8
+	if d, ok := se.table.probe(se.key(s, sc)); ok {
+		_, _, _, ttMove, _ = unpack(d)
+	}
+	se.order(s, sc, moves, 0, ttMove)
+}

@@ -40,6 +40,10 @@ type Options struct {
 	// doubles while half full; at its bound it replaces entries, and never
 	// stops the search.
 	Entries int
+	// Fixed gives the table its full size at once and keeps it: Reset
+	// then clears it in place, so a bot that resets its Searcher each game
+	// allocates nothing after the first.
+	Fixed bool
 	// MaxNodes stops the search with ErrBudget past this many positions
 	// (0: no bound).
 	MaxNodes int64
@@ -130,7 +134,7 @@ func New(s games.State, opts Options) (*Searcher, error) {
 		// Nothing is kept: the least table, and nothing to cut with.
 		opts.Entries, opts.NoETC = minEntries, true
 	}
-	se := &Searcher{opts: opts, table: newTable(opts.Entries), next: time.Now().Add(time.Second)}
+	se := &Searcher{opts: opts, table: newTable(opts.Entries, opts.Fixed), next: time.Now().Add(time.Second)}
 	se.release = context.AfterFunc(opts.Context, func() { se.stop.Store(true) })
 	if opts.Context.Err() != nil {
 		se.stop.Store(true)
@@ -158,10 +162,18 @@ func (se *Searcher) Close() { se.release() }
 
 // Reset empties the table back to its starting size, so that the proofs
 // after it search as they would on a new Searcher: their work, and so
-// whether a bound is passed, no longer depends on the proofs before.
+// whether a bound is passed, no longer depends on the proofs before. A
+// table still at its starting size (always, with Fixed) is cleared in
+// place.
 func (se *Searcher) Reset() {
-	se.table.slots = nil
-	se.table.resize(min(se.table.max, startEntries))
+	t := se.table
+	if n := t.start(); len(t.slots) == n {
+		clear(t.slots)
+		t.used = 0
+	} else {
+		t.slots = nil
+		t.resize(n)
+	}
 	se.err = nil
 }
 

@@ -46,6 +46,7 @@ type table struct {
 	mask  uint64 // buckets − 1
 	used  int    // entries in use
 	max   int    // the most slots it grows to
+	fixed bool   // it starts at max
 }
 
 // minEntries is the smallest table, startEntries where it starts.
@@ -55,15 +56,23 @@ const (
 )
 
 // newTable returns a table that grows to entries (rounded down to a power
-// of two, at least minEntries).
-func newTable(entries int) *table {
+// of two, at least minEntries), or with fixed starts there.
+func newTable(entries int, fixed bool) *table {
 	n := minEntries
 	for n*2 <= entries {
 		n *= 2
 	}
-	t := &table{max: n}
-	t.resize(min(n, startEntries))
+	t := &table{max: n, fixed: fixed}
+	t.resize(t.start())
 	return t
+}
+
+// start is the table's starting size.
+func (t *table) start() int {
+	if t.fixed {
+		return t.max
+	}
+	return min(t.max, startEntries)
 }
 
 func (t *table) resize(n int) {

@@ -8,6 +8,7 @@ import (
 
 	"playtest/games"
 	"playtest/games/pcg"
+	"playtest/games/prove"
 	"playtest/sim/model"
 )
 
@@ -29,6 +30,10 @@ type AlphaBetaParams struct {
 	// Reduce turns on late move reductions.
 	Reduce int `yaml:"reduce" json:"reduce,omitempty" default:"0" doc:"late move reductions: search each quiet move after a node's first reduce moves (not the table's move, a forcing or a killer move) a decision shallower with a null window first, and at full depth only when it beats the best so far; nodes with fewer than 3 decisions left are searched in full (0: none). Deeper searches at the same nodes that can miss a defence the full search sees: measured stronger at 8,000 nodes and more on Stacktics, weaker on Connect Four (docs/bots.md)"`
 	TTMB   int `yaml:"tt_mb" json:"tt_mb" default:"0" doc:"transposition table size in MiB (0: sized for the node budget, 1.5 MiB to 96 MiB)"`
+	// Prove is the positions the prover may search a decision.
+	Prove int `yaml:"prove" json:"prove,omitempty" default:"0" doc:"before each decision, try to prove the position's value with the prover (games/prove, playtest solve --search's) within this many positions a decision, its table kept through the game: where it is proven, play a move proven to keep it (the search's best if it does, else the next by value; on a noisy decision the noise's draw, drawn again when it gives the value away); where the bound passes first, the search's move. Only where a proof is the game's: perfect information, no chance, no repetition rule or move cap (Connect Four, the m,n,k-games), and not for a restricted player (restrict:); a ladder's rung scales it with nodes (0: never; else 1000 to 100000000)"`
+	// ProveFrom is the first ply at which the prover is tried.
+	ProveFrom int `yaml:"prove_from" json:"prove_from,omitempty" default:"0" doc:"with prove: try the prover only from this ply on (decisions of both seats from the start), where proofs come within its bound: the positions before it are searched as without prove:, at no cost (0: from the start)"`
 	// Worlds is how many determinizations a decision searches in games
 	// with hidden information (perfect-information Monte Carlo).
 	Worlds int `yaml:"worlds" json:"worlds,omitempty" default:"0" doc:"in games with hidden information, search this many worlds a decision, each with what the seat cannot see re-sampled from what it has seen and nodes ⁄ worlds nodes, and play the move of the best mean value (perfect-information Monte Carlo, as card-game programs play; a ladder's rung too low for 50 nodes a world searches fewer worlds); 0 or 1: the one world the run shows the bot; games without hidden information ignore it"`
@@ -66,6 +71,10 @@ func (p *AlphaBetaParams) Validate() error {
 		return games.KnobErrorf("worlds", "must be between 0 and %d, got %d", maxWorlds, p.Worlds)
 	case p.Nodes/max(p.Worlds, 1) < minWorldNodes:
 		return games.KnobErrorf("worlds", "%d worlds leave %d of the %d nodes to a world, and a world needs at least %d: fewer worlds, or more nodes", p.Worlds, p.Nodes/max(p.Worlds, 1), p.Nodes, minWorldNodes)
+	case p.Prove != 0 && (p.Prove < 1000 || p.Prove > 100000000):
+		return games.KnobErrorf("prove", "must be 0 (never) or between 1000 and 100000000 positions, got %d", p.Prove)
+	case p.ProveFrom < 0 || p.ProveFrom > 1000000:
+		return games.KnobErrorf("prove_from", "must be between 0 and 1000000, got %d", p.ProveFrom)
 	case p.TTMB < 0 || p.TTMB > MaxTTMB:
 		return games.KnobErrorf("tt_mb", "must be between 0 and %d (MiB; 0 sizes it for the budget), got %d", MaxTTMB, p.TTMB)
 	}
@@ -177,6 +186,19 @@ type AlphaBeta struct {
 	worldN   []int
 	// overWorldsLast is whether the last decision searched worlds.
 	overWorldsLast bool
+	// prover proves positions (prove:), its table kept through a game;
+	// proveOff stops it for the rest of the game (a chance node, a stop);
+	// proven is the last decision's proof; tried, order and orderValues
+	// are keepProven's buffers.
+	prover   *prove.Searcher
+	proveOff bool
+	// provePool is the positions the next proof may take, proveMark the
+	// prover's count when it was set.
+	provePool, proveMark int64
+	proven               provenValue
+	tried                []games.Move
+	order                []games.Move
+	orderValues          []float64
 }
 
 // historyBits sizes the history table (indexed by a hash of the move).
@@ -197,15 +219,16 @@ func (p *AlphaBetaParams) TTBytes() int64 {
 }
 
 // TreeBytes is the memory the bot keeps between moves: its transposition
-// table (checked against the machine's memory before a run, as search
+// table and its prover's (checked against the machine's memory before a run, as search
 // trees are).
-func (p *AlphaBetaParams) TreeBytes(int) int64 { return p.TTBytes() }
+func (p *AlphaBetaParams) TreeBytes(int) int64 { return p.TTBytes() + p.proveBytes() }
 
-// Reset starts a new game; the transposition table, killer moves and
-// history are cleared.
+// Reset starts a new game; the transposition table, killer moves,
+// history and the prover's table are cleared.
 func (b *AlphaBeta) Reset(seat games.Player, rng *pcg.Rand) {
 	b.seat, b.rng = seat, rng
 	clear(b.tt)
+	b.resetProver()
 	b.killers = [len(b.killers)][2]games.Move{}
 	b.history = [len(b.history)]int32{}
 	b.decisions = 0
@@ -217,6 +240,7 @@ func (b *AlphaBeta) Reset(seat games.Player, rng *pcg.Rand) {
 func (b *AlphaBeta) Choose(s games.State, legal []games.Move) games.Move {
 	b.decisions++
 	b.searched = 0
+	b.proven = provenValue{}
 	if len(legal) == 1 {
 		return legal[0]
 	}
@@ -227,14 +251,29 @@ func (b *AlphaBeta) Choose(s games.State, legal []games.Move) games.Move {
 	b.prepare(s)
 	s = b.scoring(s)
 	b.age++
-	var best games.Move
+	varied := b.params.VariedDecision(b.decisions)
 	_, hidden := s.(games.Determinizer)
-	if b.overWorldsLast = hidden && b.params.Worlds > 1; b.overWorldsLast {
+	b.overWorldsLast = hidden && b.params.Worlds > 1
+	// prove: the position's value first; a proven win is played from the
+	// proof without a search, unless the noise varies the decision.
+	proven := b.params.Prove > 0 && s.Plies() >= b.params.ProveFrom && !b.overWorldsLast && b.proveRoot(s)
+	if proven && b.proven.outcome > 0 && !varied {
+		if m, ok := b.provenWin(s, legal); ok {
+			return m
+		}
+	}
+	var best games.Move
+	if b.overWorldsLast {
 		best = b.overWorlds(s, legal)
 	} else {
 		best = b.deepen(s, legal, b.params.Nodes, b.params.Noise)
 	}
-	if b.params.VariedDecision(b.decisions) {
+	if proven {
+		if m, ok := b.keepProven(s, legal, best, varied); ok {
+			return m
+		}
+	}
+	if varied {
 		return b.noisy(best)
 	}
 	return best
@@ -384,6 +423,9 @@ func (b *AlphaBeta) NearBest() (near, moves int) {
 // forced loss is the restriction's, not the position's, and reads as the
 // largest lead instead.
 func (b *AlphaBeta) RootValue() (float64, bool) {
+	if b.proven.known && b.proven.outcome != 0 && b.filter == nil {
+		return provenRootValue(b.proven.outcome), true
+	}
 	if b.searched == 0 || b.overWorldsLast {
 		return 0, false
 	}
@@ -419,12 +461,22 @@ func (b *AlphaBeta) SetStop(stop *atomic.Bool) { b.stop = stop }
 // noise below the best): uniformly, or with Temperature, with probability
 // ∝ exp((value − best) / temperature).
 func (b *AlphaBeta) noisy(best games.Move) games.Move {
+	if m, ok := b.noisyExcept(nil); ok {
+		return m
+	}
+	return best
+}
+
+// noisyExcept draws as noisy does among the moves within noise of the
+// best but those in except; ok is false when none is left.
+func (b *AlphaBeta) noisyExcept(except []games.Move) (chosen games.Move, ok bool) {
 	top := b.bestRootValue()
-	chosen, seen, total := best, 0, 0.0
+	seen, total := 0, 0.0
 	for i, v := range b.lastValues {
-		if v < top-b.params.Noise {
+		if v < top-b.params.Noise || slices.Contains(except, b.lastOrder[i]) {
 			continue
 		}
+		ok = true
 		if t := b.params.Temperature; t > 0 {
 			// Weighted reservoir sampling: keep each move with its share
 			// of the weight seen so far.
@@ -440,7 +492,7 @@ func (b *AlphaBeta) noisy(best games.Move) games.Move {
 			chosen = b.lastOrder[i]
 		}
 	}
-	return chosen
+	return chosen, ok
 }
 
 // root searches the root moves to depth, the previous best first, each
@@ -892,10 +944,14 @@ func (b *AlphaBeta) evaluate(s games.State) float64 {
 // Budget returns the nodes per decision.
 func (p *AlphaBetaParams) Budget() (string, int) { return "nodes", p.Nodes }
 
-// WithBudget returns a copy with Nodes set.
+// WithBudget returns a copy with Nodes set, and prove: scaled with it
+// (at least its least, 1,000), so a rung keeps the prover's share.
 func (p *AlphaBetaParams) WithBudget(n int) Params {
 	q := *p
 	q.Nodes = n
+	if p.Prove > 0 {
+		q.Prove = max(1000, int(int64(p.Prove)*int64(n)/int64(max(p.Nodes, 1))))
+	}
 	return &q
 }
 
