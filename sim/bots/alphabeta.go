@@ -249,6 +249,9 @@ func (b *AlphaBeta) Choose(s games.State, legal []games.Move) games.Move {
 		b.tt, b.ttMask = make([]ttEntry, n), n-2 // buckets of two
 	}
 	b.prepare(s)
+	// The prover reads the runner's state: it never evaluates, so it
+	// does not pay for the score the search's copy keeps.
+	root := s
 	s = b.scoring(s)
 	b.age++
 	varied := b.params.VariedDecision(b.decisions)
@@ -256,9 +259,9 @@ func (b *AlphaBeta) Choose(s games.State, legal []games.Move) games.Move {
 	b.overWorldsLast = hidden && b.params.Worlds > 1
 	// prove: the position's value first; a proven win is played from the
 	// proof without a search, unless the noise varies the decision.
-	proven := b.params.Prove > 0 && s.Plies() >= b.params.ProveFrom && !b.overWorldsLast && b.proveRoot(s)
+	proven := b.params.Prove > 0 && s.Plies() >= b.params.ProveFrom && !b.overWorldsLast && b.proveRoot(root)
 	if proven && b.proven.outcome > 0 && !varied {
-		if m, ok := b.provenWin(s, legal); ok {
+		if m, ok := b.provenWin(root, legal); ok {
 			return m
 		}
 	}
@@ -269,7 +272,7 @@ func (b *AlphaBeta) Choose(s games.State, legal []games.Move) games.Move {
 		best = b.deepen(s, legal, b.params.Nodes, b.params.Noise)
 	}
 	if proven {
-		if m, ok := b.keepProven(s, legal, best, varied); ok {
+		if m, ok := b.keepProven(root, legal, best, varied); ok {
 			return m
 		}
 	}
