@@ -141,9 +141,10 @@ MODEL_CAPTURECARD_BOT = {bot: mcts, iterations: 200, rollout_cap: 20, eval_scale
 # own preset's before it played its network.
 MODEL_STACKS_BOT = {bot: ismcts, iterations: 1200}
 MODEL_STACKS_MATCH_BOT = {bot: ismcts, iterations: 300, rollout_cap: 24, eval_scale: 10}
-# Connect Four 6 × 5's model learns from the alphabeta its preset played
-# before it proved its positions (prove:, docs/bots.md).
+# Connect Four 6 × 5's and 5 × 4's models learn from the alphabeta their
+# presets played before they proved their positions (prove:, docs/bots.md).
 MODEL_CONNECT4_6X5_BOT = {bot: alphabeta, nodes: 128000}
+MODEL_CONNECT4_5X4_BOT = {bot: alphabeta, nodes: 2000, noise: 1, noise_moves: 4}
 # STACKS base and 4-cards ship an n-tuple network (snakes of 3 cells) fitted
 # on top of the logistic model just learned, to the games of alphabeta over
 # eight worlds on that model; for base a second generation is fitted to the
@@ -162,7 +163,7 @@ models: build
 	@if [ -z "$(MODELS_APPEND)" ]; then rm -f configs/models/models.log; fi
 	@for p in $(MODEL_PRESETS); do \
 		out=$$(mktemp -d); mkdir -p configs/models/$$(dirname $$p); \
-		case $$p in stacktics/*) bot='$(MODEL_STACKTICS_BOT)';; capstone/capstone|capstone/threestone) bot='$(MODEL_CAPSTONE_BOT)';; capturecard/capturecard) bot='$(MODEL_CAPTURECARD_BOT)';; stacks/base|stacks/fourcards) bot='$(MODEL_STACKS_BOT)';; stacks/match) bot='$(MODEL_STACKS_MATCH_BOT)';; connect4/6x5) bot='$(MODEL_CONNECT4_6X5_BOT)';; *) bot='';; esac; \
+		case $$p in stacktics/*) bot='$(MODEL_STACKTICS_BOT)';; capstone/capstone|capstone/threestone) bot='$(MODEL_CAPSTONE_BOT)';; capturecard/capturecard) bot='$(MODEL_CAPTURECARD_BOT)';; stacks/base|stacks/fourcards) bot='$(MODEL_STACKS_BOT)';; stacks/match) bot='$(MODEL_STACKS_MATCH_BOT)';; connect4/6x5) bot='$(MODEL_CONNECT4_6X5_BOT)';; connect4/5x4) bot='$(MODEL_CONNECT4_5X4_BOT)';; *) bot='';; esac; \
 		case $$p in capturecard/*) l2='$(MODEL_CAPTURECARD_L2)';; *) l2='';; esac; \
 		set -- learn $$p --games $(MODEL_GAMES) --seed 1 --quiet; \
 		if [ -n "$$bot" ]; then set -- "$$@" --set "players.0=$$bot" --set "players.1=$$bot"; fi; \
