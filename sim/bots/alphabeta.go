@@ -31,7 +31,7 @@ type AlphaBetaParams struct {
 	Reduce int `yaml:"reduce" json:"reduce,omitempty" default:"0" doc:"late move reductions: search each quiet move after a node's first reduce moves (not the table's move, a forcing or a killer move) a decision shallower with a null window first, and at full depth only when it beats the best so far; nodes with fewer than 3 decisions left are searched in full (0: none). Deeper searches at the same nodes that can miss a defence the full search sees: measured stronger at 8,000 nodes and more on Stacktics, weaker on Connect Four (docs/bots.md)"`
 	TTMB   int `yaml:"tt_mb" json:"tt_mb" default:"0" doc:"transposition table size in MiB (0: sized for the node budget, 1.5 MiB to 96 MiB)"`
 	// Prove is the positions the prover may search a decision.
-	Prove int `yaml:"prove" json:"prove,omitempty" default:"0" doc:"before each decision, try to prove the position's value with the prover (games/prove, playtest solve --search's) within this many positions a decision, its table kept through the game: where it is proven, play a move proven to keep it (the search's best if it does, else the next by value; on a noisy decision the noise's draw, drawn again when it gives the value away); where the bound passes first, the search's move. Only where a proof is the game's: perfect information, no chance, no repetition rule or move cap (Connect Four, the m,n,k-games), and not for a restricted player (restrict:); a ladder's rung scales it with nodes (0: never; else 1000 to 100000000)"`
+	Prove int `yaml:"prove" json:"prove,omitempty" default:"0" doc:"before each decision, try to prove the position's value with the prover (games/prove, playtest solve --search's) within this many positions a decision, its table kept through the game: where it is proven, play a move proven to keep it (a win: the proof's own winning move, without a search; a draw: the search's best if it keeps it, else the next by value; on a noisy decision the noise's draw, drawn again when it gives the value away); where the bound passes first, the search's move. Only where a proof is the game's: perfect information, no chance, no repetition rule or move cap (Connect Four, the m,n,k-games), and not for a restricted player (restrict:); a ladder's rung scales it with nodes (0: never; else 1000 to 100000000)"`
 	// ProveFrom is the first ply at which the prover is tried.
 	ProveFrom int `yaml:"prove_from" json:"prove_from,omitempty" default:"0" doc:"with prove: try the prover only from this ply on (decisions of both seats from the start), where proofs come within its bound: the positions before it are searched as without prove:, at no cost (0: from the start)"`
 	// Worlds is how many determinizations a decision searches in games
@@ -190,15 +190,12 @@ type AlphaBeta struct {
 	// proveOff stops it for the rest of the game (a chance node, a stop);
 	// proven is the last decision's proof; tried, order and orderValues
 	// are keepProven's buffers.
-	prover   *prove.Searcher
-	proveOff bool
-	// provePool is the positions the next proof may take, proveMark the
-	// prover's count when it was set.
-	provePool, proveMark int64
-	proven               provenValue
-	tried                []games.Move
-	order                []games.Move
-	orderValues          []float64
+	prover      *prove.Searcher
+	proveOff    bool
+	proven      provenValue
+	tried       []games.Move
+	order       []games.Move
+	orderValues []float64
 }
 
 // historyBits sizes the history table (indexed by a hash of the move).
@@ -219,8 +216,8 @@ func (p *AlphaBetaParams) TTBytes() int64 {
 }
 
 // TreeBytes is the memory the bot keeps between moves: its transposition
-// table and its prover's (checked against the machine's memory before a run, as search
-// trees are).
+// table and its prover's (checked against the machine's memory before a
+// run, as search trees are).
 func (p *AlphaBetaParams) TreeBytes(int) int64 { return p.TTBytes() + p.proveBytes() }
 
 // Reset starts a new game; the transposition table, killer moves,

@@ -202,8 +202,11 @@ func (b *AlphaBeta) keepProven(s games.State, legal []games.Move, best games.Mov
 // by their root value, best first (ties in search order), then any the
 // search did not finish: in the bot's own buffer.
 func (b *AlphaBeta) byValue(legal []games.Move) []games.Move {
-	b.order = append(b.order[:0], b.lastOrder...)
-	b.orderValues = append(b.orderValues[:0], b.lastValues...)
+	b.order, b.orderValues = b.order[:0], b.orderValues[:0]
+	if b.searched > 0 { // else the values are an earlier decision's
+		b.order = append(b.order, b.lastOrder...)
+		b.orderValues = append(b.orderValues, b.lastValues...)
+	}
 	for i := 1; i < len(b.order); i++ { // insertion sort, stable
 		for j := i; j > 0 && b.orderValues[j] > b.orderValues[j-1]; j-- {
 			b.orderValues[j], b.orderValues[j-1] = b.orderValues[j-1], b.orderValues[j]
