@@ -31,6 +31,30 @@ func (p *PerfectParams) Validate() error {
 // entries is the table's bound in entries.
 func (p *PerfectParams) entries() int { return p.TableMB << 20 / prove.EntryBytes }
 
+// proofStart returns the start of r's game where a proof of its positions
+// is the game's, else why it is not (why; the user's choice of bot), or
+// the rules' own error: a game of perfect information without chance
+// (games.SolverRules, games.Provable) whose rules do not end games by
+// their history (a repetition rule, a move cap), which a proof does not
+// see.
+func proofStart(r games.Rules) (s games.State, why string, err error) {
+	sr, ok := r.(games.SolverRules)
+	if !ok {
+		return nil, "only games of perfect information without chance can be proven", nil
+	}
+	if games.SetsAside(r, sr) {
+		return nil, "a proof does not see this variant's repetition rule or move cap", nil
+	}
+	g, err := r.NewGame()
+	if err != nil {
+		return nil, "", err
+	}
+	if s = g.NewState(); !games.Provable(s) {
+		return nil, "the game's positions have no exact keys, or it hides information", nil
+	}
+	return s, "", nil
+}
+
 // ProofUser is implemented by the parameters of bots that play from
 // proofs (perfect): CheckRules refuses, before any game, a variant whose
 // start the prover does not settle within the bot's bound, or whose rules
@@ -52,22 +76,13 @@ func (e *RefusedError) BadInput() bool { return true }
 
 // CheckRules proves the variant's start within Nodes positions.
 func (p *PerfectParams) CheckRules(r games.Rules) error {
-	sr, ok := r.(games.SolverRules)
-	if !ok {
-		return &RefusedError{"perfect plays from proofs: only games of perfect information without chance can be proven"}
-	}
-	if games.SetsAside(r, sr) {
-		return &RefusedError{"perfect plays from proofs, and a proof does not see this variant's repetition rule or move cap: its perfect play is not defined"}
-	}
-	g, err := r.NewGame()
-	if err != nil {
+	s, why, err := proofStart(r)
+	switch {
+	case err != nil:
 		return err
-	}
-	s := g.NewState()
-	if !games.Provable(s) {
-		return &RefusedError{"perfect plays from proofs: the game's positions have no exact keys, or it hides information"}
-	}
-	if s.IsTerminal() || s.CurrentPlayer() == games.Chance {
+	case why != "":
+		return &RefusedError{"perfect plays from proofs, and " + why + ": its perfect play is not defined"}
+	case s.IsTerminal() || s.CurrentPlayer() == games.Chance:
 		return nil
 	}
 	se, err := prove.New(s, prove.Options{Entries: p.entries(), MaxNodes: int64(p.Nodes)})

@@ -26,28 +26,17 @@ type ProveRulesChecker interface {
 	CheckProveRules(r games.Rules) error
 }
 
-// CheckProveRules refuses prove: where a proof would not be the game's:
-// hidden information or no exact keys, or rules that end games by their
-// history (a repetition rule, a move cap), which a proof does not see.
+// CheckProveRules refuses prove: where a proof would not be the game's
+// (proofStart).
 func (p *AlphaBetaParams) CheckProveRules(r games.Rules) error {
 	if p.Prove == 0 {
 		return nil
 	}
-	sr, ok := r.(games.SolverRules)
-	if !ok {
-		return &RefusedError{"the prover searches only games of perfect information without chance; set prove: 0"}
-	}
-	if games.SetsAside(r, sr) {
-		return &RefusedError{"a proof does not see this variant's repetition rule or move cap, so its values would not be the game's; set prove: 0"}
-	}
-	g, err := r.NewGame()
-	if err != nil {
+	_, why, err := proofStart(r)
+	if err != nil || why == "" {
 		return err
 	}
-	if !games.Provable(g.NewState()) {
-		return &RefusedError{"the game's positions have no exact keys, or it hides information; set prove: 0"}
-	}
-	return nil
+	return &RefusedError{"the prover's values would not be the game's: " + why + "; set prove: 0"}
 }
 
 // Prover table sizes: about eight decisions' bounds of entries, from 1 MiB
@@ -133,15 +122,8 @@ func (b *AlphaBeta) keeps(s games.State, m games.Move) (ok, stop bool) {
 func (b *AlphaBeta) provenWin(s games.State, legal []games.Move) (games.Move, bool) {
 	b.order = append(b.order[:0], legal...)
 	b.prover.Order(s, b.order)
-	for _, m := range b.order {
-		switch keep, stop := b.keeps(s, m); {
-		case stop:
-			return 0, false
-		case keep:
-			return m, true
-		}
-	}
-	return 0, false // no move keeps a proven win: cannot happen
+	b.tried = b.tried[:0]
+	return b.firstKeeping(s, b.order)
 }
 
 // keepProven returns, after the search, in a position whose value is
@@ -160,31 +142,27 @@ func (b *AlphaBeta) keepProven(s games.State, legal []games.Move, best games.Mov
 		return best, true
 	}
 	b.tried = b.tried[:0]
-	if varied {
-		for {
-			m, ok := b.noisyExcept(b.tried)
-			if !ok {
-				break
-			}
-			switch keep, stop := b.keeps(s, m); {
-			case stop:
-				return 0, false
-			case keep:
-				return m, true
-			}
-			b.tried = append(b.tried, m)
+	for varied {
+		m, ok := b.noisyExcept(b.tried)
+		if !ok {
+			break
 		}
-	}
-	if !slices.Contains(b.tried, best) {
-		switch keep, stop := b.keeps(s, best); {
+		switch keep, stop := b.keeps(s, m); {
 		case stop:
 			return 0, false
 		case keep:
-			return best, true
+			return m, true
 		}
-		b.tried = append(b.tried, best)
+		b.tried = append(b.tried, m)
 	}
-	for _, m := range b.byValue(legal) {
+	return b.firstKeeping(s, b.byValue(legal, best))
+}
+
+// firstKeeping returns the first of moves, those in b.tried aside, proven
+// to keep the proven value; ok is false where the bound passes first (or,
+// which a proof rules out, where none keeps it).
+func (b *AlphaBeta) firstKeeping(s games.State, moves []games.Move) (games.Move, bool) {
+	for _, m := range moves {
 		if slices.Contains(b.tried, m) {
 			continue
 		}
@@ -195,22 +173,27 @@ func (b *AlphaBeta) keepProven(s games.State, legal []games.Move, best games.Mov
 			return m, true
 		}
 	}
-	return 0, false // no move keeps a proven value: cannot happen
+	return 0, false
 }
 
-// byValue returns the legal moves, those of the deepest finished depth
-// by their root value, best first (ties in search order), then any the
-// search did not finish: in the bot's own buffer.
-func (b *AlphaBeta) byValue(legal []games.Move) []games.Move {
-	b.order, b.orderValues = b.order[:0], b.orderValues[:0]
+// byValue returns the legal moves in the bot's own buffer: best first,
+// then those of the deepest finished depth by their root value (ties in
+// search order), then any the search did not finish.
+func (b *AlphaBeta) byValue(legal []games.Move, best games.Move) []games.Move {
+	b.order, b.orderValues = append(b.order[:0], best), b.orderValues[:0]
 	if b.searched > 0 { // else the values are an earlier decision's
-		b.order = append(b.order, b.lastOrder...)
-		b.orderValues = append(b.orderValues, b.lastValues...)
+		for i, m := range b.lastOrder {
+			if m != best {
+				b.order = append(b.order, m)
+				b.orderValues = append(b.orderValues, b.lastValues[i])
+			}
+		}
 	}
-	for i := 1; i < len(b.order); i++ { // insertion sort, stable
+	rest := b.order[1:]
+	for i := 1; i < len(rest); i++ { // insertion sort, stable
 		for j := i; j > 0 && b.orderValues[j] > b.orderValues[j-1]; j-- {
 			b.orderValues[j], b.orderValues[j-1] = b.orderValues[j-1], b.orderValues[j]
-			b.order[j], b.order[j-1] = b.order[j-1], b.order[j]
+			rest[j], rest[j-1] = rest[j-1], rest[j]
 		}
 	}
 	for _, m := range legal {

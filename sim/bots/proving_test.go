@@ -3,54 +3,23 @@ package bots_test
 import (
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"playtest/games"
 	"playtest/games/capstone"
 	"playtest/games/connect4"
+	"playtest/games/gamestest"
 	"playtest/games/mnk"
 	"playtest/games/pcg"
 	"playtest/games/stacktics"
 	"playtest/sim/bots"
 )
 
-// negamax is a plain memoised negamax: s's value for its mover (+1 a win,
-// 0 a draw, −1 a loss), the test's oracle, which knows nothing of the
-// prover.
-func negamax(s games.State, memo map[string]int) int {
-	if s.IsTerminal() {
-		panic("negamax of a finished game")
-	}
-	key := string(s.(games.Keyer).AppendKey(nil))
-	if v, ok := memo[key]; ok {
-		return v
-	}
-	mover, best := s.CurrentPlayer(), -2
-	c := s.Clone()
-	for _, m := range s.LegalMoves(nil) {
-		c.CopyFrom(s)
-		c.Apply(m)
-		var v int
-		switch {
-		case c.IsTerminal():
-			v = int(c.Result().ValueFor(mover))
-		case c.CurrentPlayer() == mover:
-			v = negamax(c, memo)
-		default:
-			v = -negamax(c, memo)
-		}
-		best = max(best, v)
-		if best == 1 {
-			break
-		}
-	}
-	memo[key] = best
-	return best
-}
-
 // keptValue plays g between two bots of p from seed and counts the
-// decisions that keep their position's value (the oracle's) and those
-// that do not.
+// decisions that keep their position's value (gamestest.Negamax's) and
+// those that do not.
 func keptValue(g games.Game, p bots.AlphaBetaParams, seed uint64, memo map[string]int) (kept, lost int) {
 	var b [2]*bots.AlphaBeta
 	for seat := range b {
@@ -62,19 +31,10 @@ func keptValue(g games.Game, p bots.AlphaBetaParams, seed uint64, memo map[strin
 	for !s.IsTerminal() {
 		mover := s.CurrentPlayer()
 		m := b[mover].Choose(s, s.LegalMoves(nil))
-		value := negamax(s, memo)
+		value := gamestest.Negamax(s, memo)
 		c.CopyFrom(s)
 		c.Apply(m)
-		after := 0
-		switch {
-		case c.IsTerminal():
-			after = int(c.Result().ValueFor(mover))
-		case c.CurrentPlayer() == mover:
-			after = negamax(c, memo)
-		default:
-			after = -negamax(c, memo)
-		}
-		if after == value {
+		if gamestest.After(c, mover, memo) == value {
 			kept++
 		} else {
 			lost++
@@ -86,7 +46,7 @@ func keptValue(g games.Game, p bots.AlphaBetaParams, seed uint64, memo map[strin
 
 // TestProveKeepsTheValue: alphabeta with prove: never gives a proven value
 // away where the prover settles the position within its bound, judged by
-// a plain negamax, on boards that are a draw (tic-tac-toe, Connect Four
+// a plain negamax (gamestest.Negamax), on boards that are a draw (tic-tac-toe, Connect Four
 // 4 × 4) and a first-player win (Connect Four 4 × 4, 3 in a row); the
 // same bots without it, weak and noisy, do give values away, so the test
 // can fail.
@@ -272,5 +232,34 @@ func TestProveRefused(t *testing.T) {
 	p.Prove, p.Nodes = 20000, 32000
 	if q := p.WithBudget(8000).(*bots.AlphaBetaParams); q.Prove != 5000 || q.Nodes != 8000 {
 		t.Errorf("a rung of 8,000 nodes: prove %d, nodes %d, want 5,000 and 8,000", q.Prove, q.Nodes)
+	}
+}
+
+// TestProveStops: a run's stop flag ends a decision's proof at once: with
+// bounds of minutes (100,000,000 positions and nodes from the start of
+// Connect Four 7 × 6), a bot whose flag is set returns at once, without a
+// proof.
+func TestProveStops(t *testing.T) {
+	g := connect4.New(connect4.Rules{Cols: 7, Rows: 6, K: 4})
+	p := *bots.DefaultAlphaBetaParams()
+	p.Nodes, p.Prove = 100_000_000, 100_000_000
+	b := bots.NewAlphaBeta(p)
+	var stop atomic.Bool
+	stop.Store(true)
+	b.SetStop(&stop)
+	b.Reset(games.Seat0, pcg.New(1, 1))
+	s := g.NewState()
+	done := make(chan struct{})
+	go func() {
+		b.Choose(s, s.LegalMoves(nil))
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(30 * time.Second): // without the flag: minutes
+		t.Fatal("a stopped decision did not return: its proof does not watch the run's flag")
+	}
+	if v, ok := b.RootValue(); ok && (v > bots.JudgeWin || v < -bots.JudgeWin) {
+		t.Errorf("a stopped decision read a proof: %v", v)
 	}
 }

@@ -8,36 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"playtest/games"
+	"playtest/games/gamestest"
 	"playtest/variants"
 )
-
-// negamax is a plain negamax without pruning or tricks, memoised by the
-// exact key: the outcome of s for its mover.
-func negamax(s games.State, memo map[string]int) int {
-	key := string(s.(games.Keyer).AppendKey(nil))
-	if v, ok := memo[key]; ok {
-		return v
-	}
-	mover := s.CurrentPlayer()
-	best := -2
-	for _, m := range s.LegalMoves(nil) {
-		c := s.Clone()
-		c.Apply(m)
-		var v int
-		switch {
-		case c.IsTerminal():
-			v = int(c.Result().ValueFor(mover))
-		case c.CurrentPlayer() == mover:
-			v = negamax(c, memo)
-		default:
-			v = -negamax(c, memo)
-		}
-		best = max(best, v)
-	}
-	memo[key] = best
-	return best
-}
 
 func load(t *testing.T, preset string, sets ...variants.Override) *variants.Config {
 	t.Helper()
@@ -81,21 +54,12 @@ func TestAccuracyAgainstNegamax(t *testing.T) {
 					s.Apply(m)
 				}
 				m, _ := s.ParseMove(rec[d.Entry])
-				if want := negamax(s, memo); d.Value != want {
+				if want := gamestest.Negamax(s, memo); d.Value != want {
 					t.Fatalf("%s game %d entry %d: value %+d, negamax %+d", c.preset, jg.Index, d.Entry, d.Value, want)
 				}
 				mover := s.CurrentPlayer()
 				s.Apply(m)
-				want := 0
-				switch {
-				case s.IsTerminal():
-					want = int(s.Result().ValueFor(mover))
-				case s.CurrentPlayer() == mover:
-					want = negamax(s, memo)
-				default:
-					want = -negamax(s, memo)
-				}
-				if d.After != want {
+				if want := gamestest.After(s, mover, memo); d.After != want {
 					t.Fatalf("%s game %d entry %d: after %+d, negamax %+d", c.preset, jg.Index, d.Entry, d.After, want)
 				}
 				if !d.Kept() {
