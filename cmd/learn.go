@@ -126,6 +126,7 @@ the strength, to give the bots as infer: (alphabeta with worlds:, ismcts).`,
 	f.Float64("result-weight", learn.DefaultFitResult, "with --method fit: the weight of a game's result in each position's target, the rest its search's chance (1: results alone)")
 	f.Int64("proof", 0, "with --method fit: label each position by its proven value (a win, a draw or a loss for its mover) instead, each proof within this many positions; positions left unproven (past it, or on a line that repeats a position) are left out (games of perfect information; e.g. 2000000)")
 	f.Bool("alone", false, "with --method fit: fit the network by itself, not on top of the bots' model (the bots may then play the hand heuristic); cheaper to evaluate where the base's features cost more than the network")
+	f.Bool("quiet-positions", false, "with --method fit: leave out the positions whose mover has a forcing move (a capture) pending, as the logistic learner does, so the network learns the positions a search's quiescence judges")
 	f.Int("proof-from", 0, "with --proof: leave out the positions before this many plies (early proofs cost the most)")
 	f.Int("epochs", learn.DefaultFitEpochs, "with --method fit: the most passes over the positions (fewer when the held-out log-loss stops improving)")
 	f.Float64("lambda", 0, "with --kind ntuple: above 0, learn each position from its λ-return at the game's end (TD(λ)) instead of from the next position (TD(0))")
@@ -150,7 +151,7 @@ func runLearn(cmd *cobra.Command, args []string, opts *learnOptions) error {
 		return err
 	}
 	out, resume := v.GetString("out"), v.GetBool("resume")
-	for _, name := range []string{"proof", "proof-from", "alone"} {
+	for _, name := range []string{"proof", "proof-from", "alone", "quiet-positions"} {
 		if kind := v.GetString("kind"); cmd.Flags().Changed(name) && kind != "ntuple" && kind != "dense" {
 			return usageErrorf("--%s is for fitting a network (--kind ntuple --method fit, or --kind dense)", name)
 		}
@@ -320,7 +321,7 @@ func learnNTuple(cmd *cobra.Command, v *viper.Viper, args []string, opts *learnO
 	} else if method != "td" {
 		return usageErrorf("--method %q: want td or fit", method)
 	}
-	for _, name := range []string{"proof", "proof-from", "alone"} {
+	for _, name := range []string{"proof", "proof-from", "alone", "quiet-positions"} {
 		if flags.Changed(name) {
 			return usageErrorf("--%s is for --method fit: TD self-play learns from its own games, alone", name)
 		}
@@ -445,7 +446,7 @@ func fitNTuple(cmd *cobra.Command, v *viper.Viper, cfg *variants.Config, out, fo
 	if fopts.Tuples, fopts.Length, err = tupleSettings(flags); err != nil {
 		return err
 	}
-	fopts.Proof, fopts.ProofFrom, fopts.Alone = v.GetInt64("proof"), v.GetInt("proof-from"), v.GetBool("alone")
+	fopts.Proof, fopts.ProofFrom, fopts.Alone, fopts.Quiet = v.GetInt64("proof"), v.GetInt("proof-from"), v.GetBool("alone"), v.GetBool("quiet-positions")
 	if flags.Changed("proof-from") && !flags.Changed("proof") {
 		return usageErrorf("--proof-from is for --proof: label the positions by proofs first")
 	}
@@ -490,6 +491,9 @@ func fitNTuple(cmd *cobra.Command, v *viper.Viper, cfg *variants.Config, out, fo
 	labels := ""
 	if tr.Proof > 0 {
 		labels = fmt.Sprintf(" labelled by their proven values (from ply %d; %d left out unproven: past %d positions, or on a line that repeats a position)", tr.ProofFrom, tr.Unproven, tr.Proof)
+	}
+	if tr.Quiet {
+		labels += fmt.Sprintf(" (quiet: %d left out with a forcing move pending)", tr.NotQuiet)
 	}
 	top, against := " on top of the bots' model", "the base's"
 	if tr.Alone {

@@ -247,7 +247,9 @@ func TestRandomGamesAgainstNaive(t *testing.T) {
 
 // TestCells (issue 56): the cells show every stack by owner from the
 // seat's view (the two seats' views swap mine and theirs), its bottom
-// size and height; after a pie swap, seat 1's view is the first army's.
+// size and height, the board turned to the seat's home row (the start
+// reads alike from both); after a pie swap, seat 1's view is the first
+// army's.
 func TestCells(t *testing.T) {
 	r := DefaultRules()
 	pie := true
@@ -261,33 +263,45 @@ func TestCells(t *testing.T) {
 	if err := board.Check(); err != nil {
 		t.Fatal(err)
 	}
+	// at is a square's cell in seat's view: the rows counted from the
+	// home row of the army the seat commands.
+	at := func(s *State, seat games.Player, row, col int) int {
+		if s.armyOf(seat) == ArmyB {
+			row = g.rows - 1 - row
+		}
+		return row*g.cols + col
+	}
 	check := func(s *State) {
 		t.Helper()
 		a, b := s.AppendCells(nil, games.Seat0), s.AppendCells(nil, games.Seat1)
 		for row := range g.rows {
 			for col := range g.cols {
-				k := row*g.cols + col
+				ka, kb := at(s, games.Seat0, row, col), at(s, games.Seat1, row, col)
 				c := s.board[g.square(row, col)]
 				switch {
 				case c&countMask == 0:
-					if a[k] != 0 || b[k] != 0 {
-						t.Fatalf("empty square %d reads %d and %d", k, a[k], b[k])
+					if a[ka] != 0 || b[kb] != 0 {
+						t.Fatalf("empty square %d,%d reads %d and %d", row, col, a[ka], b[kb])
 					}
 				default:
-					mine := a
+					mine := int(a[ka])
 					if c.owner() != s.armyOf(games.Seat0) {
-						mine = b
+						mine = int(b[kb])
 					}
 					want := 1 + 2*(c.bottom()-Small)
 					if c.height() >= 2 {
 						want++
 					}
-					if int(mine[k]) != want || int(a[k]+b[k]) != 2*want+6 {
-						t.Fatalf("square %d (%v): reads %d and %d, want %d for its owner", k, c, a[k], b[k], want)
+					if mine != want || int(a[ka]+b[kb]) != 2*want+6 {
+						t.Fatalf("square %d,%d (%v): reads %d and %d, want %d for its owner", row, col, c, a[ka], b[kb], want)
 					}
 				}
 			}
 		}
+	}
+	// The start is the same position from either army's home row.
+	if a, b := s.AppendCells(nil, games.Seat0), s.AppendCells(nil, games.Seat1); string(a) != string(b) {
+		t.Errorf("the start reads differently from the two home rows:\n%v\n%v", a, b)
 	}
 	check(s)
 	moves := s.LegalMoves(nil)

@@ -82,6 +82,50 @@ func TestNTupleSharesAcrossSymmetries(t *testing.T) {
 	}
 }
 
+// TestNTupleValueReadsEveryImage: Value, whose usual tuple lengths are
+// unrolled, is the sum over the tuples and the board's symmetries of each
+// image's entry Σ_k state(cell_k)·States^k, for tuples of 1 to 5 cells and
+// of mixed lengths.
+func TestNTupleValueReadsEveryImage(t *testing.T) {
+	for _, name := range []string{"stacktics", "connect4"} {
+		_, board := boardOf(t, name, nil)
+		rng := pcg.New(5, 6)
+		var sets [][][]int
+		for length := 1; length <= 5; length++ {
+			sets = append(sets, SnakeTuples(board, 7, length, rng))
+		}
+		sets = append(sets, append(SnakeTuples(board, 3, 3, rng), SnakeTuples(board, 3, 4, rng)...))
+		for _, tuples := range sets {
+			n, err := NewNTuple(board, tuples)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range n.Weights {
+				for i := range w {
+					w[i] = float32(rng.Float64()*2 - 1)
+				}
+			}
+			for range 50 {
+				cells := randomCells(rng, board)
+				want := 0.0
+				for ti, tuple := range tuples {
+					for _, sym := range board.Symmetries {
+						idx, place := 0, 1
+						for _, c := range tuple {
+							idx += int(cells[sym[c]]) * place
+							place *= board.States
+						}
+						want += float64(n.Weights[ti][idx])
+					}
+				}
+				if got := n.Value(cells); math.Abs(got-want) > 1e-4 {
+					t.Fatalf("%s, tuples of %d cells: Value %g, the entries sum to %g", name, len(tuples[len(tuples)-1]), got, want)
+				}
+			}
+		}
+	}
+}
+
 // lineScore is a synthetic value of a 3 × 3 position, the same under the
 // square's symmetries: over its eight lines, +1 for three of seat 1's
 // cells (state 1), −1 for three of state 2, ±0.3 for two and an empty.
@@ -242,25 +286,43 @@ func TestNTupleAllocatesNothing(t *testing.T) {
 	}
 }
 
-// BenchmarkNTupleValue: one position's value, 70 tuples of 8 cells on
-// Connect Four 7 × 6 under its mirror (Thill, Koch and Konen's size).
+// BenchmarkNTupleValue: one position's value, on Connect Four 7 × 6 70
+// tuples of 8 cells under its mirror (Thill, Koch and Konen's size), and
+// on Stacktics size 3 the 40 snakes of 4 cells its fits learn, over
+// positions of random games (a search's leaves differ a little each).
 func BenchmarkNTupleValue(b *testing.B) {
-	def, _ := catalog.Lookup("connect4")
-	r := def.NewRules()
-	_ = r.Validate()
-	g, _ := r.NewGame()
-	board := g.(games.Boarder).CellBoard()
-	n, err := NewNTuple(board, SnakeTuples(board, 70, 8, pcg.New(1, 1)))
-	if err != nil {
-		b.Fatal(err)
+	for _, c := range []struct {
+		game           string
+		tuples, length int
+	}{{"connect4", 70, 8}, {"stacktics", 40, 4}} {
+		b.Run(c.game, func(b *testing.B) {
+			g, board := boardOf(b, c.game, nil)
+			rng := pcg.New(1, 1)
+			n, err := NewNTuple(board, SnakeTuples(board, c.tuples, c.length, rng))
+			if err != nil {
+				b.Fatal(err)
+			}
+			for i := range n.flat {
+				n.flat[i] = float32(rng.Float64() - 0.5)
+			}
+			var positions [][]uint8
+			for len(positions) < 64 {
+				s := g.NewState()
+				for k := 0; k < 12 && !s.IsTerminal(); k++ {
+					moves := s.LegalMoves(nil)
+					s.Apply(moves[rng.IntN(len(moves))])
+					positions = append(positions, s.(games.CellState).AppendCells(nil, games.Seat0))
+				}
+			}
+			b.ReportAllocs()
+			sum, i := 0.0, 0
+			for b.Loop() {
+				sum += n.Value(positions[i&63])
+				i++
+			}
+			_ = sum
+		})
 	}
-	cells := g.NewState().(games.CellState).AppendCells(nil, games.Seat0)
-	b.ReportAllocs()
-	sum := 0.0
-	for b.Loop() {
-		sum += n.Value(cells)
-	}
-	_ = sum
 }
 
 // TestNTupleModelRoundTrip (issue 56): an n-tuple model written to

@@ -253,6 +253,36 @@ func TestFitKeepsBothViewsOfHiddenInformation(t *testing.T) {
 	}
 }
 
+// TestFitQuietPositions (issue 56): with FitOptions.Quiet the fit keeps
+// exactly the decisions whose mover has no forcing move pending, and
+// counts the others, as a replay of the same games finds them.
+func TestFitQuietPositions(t *testing.T) {
+	job, cells, collect := fitCollector(t, "stacktics/size2", "{bot: alphabeta, nodes: 100, eval: learned, model: preset}", 8)
+	all, quiet := collect(FitOptions{Workers: 1}), collect(FitOptions{Workers: 1, Quiet: true})
+	var want []uint8
+	pending := 0
+	var forcing []games.Move
+	err := replayDecisions(context.Background(), *job, 1, nil, func(*sim.Record) decisionVisitor {
+		return func(s games.State, _ int, p games.Player) {
+			if forcing = s.(games.Forcing).ForcingMoves(forcing[:0]); len(forcing) > 0 {
+				pending++
+				return
+			}
+			want = s.(games.CellState).AppendCells(want, p)
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pending == 0 || len(want) == 0 {
+		t.Fatalf("%d positions with a forcing move pending and %d quiet: nothing to tell apart", pending, len(want)/cells)
+	}
+	if quiet.notQuiet != pending || string(quiet.cells) != string(want) || len(quiet.y)+pending != len(all.y) || all.notQuiet != 0 {
+		t.Errorf("quiet kept %d positions and left out %d; the replay finds %d quiet and %d pending of %d (without the option %d left out)",
+			len(quiet.y), quiet.notQuiet, len(want)/cells, pending, len(all.y), all.notQuiet)
+	}
+}
+
 // TestFitLabelsPositionsByProofs (issue 56): with FitOptions.Proof each
 // kept position's target is its proven value for its mover, the same as
 // a plain minimax finds, the same at 1 and 2 workers; positions before

@@ -62,6 +62,11 @@ type FitOptions struct {
 	// the bots may play the hand heuristic): its logit is the network's
 	// alone, and its hand scale is fitted to the positions' labels.
 	Alone bool
+	// Quiet leaves out the positions whose mover has a forcing move
+	// pending (a capture), as the logistic learner does: a search judges
+	// its leaves after its quiescence has played the exchanges out, so an
+	// evaluation taught mid-exchange positions counts the exchange twice.
+	Quiet bool
 	// OnGame, if set, sees every game played.
 	OnGame func()
 }
@@ -112,6 +117,9 @@ type FitTraining struct {
 	Unproven  int   `json:"unproven,omitempty"`
 	// Alone is FitOptions': Base is then a coin's (logit 0).
 	Alone bool `json:"alone,omitempty"`
+	// Quiet is FitOptions'; NotQuiet counts the positions it left out.
+	Quiet    bool `json:"quiet,omitempty"`
+	NotQuiet int  `json:"not_quiet,omitempty"`
 	// Learned and Base are the held-out log-loss and Brier score against
 	// the results, of the model and of its base alone; Constant of the
 	// training positions' mean.
@@ -148,6 +156,8 @@ type fitData struct {
 	// hand is the hand heuristic's value for the mover, without a base
 	// (FitOptions.Alone; NaN where the game has none).
 	hand []float64
+	// notQuiet counts the positions FitOptions.Quiet left out.
+	notQuiet int
 }
 
 // FitNTuple plays opts.Games games of cfg's bots (on seeds apart from
@@ -211,6 +221,7 @@ func FitNTuple(ctx context.Context, cfg *variants.Config, opts FitOptions) (*mod
 		tr.Proof, tr.ProofFrom, tr.Unproven, tr.Result = opts.Proof, opts.ProofFrom, unproven, 1
 	}
 	tr.Bots = cfg.Players[0].String()
+	tr.Quiet, tr.NotQuiet = opts.Quiet, d.notQuiet
 	var m *model.Model
 	handScale := d.handScale()
 	if base != nil {
@@ -384,9 +395,16 @@ func collectCells(ctx context.Context, job sim.Job, stride int, base *model.Mode
 		d.bias = base.Bias
 	}
 	var sc model.Scratch
+	var forcing []games.Move
 	err := replayDecisions(ctx, job, opts.Workers, opts.OnGame, func(r *sim.Record) decisionVisitor {
 		held := r.Deal%HeldEvery == HeldEvery-1
 		return func(s games.State, k int, p games.Player) {
+			if fs, ok := s.(games.Forcing); ok && opts.Quiet {
+				if forcing = fs.ForcingMoves(forcing[:0]); len(forcing) > 0 {
+					d.notQuiet++
+					return
+				}
+			}
 			views := [2]games.Player{p, p.Opponent()}
 			seen := [2]games.State{s, s}
 			n := 1
