@@ -142,7 +142,7 @@ func TestFitNTupleOnTheBotsModel(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, kind := range []string{model.KindNTuple, model.KindDense} {
-		opts := FitOptions{Games: 1000, Kind: kind, Tuples: 20, Length: 3, Hidden: 32, Result: DefaultFitResult, Rate: DefaultFitRate, Epochs: DefaultFitEpochs, Seed: 4}
+		opts := FitOptions{Games: 2000, Kind: kind, Tuples: 20, Length: 3, Hidden: 32, Result: DefaultFitResult, Rate: DefaultFitRate, Epochs: DefaultFitEpochs, Seed: 4}
 		if kind == model.KindDense {
 			opts.Rate = DefaultDenseRate
 		}
