@@ -380,7 +380,8 @@ func (d *fitData) fit(ctx context.Context, board games.CellBoard, opts FitOption
 const fitWorldSeed = 0x6e74776f726c
 
 // collectCells plays the job's games and keeps the position of each
-// seat's decisions: cells from the mover's view, the base's logit over the
+// seat's decisions (with opts.Quiet only those whose mover has no forcing
+// move pending, the others counted): cells from the mover's view, the base's logit over the
 // mover's features without its bias, the result and the search's lead for
 // the mover. In a game with hidden information, where a network rates each
 // seat from its own view (model.MoverView), the position is kept from the
