@@ -110,17 +110,7 @@ func TestPerfectRefused(t *testing.T) {
 		{"tic-tac-toe", ttt, bots.PerfectParams{Nodes: 1000, TableMB: 1}, ""},
 	} {
 		err := c.p.CheckRules(c.rules)
-		switch {
-		case c.want == "" && err != nil:
-			t.Errorf("%s: refused: %v", c.name, err)
-		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
-			t.Errorf("%s: %v, want %q", c.name, err, c.want)
-		}
-		if err != nil {
-			if bi, ok := err.(interface{ BadInput() bool }); !ok || !bi.BadInput() {
-				t.Errorf("%s: the refusal %T is not the user's mistake", c.name, err)
-			}
-		}
+		checkRefusal(t, c.name, err, c.want)
 	}
 }
 
@@ -138,4 +128,22 @@ func TestPerfectFailsLoudly(t *testing.T) {
 	}()
 	s := g.NewState()
 	b.Choose(s, s.LegalMoves(nil))
+}
+
+// checkRefusal checks a bot's refusal of a variant's rules: none where
+// want is empty, else an error naming want that is the user's mistake
+// (BadInput), not a bug.
+func checkRefusal(t *testing.T, name string, err error, want string) {
+	t.Helper()
+	switch {
+	case want == "" && err != nil:
+		t.Errorf("%s: refused: %v", name, err)
+	case want != "" && (err == nil || !strings.Contains(err.Error(), want)):
+		t.Errorf("%s: %v, want %q", name, err, want)
+	}
+	if err != nil {
+		if bi, ok := err.(interface{ BadInput() bool }); !ok || !bi.BadInput() {
+			t.Errorf("%s: the refusal %T is not the user's mistake", name, err)
+		}
+	}
 }

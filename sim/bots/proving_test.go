@@ -210,17 +210,7 @@ func TestProveRefused(t *testing.T) {
 		p := *bots.DefaultAlphaBetaParams()
 		p.Prove = c.prove
 		err := p.CheckProveRules(c.rules)
-		switch {
-		case c.want == "" && err != nil:
-			t.Errorf("%s: refused: %v", c.name, err)
-		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
-			t.Errorf("%s: %v, want %q", c.name, err, c.want)
-		}
-		if err != nil {
-			if bi, ok := err.(interface{ BadInput() bool }); !ok || !bi.BadInput() {
-				t.Errorf("%s: the refusal %T is not the user's mistake", c.name, err)
-			}
-		}
+		checkRefusal(t, c.name, err, c.want)
 	}
 	p := *bots.DefaultAlphaBetaParams()
 	for _, bad := range []int{1, 999, 100_000_001} {

@@ -48,6 +48,15 @@ func randomCells(rng *pcg.Rand, b games.CellBoard) []uint8 {
 	return cells
 }
 
+// randomWeights sets every weight of n to a draw from [−1, 1).
+func randomWeights(n *NTuple, rng *pcg.Rand) {
+	for _, w := range n.Weights {
+		for i := range w {
+			w[i] = float32(rng.Float64()*2 - 1)
+		}
+	}
+}
+
 // TestNTupleSharesAcrossSymmetries (issue 56): with weights shared under
 // the board's symmetries, every image of a position has its value.
 func TestNTupleSharesAcrossSymmetries(t *testing.T) {
@@ -58,11 +67,7 @@ func TestNTupleSharesAcrossSymmetries(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, w := range n.Weights {
-			for i := range w {
-				w[i] = float32(rng.Float64()*2 - 1)
-			}
-		}
+		randomWeights(n, rng)
 		for range 200 {
 			cells := randomCells(rng, board)
 			v := n.Value(cells)
@@ -100,11 +105,7 @@ func TestNTupleValueReadsEveryImage(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, w := range n.Weights {
-				for i := range w {
-					w[i] = float32(rng.Float64()*2 - 1)
-				}
-			}
+			randomWeights(n, rng)
 			for range 50 {
 				cells := randomCells(rng, board)
 				want := 0.0
