@@ -130,8 +130,8 @@ MODEL_STACKTICS_BOT = {bot: alphabeta, nodes: 2000, noise: 0.5, noise_moves: 10,
 # temperature 0.25): it beats the model learned from 1,000 games at the
 # variety above by +87 Elo at equal nodes, and its traces' deciles hold
 # within ±5 points on three held-out seeds where that one's did not
-# (docs/how-it-plays.md). On size 2 and size 3 the same variety played
-# 47% and 48% against their models: not taken.
+# (docs/how-it-plays.md). On the other Stacktics boards the same change
+# played 35% to 50% against their models (docs/learn.md): not taken.
 MODEL_OWN_VARIETY_PRESETS = stacktics/size2-3x5
 MODEL_OWN_VARIETY_GAMES = 2000
 # Capstone's model learns from the ismcts its preset played before it
