@@ -206,30 +206,44 @@ func w(iv Interval) float64 { return iv.High - iv.Low }
 // thresholds: better than the hand heuristic only when the interval of
 // the log-loss difference lies below zero; calibrated only when every
 // decile of at least MinDecile positions is within ±5 points, as written.
+// Where generation 1 played the hand heuristic head to head, play judges
+// the advice, whatever the prediction says (issue 58: a model not shown to
+// predict better beat the hand heuristic's bots by 157 Elo).
 func TestVerdict(t *testing.T) {
 	bins := func(off float64, n int) []Bin {
 		return []Bin{{Low: 0.7, High: 0.8, N: n, Predicted: 0.75, Observed: 0.75 + off}}
 	}
+	played := func(score, low, high float64) []Generation {
+		return []Generation{{Index: 1, HeadToHead: &HeadToHead{Games: 400, Score: score, Low: low, High: high, Beats: low > 0.5}}}
+	}
+	notShown := Difference{Mean: -0.0038, Low: -0.008, High: 0.0005, Deals: 50}
+	better := Difference{Mean: -0.01, Low: -0.02, High: -0.001, Deals: 50}
 	for _, c := range []struct {
 		d     Difference
 		bins  []Bin
 		alike bool // every held-out result the same: the constant's Brier 0
+		gens  []Generation
 		want  []string
 	}{
-		{Difference{Mean: -0.01, Low: -0.02, High: -0.001, Deals: 50}, bins(0.05, 200), false, []string{"better than the hand heuristic", "every decile", "Worth using"}},
-		{Difference{Mean: -0.01, Low: -0.02, High: -0.001, Deals: 50}, bins(0.2139, 200), false, []string{"better than the hand heuristic", "not calibrated", "70–80% decile (200 positions) predicts 75.0% and sees 96.4%, +21.4 points", "its chances, which How it plays reads, are off"}},
-		{Difference{Mean: -0.0038, Low: -0.008, High: 0.0005, Deals: 50}, bins(0.2, 50), false, []string{"not shown to predict", "-0.0038 [-0.0080, +0.0005] over 50", "no decile holds 100", "Keep the hand heuristic"}},
-		{Difference{Mean: 0.01, Low: 0.001, High: 0.02, Deals: 50}, bins(0, 200), false, []string{"worse than the hand heuristic", "Keep the hand heuristic"}},
-		{Difference{Deals: 3}, nil, false, []string{"Too few held-out deals (3)"}},
+		{better, bins(0.05, 200), false, nil, []string{"better than the hand heuristic", "every decile", "Worth using"}},
+		{better, bins(0.2139, 200), false, nil, []string{"better than the hand heuristic", "not calibrated", "70–80% decile (200 positions) predicts 75.0% and sees 96.4%, +21.4 points", "its chances, which How it plays reads, are off"}},
+		{notShown, bins(0.2, 50), false, nil, []string{"not shown to predict", "-0.0038 [-0.0080, +0.0005] over 50", "no decile holds 100", "Prediction does not settle play", "--generations 2"}},
+		{Difference{Mean: 0.01, Low: 0.001, High: 0.02, Deals: 50}, bins(0, 200), false, nil, []string{"worse than the hand heuristic", "Keep the hand heuristic"}},
+		{Difference{Deals: 3}, nil, false, nil, []string{"Too few held-out deals (3)", "Prediction does not settle play"}},
 		// Every game a draw: a difference of -1e-12 is not "better".
-		{Difference{Mean: -1e-12, Low: -2e-12, High: -1e-13, Deals: 100}, bins(0, 3200), true, []string{"Every held-out game ended alike", "keep the hand heuristic"}},
+		{Difference{Mean: -1e-12, Low: -2e-12, High: -1e-13, Deals: 100}, bins(0, 3200), true, nil, []string{"Every held-out game ended alike", "keep the hand heuristic"}},
+		// Play judges where it was measured.
+		{notShown, bins(0, 200), false, played(0.7, 0.65, 0.75), []string{"not shown to predict", "generation 1's bots score 70.0% [65.0, 75.0] over 400 games against the hand heuristic's: worth using"}},
+		{better, bins(0, 200), false, played(0.4, 0.35, 0.45), []string{"better than the hand heuristic", "40.0% [35.0, 45.0]", "keep the hand heuristic"}},
+		{better, bins(0, 200), false, played(0.52, 0.47, 0.57), []string{"not shown stronger; keep the hand heuristic"}},
+		{notShown, bins(0.2139, 200), false, played(0.7, 0.65, 0.75), []string{"not calibrated", "a search plays it better; its chances, which How it plays reads, are off"}},
 	} {
 		constant := Scores{LogLoss: math.Ln2, Brier: 0.25}
 		if c.alike {
 			constant.Brier = 0
 		}
-		got := Verdict(&Training{VersusHand: c.d, Reliability: c.bins, Constant: constant})
-		if strings.Contains(got, "Worth using") != slices.Contains(c.want, "Worth using") {
+		got := Verdict(&Training{VersusHand: c.d, Reliability: c.bins, Constant: constant, Generations: c.gens})
+		if strings.Contains(strings.ToLower(got), "worth using") != slices.ContainsFunc(c.want, func(w string) bool { return strings.Contains(strings.ToLower(w), "worth using") }) {
 			t.Errorf("%+v: %q", c.d, got)
 		}
 		for _, w := range c.want {

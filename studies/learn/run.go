@@ -524,14 +524,45 @@ func Verdict(tr *Training) string {
 		second = fmt.Sprintf("its chances are not calibrated: the %.0f–%.0f%% decile (%s positions) predicts %.1f%% and sees %.1f%%, %+.1f points",
 			100*b.Low, 100*b.High, bots.Thousands(b.N), 100*b.Predicted, 100*b.Observed, worstOff)
 	}
+	offChances := "its chances, which How it plays reads, are off."
 	advice := "Worth using (eval: learned)."
 	switch {
-	case !better:
+	case d.Deals >= 10 && d.Low > 0:
 		advice = "Keep the hand heuristic (eval: hand), or learn from more games."
+	case !better:
+		// Prediction does not settle play: Stacktics 3 × 5's model of
+		// 1,000 games, not shown to predict better, beat the hand
+		// heuristic's bots by 157 Elo (docs/learn.md).
+		advice = "Prediction does not settle play: a search may still play it better or worse than the hand heuristic. Compare them by play before choosing (--generations 2 plays generation 1 against the hand heuristic; playtest tournament), or learn from more games."
 	case worst >= 0:
-		advice = "It ranks positions better, so a search may use it; its chances, which How it plays reads, are off."
+		advice = "It ranks positions better, so a search may use it; " + offChances
+	}
+	if h := handHeadToHead(tr); h != nil {
+		played := fmt.Sprintf("Head to head, generation 1's bots score %.1f%% [%.1f, %.1f] over %s games against the hand heuristic's", 100*h.Score, 100*h.Low, 100*h.High, bots.Thousands(h.Games))
+		switch {
+		case h.Beats:
+			advice = played + ": worth using (eval: learned)."
+			if worst >= 0 {
+				advice = played + ": a search plays it better; " + offChances
+			}
+		case h.High < 0.5:
+			advice = played + ": keep the hand heuristic (eval: hand)."
+		default:
+			advice = played + ": not shown stronger; keep the hand heuristic (eval: hand) unless a longer head-to-head shows it."
+		}
 	}
 	return first + "; " + second + ". " + advice
+}
+
+// handHeadToHead is generation 1's head-to-head, its bots against the
+// hand heuristic's (nil when none was played: one generation, or bots
+// that cannot play a model). Play, where measured, judges the advice;
+// each later generation kept beat the one before it.
+func handHeadToHead(tr *Training) *HeadToHead {
+	if len(tr.Generations) == 0 || tr.Generations[0].Index != 1 {
+		return nil
+	}
+	return tr.Generations[0].HeadToHead
 }
 
 // scoreRows are the table of the predictors' held-out figures.
