@@ -111,7 +111,9 @@ new-game:
 
 ## models: learn every preset's model into configs/models/GAME/PRESET.json
 ## (playtest learn PRESET --games MODEL_GAMES --seed 1; for STACKS match
-## play, MODEL_GAMES matches; for MODEL_NETWORK_PRESETS an n-tuple network
+## play, MODEL_GAMES matches; for MODEL_OWN_VARIETY_PRESETS
+## MODEL_OWN_VARIETY_GAMES games of the preset's own bots, at the hand
+## heuristic; for MODEL_NETWORK_PRESETS an n-tuple network
 ## is then fitted on top of it, for MODEL_NETWORK_GEN2_PRESETS in two
 ## generations, and shipped in its place), logging each
 ## command with its CPU time and peak memory in
