@@ -174,10 +174,9 @@ models: build
 	@if [ -z "$(MODELS_APPEND)" ]; then rm -f configs/models/models.log; fi
 	@for p in $(MODEL_PRESETS); do \
 		out=$$(mktemp -d); mkdir -p configs/models/$$(dirname $$p); \
-		case " $(MODEL_OWN_VARIETY_PRESETS) " in *" $$p "*) own=1;; *) own='';; esac; \
 		case $$p in stacktics/*) bot='$(MODEL_STACKTICS_BOT)';; capstone/capstone|capstone/threestone) bot='$(MODEL_CAPSTONE_BOT)';; capturecard/capturecard) bot='$(MODEL_CAPTURECARD_BOT)';; stacks/base|stacks/fourcards) bot='$(MODEL_STACKS_BOT)';; stacks/match) bot='$(MODEL_STACKS_MATCH_BOT)';; connect4/6x5) bot='$(MODEL_CONNECT4_6X5_BOT)';; connect4/5x4) bot='$(MODEL_CONNECT4_5X4_BOT)';; *) bot='';; esac; \
 		case $$p in capturecard/*) l2='$(MODEL_CAPTURECARD_L2)';; *) l2='';; esac; \
-		games=$(MODEL_GAMES); if [ -n "$$own" ]; then bot=''; games=$(MODEL_OWN_VARIETY_GAMES); fi; \
+		games=$(MODEL_GAMES); case " $(MODEL_OWN_VARIETY_PRESETS) " in *" $$p "*) bot=''; games=$(MODEL_OWN_VARIETY_GAMES);; esac; \
 		set -- learn $$p --games $$games --seed 1 --quiet; \
 		if [ -n "$$bot" ]; then set -- "$$@" --set "players.0=$$bot" --set "players.1=$$bot"; fi; \
 		if [ -n "$$l2" ]; then set -- "$$@" --l2 "$$l2"; fi; \

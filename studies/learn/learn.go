@@ -55,11 +55,9 @@ func Collect(ctx context.Context, job sim.Job, workers int, onGame func()) (*Dat
 		d.Games++
 		held := r.Deal%HeldEvery == HeldEvery-1
 		return func(s games.State, _ int, p games.Player) {
-			if fs, ok := s.(games.Forcing); ok {
-				if forcing = fs.ForcingMoves(forcing[:0]); len(forcing) > 0 {
-					d.Skipped++
-					return
-				}
+			if forcingPending(s, &forcing) {
+				d.Skipped++
+				return
 			}
 			buf = s.(games.FeatureState).AppendFeatures(buf[:0], p)
 			d.X = append(d.X, slices.Clone(buf))
@@ -248,6 +246,19 @@ func pairedLoss(d *Data, held []int, a, b func(i int) float64) Difference {
 		diff.Low, diff.High = diff.Mean, diff.Mean // one deal: no spread to measure (Verdict says too few)
 	}
 	return diff
+}
+
+// forcingPending reports whether the mover of s has a forcing move (a
+// capture) pending, where the game names forcing moves: such a position
+// is not quiet, and the learners leave it out, since a search judges its
+// leaves after its quiescence has played the exchanges out. buf is reused.
+func forcingPending(s games.State, buf *[]games.Move) bool {
+	fs, ok := s.(games.Forcing)
+	if !ok {
+		return false
+	}
+	*buf = fs.ForcingMoves((*buf)[:0])
+	return len(*buf) > 0
 }
 
 // reliability bins the held-out positions by predicted probability into

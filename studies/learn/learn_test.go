@@ -236,6 +236,11 @@ func TestVerdict(t *testing.T) {
 		{notShown, bins(0, 200), false, played(0.7, 0.65, 0.75), []string{"not shown to predict", "generation 1's bots score 70.0% [65.0, 75.0] over 400 games against the hand heuristic's: worth using"}},
 		{better, bins(0, 200), false, played(0.4, 0.35, 0.45), []string{"better than the hand heuristic", "40.0% [35.0, 45.0]", "keep the hand heuristic"}},
 		{better, bins(0, 200), false, played(0.52, 0.47, 0.57), []string{"not shown stronger; keep the hand heuristic"}},
+		// At the thresholds: an interval just above ½ is shown, one
+		// ending at ½ is not shown weaker, one just below is.
+		{notShown, bins(0, 200), false, played(0.55, 0.501, 0.6), []string{"55.0% [50.1, 60.0]", "worth using"}},
+		{better, bins(0, 200), false, played(0.45, 0.4, 0.5), []string{"45.0% [40.0, 50.0]", "not shown stronger"}},
+		{better, bins(0, 200), false, played(0.45, 0.4, 0.499), []string{"45.0% [40.0, 49.9]", "keep the hand heuristic (eval: hand)."}},
 		{notShown, bins(0.2139, 200), false, played(0.7, 0.65, 0.75), []string{"not calibrated", "a search plays it better; its chances, which How it plays reads, are off"}},
 	} {
 		constant := Scores{LogLoss: math.Ln2, Brier: 0.25}

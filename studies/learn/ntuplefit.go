@@ -400,11 +400,9 @@ func collectCells(ctx context.Context, job sim.Job, stride int, base *model.Mode
 	err := replayDecisions(ctx, job, opts.Workers, opts.OnGame, func(r *sim.Record) decisionVisitor {
 		held := r.Deal%HeldEvery == HeldEvery-1
 		return func(s games.State, k int, p games.Player) {
-			if fs, ok := s.(games.Forcing); ok && opts.Quiet {
-				if forcing = fs.ForcingMoves(forcing[:0]); len(forcing) > 0 {
-					d.notQuiet++
-					return
-				}
+			if opts.Quiet && forcingPending(s, &forcing) {
+				d.notQuiet++
+				return
 			}
 			views := [2]games.Player{p, p.Opponent()}
 			seen := [2]games.State{s, s}
