@@ -2,6 +2,7 @@ package stats
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -68,5 +69,55 @@ func TestMoments(t *testing.T) {
 	half := Z95 * math.Sqrt(32.0/7) / math.Sqrt(8)
 	if !near(ci.Low, 5-half) || !near(ci.High, 5+half) {
 		t.Errorf("interval %v", ci)
+	}
+}
+
+// TestClusteredWilson: clusters of one observation give Wilson's
+// interval; clusters whose observations share one result know what
+// their clusters know, not their observations (at 0 too, where the
+// variance says nothing); and over simulated clustered rates the 95%
+// interval covers the truth about 95% of the time.
+func TestClusteredWilson(t *testing.T) {
+	ones := func(ys ...float64) (s, c []float64) {
+		for _, y := range ys {
+			s, c = append(s, y), append(c, 1)
+		}
+		return s, c
+	}
+	s, c := ones(1, 0, 1, 1, 0, 1, 1, 1, 0, 1)
+	if got, want := ClusteredWilson(s, c, Z95), Wilson(7, 10, Z95); math.Abs(got.Low-want.Low) > 0.02 || math.Abs(got.High-want.High) > 0.02 {
+		t.Errorf("clusters of one: %+v, Wilson %+v", got, want)
+	}
+	// 14 games of 10 positions each, all lost: Wilson's over 14, not 140.
+	s, c = make([]float64, 14), make([]float64, 14)
+	for i := range c {
+		c[i] = 10
+	}
+	if got, want := ClusteredWilson(s, c, Z95), Wilson(0, 14, Z95); math.Abs(got.High-want.High) > 1e-12 || math.Abs(got.Low) > 1e-12 {
+		t.Errorf("all lost: %+v, want %+v", got, want)
+	}
+	if got := ClusteredWilson(nil, nil, Z95); got != (Interval{0, 1}) {
+		t.Errorf("no observations: %+v", got)
+	}
+	// Coverage: 40 clusters of 1 to 59 observations sharing one result
+	// drawn at rate p, 2,000 times for each p.
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, p := range []float64{0.1, 0.3, 0.5} {
+		covered, reps := 0, 2000
+		for range reps {
+			s, c := make([]float64, 40), make([]float64, 40)
+			for i := range c {
+				c[i] = float64(1 + rng.IntN(59))
+				if rng.Float64() < p {
+					s[i] = c[i]
+				}
+			}
+			if iv := ClusteredWilson(s, c, Z95); iv.Low <= p && p <= iv.High {
+				covered++
+			}
+		}
+		if rate := float64(covered) / float64(reps); rate < 0.92 || rate > 0.985 {
+			t.Errorf("p %.1f: coverage %.3f", p, rate)
+		}
 	}
 }

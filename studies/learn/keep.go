@@ -217,7 +217,8 @@ func (s *Session) checkEntry(k int, e *entry) error {
 
 // checkReliability tests a reliability table read back: bins of
 // probabilities in order within [0, 1], each's predicted and observed
-// means within it and [0, 1], and no more positions than were held out.
+// means within it and [0, 1], its gap within its interval over no more
+// deals than positions, and no more positions than were held out.
 func checkReliability(bins []Bin, heldOut int) error {
 	total, last := 0, 0.0
 	for i, b := range bins {
@@ -225,6 +226,10 @@ func checkReliability(bins []Bin, heldOut int) error {
 			b.Predicted >= 0 && b.Predicted <= 1 && b.Observed >= 0 && b.Observed <= 1
 		if !ok {
 			return fmt.Errorf("reliability[%d]: [%v, %v), %d positions, predicted %v, observed %v is not a row of the table", i, b.Low, b.High, b.N, b.Predicted, b.Observed)
+		}
+		const eps = 1e-9 // the gap is summed one way and its interval another
+		if b.Deals < 0 || b.Deals > b.N || b.Deals > 0 && !(b.GapLow <= b.Gap()+eps && b.Gap() <= b.GapHigh+eps) {
+			return fmt.Errorf("reliability[%d]: a gap of %v [%v, %v] over %d deals of %d positions is not a difference with its interval", i, b.Gap(), b.GapLow, b.GapHigh, b.Deals, b.N)
 		}
 		total += b.N
 		last = b.High

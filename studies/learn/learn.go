@@ -11,6 +11,7 @@ import (
 	"playtest/games"
 	"playtest/games/pcg"
 	"playtest/sim"
+	"playtest/reports/stats"
 	"playtest/sim/model"
 )
 
@@ -85,14 +86,30 @@ type Scores struct {
 
 // Bin is one decile of the reliability table: the held-out positions whose
 // predicted probability fell in [Low, High), how many, the mean predicted
-// and the mean result.
+// and the mean result. Deals counts the held-out deals with a position in
+// the bin, and GapLow and GapHigh are the 95% interval of Observed −
+// Predicted: Observed's Wilson interval with its deals as clusters (a
+// deal's positions share its result, so they are not independent:
+// stats.ClusteredWilson) less Predicted. A table written before the
+// intervals has Deals 0.
 type Bin struct {
 	Low       float64 `json:"low"`
 	High      float64 `json:"high"`
 	N         int     `json:"n"`
+	Deals     int     `json:"deals,omitempty"`
 	Predicted float64 `json:"predicted"`
 	Observed  float64 `json:"observed"`
+	GapLow    float64 `json:"gap_low,omitempty"`
+	GapHigh   float64 `json:"gap_high,omitempty"`
 }
+
+// Gap is the bin's Observed − Predicted.
+func (b Bin) Gap() float64 { return b.Observed - b.Predicted }
+
+// ShownOff reports whether the bin's gap is shown to differ from 0: its
+// interval leaves 0 out. A bin without an interval (Deals 0, a table
+// written before them) counts as shown off, as it was judged then.
+func (b Bin) ShownOff() bool { return b.Deals == 0 || b.GapLow > 0 || b.GapHigh < 0 }
 
 // Fit is a fitted model with its calibration.
 type Fit struct {
@@ -216,36 +233,52 @@ func splitHeld(isHeld []bool) (train, held []int) {
 
 // pairedLoss is the mean held-out log-loss of a less b's, with a 95%
 // interval that treats each deal as one unit (its positions share a
-// result): the cluster-robust variance of a ratio of sums, Σ_d D_d / Σ_d n_d.
+// result).
 func pairedLoss(d *Data, held []int, a, b func(i int) float64) Difference {
-	sum, count := map[int]float64{}, map[int]int{}
-	var deals []int
-	for _, i := range held {
-		deal := d.Deal[i]
-		if _, seen := count[deal]; !seen {
-			deals = append(deals, deal)
-		}
-		sum[deal] += logLoss(a(i), d.Y[i]) - logLoss(b(i), d.Y[i])
-		count[deal]++
+	return clusteredMean(d.Deal, held, func(i int) float64 { return logLoss(a(i), d.Y[i]) - logLoss(b(i), d.Y[i]) })
+}
+
+// clusteredMean is the mean of v over the positions idx, with a 95%
+// interval that treats each deal (deal[i]) as one unit: the
+// cluster-robust variance of a ratio of sums, Σ_d S_d / Σ_d n_d.
+func clusteredMean(deal []int, idx []int, v func(i int) float64) Difference {
+	sums, counts := byDeal(deal, idx, v)
+	total, n := 0.0, 0.0
+	for d := range sums {
+		total += sums[d]
+		n += counts[d]
 	}
-	total, n := 0.0, 0
-	for _, deal := range deals {
-		total += sum[deal]
-		n += count[deal]
-	}
-	diff := Difference{Mean: total / float64(n), Deals: len(deals)}
-	if g := len(deals); g > 1 {
-		v := 0.0
-		for _, deal := range deals {
-			r := sum[deal] - diff.Mean*float64(count[deal])
-			v += r * r
+	diff := Difference{Mean: total / n, Deals: len(sums)}
+	if g := len(sums); g > 1 {
+		ss := 0.0
+		for d := range sums {
+			r := sums[d] - diff.Mean*counts[d]
+			ss += r * r
 		}
-		se := math.Sqrt(float64(g)/float64(g-1)*v) / float64(n)
+		se := math.Sqrt(float64(g)/float64(g-1)*ss) / n
 		diff.Low, diff.High = diff.Mean-1.96*se, diff.Mean+1.96*se
 	} else {
 		diff.Low, diff.High = diff.Mean, diff.Mean // one deal: no spread to measure (Verdict says too few)
 	}
 	return diff
+}
+
+// byDeal sums v over the positions idx deal by deal (deal[i]), with each
+// deal's count of positions, the deals in the order of their first
+// position, so that no figure depends on a map's order.
+func byDeal(deal []int, idx []int, v func(i int) float64) (sums, counts []float64) {
+	at := map[int]int{}
+	for _, i := range idx {
+		k, seen := at[deal[i]]
+		if !seen {
+			k = len(sums)
+			at[deal[i]] = k
+			sums, counts = append(sums, 0), append(counts, 0)
+		}
+		sums[k] += v(i)
+		counts[k]++
+	}
+	return sums, counts
 }
 
 // forcingPending reports whether the mover of s has a forcing move (a
@@ -262,24 +295,34 @@ func forcingPending(s games.State, buf *[]games.Move) bool {
 }
 
 // reliability bins the held-out positions by predicted probability into
-// deciles.
+// deciles, each with its gap's interval: its mean result's clustered
+// Wilson interval (each deal's positions share its result) less its
+// mean prediction.
 func reliability(d *Data, held []int, m *model.Model) []Bin {
 	bins := make([]Bin, 10)
-	for b := range bins {
-		bins[b].Low, bins[b].High = float64(b)/10, float64(b+1)/10
-	}
+	in := make([][]int, 10)
+	p := make([]float64, len(d.Y))
 	for _, i := range held {
-		p := m.Probability(d.X[i])
-		b := min(int(p*10), 9)
-		bins[b].N++
-		bins[b].Predicted += p
-		bins[b].Observed += d.Y[i]
+		p[i] = m.Probability(d.X[i])
+		b := min(int(p[i]*10), 9)
+		in[b] = append(in[b], i)
 	}
 	for b := range bins {
-		if n := float64(bins[b].N); n > 0 {
-			bins[b].Predicted /= n
-			bins[b].Observed /= n
+		bin := &bins[b]
+		bin.Low, bin.High = float64(b)/10, float64(b+1)/10
+		bin.N = len(in[b])
+		if bin.N == 0 {
+			continue
 		}
+		for _, i := range in[b] {
+			bin.Predicted += p[i]
+			bin.Observed += d.Y[i]
+		}
+		bin.Predicted /= float64(bin.N)
+		bin.Observed /= float64(bin.N)
+		sums, counts := byDeal(d.Deal, in[b], func(i int) float64 { return d.Y[i] })
+		iv := stats.ClusteredWilson(sums, counts, stats.Z95)
+		bin.Deals, bin.GapLow, bin.GapHigh = len(sums), iv.Low-bin.Predicted, iv.High-bin.Predicted
 	}
 	return bins
 }

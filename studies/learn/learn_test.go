@@ -205,13 +205,18 @@ func w(iv Interval) float64 { return iv.High - iv.Low }
 // TestVerdict (issue 53): learn's one sentence on its model, at its
 // thresholds: better than the hand heuristic only when the interval of
 // the log-loss difference lies below zero; calibrated only when every
-// decile of at least MinDecile positions is within ±5 points, as written.
-// Where generation 1 played the hand heuristic head to head, play judges
+// decile of at least MinDecile positions is within ±5 points, as written,
+// or its interval over the held-out deals holds 0. Where generation 1 played the hand heuristic head to head, play judges
 // the advice, whatever the prediction says (issue 58: a model not shown to
 // predict better beat the hand heuristic's bots by 157 Elo).
 func TestVerdict(t *testing.T) {
 	bins := func(off float64, n int) []Bin {
 		return []Bin{{Low: 0.7, High: 0.8, N: n, Predicted: 0.75, Observed: 0.75 + off}}
+	}
+	dealt := func(off, low, high float64) []Bin {
+		b := bins(off, 200)
+		b[0].Deals, b[0].GapLow, b[0].GapHigh = 60, low, high
+		return b
 	}
 	played := func(score, low, high float64) []Generation {
 		return []Generation{{Index: 1, HeadToHead: &HeadToHead{Games: 400, Score: score, Low: low, High: high, Beats: low > 0.5}}}
@@ -242,6 +247,12 @@ func TestVerdict(t *testing.T) {
 		{better, bins(0, 200), false, played(0.45, 0.4, 0.5), []string{"45.0% [40.0, 50.0]", "not shown stronger"}},
 		{better, bins(0, 200), false, played(0.45, 0.4, 0.499), []string{"45.0% [40.0, 49.9]", "keep the hand heuristic (eval: hand)."}},
 		{notShown, bins(0.2139, 200), false, played(0.7, 0.65, 0.75), []string{"not calibrated", "a search plays it better; its chances, which How it plays reads, are off"}},
+		// A decile's interval over its deals: one that leaves 0 out is
+		// shown off; one that holds 0 is not, and the advice stands; one
+		// shown off outranks a larger gap within its noise.
+		{better, dealt(0.2139, 0.1, 0.33), false, nil, []string{"not calibrated", "+21.4 points [+10.0, +33.0] over 60 held-out deals", "its chances, which How it plays reads, are off"}},
+		{better, dealt(-0.061, -0.12, 0.002), false, nil, []string{"not shown off", "-6.1 points [-12.0, +0.2] over 60 held-out deals, an interval that holds 0", "Worth using"}},
+		{better, append(dealt(0.3, -0.01, 0.6), Bin{Low: 0.2, High: 0.3, N: 300, Deals: 80, Predicted: 0.25, Observed: 0.19, GapLow: -0.1, GapHigh: -0.02}), false, nil, []string{"20–30% decile (300 positions)", "-6.0 points [-10.0, -2.0] over 80", "are off"}},
 	} {
 		constant := Scores{LogLoss: math.Ln2, Brier: 0.25}
 		if c.alike {
@@ -284,5 +295,51 @@ func TestPairedLossClustersByDeal(t *testing.T) {
 	// no difference the deals can show.
 	if !(diff.Low < 0 && diff.High > 0) {
 		t.Errorf("an interval of %+v excludes no difference", diff)
+	}
+}
+
+// TestReliabilityIntervalsClusterByDeal: a decile's interval counts deals,
+// not positions. Thirty positions a deal, all predicted 75%: where three
+// deals in four are won the decile holds 0 in an interval as wide as 40
+// deals allow (not the 1,200 positions'); where half are, it is shown off.
+// Fourteen deals all lost at a prediction of 5% know what fourteen deals
+// know: not shown off, where a variance over their positions (all 0)
+// would say a gap of exactly −5 points.
+func TestReliabilityIntervalsClusterByDeal(t *testing.T) {
+	for _, c := range []struct {
+		predict float64
+		deals   int
+		won     func(deal int) bool
+		shown   bool
+		minWide float64
+	}{
+		{0.75, 40, func(deal int) bool { return deal%4 != 0 }, false, 0.2},
+		{0.75, 40, func(deal int) bool { return deal%2 == 0 }, true, 0.2},
+		{0.05, 14, func(int) bool { return false }, false, 0.15},
+	} {
+		m := &model.Model{Schema: model.Schema, Features: []string{"x"}, Weights: []float64{0}, Bias: math.Log(c.predict / (1 - c.predict))}
+		d := &Data{}
+		var held []int
+		for deal := range c.deals {
+			for range 30 {
+				y := 0.0
+				if c.won(deal) {
+					y = 1
+				}
+				held = append(held, len(d.Y))
+				d.X, d.Y, d.Deal = append(d.X, []float64{1}), append(d.Y, y), append(d.Deal, deal)
+			}
+		}
+		bins := reliability(d, held, m)
+		b := bins[int(c.predict*10)]
+		if b.N != 30*c.deals || b.Deals != c.deals || math.Abs(b.Predicted-c.predict) > 1e-12 {
+			t.Fatalf("%+v", b)
+		}
+		if b.ShownOff() != c.shown || b.GapHigh-b.GapLow < c.minWide || !(b.GapLow <= b.Gap()+1e-12 && b.Gap() <= b.GapHigh+1e-12) {
+			t.Errorf("predicted %.2f, observed %.3f: gap %+.3f [%+.3f, %+.3f], shown off %v", b.Predicted, b.Observed, b.Gap(), b.GapLow, b.GapHigh, b.ShownOff())
+		}
+		if err := checkReliability(bins, len(held)); err != nil {
+			t.Error(err)
+		}
 	}
 }

@@ -69,6 +69,21 @@ type Training struct {
 	Intervals []Interval `json:"intervals,omitempty"`
 }
 
+// withoutDecileIntervals is the record as model.json keeps it: the
+// reliability deciles without their deal counts and intervals, which the
+// learn page and learn-state.json show. model.json's record stays as the
+// shipped models have it: make models reproduces them byte for byte, and
+// a model file's content hash is part of every preset's identity.
+func (tr *Training) withoutDecileIntervals() *Training {
+	kept := *tr
+	kept.Reliability = make([]Bin, len(tr.Reliability))
+	for i, b := range tr.Reliability {
+		b.Deals, b.GapLow, b.GapHigh = 0, 0, 0
+		kept.Reliability[i] = b
+	}
+	return &kept
+}
+
 // Options tune a learning run.
 type Options struct {
 	Workers int
@@ -314,7 +329,7 @@ func (s *Session) Run(ctx context.Context) (*Fit, *Training, error) {
 	tr.Games, tr.Positions, tr.HeldOut, tr.NotQuiet = best.Games, best.Train+best.HeldOut, best.HeldOut, best.NotQuiet
 	tr.Iterations, tr.Learned, tr.Hand, tr.Constant, tr.Reliability, tr.Intervals = best.Iterations, best.Learned, best.Hand, best.Constant, best.Reliability, best.Intervals
 	tr.VersusHand = best.VersusHand
-	if m.Training, err = json.Marshal(tr); err != nil {
+	if m.Training, err = json.Marshal(tr.withoutDecileIntervals()); err != nil {
 		return nil, nil, err
 	}
 	fit := *best
@@ -478,7 +493,9 @@ const (
 // whether it predicts the held-out deals better than the hand heuristic
 // (the log-loss difference's 95% interval below zero), and whether every
 // decile of at least MinDecile positions is within ±5 points of what it
-// predicts (naming the worst that is not).
+// predicts (naming the worst that is not, with its interval clustered by
+// deal: a decile whose interval holds 0 is not shown off, and the advice
+// then does not call the chances off).
 func Verdict(tr *Training) string {
 	d := tr.VersusHand
 	compared := fmt.Sprintf("held-out log-loss %.4f against the hand heuristic's %.4f, a difference of %+.4f [%+.4f, %+.4f] over %d held-out deals",
@@ -500,6 +517,8 @@ func Verdict(tr *Training) string {
 	default:
 		first = "It is not shown to predict the held-out games better than the hand heuristic (" + compared + ")"
 	}
+	// The worst decile off by more than ±5 points, preferring one whose
+	// interval shows it off (leaves 0 out) to one within its noise.
 	worst, worstOff, judged := -1, 0.0, 0
 	for i, b := range tr.Reliability {
 		if b.N < MinDecile {
@@ -508,12 +527,17 @@ func Verdict(tr *Training) string {
 		judged++
 		// In points to one decimal, as the sentence writes it: a decile
 		// written "5.0 points" off is within ±5.
-		off := math.Round(1000*(b.Observed-b.Predicted)) / 10
-		if math.Abs(off) > 100*CalibrationPoints && math.Abs(off) > math.Abs(worstOff) {
+		off := math.Round(1000*b.Gap()) / 10
+		if math.Abs(off) <= 100*CalibrationPoints {
+			continue
+		}
+		if worst < 0 || b.ShownOff() && !tr.Reliability[worst].ShownOff() ||
+			b.ShownOff() == tr.Reliability[worst].ShownOff() && math.Abs(off) > math.Abs(worstOff) {
 			worst, worstOff = i, off
 		}
 	}
 	var second string
+	offShown := worst >= 0 && tr.Reliability[worst].ShownOff()
 	switch {
 	case judged == 0:
 		second = fmt.Sprintf("no decile holds %d held-out positions, so its calibration is not judged", MinDecile)
@@ -521,8 +545,15 @@ func Verdict(tr *Training) string {
 		second = fmt.Sprintf("every decile of at least %d positions is within ±%.0f points of what it predicts", MinDecile, 100*CalibrationPoints)
 	default:
 		b := tr.Reliability[worst]
-		second = fmt.Sprintf("its chances are not calibrated: the %.0f–%.0f%% decile (%s positions) predicts %.1f%% and sees %.1f%%, %+.1f points",
+		seen := fmt.Sprintf("the %.0f–%.0f%% decile (%s positions) predicts %.1f%% and sees %.1f%%, %+.1f points",
 			100*b.Low, 100*b.High, bots.Thousands(b.N), 100*b.Predicted, 100*b.Observed, worstOff)
+		if b.Deals > 0 {
+			seen += fmt.Sprintf(" [%+.1f, %+.1f] over %s held-out deals", 100*b.GapLow, 100*b.GapHigh, bots.Thousands(b.Deals))
+		}
+		second = "its chances are not calibrated: " + seen
+		if !offShown {
+			second = "its calibration is not shown off: " + seen + ", an interval that holds 0 (more games would tell)"
+		}
 	}
 	offChances := "its chances, which How it plays reads, are off."
 	advice := "Worth using (eval: learned)."
@@ -534,7 +565,7 @@ func Verdict(tr *Training) string {
 		// 1,000 games, not shown to predict better, beat the hand
 		// heuristic's bots by 157 Elo (docs/learn.md).
 		advice = "Prediction does not settle play: a search may still play it better or worse than the hand heuristic. Compare them by play before choosing (--generations 2 plays generation 1 against the hand heuristic; playtest tournament), or learn from more games."
-	case worst >= 0:
+	case offShown:
 		advice = "It ranks positions better, so a search may use it; " + offChances
 	}
 	if h := handHeadToHead(tr); h != nil {
@@ -542,7 +573,7 @@ func Verdict(tr *Training) string {
 		switch {
 		case h.Beats:
 			advice = played + ": worth using (eval: learned)."
-			if worst >= 0 {
+			if offShown {
 				advice = played + ": a search plays it better; " + offChances
 			}
 		case h.High < 0.5:
@@ -578,15 +609,22 @@ func scoreRows(tr *Training) ([]string, [][]string) {
 }
 
 // reliabilityRows are the reliability table: each decile holding a
-// held-out position, its mean prediction and mean result.
+// held-out position, its mean prediction and mean result, and the
+// result less the prediction with its interval over the deals (a table
+// without intervals, read back from before them, shows none).
 func reliabilityRows(tr *Training) ([]string, [][]string) {
 	var rows [][]string
 	for _, b := range tr.Reliability {
 		if b.N > 0 {
-			rows = append(rows, []string{fmt.Sprintf("%.0f–%.0f%%", 100*b.Low, 100*b.High), bots.Thousands(b.N), reports.FormatPercent(b.Predicted), reports.FormatPercent(b.Observed)})
+			gap, deals := fmt.Sprintf("%+.1f", 100*b.Gap()), "—"
+			if b.Deals > 0 {
+				gap += fmt.Sprintf(" [%+.1f, %+.1f]", 100*b.GapLow, 100*b.GapHigh)
+				deals = bots.Thousands(b.Deals)
+			}
+			rows = append(rows, []string{fmt.Sprintf("%.0f–%.0f%%", 100*b.Low, 100*b.High), bots.Thousands(b.N), deals, reports.FormatPercent(b.Predicted), reports.FormatPercent(b.Observed), gap})
 		}
 	}
-	return []string{"predicted", "positions", "mean predicted", "mean result"}, rows
+	return []string{"predicted", "positions", "deals", "mean predicted", "mean result", "result less prediction, points (95%)"}, rows
 }
 
 // generationRows are the generations table, no rows for a run of one
@@ -657,7 +695,7 @@ func WriteMarkdown(w io.Writer, m *model.Model, tr *Training, figure bool) error
 	if err := reports.WriteMarkdownTable(w, header, rows); err != nil {
 		return err
 	}
-	fmt.Fprint(w, "\nThe positions of one game share its result, so a decile's interval (Wilson over its positions) is narrower than what is known.\n")
+	fmt.Fprint(w, "\nThe positions of one deal share its result, so each interval counts a deal as one unit (clustered by deal), not its positions one by one.\n")
 	if header, rows := generationRows(tr); rows != nil {
 		fmt.Fprint(w, "\n## Generations\n\n")
 		if err := reports.WriteMarkdownTable(w, header, rows); err != nil {
@@ -685,7 +723,10 @@ func WriteDir(dir string, m *model.Model, tr *Training) error {
 	var predicted []float64
 	var observed []reports.MetricEstimate
 	for _, b := range tr.Reliability {
-		iv := stats.WilsonMean(b.Observed, b.N, stats.Z95)
+		iv := stats.WilsonMean(b.Observed, b.N, stats.Z95) // a table without intervals
+		if b.Deals > 0 {
+			iv.Low, iv.High = min(max(b.Predicted+b.GapLow, 0), 1), min(max(b.Predicted+b.GapHigh, 0), 1)
+		}
 		predicted = append(predicted, b.Predicted)
 		observed = append(observed, reports.MetricEstimate{Value: b.Observed, Low: iv.Low, High: iv.High, N: b.N})
 	}
