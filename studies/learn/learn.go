@@ -10,8 +10,8 @@ import (
 
 	"playtest/games"
 	"playtest/games/pcg"
-	"playtest/sim"
 	"playtest/reports/stats"
+	"playtest/sim"
 	"playtest/sim/model"
 )
 
