@@ -127,6 +127,8 @@ the strength, to give the bots as infer: (alphabeta with worlds:, ismcts).`,
 	f.Int64("proof", 0, "with --method fit: label each position by its proven value (a win, a draw or a loss for its mover) instead, each proof within this many positions; positions left unproven (past it, or on a line that repeats a position) are left out (games of perfect information; e.g. 2000000)")
 	f.Bool("alone", false, "with --method fit: fit the network by itself, not on top of the bots' model (the bots may then play the hand heuristic); cheaper to evaluate where the base's features cost more than the network")
 	f.Bool("quiet-positions", false, "with --method fit: leave out the positions whose mover has a forcing move (a capture) pending, as the logistic learner does, so the network learns the positions a search's quiescence judges")
+	f.Int("leaf-positions", 0, "with --method fit: add up to this many positions from each training position's search, among those its evaluation was asked about at its horizon (most after moves no game plays), each labelled by a search from it (--leaf-nodes), its target that search's chance alone (alphabeta bots, games of perfect information; e.g. 2)")
+	f.Int("leaf-nodes", 0, "with --leaf-positions: the nodes of each leaf's labelling search (default: the bots' own budget)")
 	f.Int("proof-from", 0, "with --proof: leave out the positions before this many plies (early proofs cost the most)")
 	f.Int("epochs", learn.DefaultFitEpochs, "with --method fit: the most passes over the positions (fewer when the held-out log-loss stops improving)")
 	f.Float64("lambda", 0, "with --kind ntuple: above 0, learn each position from its λ-return at the game's end (TD(λ)) instead of from the next position (TD(0))")
@@ -151,7 +153,7 @@ func runLearn(cmd *cobra.Command, args []string, opts *learnOptions) error {
 		return err
 	}
 	out, resume := v.GetString("out"), v.GetBool("resume")
-	for _, name := range []string{"proof", "proof-from", "alone", "quiet-positions"} {
+	for _, name := range []string{"proof", "proof-from", "alone", "quiet-positions", "leaf-positions", "leaf-nodes"} {
 		if kind := v.GetString("kind"); cmd.Flags().Changed(name) && kind != "ntuple" && kind != "dense" {
 			return usageErrorf("--%s is for fitting a network (--kind ntuple --method fit, or --kind dense)", name)
 		}
@@ -321,7 +323,7 @@ func learnNTuple(cmd *cobra.Command, v *viper.Viper, args []string, opts *learnO
 	} else if method != "td" {
 		return usageErrorf("--method %q: want td or fit", method)
 	}
-	for _, name := range []string{"proof", "proof-from", "alone", "quiet-positions"} {
+	for _, name := range []string{"proof", "proof-from", "alone", "quiet-positions", "leaf-positions", "leaf-nodes"} {
 		if flags.Changed(name) {
 			return usageErrorf("--%s is for --method fit: TD self-play learns from its own games, alone", name)
 		}
@@ -447,6 +449,13 @@ func fitNTuple(cmd *cobra.Command, v *viper.Viper, cfg *variants.Config, out, fo
 		return err
 	}
 	fopts.Proof, fopts.ProofFrom, fopts.Alone, fopts.Quiet = v.GetInt64("proof"), v.GetInt("proof-from"), v.GetBool("alone"), v.GetBool("quiet-positions")
+	fopts.Leaves, fopts.LeafNodes = v.GetInt("leaf-positions"), v.GetInt("leaf-nodes")
+	if flags.Changed("leaf-nodes") && fopts.Leaves == 0 {
+		return usageErrorf("--leaf-nodes is for --leaf-positions: the leaves' labelling searches")
+	}
+	if flags.Changed("leaf-positions") && flags.Changed("proof") {
+		return usageErrorf("--leaf-positions labels its leaves by searches: with --proof every label is a proven value")
+	}
 	if flags.Changed("proof-from") && !flags.Changed("proof") {
 		return usageErrorf("--proof-from is for --proof: label the positions by proofs first")
 	}
@@ -454,6 +463,10 @@ func fitNTuple(cmd *cobra.Command, v *viper.Viper, cfg *variants.Config, out, fo
 		return usageErrorf("--result-weight mixes results and searches: with --proof every label is a proven value")
 	}
 	switch {
+	case fopts.Leaves < 0 || fopts.Leaves > learn.MaxLeaves:
+		return usageErrorf("--leaf-positions %d: want 0 (none) to %d a position", fopts.Leaves, learn.MaxLeaves)
+	case fopts.LeafNodes != 0 && (fopts.LeafNodes < 100 || fopts.LeafNodes > 100000000):
+		return usageErrorf("--leaf-nodes %d: want 100 to 100,000,000 nodes (an alphabeta budget)", fopts.LeafNodes)
 	case fopts.Proof < 0:
 		return usageErrorf("--proof %d: want a bound of positions above 0", fopts.Proof)
 	case fopts.ProofFrom < 0:
@@ -494,6 +507,13 @@ func fitNTuple(cmd *cobra.Command, v *viper.Viper, cfg *variants.Config, out, fo
 	}
 	if tr.Quiet {
 		labels += fmt.Sprintf(" (quiet: %d left out with a forcing move pending)", tr.NotQuiet)
+	}
+	if tr.Leaves > 0 {
+		nodes := "the bots' budget"
+		if tr.LeafNodes > 0 {
+			nodes = fmt.Sprintf("%d nodes", tr.LeafNodes)
+		}
+		labels += fmt.Sprintf(" and %d positions of their searches' horizons (up to %d a position, each labelled by a search of %s)", tr.Leaves, tr.LeavesPer, nodes)
 	}
 	top, against := " on top of the bots' model", "the base's"
 	if tr.Alone {

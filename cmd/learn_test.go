@@ -258,6 +258,13 @@ func TestLearnNTupleCommand(t *testing.T) {
 		{[]string{"connect4/4x4", "--proof", "1000"}, "--proof is for fitting a network"},
 		{[]string{"stacktics/size2", "--kind", "ntuple", "--method", "fit", "--proof", "1000", "--result-weight", "1"}, "with --proof every label is a proven value"},
 		{[]string{"mnk/tictactoe", "--kind", "ntuple", "--method", "fit", "--games", "40"}, "play no logistic model"},
+		{[]string{"stacktics/size2", "--leaf-positions", "2"}, "--leaf-positions is for fitting a network"},
+		{[]string{"stacktics/size2", "--kind", "ntuple", "--leaf-positions", "2"}, "--leaf-positions is for --method fit"},
+		{[]string{"stacktics/size2", "--kind", "ntuple", "--method", "fit", "--leaf-nodes", "4000"}, "--leaf-nodes is for --leaf-positions"},
+		{[]string{"stacktics/size2", "--kind", "ntuple", "--method", "fit", "--leaf-positions", "65"}, "--leaf-positions 65: want 0 (none) to 64"},
+		{[]string{"stacktics/size2", "--kind", "ntuple", "--method", "fit", "--leaf-positions", "2", "--leaf-nodes", "50"}, "--leaf-nodes 50: want 100"},
+		{[]string{"stacktics/size2", "--kind", "ntuple", "--method", "fit", "--leaf-positions", "2", "--proof", "1000"}, "with --proof every label is a proven value"},
+		{[]string{"stacktics/size2", "--kind", "ntuple", "--method", "fit", "--leaf-positions", "2", "--games", "10", "--set", "players.0={bot: mcts, iterations: 50, eval: learned, model: preset}", "--set", "players.1={bot: mcts, iterations: 50, eval: learned, model: preset}"}, "leaves are sampled from alphabeta searches"},
 	} {
 		if code, _, errOut := run(t, append(append([]string{"learn"}, c.args...), "--quiet")...); code != 2 || !strings.Contains(errOut, c.want) {
 			t.Errorf("%v: exit %d: %s", c.args, code, errOut)
@@ -286,6 +293,16 @@ func TestLearnNTupleFitCommand(t *testing.T) {
 	code, out, errOut = run(t, "run", "stacktics/size2", "--games", "10", "--set", "players.0.model="+model, "--set", "players.1.model="+model, "--set", "players.0.nodes=100", "--set", "players.1.nodes=100", "--quiet")
 	if code != 0 || !strings.Contains(out, "eval learned") {
 		t.Errorf("a run with the model: exit %d: %s\n%s", code, errOut, out)
+	}
+	// With the leaves of the bots' searches, labelled by deeper ones.
+	leaves := filepath.Join(t.TempDir(), "leaves")
+	code, out, errOut = run(t, "learn", "stacktics/size2", "--kind", "ntuple", "--method", "fit", "--games", "60", "--set", "players.0.nodes=100", "--set", "players.1.nodes=100",
+		"--tuples", "8", "--tuple-length", "3", "--head-to-head", "0", "--leaf-positions", "2", "--leaf-nodes", "300", "--out", leaves, "--quiet")
+	if code != 0 || !strings.Contains(out, "positions of their searches' horizons (up to 2 a position, each labelled by a search of 300 nodes)") {
+		t.Fatalf("--leaf-positions: exit %d: %s\n%s", code, errOut, out)
+	}
+	if b, err := os.ReadFile(filepath.Join(leaves, "model.json")); err != nil || !strings.Contains(string(b), `"leaves_per_position": 2`) || !strings.Contains(string(b), `"leaf_nodes": 300`) {
+		t.Fatalf("model.json with leaves: %v\n%.600s", err, b)
 	}
 
 	// A dense network, fitted the same way (--kind dense), plays too.

@@ -196,7 +196,17 @@ type AlphaBeta struct {
 	tried       []games.Move
 	order       []games.Move
 	orderValues []float64
+	// onLeaf sees each position the search evaluates (SetLeafVisitor).
+	onLeaf func(s games.State)
 }
+
+// SetLeafVisitor makes the search call visit with each position it
+// evaluates at its horizon (the quiescence search's stand-pat positions,
+// and those an aborted search stops at), before evaluating it; nil stops
+// it. The state is the search's scratch state: valid only during the call,
+// and not to be changed (clone it to keep it). A learner samples the
+// positions a search asks its evaluation about this way.
+func (b *AlphaBeta) SetLeafVisitor(visit func(s games.State)) { b.onLeaf = visit }
 
 // historyBits sizes the history table (indexed by a hash of the move).
 const historyBits = 16
@@ -918,6 +928,9 @@ func loadValue(v float64, ply int) float64 {
 // evaluate is the heuristic at the horizon: the bot's seat's evaluation
 // minus the other seat's (a game without a heuristic evaluates to 0).
 func (b *AlphaBeta) evaluate(s games.State) float64 {
+	if b.onLeaf != nil {
+		b.onLeaf(s)
+	}
 	var v float64
 	if m := b.params.learned; m != nil {
 		// The learned logits of the two seats' views, in the hand

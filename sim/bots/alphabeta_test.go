@@ -340,3 +340,56 @@ func TestNoisyChoice(t *testing.T) {
 		}
 	}
 }
+
+// TestLeafVisitor (issue 56): SetLeafVisitor sees every position the
+// search evaluates, as many as it evaluates, without changing the move
+// or the root value, and nil stops it.
+func TestLeafVisitor(t *testing.T) {
+	g, err := stacktics.DefaultRules().NewGame()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := g.NewState()
+	rng := pcg.New(3, 4)
+	for range 6 {
+		legal := s.LegalMoves(nil)
+		s.Apply(legal[rng.IntN(len(legal))])
+	}
+	p := *DefaultAlphaBetaParams()
+	p.Nodes = 3000
+	choose := func(visit func(games.State)) (games.Move, float64) {
+		b := NewAlphaBeta(p)
+		b.Reset(s.CurrentPlayer(), pcg.New(1, 2))
+		b.SetLeafVisitor(visit)
+		m := b.Choose(s, s.LegalMoves(nil))
+		v, _ := b.RootValue()
+		return m, v
+	}
+	plain, plainValue := choose(nil)
+	visits, distinct := 0, map[uint64]bool{}
+	seen, seenValue := choose(func(leaf games.State) {
+		visits++
+		if leaf.IsTerminal() {
+			t.Error("a finished position was visited: the search scores those by their result")
+		}
+		distinct[leaf.(games.Hasher).Hash()] = true
+	})
+	if seen != plain || seenValue != plainValue {
+		t.Errorf("the visitor changed the search: %v (%v) against %v (%v)", seen, seenValue, plain, plainValue)
+	}
+	if visits < 100 || len(distinct) < 50 || visits > p.Nodes+maxQuiescence {
+		t.Errorf("%d visits (%d positions) in a search of %d nodes", visits, len(distinct), p.Nodes)
+	}
+	// The visits are the evaluations: a search that evaluates nothing
+	// more (a single legal move) visits nothing.
+	b := NewAlphaBeta(p)
+	b.Reset(s.CurrentPlayer(), pcg.New(1, 2))
+	n := 0
+	b.SetLeafVisitor(func(games.State) { n++ })
+	b.Choose(s, s.LegalMoves(nil)[:1])
+	b.SetLeafVisitor(nil)
+	b.Choose(s, s.LegalMoves(nil))
+	if n != 0 {
+		t.Errorf("%d visits of a decision with one move, or after the visitor was taken away", n)
+	}
+}

@@ -440,3 +440,101 @@ func TestFitAlone(t *testing.T) {
 		t.Error("the same seed wrote another model.json at 2 workers")
 	}
 }
+
+// TestFitLeaves (issue 56): FitOptions.Leaves adds, from the training
+// deals only, up to that many positions of each training position's
+// search, each with a search's lead and no result; the search's mapping
+// to chances is fitted to the games' positions alone and gives the
+// leaves their targets; the same rows at 1 and 2 workers; bots that are
+// not alphabeta, and games of hidden information, are refused.
+func TestFitLeaves(t *testing.T) {
+	testenv.SkipUnderRace(t)
+	bot := "{bot: alphabeta, nodes: 300, noise: 0.5, noise_moves: 6, eval: learned, model: preset}"
+	job, cells, collect := fitCollector(t, "stacktics/size2", bot, 10)
+	cfg, err := variants.Load("stacktics/size2", []variants.Override{{Path: "players.0", Value: bot}, {Path: "players.1", Value: bot}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := sim.TraceModel(cfg.Players).Base()
+	opts := FitOptions{Workers: 1, Leaves: 3, Quiet: true}
+	leafy := func(workers int) (*fitData, int) {
+		t.Helper()
+		d := collect(opts)
+		o := opts
+		o.Workers = workers
+		added, err := d.addLeaves(context.Background(), job.Game, cfg.Players, base, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d, added
+	}
+	games := collect(FitOptions{Workers: 1, Quiet: true})
+	d, added := leafy(1)
+	n := len(games.y)
+	train, held := splitHeld(games.held)
+	if added < len(train) || added > 3*len(train) || len(held) == 0 {
+		t.Fatalf("%d leaves from %d training positions (%d held out)", added, len(train), len(held))
+	}
+	if len(d.y) != n+added || len(d.cells) != len(d.y)*cells || len(d.base) != len(d.y) || len(d.lead) != len(d.y) || len(d.deal) != len(d.y) || len(d.held) != len(d.y) || d.states != nil {
+		t.Fatalf("rows out of step: %d results, %d cells, %d bases, %d leads, %d deals, %d held", len(d.y), len(d.cells)/cells, len(d.base), len(d.lead), len(d.deal), len(d.held))
+	}
+	if string(d.cells[:n*cells]) != string(games.cells) || !slices.Equal(d.deal[:n], games.deal) {
+		t.Fatal("the games' positions changed")
+	}
+	trainDeals := map[int]bool{}
+	for _, i := range train {
+		trainDeals[games.deal[i]] = true
+	}
+	known := map[string]bool{}
+	for i := range n {
+		known[string(d.cells[i*cells:(i+1)*cells])] = true
+	}
+	fresh := 0
+	for i := n; i < len(d.y); i++ {
+		if !math.IsNaN(d.y[i]) || d.held[i] || !trainDeals[d.deal[i]] || math.IsNaN(d.lead[i]) {
+			t.Fatalf("leaf %d: result %v, held %v, deal %d, lead %v", i-n, d.y[i], d.held[i], d.deal[i], d.lead[i])
+		}
+		if !known[string(d.cells[i*cells:(i+1)*cells])] {
+			fresh++
+		}
+	}
+	if fresh < added/2 {
+		t.Errorf("only %d of %d leaves are positions the games did not play", fresh, added)
+	}
+	// The leaves' targets: the search's chance, by the mapping fitted to
+	// the games' positions alone.
+	var alone, with FitTraining
+	games.targets(train, 0.5, &alone)
+	all, _ := splitHeld(d.held)
+	target := d.targets(all, 0.5, &with)
+	if with.SearchScale != alone.SearchScale || with.SearchBias != alone.SearchBias || !(with.SearchScale > 0) {
+		t.Errorf("the leaves moved the search's mapping: σ(%v·lead%+v) against σ(%v·lead%+v) without them", with.SearchScale, with.SearchBias, alone.SearchScale, alone.SearchBias)
+	}
+	for i := n; i < len(d.y); i++ {
+		if want := model.Sigmoid(with.SearchScale*d.lead[i] + with.SearchBias); target[i] != want {
+			t.Fatalf("leaf %d: target %v, want the search's chance %v", i-n, target[i], want)
+		}
+	}
+	two, added2 := leafy(2)
+	if added2 != added || string(two.cells) != string(d.cells) || !slices.Equal(two.lead, d.lead) || !slices.Equal(two.base, d.base) {
+		t.Errorf("2 workers sample or label other leaves (%d against %d)", added2, added)
+	}
+	mcts, err := variants.Load("stacktics/size2", []variants.Override{{Path: "players.0", Value: "{bot: mcts, iterations: 50}"}, {Path: "players.1", Value: "{bot: mcts, iterations: 50}"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := games.addLeaves(context.Background(), job.Game, mcts.Players, base, opts); err == nil || !strings.Contains(err.Error(), "alphabeta") {
+		t.Errorf("mcts bots' leaves: %v", err)
+	}
+	capstone, err := variants.Load("capstone/capstone", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cg, err := capstone.Rules.NewGame()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := games.addLeaves(context.Background(), cg, cfg.Players, base, opts); err == nil || !strings.Contains(err.Error(), "perfect information") {
+		t.Errorf("Capstone's leaves: %v", err)
+	}
+}

@@ -67,6 +67,12 @@ type FitOptions struct {
 	// its leaves after its quiescence has played the exchanges out, so an
 	// evaluation taught mid-exchange positions counts the exchange twice.
 	Quiet bool
+	// Leaves, above 0, adds up to that many positions from each training
+	// position's search (addLeaves): positions its evaluation was asked
+	// about at the horizon, each labelled by a search from it of
+	// LeafNodes nodes (0: the bots' own budget). The bots must be
+	// alphabeta, the game of perfect information.
+	Leaves, LeafNodes int
 	// OnGame, if set, sees every game played.
 	OnGame func()
 }
@@ -120,6 +126,12 @@ type FitTraining struct {
 	// Quiet is FitOptions'; NotQuiet counts the positions it left out.
 	Quiet    bool `json:"quiet,omitempty"`
 	NotQuiet int  `json:"not_quiet,omitempty"`
+	// Leaves counts the positions of the searches' horizons added
+	// (FitOptions.Leaves, LeavesPer of them at most a position, each
+	// labelled by a search of LeafNodes nodes, 0 the bots' budget).
+	Leaves    int `json:"leaves,omitempty"`
+	LeavesPer int `json:"leaves_per_position,omitempty"`
+	LeafNodes int `json:"leaf_nodes,omitempty"`
 	// Learned and Base are the held-out log-loss and Brier score against
 	// the results, of the model and of its base alone; Constant of the
 	// training positions' mean.
@@ -199,6 +211,17 @@ func FitNTuple(ctx context.Context, cfg *variants.Config, opts FitOptions) (*mod
 	job.Seed = cfg.Seed ^ learnSeed ^ opts.Seed*0x9e3779b97f4a7c15
 	job.Trace = opts.Games
 	began := time.Now()
+	if opts.Proof > 0 && opts.Leaves > 0 {
+		return nil, nil, fmt.Errorf("proofs label the games' positions, and searches the leaves: one or the other")
+	}
+	if opts.Leaves < 0 || opts.Leaves > MaxLeaves || opts.LeafNodes < 0 {
+		return nil, nil, fmt.Errorf("%d leaves a position at %d nodes: want 0 to %d leaves, and 0 nodes (the bots' budget) or more", opts.Leaves, opts.LeafNodes, MaxLeaves)
+	}
+	if opts.Leaves > 0 {
+		if err := checkLeaves(job.Game, cfg.Players, opts.LeafNodes); err != nil {
+			return nil, nil, err
+		}
+	}
 	if opts.Proof > 0 && !games.Provable(job.Game.NewState()) {
 		return nil, nil, fmt.Errorf("%s cannot be proven (hidden information or chance): its positions cannot be labelled by proofs", cfg.Definition.Title)
 	}
@@ -212,6 +235,12 @@ func FitNTuple(ctx context.Context, cfg *variants.Config, opts FitOptions) (*mod
 			return nil, nil, err
 		}
 	}
+	leaves := 0
+	if opts.Leaves > 0 {
+		if leaves, err = d.addLeaves(ctx, job.Game, cfg.Players, base, opts); err != nil {
+			return nil, nil, err
+		}
+	}
 	ntuple, dense, bias, tr, err := d.fit(ctx, board, opts)
 	if err != nil {
 		return nil, nil, err
@@ -222,6 +251,11 @@ func FitNTuple(ctx context.Context, cfg *variants.Config, opts FitOptions) (*mod
 	}
 	tr.Bots = cfg.Players[0].String()
 	tr.Quiet, tr.NotQuiet = opts.Quiet, d.notQuiet
+	if opts.Leaves > 0 {
+		tr.Leaves, tr.LeavesPer, tr.LeafNodes = leaves, opts.Leaves, opts.LeafNodes
+		tr.Positions -= leaves
+		tr.Method = strings.Replace(tr.Method, "positions of the bots' games", "positions of the bots' games and of their searches' horizons", 1)
+	}
 	var m *model.Model
 	handScale := d.handScale()
 	if base != nil {
@@ -351,6 +385,9 @@ func (d *fitData) fit(ctx context.Context, board games.CellBoard, opts FitOption
 		}
 		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
 		for _, i := range order {
+			if math.IsNaN(target[i]) {
+				continue
+			}
 			g := target[i] - model.Sigmoid(learned(i))
 			net.step(cellsOf(i), rate*g)
 			bias += rate * g
@@ -366,11 +403,14 @@ func (d *fitData) fit(ctx context.Context, board games.CellBoard, opts FitOption
 	net.restore()
 	bias = bestBias
 	tr.Learned = best
-	mean := 0.0
+	mean, results := 0.0, 0
 	for _, i := range train {
-		mean += d.y[i]
+		if !math.IsNaN(d.y[i]) { // a leaf has no result
+			mean += d.y[i]
+			results++
+		}
 	}
-	mean /= float64(len(train))
+	mean /= float64(results)
 	tr.Constant = heldLoss(func(int) float64 { return math.Log(mean / (1 - mean)) })
 	tr.VersusBase = d.pairedLoss(held, learned, func(i int) float64 { return d.base[i] + d.bias })
 	return ntuple, dense, bias, tr, nil
@@ -417,7 +457,7 @@ func collectCells(ctx context.Context, job sim.Job, stride int, base *model.Mode
 				world.(games.Determinizer).Determinize(p, pcg.New(uint64(r.Deal)^fitWorldSeed, uint64(k)))
 				seen[1] = world
 			}
-			if opts.Proof > 0 {
+			if opts.Proof > 0 || opts.Leaves > 0 {
 				if s.Plies() < opts.ProofFrom {
 					return
 				}
@@ -456,7 +496,7 @@ func collectCells(ctx context.Context, job sim.Job, stride int, base *model.Mode
 func (d *fitData) handScale() float64 {
 	var idx []int
 	for i, h := range d.hand {
-		if !math.IsNaN(h) {
+		if !math.IsNaN(h) && !math.IsNaN(d.y[i]) { // a leaf has no result
 			idx = append(idx, i)
 		}
 	}
@@ -481,7 +521,7 @@ func (d *fitData) handScale() float64 {
 func (d *fitData) proveLabels(ctx context.Context, opts FitOptions) (int, error) {
 	n := len(d.states)
 	proven := make([]int8, n) // 0: unproven; else the outcome + 2
-	workers := max(1, min(opts.Workers, n))
+	workers := fitWorkers(opts.Workers, n)
 	var wg sync.WaitGroup
 	errs := make([]error, workers)
 	for w := range workers {
@@ -565,13 +605,15 @@ func traceLead(trace []int32, k int, mover games.Player) float64 {
 // targets are the training positions' targets (held-out ones keep their
 // results): Result × the result + (1 − Result) × the search's chance, the
 // search's lead mapped by a logistic fitted to the training results (its
-// scale and bias recorded in tr).
+// scale and bias recorded in tr). A leaf of a search (addLeaves: no
+// result) has the search's chance alone, or NaN, no target, where it has
+// none.
 func (d *fitData) targets(train []int, result float64, tr *FitTraining) []float64 {
 	var x [][]float64
 	var y []float64
 	var idx []int
 	for _, i := range train {
-		if l := d.lead[i]; !math.IsNaN(l) && !math.IsInf(l, 0) {
+		if l := d.lead[i]; !math.IsNaN(l) && !math.IsInf(l, 0) && !math.IsNaN(d.y[i]) {
 			idx = append(idx, len(x))
 			x = append(x, []float64{l})
 			y = append(y, d.y[i])
@@ -587,10 +629,17 @@ func (d *fitData) targets(train []int, result float64, tr *FitTraining) []float6
 	t := slices.Clone(d.y)
 	for _, i := range train {
 		l := d.lead[i]
-		if math.IsNaN(l) || scale == 0 {
-			continue
+		switch {
+		case math.IsNaN(d.y[i]) && (math.IsNaN(l) || scale == 0):
+			// A leaf no search could label: no target (fit skips it).
+		case math.IsNaN(d.y[i]):
+			// A leaf of a search (addLeaves): no result, the search's
+			// chance alone.
+			t[i] = model.Sigmoid(scale*l + bias)
+		case math.IsNaN(l) || scale == 0:
+		default:
+			t[i] = result*d.y[i] + (1-result)*model.Sigmoid(scale*l+bias)
 		}
-		t[i] = result*d.y[i] + (1-result)*model.Sigmoid(scale*l+bias)
 	}
 	return t
 }
