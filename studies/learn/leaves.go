@@ -72,8 +72,8 @@ func newLeafBots(g games.Game, players [games.NumSeats]bots.Spec, labelNodes int
 // game plays, which the games' positions alone never show it. The search
 // is the mover's bot without its variety, at its budget; the leaves are a
 // reservoir sample of its evaluations (with opts.Quiet, of those whose
-// mover has no forcing move pending: a draw that falls on one keeps the
-// sample as it was). Each leaf is labelled by a search of its own from it
+// mover has no forcing move pending: a slot the reservoir gives to one
+// keeps the position it held). Each leaf is labelled by a search of its own from it
 // (the same bot, at opts.LeafNodes nodes or at its budget): its root value
 // is the leaf's lead, and its result unknown (d.y NaN), so that its target
 // is the search's chance alone (targets). Leaves that are finished, that
