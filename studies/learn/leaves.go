@@ -27,6 +27,8 @@ type leafRow struct {
 	cells      []uint8
 	base, hand float64
 	lead       float64
+	// state is the leaf, kept where d.keepLeaves asks (tests).
+	state games.State
 }
 
 // leafBots are one goroutine's searches for addLeaves: a seat's sampling
@@ -71,9 +73,12 @@ func newLeafBots(g games.Game, players [games.NumSeats]bots.Spec, labelNodes int
 // evaluation inside a search is asked about, most of them after moves no
 // game plays, which the games' positions alone never show it. The search
 // is the mover's bot without its variety, at its budget; the leaves are a
-// reservoir sample of its evaluations (with opts.Quiet, of those whose
-// mover has no forcing move pending: a slot the reservoir gives to one
-// keeps the position it held). Each leaf is labelled by a search of its own from it
+// reservoir sample of its evaluations whose mover has no forcing move
+// pending (a slot the reservoir gives to another keeps the position it
+// held): a search judges a position mid-exchange only as a bound before
+// its quiescence plays the exchange out, and a network taught such
+// positions by the searches that play them out counts the exchange
+// twice (on Stacktics size 4 such leaves cost 215 Elo). Each leaf is labelled by a search of its own from it
 // (the same bot, at opts.LeafNodes nodes or at its budget): its root value
 // is the leaf's lead, and its result unknown (d.y NaN), so that its target
 // is the search's chance alone (targets). Leaves that are finished, that
@@ -126,7 +131,7 @@ func (d *fitData) addLeaves(ctx context.Context, g games.Game, players [games.Nu
 							return
 						}
 					}
-					if leaf.IsTerminal() || (opts.Quiet && forcingPending(leaf, &forcing)) {
+					if leaf.IsTerminal() || forcingPending(leaf, &forcing) {
 						return
 					}
 					if slot == len(kept) {
@@ -144,8 +149,11 @@ func (d *fitData) addLeaves(ctx context.Context, g games.Game, players [games.Nu
 				}
 				sampler.SetLeafVisitor(nil)
 				for j, leaf := range kept {
-					row, ok := labelLeaf(lb, leaf, base, &sc, &legal, pcg.New(leafSeed^opts.Seed^0x6c6162656c, uint64(i*MaxLeaves+j)))
+					row, ok := labelLeaf(lb, leaf, base, &sc, &legal, leafLabelStream(opts.Seed, i, j))
 					if ok {
+						if d.keepLeaves {
+							row.state = leaf
+						}
 						rows[i] = append(rows[i], row)
 					}
 				}
@@ -170,11 +178,20 @@ func (d *fitData) addLeaves(ctx context.Context, g games.Game, players [games.Nu
 			d.lead = append(d.lead, r.lead)
 			d.deal = append(d.deal, d.deal[i])
 			d.held = append(d.held, false)
+			if d.keepLeaves {
+				d.leafStates = append(d.leafStates, r.state)
+			}
 			added++
 		}
 	}
 	d.states = nil
 	return added, nil
+}
+
+// leafLabelStream is the stream of the labelling search of training
+// position i's leaf j.
+func leafLabelStream(seed uint64, i, j int) *pcg.Rand {
+	return pcg.New(leafSeed^seed^0x6c6162656c, uint64(i*MaxLeaves+j))
 }
 
 // checkLeaves reports why the leaves of players' searches of g cannot be

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"playtest/games"
+	"playtest/games/pcg"
 	"playtest/internal/testenv"
 	"playtest/runs/rundir"
 	"playtest/sim"
@@ -460,30 +461,32 @@ func TestFitLeaves(t *testing.T) {
 	leafy := func(workers int) (*fitData, int) {
 		t.Helper()
 		d := collect(opts)
+		d.keepLeaves = true
 		o := opts
 		o.Workers = workers
+		o.Quiet = workers == 1 // the leaves are quiet either way
 		added, err := d.addLeaves(context.Background(), job.Game, cfg.Players, base, o)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return d, added
 	}
-	games := collect(FitOptions{Workers: 1, Quiet: true})
+	played := collect(FitOptions{Workers: 1, Quiet: true})
 	d, added := leafy(1)
-	n := len(games.y)
-	train, held := splitHeld(games.held)
+	n := len(played.y)
+	train, held := splitHeld(played.held)
 	if added < len(train) || added > 3*len(train) || len(held) == 0 {
 		t.Fatalf("%d leaves from %d training positions (%d held out)", added, len(train), len(held))
 	}
 	if len(d.y) != n+added || len(d.cells) != len(d.y)*cells || len(d.base) != len(d.y) || len(d.lead) != len(d.y) || len(d.deal) != len(d.y) || len(d.held) != len(d.y) || d.states != nil {
 		t.Fatalf("rows out of step: %d results, %d cells, %d bases, %d leads, %d deals, %d held", len(d.y), len(d.cells)/cells, len(d.base), len(d.lead), len(d.deal), len(d.held))
 	}
-	if string(d.cells[:n*cells]) != string(games.cells) || !slices.Equal(d.deal[:n], games.deal) {
+	if string(d.cells[:n*cells]) != string(played.cells) || !slices.Equal(d.deal[:n], played.deal) {
 		t.Fatal("the games' positions changed")
 	}
 	trainDeals := map[int]bool{}
 	for _, i := range train {
-		trainDeals[games.deal[i]] = true
+		trainDeals[played.deal[i]] = true
 	}
 	known := map[string]bool{}
 	for i := range n {
@@ -501,10 +504,42 @@ func TestFitLeaves(t *testing.T) {
 	if fresh < added/2 {
 		t.Errorf("only %d of %d leaves are positions the games did not play", fresh, added)
 	}
+	// Each leaf is quiet and unfinished, its row its own (cells and base
+	// from its mover's view), its lead the labelling search's.
+	lb, err := newLeafBots(job.Game, cfg.Players, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var forcing, legal []games.Move
+	for k, leaf := range d.leafStates {
+		i := n + k
+		mover := leaf.CurrentPlayer()
+		if leaf.IsTerminal() || forcingPending(leaf, &forcing) {
+			t.Fatalf("leaf %d is finished or has a capture pending:\n%s", k, leaf)
+		}
+		if string(leaf.(games.CellState).AppendCells(nil, mover)) != string(d.cells[i*cells:(i+1)*cells]) {
+			t.Fatalf("leaf %d: its row's cells are another position's", k)
+		}
+		if f := leaf.(games.FeatureState).AppendFeatures(nil, mover); base.Logit(f)-base.Bias != d.base[i] {
+			t.Fatalf("leaf %d: base %v, its features give %v", k, d.base[i], base.Logit(f)-base.Bias)
+		}
+		if k < 30 {
+			search := lb.label[mover]
+			legal = leaf.LegalMoves(legal[:0])
+			search.Reset(mover, pcg.New(1, 1))
+			search.Choose(leaf, legal)
+			if v, ok := search.RootValue(); !ok || (v != d.lead[i] && !math.IsInf(d.lead[i], 0)) {
+				t.Fatalf("leaf %d: lead %v, a search of it %v (%v)", k, d.lead[i], v, ok)
+			}
+		}
+	}
+	if len(d.leafStates) != added {
+		t.Fatalf("%d leaves kept of %d", len(d.leafStates), added)
+	}
 	// The leaves' targets: the search's chance, by the mapping fitted to
 	// the games' positions alone.
 	var alone, with FitTraining
-	games.targets(train, 0.5, &alone)
+	played.targets(train, 0.5, &alone)
 	all, _ := splitHeld(d.held)
 	target := d.targets(all, 0.5, &with)
 	if with.SearchScale != alone.SearchScale || with.SearchBias != alone.SearchBias || !(with.SearchScale > 0) {
@@ -523,7 +558,7 @@ func TestFitLeaves(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := games.addLeaves(context.Background(), job.Game, mcts.Players, base, opts); err == nil || !strings.Contains(err.Error(), "alphabeta") {
+	if _, err := played.addLeaves(context.Background(), job.Game, mcts.Players, base, opts); err == nil || !strings.Contains(err.Error(), "alphabeta") {
 		t.Errorf("mcts bots' leaves: %v", err)
 	}
 	capstone, err := variants.Load("capstone/capstone", nil)
@@ -534,7 +569,7 @@ func TestFitLeaves(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := games.addLeaves(context.Background(), cg, cfg.Players, base, opts); err == nil || !strings.Contains(err.Error(), "perfect information") {
+	if _, err := played.addLeaves(context.Background(), cg, cfg.Players, base, opts); err == nil || !strings.Contains(err.Error(), "perfect information") {
 		t.Errorf("Capstone's leaves: %v", err)
 	}
 }

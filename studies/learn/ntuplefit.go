@@ -68,8 +68,8 @@ type FitOptions struct {
 	// evaluation taught mid-exchange positions counts the exchange twice.
 	Quiet bool
 	// Leaves, above 0, adds up to that many positions from each training
-	// position's search (addLeaves): positions its evaluation was asked
-	// about at the horizon, each labelled by a search from it of
+	// position's search (addLeaves): quiet positions its evaluation was
+	// asked about at the horizon, each labelled by a search from it of
 	// LeafNodes nodes (0: the bots' own budget). The bots must be
 	// alphabeta, the game of perfect information.
 	Leaves, LeafNodes int
@@ -170,6 +170,9 @@ type fitData struct {
 	hand []float64
 	// notQuiet counts the positions FitOptions.Quiet left out.
 	notQuiet int
+	// keepLeaves keeps the leaves addLeaves adds, in leafStates (tests).
+	keepLeaves bool
+	leafStates []games.State
 }
 
 // FitNTuple plays opts.Games games of cfg's bots (on seeds apart from
