@@ -4,11 +4,9 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"sync"
 
 	"playtest/games"
 	"playtest/games/pcg"
-	"playtest/sim"
 	"playtest/sim/bots"
 	"playtest/sim/model"
 )
@@ -92,79 +90,25 @@ func (d *fitData) addLeaves(ctx context.Context, g games.Game, players [games.Nu
 	n := len(d.states)
 	rows := make([][]leafRow, n)
 	workers := fitWorkers(opts.Workers, n)
-	var wg sync.WaitGroup
-	errs := make([]error, workers)
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			lb, err := newLeafBots(g, players, opts.LeafNodes)
-			if err != nil {
-				errs[w] = err
-				return
-			}
-			var sc model.Scratch
-			var forcing, legal []games.Move
-			var kept []games.State
-			for i := w; i < n; i += workers {
-				if d.held[i] {
-					continue
-				}
-				if err := ctx.Err(); err != nil {
-					errs[w] = err
-					return
-				}
-				s := d.states[i]
-				mover := s.CurrentPlayer()
-				if mover != games.Seat0 && mover != games.Seat1 {
-					continue
-				}
-				// The sample: a reservoir of opts.Leaves evaluations.
-				kept = kept[:0]
-				seen := 0
-				draw := pcg.New(leafSeed^opts.Seed, uint64(2*i+1))
-				visit := func(leaf games.State) {
-					seen++
-					slot := len(kept)
-					if slot >= opts.Leaves {
-						if slot = draw.IntN(seen); slot >= opts.Leaves {
-							return
-						}
-					}
-					if leaf.IsTerminal() || forcingPending(leaf, &forcing) {
-						return
-					}
-					if slot == len(kept) {
-						kept = append(kept, leaf.Clone())
-					} else {
-						kept[slot] = leaf.Clone()
-					}
-				}
-				sampler := lb.sample[mover]
-				sampler.Reset(mover, pcg.New(leafSeed^opts.Seed, uint64(2*i)))
-				sampler.SetLeafVisitor(visit)
-				legal = s.LegalMoves(legal[:0])
-				if len(legal) > 1 {
-					sampler.Choose(s, legal)
-				}
-				sampler.SetLeafVisitor(nil)
-				for j, leaf := range kept {
-					row, ok := labelLeaf(lb, leaf, base, &sc, &legal, leafLabelStream(opts.Seed, i, j))
-					if ok {
-						if d.keepLeaves {
-							row.state = leaf
-						}
-						rows[i] = append(rows[i], row)
-					}
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	for _, err := range errs {
+	err := inWorkers(workers, func(w int) error {
+		lb, err := newLeafBots(g, players, opts.LeafNodes)
 		if err != nil {
-			return 0, err
+			return err
 		}
+		ls := &leafSampler{lb: lb, base: base, opts: opts, keep: d.keepLeaves}
+		for i := w; i < n; i += workers {
+			if d.held[i] {
+				continue
+			}
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			rows[i] = ls.leaves(d.states[i], i)
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, err
 	}
 	added := 0
 	for i, rs := range rows {
@@ -186,6 +130,73 @@ func (d *fitData) addLeaves(ctx context.Context, g games.Game, players [games.Nu
 	}
 	d.states = nil
 	return added, nil
+}
+
+// leafSampler samples and labels the leaves of one goroutine's
+// positions (addLeaves), its buffers reused from one to the next.
+type leafSampler struct {
+	lb   leafBots
+	base *model.Model
+	opts FitOptions
+	keep bool // keep each leaf's state in its row
+	sc   model.Scratch
+	// forcing and legal are move buffers; kept is the reservoir of the
+	// search in progress, seen the evaluations it has been offered, draw
+	// its stream.
+	forcing, legal []games.Move
+	kept           []games.State
+	seen           int
+	draw           *pcg.Rand
+}
+
+// leaves are the labelled leaves of training position i, s: a reservoir
+// of opts.Leaves of the quiet, unfinished positions its mover's search
+// evaluates (offer), each labelled by labelLeaf.
+func (ls *leafSampler) leaves(s games.State, i int) []leafRow {
+	mover := s.CurrentPlayer()
+	if mover != games.Seat0 && mover != games.Seat1 {
+		return nil
+	}
+	ls.kept, ls.seen = ls.kept[:0], 0
+	ls.draw = pcg.New(leafSeed^ls.opts.Seed, uint64(2*i+1))
+	sampler := ls.lb.sample[mover]
+	sampler.Reset(mover, pcg.New(leafSeed^ls.opts.Seed, uint64(2*i)))
+	sampler.SetLeafVisitor(ls.offer)
+	if ls.legal = s.LegalMoves(ls.legal[:0]); len(ls.legal) > 1 {
+		sampler.Choose(s, ls.legal)
+	}
+	sampler.SetLeafVisitor(nil)
+	var rows []leafRow
+	for j, leaf := range ls.kept {
+		if row, ok := labelLeaf(ls.lb, leaf, ls.base, &ls.sc, &ls.legal, leafLabelStream(ls.opts.Seed, i, j)); ok {
+			if ls.keep {
+				row.state = leaf
+			}
+			rows = append(rows, row)
+		}
+	}
+	return rows
+}
+
+// offer is the search's leaf visitor: the reservoir's step for one
+// evaluation (a slot drawn for a finished position, or one with a forcing
+// move pending, keeps the position it held).
+func (ls *leafSampler) offer(leaf games.State) {
+	ls.seen++
+	slot := len(ls.kept)
+	if slot >= ls.opts.Leaves {
+		if slot = ls.draw.IntN(ls.seen); slot >= ls.opts.Leaves {
+			return
+		}
+	}
+	if leaf.IsTerminal() || forcingPending(leaf, &ls.forcing) {
+		return
+	}
+	if slot == len(ls.kept) {
+		ls.kept = append(ls.kept, leaf.Clone())
+	} else {
+		ls.kept[slot] = leaf.Clone()
+	}
 }
 
 // leafLabelStream is the stream of the labelling search of training
@@ -235,14 +246,4 @@ func labelLeaf(lb leafBots, leaf games.State, base *model.Model, sc *model.Scrat
 		row.hand = h.Evaluate(mover)
 	}
 	return row, true
-}
-
-// fitWorkers is the goroutines a pass over n positions runs on: workers,
-// or for 0 one a core (sim.DefaultWorkers), never more than n nor fewer
-// than 1.
-func fitWorkers(workers, n int) int {
-	if workers <= 0 {
-		workers = sim.DefaultWorkers()
-	}
-	return max(1, min(workers, n))
 }

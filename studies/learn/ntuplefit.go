@@ -7,7 +7,6 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"playtest/games"
@@ -525,44 +524,34 @@ func (d *fitData) proveLabels(ctx context.Context, opts FitOptions) (int, error)
 	n := len(d.states)
 	proven := make([]int8, n) // 0: unproven; else the outcome + 2
 	workers := fitWorkers(opts.Workers, n)
-	var wg sync.WaitGroup
-	errs := make([]error, workers)
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var se *prove.Searcher
-			for i := w; i < n; i += workers {
-				s := d.states[i]
-				if se == nil {
-					var err error
-					if se, err = prove.New(s, prove.Options{Context: ctx}); err != nil {
-						errs[w] = err
-						return
-					}
-					defer se.Close()
+	err := inWorkers(workers, func(w int) error {
+		var se *prove.Searcher
+		for i := w; i < n; i += workers {
+			s := d.states[i]
+			if se == nil {
+				var err error
+				if se, err = prove.New(s, prove.Options{Context: ctx}); err != nil {
+					return err
 				}
-				se.Reset()
-				se.Budget(opts.Proof)
-				v, err := se.Decide(s)
-				switch {
-				case err == nil:
-					proven[i] = int8(v.Outcome + 2)
-				case errors.Is(err, prove.ErrBudget), errors.Is(err, prove.ErrRepeats):
-					// Unproven: past the bound, or on a line that
-					// repeats a position (no proof of this searcher's).
-				default:
-					errs[w] = err
-					return
-				}
+				defer se.Close()
 			}
-		}()
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return 0, err
+			se.Reset()
+			se.Budget(opts.Proof)
+			v, err := se.Decide(s)
+			switch {
+			case err == nil:
+				proven[i] = int8(v.Outcome + 2)
+			case errors.Is(err, prove.ErrBudget), errors.Is(err, prove.ErrRepeats):
+				// Unproven: past the bound, or on a line that repeats a
+				// position (no proof of this searcher's).
+			default:
+				return err
+			}
 		}
+		return nil
+	})
+	if err != nil {
+		return 0, err
 	}
 	keep := 0
 	for i := range n {
