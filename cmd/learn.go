@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"strings"
 
@@ -410,8 +411,13 @@ func writeNTuple(cmd *cobra.Command, m *model.Model, tr any, out, format, said s
 	if format == "json" {
 		return reports.WriteJSON(cmd.OutOrStdout(), m)
 	}
-	_, err = fmt.Fprintln(cmd.OutOrStdout(), said)
-	return err
+	if _, err = fmt.Fprintln(cmd.OutOrStdout(), said); err != nil {
+		return err
+	}
+	if r, ok := tr.(interface{ WriteReliability(io.Writer) error }); ok {
+		return r.WriteReliability(cmd.OutOrStdout())
+	}
+	return nil
 }
 
 // fitNTuple fits an n-tuple network (or a dense one, --kind dense) on top
@@ -493,8 +499,9 @@ func fitNTuple(cmd *cobra.Command, v *viper.Viper, cfg *variants.Config, out, fo
 			return fmt.Sprintf("a dense network of %d hidden units", tr.Hidden)
 		}
 	}
-	rep := progress.New(cmd.ErrOrStderr(), progressMode(v), "learn "+kind+" (fit) "+cfg.Label(), 0, fopts.Games+fopts.HeadToHead+fopts.HeadToHead%2)
+	rep := progress.NewStages(cmd.ErrOrStderr(), progressMode(v), "learn "+kind+" (fit) "+cfg.Label(), fopts.Games)
 	fopts.OnGame = func() { rep.Add(1) }
+	fopts.OnStage, fopts.OnPosition = rep.Start, fopts.OnGame
 	m, tr, err := learn.FitNTuple(cmd.Context(), cfg, fopts)
 	rep.Close()
 	if err != nil {

@@ -281,7 +281,7 @@ func TestLearnNTupleFitCommand(t *testing.T) {
 	code, out, errOut := run(t, "learn", "stacktics/size2", "--kind", "ntuple", "--method", "fit", "--games", "100", "--set", "players.0.nodes=100", "--set", "players.1.nodes=100",
 		"--tuples", "8", "--tuple-length", "3", "--head-to-head", "20", "--out", dir, "--quiet")
 	if code != 0 || !strings.Contains(out, "an n-tuple network of 8 tuples of 3 cells on top of the bots' model, fitted to") || !strings.Contains(out, "held-out log-loss") ||
-		!strings.Contains(out, "over 20 games against the bots' model at the same nodes") {
+		!strings.Contains(out, "over 20 games against the bots' model at the same nodes") || !strings.Contains(out, "result less prediction, points (95%)") || !strings.Contains(out, "Held out, against the games' results: ") {
 		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
 	}
 	b, err := os.ReadFile(filepath.Join(dir, "model.json"))

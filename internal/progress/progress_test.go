@@ -49,3 +49,24 @@ func TestLines(t *testing.T) {
 		t.Errorf("a finished run gave %T", d)
 	}
 }
+
+func TestStages(t *testing.T) {
+	var out syncBuffer
+	s := NewStages(&out, Lines, "learn", 3)
+	s.Add(3)
+	s.Start("leaves", "positions", 5)
+	s.Add(2)
+	s.Add(3)
+	s.Start("head-to-head", "games", 2)
+	s.Add(1)
+	s.Close()
+	s.Close()
+	for _, want := range []string{"learn: 3 / 3 games (100.0%)", "learn: leaves: 5 / 5 positions (100.0%)", "positions/s", "learn: head-to-head: 1 / 2 games (50.0%)"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("no %q in:\n%s", want, out.String())
+		}
+	}
+	if strings.Count(out.String(), "\n") != 3 {
+		t.Errorf("want one last line a stage:\n%s", out.String())
+	}
+}

@@ -295,15 +295,24 @@ func forcingPending(s games.State, buf *[]games.Move) bool {
 }
 
 // reliability bins the held-out positions by predicted probability into
-// deciles, each with its gap's interval: its mean result's clustered
-// Wilson interval (each deal's positions share its result) less its
-// mean prediction.
+// deciles, each with its gap's interval (reliabilityBins).
 func reliability(d *Data, held []int, m *model.Model) []Bin {
-	bins := make([]Bin, 10)
-	in := make([][]int, 10)
 	p := make([]float64, len(d.Y))
 	for _, i := range held {
 		p[i] = m.Probability(d.X[i])
+	}
+	return reliabilityBins(held, p, d.Y, d.Deal)
+}
+
+// reliabilityBins bins the positions held (indices into p, their
+// predictions, y, their results, and deal, their deals) by prediction into
+// deciles, each with its gap's interval: its mean result's clustered
+// Wilson interval (each deal's positions share its result) less its mean
+// prediction.
+func reliabilityBins(held []int, p, y []float64, deal []int) []Bin {
+	bins := make([]Bin, 10)
+	in := make([][]int, 10)
+	for _, i := range held {
 		b := min(int(p[i]*10), 9)
 		in[b] = append(in[b], i)
 	}
@@ -316,11 +325,11 @@ func reliability(d *Data, held []int, m *model.Model) []Bin {
 		}
 		for _, i := range in[b] {
 			bin.Predicted += p[i]
-			bin.Observed += d.Y[i]
+			bin.Observed += y[i]
 		}
 		bin.Predicted /= float64(bin.N)
 		bin.Observed /= float64(bin.N)
-		sums, counts := byDeal(d.Deal, in[b], func(i int) float64 { return d.Y[i] })
+		sums, counts := byDeal(deal, in[b], func(i int) float64 { return y[i] })
 		iv := stats.ClusteredWilson(sums, counts, stats.Z95)
 		bin.Deals, bin.GapLow, bin.GapHigh = len(sums), iv.Low-bin.Predicted, iv.High-bin.Predicted
 	}

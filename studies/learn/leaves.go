@@ -90,6 +90,7 @@ func (d *fitData) addLeaves(ctx context.Context, g games.Game, players [games.Nu
 	n := len(d.states)
 	rows := make([][]leafRow, n)
 	workers := fitWorkers(opts.Workers, n)
+	done := opts.stage("leaves", "positions", n)
 	err := inWorkers(workers, func(w int) error {
 		lb, err := newLeafBots(g, players, opts.LeafNodes)
 		if err != nil {
@@ -97,13 +98,13 @@ func (d *fitData) addLeaves(ctx context.Context, g games.Game, players [games.Nu
 		}
 		ls := &leafSampler{lb: lb, base: base, opts: opts, keep: d.keepLeaves}
 		for i := w; i < n; i += workers {
-			if d.held[i] {
-				continue
-			}
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			rows[i] = ls.leaves(d.states[i], i)
+			if !d.held[i] {
+				rows[i] = ls.leaves(d.states[i], i)
+			}
+			done()
 		}
 		return nil
 	})

@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"math"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"playtest/games"
@@ -171,8 +173,12 @@ func TestFitNTupleOnTheBotsModel(t *testing.T) {
 				if (kind == model.KindDense) != (m.DenseNet() != nil && tr.Hidden == 32 && tr.Tuples == 0) {
 					t.Errorf("%s: the network or its record is of another kind (hidden %d, tuples %d)", kind, tr.Hidden, tr.Tuples)
 				}
+				checkFitReliability(t, kind, tr)
 			}
 			files[i] = modelFile(t, m, tr)
+			if strings.Contains(files[i], "reliability") {
+				t.Errorf("%s: model.json keeps the reliability deciles, which the shipped networks' records do not", kind)
+			}
 		}
 		if files[0] != files[1] {
 			t.Errorf("%s: the same seed wrote another model.json at 2 workers", kind)
@@ -185,6 +191,36 @@ func TestFitNTupleOnTheBotsModel(t *testing.T) {
 	opts := FitOptions{Games: 1000, Tuples: 20, Length: 3, Result: DefaultFitResult, Rate: DefaultFitRate, Epochs: DefaultFitEpochs, Seed: 4}
 	if _, _, err := FitNTuple(context.Background(), hand, opts); err == nil || !strings.Contains(err.Error(), "play no logistic model") {
 		t.Errorf("bots on the hand heuristic: %v", err)
+	}
+}
+
+// checkFitReliability checks a fit's reliability deciles: every held-out
+// position in one, each decile's mean prediction inside it and its gap
+// inside its interval, and the table and its sentence written.
+func checkFitReliability(t *testing.T, kind string, tr *FitTraining) {
+	t.Helper()
+	if len(tr.Reliability) != 10 {
+		t.Fatalf("%s: %d deciles", kind, len(tr.Reliability))
+	}
+	n := 0
+	for _, b := range tr.Reliability {
+		n += b.N
+		if b.N == 0 {
+			continue
+		}
+		if b.Predicted < b.Low || b.Predicted > b.High || b.Observed < 0 || b.Observed > 1 || b.Deals < 1 || !(b.GapLow <= b.Gap() && b.Gap() <= b.GapHigh) {
+			t.Errorf("%s: decile %+v is not one", kind, b)
+		}
+	}
+	if n != tr.HeldOut {
+		t.Errorf("%s: the deciles hold %d positions of %d held out", kind, n, tr.HeldOut)
+	}
+	var text strings.Builder
+	if err := tr.WriteReliability(&text); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(text.String(), "result less prediction") || !strings.Contains(text.String(), "Held out, against the games' results:") {
+		t.Errorf("%s: the reliability written:\n%s", kind, text.String())
 	}
 }
 
@@ -465,9 +501,16 @@ func TestFitLeaves(t *testing.T) {
 		o := opts
 		o.Workers = workers
 		o.Quiet = workers == 1 // the leaves are quiet either way
+		var stages []string
+		var done atomic.Int64
+		o.OnStage = func(stage, unit string, total int) { stages = append(stages, fmt.Sprint(stage, " ", total, " ", unit)) }
+		o.OnPosition = func() { done.Add(1) }
 		added, err := d.addLeaves(context.Background(), job.Game, cfg.Players, base, o)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if want := fmt.Sprint("leaves ", len(d.y)-added, " positions"); len(stages) != 1 || stages[0] != want || done.Load() != int64(len(d.y)-added) {
+			t.Errorf("%d workers: stages %q with %d positions done, want %q and each", workers, stages, done.Load(), want)
 		}
 		return d, added
 	}

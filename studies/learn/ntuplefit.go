@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"slices"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"playtest/games"
 	"playtest/games/pcg"
 	"playtest/games/prove"
+	"playtest/reports"
 	"playtest/runs/rundir"
 	"playtest/sim"
 	"playtest/sim/model"
@@ -74,6 +76,23 @@ type FitOptions struct {
 	Leaves, LeafNodes int
 	// OnGame, if set, sees every game played.
 	OnGame func()
+	// OnStage, if set, is told of each stage after the training games:
+	// its name, what it counts ("positions" or "games") and how many;
+	// OnPosition then sees each position done (OnGame each game).
+	OnStage    func(stage, unit string, total int)
+	OnPosition func()
+}
+
+// stage announces a stage of total units to opts.OnStage, and returns
+// what sees each position done (a no-op without OnPosition).
+func (opts FitOptions) stage(name, unit string, total int) func() {
+	if opts.OnStage != nil {
+		opts.OnStage(name, unit, total)
+	}
+	if opts.OnPosition == nil {
+		return func() {}
+	}
+	return opts.OnPosition
 }
 
 // Defaults of FitOptions.
@@ -140,6 +159,12 @@ type FitTraining struct {
 	// VersusBase is the model's held-out log-loss less the base's, with
 	// its interval clustered by deal.
 	VersusBase Difference `json:"versus_base"`
+	// Reliability is the fitted model's held-out deciles against the
+	// results, with their intervals clustered by deal: said
+	// (WriteReliability), not kept in model.json, whose record stays as
+	// the shipped networks have it (make models reproduces them byte for
+	// byte).
+	Reliability []Bin `json:"-"`
 	// HeadToHead is the fitted model's bots' score against the bots that
 	// played the games (FitOptions.HeadToHead; nil when not played).
 	HeadToHead *HeadToHead `json:"head_to_head,omitempty"`
@@ -281,6 +306,7 @@ func FitNTuple(ctx context.Context, cfg *variants.Config, opts FitOptions) (*mod
 			if err != nil {
 				return nil, nil, err
 			}
+			opts.stage("head-to-head", "games", opts.HeadToHead+opts.HeadToHead%2)
 			if tr.HeadToHead, err = headToHead(ctx, *judged, fitted, cfg.Players, Options{Workers: opts.Workers, HeadToHead: opts.HeadToHead, OnGame: opts.OnGame}, 1); err != nil {
 				return nil, nil, err
 			}
@@ -288,6 +314,21 @@ func FitNTuple(ctx context.Context, cfg *variants.Config, opts FitOptions) (*mod
 	}
 	tr.Seconds = time.Since(began).Seconds()
 	return m, tr, nil
+}
+
+// WriteReliability writes the fitted model's reliability table (its
+// held-out deciles) and a sentence on its calibration.
+func (tr *FitTraining) WriteReliability(w io.Writer) error {
+	header, rows := reliabilityRows(tr.Reliability)
+	if rows == nil {
+		return nil
+	}
+	if err := reports.WriteStringTable(w, header, rows); err != nil {
+		return err
+	}
+	clause, _ := Calibration(tr.Reliability)
+	_, err := fmt.Fprintf(w, "Held out, against the games' results: %s.\n", clause)
+	return err
 }
 
 // fitNet is the network fit trains: an n-tuple network's or a dense
@@ -415,6 +456,11 @@ func (d *fitData) fit(ctx context.Context, board games.CellBoard, opts FitOption
 	mean /= float64(results)
 	tr.Constant = heldLoss(func(int) float64 { return math.Log(mean / (1 - mean)) })
 	tr.VersusBase = d.pairedLoss(held, learned, func(i int) float64 { return d.base[i] + d.bias })
+	p := make([]float64, len(d.y))
+	for _, i := range held {
+		p[i] = model.Sigmoid(learned(i))
+	}
+	tr.Reliability = reliabilityBins(held, p, d.y, d.deal)
 	return ntuple, dense, bias, tr, nil
 }
 
@@ -524,6 +570,7 @@ func (d *fitData) proveLabels(ctx context.Context, opts FitOptions) (int, error)
 	n := len(d.states)
 	proven := make([]int8, n) // 0: unproven; else the outcome + 2
 	workers := fitWorkers(opts.Workers, n)
+	done := opts.stage("proving", "positions", n)
 	err := inWorkers(workers, func(w int) error {
 		var se *prove.Searcher
 		for i := w; i < n; i += workers {
@@ -547,6 +594,7 @@ func (d *fitData) proveLabels(ctx context.Context, opts FitOptions) (int, error)
 			default:
 				return err
 			}
+			done()
 		}
 		return nil
 	})

@@ -461,7 +461,7 @@ func WriteText(w io.Writer, m *model.Model, tr *Training) error {
 	}
 	for _, table := range []func() ([]string, [][]string){
 		func() ([]string, [][]string) { return scoreRows(tr) },
-		func() ([]string, [][]string) { return reliabilityRows(tr) },
+		func() ([]string, [][]string) { return reliabilityRows(tr.Reliability) },
 		func() ([]string, [][]string) { return weightRows(m, tr) },
 		func() ([]string, [][]string) { return generationRows(tr) },
 	} {
@@ -517,44 +517,7 @@ func Verdict(tr *Training) string {
 	default:
 		first = "It is not shown to predict the held-out games better than the hand heuristic (" + compared + ")"
 	}
-	// The worst decile off by more than ±5 points, preferring one whose
-	// interval shows it off (leaves 0 out) to one within its noise.
-	worst, worstOff, judged := -1, 0.0, 0
-	for i, b := range tr.Reliability {
-		if b.N < MinDecile {
-			continue
-		}
-		judged++
-		// In points to one decimal, as the sentence writes it: a decile
-		// written "5.0 points" off is within ±5.
-		off := math.Round(1000*b.Gap()) / 10
-		if math.Abs(off) <= 100*CalibrationPoints {
-			continue
-		}
-		if worst < 0 || b.ShownOff() && !tr.Reliability[worst].ShownOff() ||
-			b.ShownOff() == tr.Reliability[worst].ShownOff() && math.Abs(off) > math.Abs(worstOff) {
-			worst, worstOff = i, off
-		}
-	}
-	var second string
-	offShown := worst >= 0 && tr.Reliability[worst].ShownOff()
-	switch {
-	case judged == 0:
-		second = fmt.Sprintf("no decile holds %d held-out positions, so its calibration is not judged", MinDecile)
-	case worst < 0:
-		second = fmt.Sprintf("every decile of at least %d positions is within ±%.0f points of what it predicts", MinDecile, 100*CalibrationPoints)
-	default:
-		b := tr.Reliability[worst]
-		seen := fmt.Sprintf("the %.0f–%.0f%% decile (%s positions) predicts %.1f%% and sees %.1f%%, %+.1f points",
-			100*b.Low, 100*b.High, bots.Thousands(b.N), 100*b.Predicted, 100*b.Observed, worstOff)
-		if b.Deals > 0 {
-			seen += fmt.Sprintf(" [%+.1f, %+.1f] over %s held-out deals", 100*b.GapLow, 100*b.GapHigh, bots.Thousands(b.Deals))
-		}
-		second = "its chances are not calibrated: " + seen
-		if !offShown {
-			second = "its calibration is not shown off: " + seen + ", an interval that holds 0 (more games would tell)"
-		}
-	}
+	second, offShown := Calibration(tr.Reliability)
 	offChances := "its chances, which How it plays reads, are off."
 	advice := "Worth using (eval: learned)."
 	switch {
@@ -585,6 +548,51 @@ func Verdict(tr *Training) string {
 	return first + "; " + second + ". " + advice
 }
 
+// Calibration says in a clause whether every decile of at least
+// MinDecile positions is within ±5 points of what it predicts, naming the
+// worst that is not (preferring one whose interval leaves 0 out to one
+// within its noise), and whether that one is shown off.
+func Calibration(bins []Bin) (clause string, offShown bool) {
+	// The worst decile off by more than ±5 points, preferring one whose
+	// interval shows it off (leaves 0 out) to one within its noise.
+	worst, worstOff, judged := -1, 0.0, 0
+	for i, b := range bins {
+		if b.N < MinDecile {
+			continue
+		}
+		judged++
+		// In points to one decimal, as the sentence writes it: a decile
+		// written "5.0 points" off is within ±5.
+		off := math.Round(1000*b.Gap()) / 10
+		if math.Abs(off) <= 100*CalibrationPoints {
+			continue
+		}
+		if worst < 0 || b.ShownOff() && !bins[worst].ShownOff() ||
+			b.ShownOff() == bins[worst].ShownOff() && math.Abs(off) > math.Abs(worstOff) {
+			worst, worstOff = i, off
+		}
+	}
+	offShown = worst >= 0 && bins[worst].ShownOff()
+	switch {
+	case judged == 0:
+		clause = fmt.Sprintf("no decile holds %d held-out positions, so its calibration is not judged", MinDecile)
+	case worst < 0:
+		clause = fmt.Sprintf("every decile of at least %d positions is within ±%.0f points of what it predicts", MinDecile, 100*CalibrationPoints)
+	default:
+		b := bins[worst]
+		seen := fmt.Sprintf("the %.0f–%.0f%% decile (%s positions) predicts %.1f%% and sees %.1f%%, %+.1f points",
+			100*b.Low, 100*b.High, bots.Thousands(b.N), 100*b.Predicted, 100*b.Observed, worstOff)
+		if b.Deals > 0 {
+			seen += fmt.Sprintf(" [%+.1f, %+.1f] over %s held-out deals", 100*b.GapLow, 100*b.GapHigh, bots.Thousands(b.Deals))
+		}
+		clause = "its chances are not calibrated: " + seen
+		if !offShown {
+			clause = "its calibration is not shown off: " + seen + ", an interval that holds 0 (more games would tell)"
+		}
+	}
+	return clause, offShown
+}
+
 // handHeadToHead is generation 1's head-to-head, its bots against the
 // hand heuristic's (nil when none was played: one generation, or bots
 // that cannot play a model). Play, where measured, judges the advice;
@@ -612,9 +620,9 @@ func scoreRows(tr *Training) ([]string, [][]string) {
 // held-out position, its mean prediction and mean result, and the
 // result less the prediction with its interval over the deals (a table
 // without intervals, read back from before them, shows none).
-func reliabilityRows(tr *Training) ([]string, [][]string) {
+func reliabilityRows(bins []Bin) ([]string, [][]string) {
 	var rows [][]string
-	for _, b := range tr.Reliability {
+	for _, b := range bins {
 		if b.N > 0 {
 			gap, deals := fmt.Sprintf("%+.1f", 100*b.Gap()), "—"
 			if b.Deals > 0 {
@@ -691,7 +699,7 @@ func WriteMarkdown(w io.Writer, m *model.Model, tr *Training, figure bool) error
 	if figure {
 		fmt.Fprintf(w, "![each decile's mean result against its mean prediction](plots/%s.svg)\n\n", ReliabilityPlot)
 	}
-	header, rows = reliabilityRows(tr)
+	header, rows = reliabilityRows(tr.Reliability)
 	if err := reports.WriteMarkdownTable(w, header, rows); err != nil {
 		return err
 	}
