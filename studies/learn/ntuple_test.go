@@ -224,6 +224,32 @@ func checkFitReliability(t *testing.T, kind string, tr *FitTraining) {
 	}
 }
 
+// TestFitReliabilitySaysItsLabels: a fit labelled by proofs is judged
+// against its proven values, not the games' results, and says so; a
+// decile 5.0 points off is within ±5, one 5.1 off is not.
+func TestFitReliabilitySaysItsLabels(t *testing.T) {
+	bins := func(observed, low float64) []Bin {
+		return []Bin{{Low: 0.5, High: 0.6, N: 200, Deals: 40, Predicted: 0.55, Observed: observed, GapLow: low, GapHigh: observed - 0.5}}
+	}
+	for _, c := range []struct {
+		tr   FitTraining
+		want string
+	}{
+		{FitTraining{Reliability: bins(0.60, 0.001)}, "Held out, against the games' results: every decile of at least 100 positions is within ±5 points"},
+		{FitTraining{Proof: 1000, Reliability: bins(0.60, 0.001)}, "Held out, against their proven values: every decile"},
+		{FitTraining{Reliability: bins(0.601, -0.001)}, "its calibration is not shown off: the 50–60% decile (200 positions) predicts 55.0% and sees 60.1%, +5.1 points [-0.1, +10.1] over 40 held-out deals, an interval that holds 0"},
+		{FitTraining{Reliability: bins(0.601, 0.001)}, "its chances are not calibrated: the 50–60% decile (200 positions) predicts 55.0% and sees 60.1%, +5.1 points [+0.1, +10.1]"},
+	} {
+		var text strings.Builder
+		if err := c.tr.WriteReliability(&text); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(text.String(), c.want) {
+			t.Errorf("want %q in:\n%s", c.want, text.String())
+		}
+	}
+}
+
 // modelFile is model.json's text of m with its training record tr.
 func modelFile(t *testing.T, m *model.Model, tr any) string {
 	t.Helper()

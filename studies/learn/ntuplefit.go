@@ -160,7 +160,7 @@ type FitTraining struct {
 	// its interval clustered by deal.
 	VersusBase Difference `json:"versus_base"`
 	// Reliability is the fitted model's held-out deciles against the
-	// results, with their intervals clustered by deal: said
+	// results (the proven values with Proof), with their intervals clustered by deal: said
 	// (WriteReliability), not kept in model.json, whose record stays as
 	// the shipped networks have it (make models reproduces them byte for
 	// byte).
@@ -317,7 +317,8 @@ func FitNTuple(ctx context.Context, cfg *variants.Config, opts FitOptions) (*mod
 }
 
 // WriteReliability writes the fitted model's reliability table (its
-// held-out deciles) and a sentence on its calibration.
+// held-out deciles, against the results or, with FitOptions.Proof, the
+// proven values that replaced them) and a sentence on its calibration.
 func (tr *FitTraining) WriteReliability(w io.Writer) error {
 	header, rows := reliabilityRows(tr.Reliability)
 	if rows == nil {
@@ -326,8 +327,12 @@ func (tr *FitTraining) WriteReliability(w io.Writer) error {
 	if err := reports.WriteStringTable(w, header, rows); err != nil {
 		return err
 	}
-	clause, _ := Calibration(tr.Reliability)
-	_, err := fmt.Fprintf(w, "Held out, against the games' results: %s.\n", clause)
+	against := "the games' results"
+	if tr.Proof > 0 {
+		against = "their proven values" // the labels replaced the results
+	}
+	clause, _ := calibration(tr.Reliability)
+	_, err := fmt.Fprintf(w, "Held out, against %s: %s.\n", against, clause)
 	return err
 }
 

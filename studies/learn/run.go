@@ -517,7 +517,7 @@ func Verdict(tr *Training) string {
 	default:
 		first = "It is not shown to predict the held-out games better than the hand heuristic (" + compared + ")"
 	}
-	second, offShown := Calibration(tr.Reliability)
+	second, offShown := calibration(tr.Reliability)
 	offChances := "its chances, which How it plays reads, are off."
 	advice := "Worth using (eval: learned)."
 	switch {
@@ -548,11 +548,11 @@ func Verdict(tr *Training) string {
 	return first + "; " + second + ". " + advice
 }
 
-// Calibration says in a clause whether every decile of at least
+// calibration says in a clause whether every decile of at least
 // MinDecile positions is within ±5 points of what it predicts, naming the
 // worst that is not (preferring one whose interval leaves 0 out to one
 // within its noise), and whether that one is shown off.
-func Calibration(bins []Bin) (clause string, offShown bool) {
+func calibration(bins []Bin) (clause string, offShown bool) {
 	// The worst decile off by more than ±5 points, preferring one whose
 	// interval shows it off (leaves 0 out) to one within its noise.
 	worst, worstOff, judged := -1, 0.0, 0
