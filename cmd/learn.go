@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"strings"
 
@@ -80,7 +79,12 @@ labelled half by its result and half by its search's value
 (--result-weight, --rate, --epochs), or, on a game of perfect
 information, by its proven value (--proof N positions a proof, from
 --proof-from plies); the fitted model's bots then play the variant's own
-in a head-to-head (--head-to-head, 400 games).
+in a head-to-head (--head-to-head, 400 games). Fits of one recipe differ in
+play by as much as a change of recipe does, so --candidates N fits N, each
+on games and tuples of its own seed, rates their bots and the bots' own in
+a round robin (--head-to-head games a pairing), keeps the best rated, and
+plays its head-to-head again on a seed of its own: the figure to quote,
+since the best of N ratings flatters the one it picks.
 
 --kind dense fits, as --kind ntuple --method fit does, a small dense
 network instead: each cell's state one-hot, one layer of --hidden ReLU
@@ -98,6 +102,7 @@ the strength, to give the bots as infer: (alphabeta with worlds:, ismcts).`,
   playtest learn capstone --games 1000 --format json
   playtest learn stacktics/size3 --games 1000 --generations 4 --budget 8000 --max-time 20m --out models/size3
   playtest learn stacktics/size4 --kind ntuple --method fit --games 4000 --out models/size4-ntuple
+  playtest learn stacktics/size3 --kind ntuple --method fit --candidates 4 --out models/size3-ntuple
   playtest learn stacktics/size3 --kind dense --hidden 32 --games 8000 --out models/size3-dense
   playtest learn capstone --kind opponent --games 400
   playtest learn --resume --out models/size3`,
@@ -131,6 +136,7 @@ the strength, to give the bots as infer: (alphabeta with worlds:, ismcts).`,
 	f.Int("leaf-positions", 0, "with --method fit: add up to this many positions from each training position's search, among the quiet ones its evaluation was asked about at its horizon (most after moves no game plays), each labelled by a search from it (--leaf-nodes), its target that search's chance alone (alphabeta bots, games of perfect information; 6 played best on Stacktics size 3, and worse than none on sizes 2 and 4: docs/learn.md)")
 	f.Int("leaf-nodes", 0, "with --leaf-positions: the nodes of each leaf's labelling search (default: the bots' own budget)")
 	f.Int("proof-from", 0, "with --proof: leave out the positions before this many plies (early proofs cost the most)")
+	f.Int("candidates", 1, "with --method fit: fit this many candidates, each on games and tuples of its own seed (--seed, --seed + 1, …), rate their bots and the bots' own in a round robin (--head-to-head games a pairing) and keep the best rated; its head-to-head against the bots' own is played again on a seed of its own, the figure to quote (the best of several ratings flatters the one it picks)")
 	f.Int("epochs", learn.DefaultFitEpochs, "with --method fit: the most passes over the positions (fewer when the held-out log-loss stops improving)")
 	f.Float64("lambda", 0, "with --kind ntuple: above 0, learn each position from its λ-return at the game's end (TD(λ)) instead of from the next position (TD(0))")
 	f.String("format", "table", "output format: table or json (model.json's content)")
@@ -154,7 +160,7 @@ func runLearn(cmd *cobra.Command, args []string, opts *learnOptions) error {
 		return err
 	}
 	out, resume := v.GetString("out"), v.GetBool("resume")
-	for _, name := range []string{"proof", "proof-from", "alone", "quiet-positions", "leaf-positions", "leaf-nodes"} {
+	for _, name := range []string{"proof", "proof-from", "alone", "quiet-positions", "leaf-positions", "leaf-nodes", "candidates"} {
 		if kind := v.GetString("kind"); cmd.Flags().Changed(name) && kind != "ntuple" && kind != "dense" {
 			return usageErrorf("--%s is for fitting a network (--kind ntuple --method fit, or --kind dense)", name)
 		}
@@ -324,7 +330,7 @@ func learnNTuple(cmd *cobra.Command, v *viper.Viper, args []string, opts *learnO
 	} else if method != "td" {
 		return usageErrorf("--method %q: want td or fit", method)
 	}
-	for _, name := range []string{"proof", "proof-from", "alone", "quiet-positions", "leaf-positions", "leaf-nodes"} {
+	for _, name := range []string{"proof", "proof-from", "alone", "quiet-positions", "leaf-positions", "leaf-nodes", "candidates"} {
 		if flags.Changed(name) {
 			return usageErrorf("--%s is for --method fit: TD self-play learns from its own games, alone", name)
 		}
@@ -414,8 +420,11 @@ func writeNTuple(cmd *cobra.Command, m *model.Model, tr any, out, format, said s
 	if _, err = fmt.Fprintln(cmd.OutOrStdout(), said); err != nil {
 		return err
 	}
-	if r, ok := tr.(interface{ WriteReliability(io.Writer) error }); ok {
-		return r.WriteReliability(cmd.OutOrStdout())
+	if r, ok := tr.(*learn.FitTraining); ok {
+		if err := r.WriteReliability(cmd.OutOrStdout()); err != nil {
+			return err
+		}
+		return r.WriteChoice(cmd.OutOrStdout())
 	}
 	return nil
 }
@@ -456,6 +465,7 @@ func fitNTuple(cmd *cobra.Command, v *viper.Viper, cfg *variants.Config, out, fo
 	}
 	fopts.Proof, fopts.ProofFrom, fopts.Alone, fopts.Quiet = v.GetInt64("proof"), v.GetInt("proof-from"), v.GetBool("alone"), v.GetBool("quiet-positions")
 	fopts.Leaves, fopts.LeafNodes = v.GetInt("leaf-positions"), v.GetInt("leaf-nodes")
+	candidates := v.GetInt("candidates")
 	if flags.Changed("leaf-nodes") && fopts.Leaves == 0 {
 		return usageErrorf("--leaf-nodes is for --leaf-positions: the leaves' labelling searches")
 	}
@@ -487,6 +497,10 @@ func fitNTuple(cmd *cobra.Command, v *viper.Viper, cfg *variants.Config, out, fo
 		return usageErrorf("--epochs %d: want 1 to 1,000", fopts.Epochs)
 	case fopts.HeadToHead < 0 || fopts.HeadToHead > 1_000_000:
 		return usageErrorf("--head-to-head %d: want 0 (none) to 1,000,000 games", fopts.HeadToHead)
+	case candidates < 1 || candidates > learn.MaxCandidates:
+		return usageErrorf("--candidates %d: want 1 to %d fits", candidates, learn.MaxCandidates)
+	case candidates > 1 && fopts.HeadToHead < 2:
+		return usageErrorf("--candidates %d chooses among fits by play: give --head-to-head 2 or more games a pairing (default 400)", candidates)
 	}
 	if err := writableDir(cmd.Context(), "--out", out); err != nil {
 		return err
@@ -499,10 +513,14 @@ func fitNTuple(cmd *cobra.Command, v *viper.Viper, cfg *variants.Config, out, fo
 			return fmt.Sprintf("a dense network of %d hidden units", tr.Hidden)
 		}
 	}
-	rep := progress.NewStages(cmd.ErrOrStderr(), progressMode(v), "learn "+kind+" (fit) "+cfg.Label(), fopts.Games)
+	first := ""
+	if candidates > 1 {
+		first = fmt.Sprintf("candidate 1 of %d", candidates)
+	}
+	rep := progress.NewStages(cmd.ErrOrStderr(), progressMode(v), "learn "+kind+" (fit) "+cfg.Label(), first, fopts.Games)
 	fopts.OnGame = func() { rep.Add(1) }
 	fopts.OnStage, fopts.OnPosition = rep.Start, fopts.OnGame
-	m, tr, err := learn.FitNTuple(cmd.Context(), cfg, fopts)
+	m, tr, err := learn.ChooseFit(cmd.Context(), cfg, fopts, candidates)
 	rep.Close()
 	if err != nil {
 		return learnError(err)

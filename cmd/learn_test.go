@@ -305,6 +305,18 @@ func TestLearnNTupleFitCommand(t *testing.T) {
 		t.Fatalf("model.json with leaves: %v\n%.600s", err, b)
 	}
 
+	// A choice among fits by play keeps the best rated of its candidates,
+	// and records the choice in model.json.
+	chosen := filepath.Join(t.TempDir(), "chosen")
+	code, out, errOut = run(t, "learn", "stacktics/size2", "--kind", "ntuple", "--method", "fit", "--games", "60", "--set", "players.0.nodes=100", "--set", "players.1.nodes=100",
+		"--tuples", "8", "--tuple-length", "3", "--head-to-head", "10", "--candidates", "2", "--out", chosen, "--quiet")
+	if code != 0 || !strings.Contains(out, "Elo over the bots' own model") || !strings.Contains(out, "Chosen by play: candidate ") || !strings.Contains(out, "over 10 games against the bots' own model") {
+		t.Fatalf("--candidates: exit %d: %s\n%s", code, errOut, out)
+	}
+	if b, err := os.ReadFile(filepath.Join(chosen, "model.json")); err != nil || !strings.Contains(string(b), `"choice": {`) || !strings.Contains(string(b), `"games_per_pairing": 10`) {
+		t.Fatalf("model.json of a choice: %v\n%.600s", err, b)
+	}
+
 	// A dense network, fitted the same way (--kind dense), plays too.
 	dense := filepath.Join(t.TempDir(), "d")
 	code, out, errOut = run(t, "learn", "stacktics/size2", "--kind", "dense", "--hidden", "8", "--games", "100", "--set", "players.0.nodes=100", "--set", "players.1.nodes=100",
@@ -330,6 +342,10 @@ func TestLearnNTupleFitCommand(t *testing.T) {
 		{[]string{"--kind", "dense", "--hidden", "257"}, "--hidden 257"},
 		{[]string{"--kind", "ntuple", "--method", "fit", "--hidden", "8"}, "--hidden is for --kind dense"},
 		{[]string{"--kind", "dense", "--resume", "--out", dense}, "--kind dense learns in one go"},
+		{[]string{"--kind", "ntuple", "--method", "fit", "--candidates", "0"}, "--candidates 0: want 1 to 16"},
+		{[]string{"--kind", "ntuple", "--method", "fit", "--candidates", "2", "--head-to-head", "0"}, "give --head-to-head 2 or more"},
+		{[]string{"--kind", "ntuple", "--candidates", "2"}, "--candidates is for --method fit"},
+		{[]string{"--candidates", "2"}, "--candidates is for fitting a network"},
 	} {
 		if code, _, errOut := run(t, append(append([]string{"learn", "stacktics/size2"}, c.args...), "--quiet")...); code != 2 || !strings.Contains(errOut, c.want) {
 			t.Errorf("%v: exit %d: %s", c.args, code, errOut)

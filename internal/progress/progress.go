@@ -160,10 +160,11 @@ type Stages struct {
 	current atomic.Pointer[Reporter]
 }
 
-// NewStages starts the first stage, of total games labelled label.
-func NewStages(w io.Writer, mode Mode, label string, total int) *Stages {
+// NewStages starts the first stage, stage ("" for none) of total games
+// labelled label.
+func NewStages(w io.Writer, mode Mode, label, stage string, total int) *Stages {
 	s := &Stages{w: w, mode: mode, label: label}
-	s.Start("", "games", total)
+	s.Start(stage, "games", total)
 	return s
 }
 

@@ -52,7 +52,7 @@ func TestLines(t *testing.T) {
 
 func TestStages(t *testing.T) {
 	var out syncBuffer
-	s := NewStages(&out, Lines, "learn", 3)
+	s := NewStages(&out, Lines, "learn", "", 3)
 	s.Add(3)
 	s.Start("leaves", "positions", 5)
 	s.Add(2)

@@ -168,6 +168,10 @@ type FitTraining struct {
 	// HeadToHead is the fitted model's bots' score against the bots that
 	// played the games (FitOptions.HeadToHead; nil when not played).
 	HeadToHead *HeadToHead `json:"head_to_head,omitempty"`
+	// Choice is the choice among fits by play that kept this one
+	// (ChooseFit; nil for a single fit): HeadToHead is then the kept
+	// fit's confirmation.
+	Choice *Choice `json:"choice,omitempty"`
 	// Seconds is the wall time: said, not kept in model.json, so that the
 	// same seed writes the same file.
 	Seconds float64 `json:"-"`
@@ -301,15 +305,9 @@ func FitNTuple(ctx context.Context, cfg *variants.Config, opts FitOptions) (*mod
 	}
 	m.RulesHash = model.RulesHash(cfg.Definition.Name, cfg.Rules)
 	if opts.HeadToHead > 0 {
-		if fitted, ok := withModel(cfg.Players, m, 1); ok {
-			judged, err := rundir.Job(cfg)
-			if err != nil {
-				return nil, nil, err
-			}
-			opts.stage("head-to-head", "games", opts.HeadToHead+opts.HeadToHead%2)
-			if tr.HeadToHead, err = headToHead(ctx, *judged, fitted, cfg.Players, Options{Workers: opts.Workers, HeadToHead: opts.HeadToHead, OnGame: opts.OnGame}, 1); err != nil {
-				return nil, nil, err
-			}
+		opts.stage("head-to-head", "games", opts.HeadToHead+opts.HeadToHead%2)
+		if tr.HeadToHead, err = fitHeadToHead(ctx, cfg, m, opts); err != nil {
+			return nil, nil, err
 		}
 	}
 	tr.Seconds = time.Since(began).Seconds()

@@ -307,7 +307,7 @@ func (s *Session) Run(ctx context.Context) (*Fit, *Training, error) {
 		kept, stopped := s.judge(k, &e, best)
 		if kept {
 			best = e.Fit
-			if learned, ok := withModel(s.job.Players, best.Model, k); ok {
+			if learned, ok := withModel(s.job.Players, best.Model, generationName(k)); ok {
 				players, who = learned, fmt.Sprintf("the variant's bots playing generation %d's model", k)
 			}
 		}
@@ -366,7 +366,7 @@ func (s *Session) generation(ctx context.Context, k int, players [2]bots.Spec, w
 	if _, stopped := s.judge(k, &e, best); stopped != "" {
 		return e, nil // refused before its head-to-head
 	}
-	learned, _ := withModel(players, fit.Model, k)
+	learned, _ := withModel(players, fit.Model, generationName(k))
 	h, err := headToHead(ctx, *s.job, learned, players, s.opts, k)
 	if err != nil {
 		return entry{}, err
@@ -382,7 +382,7 @@ func (s *Session) generation(ctx context.Context, k int, players [2]bots.Spec, w
 // needs none.
 func (s *Session) judge(k int, e *entry, best *Fit) (kept bool, stopped string) {
 	fit, h := e.Fit, e.Generation.HeadToHead
-	switch _, canPlay := withModel(s.job.Players, fit.Model, k); {
+	switch _, canPlay := withModel(s.job.Players, fit.Model, generationName(k)); {
 	case best != nil && !(fit.Learned.LogLoss < best.Learned.LogLoss):
 		return false, fmt.Sprintf("generation %d's held-out log-loss (%.4f) did not improve on generation %d's (%.4f)", k, fit.Learned.LogLoss, k-1, best.Learned.LogLoss)
 	case s.opts.Generations == 1:
@@ -399,9 +399,12 @@ func (s *Session) judge(k int, e *entry, best *Fit) (kept bool, stopped string) 
 	return true, ""
 }
 
-// withModel gives each player the model m of generation k, when every
+// generationName is the name generation k's model is shown by.
+func generationName(k int) string { return fmt.Sprintf("(generation %d)", k) }
+
+// withModel gives each player the model m, shown as name, when every
 // player's bot can play one.
-func withModel(players [2]bots.Spec, m *model.Model, k int) ([2]bots.Spec, bool) {
+func withModel(players [2]bots.Spec, m *model.Model, name string) ([2]bots.Spec, bool) {
 	var b bytes.Buffer
 	if err := m.Write(&b); err != nil {
 		return players, false
@@ -410,7 +413,7 @@ func withModel(players [2]bots.Spec, m *model.Model, k int) ([2]bots.Spec, bool)
 	var out [2]bots.Spec
 	for i, p := range players {
 		var ok bool
-		if out[i], ok = p.WithModel(m, fmt.Sprintf("(generation %d)", k), hex.EncodeToString(sum[:])); !ok {
+		if out[i], ok = p.WithModel(m, name, hex.EncodeToString(sum[:])); !ok {
 			return players, false
 		}
 	}
