@@ -47,6 +47,16 @@ held-out deals better and beat generation k's bots head to head (seat-swapped
 pairs on their own seed, the score's 95% interval above 50%); the run stops
 at the first generation that does not, and keeps the one before.
 
+Models learned by one recipe from other samples of games differ in play
+by as much as a change of recipe does. --candidates N learns N models, each
+from the games of its own seed (--seed, --seed + 1, …), rates their bots
+and the hand heuristic's in a round robin (--head-to-head games a pairing,
+default --games), keeps the best rated, and plays its head-to-head against
+the hand heuristic's bots again on a seed of its own: the figure to quote,
+since the best of N ratings flatters the one it picks. It learns one
+generation of each, in one go (no --generations, --budget, --max-time or
+--resume).
+
 The model describes these bots' games: a model learned from weak bots'
 games rates positions as weak bots play them out. --out DIR writes
 DIR/model.json (schema playtest/model/v1: the game and a hash of its
@@ -79,12 +89,9 @@ labelled half by its result and half by its search's value
 (--result-weight, --rate, --epochs), or, on a game of perfect
 information, by its proven value (--proof N positions a proof, from
 --proof-from plies); the fitted model's bots then play the variant's own
-in a head-to-head (--head-to-head, 400 games). Fits of one recipe differ in
-play by as much as a change of recipe does, so --candidates N fits N, each
-on games and tuples of its own seed, rates their bots and the bots' own in
-a round robin (--head-to-head games a pairing), keeps the best rated, and
-plays its head-to-head again on a seed of its own: the figure to quote,
-since the best of N ratings flatters the one it picks.
+in a head-to-head (--head-to-head, 400 games). --candidates N fits N, each
+on games and tuples of its own seed, and keeps the best by play as above,
+rated against the bots' own model (--head-to-head games a pairing).
 
 --kind dense fits, as --kind ntuple --method fit does, a small dense
 network instead: each cell's state one-hot, one layer of --hidden ReLU
@@ -101,6 +108,7 @@ the strength, to give the bots as infer: (alphabeta with worlds:, ismcts).`,
 		Example: `  playtest learn stacktics/size2 --games 2000 --out models/size2
   playtest learn capstone --games 1000 --format json
   playtest learn stacktics/size3 --games 1000 --generations 4 --budget 8000 --max-time 20m --out models/size3
+  playtest learn stacktics/size2-3x5 --games 2000 --candidates 4 --head-to-head 400 --out models/3x5
   playtest learn stacktics/size4 --kind ntuple --method fit --games 4000 --out models/size4-ntuple
   playtest learn stacktics/size3 --kind ntuple --method fit --candidates 4 --out models/size3-ntuple
   playtest learn stacktics/size3 --kind dense --hidden 32 --games 8000 --out models/size3-dense
@@ -136,7 +144,7 @@ the strength, to give the bots as infer: (alphabeta with worlds:, ismcts).`,
 	f.Int("leaf-positions", 0, "with --method fit: add up to this many positions from each training position's search, among the quiet ones its evaluation was asked about at its horizon (most after moves no game plays), each labelled by a search from it (--leaf-nodes), its target that search's chance alone (alphabeta bots, games of perfect information; 6 played best on Stacktics size 3, and worse than none on sizes 2 and 4: docs/learn.md)")
 	f.Int("leaf-nodes", 0, "with --leaf-positions: the nodes of each leaf's labelling search (default: the bots' own budget)")
 	f.Int("proof-from", 0, "with --proof: leave out the positions before this many plies (early proofs cost the most)")
-	f.Int("candidates", 1, "with --method fit: fit this many candidates, each on games and tuples of its own seed (--seed, --seed + 1, …), rate their bots and the bots' own in a round robin (--head-to-head games a pairing) and keep the best rated; its head-to-head against the bots' own is played again on a seed of its own, the figure to quote (the best of several ratings flatters the one it picks)")
+	f.Int("candidates", 1, "fit this many candidates, each on games (and a network's tuples) of its own seed (--seed, --seed + 1, …), rate their bots in a round robin with the bots' own (a network's base model; the hand heuristic for a logistic model) (--head-to-head games a pairing) and keep the best rated; its head-to-head against the bots' own is played again on a seed of its own, the figure to quote (the best of several ratings flatters the one it picks); a logistic model's candidates learn one generation each")
 	f.Int("epochs", learn.DefaultFitEpochs, "with --method fit: the most passes over the positions (fewer when the held-out log-loss stops improving)")
 	f.Float64("lambda", 0, "with --kind ntuple: above 0, learn each position from its λ-return at the game's end (TD(λ)) instead of from the next position (TD(0))")
 	f.String("format", "table", "output format: table or json (model.json's content)")
@@ -160,7 +168,7 @@ func runLearn(cmd *cobra.Command, args []string, opts *learnOptions) error {
 		return err
 	}
 	out, resume := v.GetString("out"), v.GetBool("resume")
-	for _, name := range []string{"proof", "proof-from", "alone", "quiet-positions", "leaf-positions", "leaf-nodes", "candidates"} {
+	for _, name := range []string{"proof", "proof-from", "alone", "quiet-positions", "leaf-positions", "leaf-nodes"} {
 		if kind := v.GetString("kind"); cmd.Flags().Changed(name) && kind != "ntuple" && kind != "dense" {
 			return usageErrorf("--%s is for fitting a network (--kind ntuple --method fit, or --kind dense)", name)
 		}
@@ -173,6 +181,9 @@ func runLearn(cmd *cobra.Command, args []string, opts *learnOptions) error {
 		}
 		return learnNTuple(cmd, v, args, opts, out, format)
 	case "opponent":
+		if cmd.Flags().Changed("candidates") {
+			return usageErrorf("--candidates chooses among fitted models by play: --kind opponent prints one strength")
+		}
 		if resume || out != "" {
 			return usageErrorf("--kind opponent prints its strength (--format json for the record): it has no --out or --resume")
 		}
@@ -183,6 +194,9 @@ func runLearn(cmd *cobra.Command, args []string, opts *learnOptions) error {
 	lopts := learn.Options{Workers: workers, MaxTime: v.GetDuration("max-time"), Out: out}
 	if lopts.MaxTime < 0 {
 		return usageErrorf("--max-time %v: want a duration above 0 (or none)", lopts.MaxTime)
+	}
+	if candidates := v.GetInt("candidates"); cmd.Flags().Changed("candidates") && (candidates != 1 || resume) {
+		return chooseLogistic(cmd, v, args, opts, lopts, candidates, format)
 	}
 	var s *learn.Session
 	label := out
@@ -254,6 +268,60 @@ func runLearn(cmd *cobra.Command, args []string, opts *learnOptions) error {
 	}
 	if err != nil {
 		return err
+	}
+	if out != "" {
+		if err := learn.WriteDir(out, fit.Model, tr); err != nil {
+			return err
+		}
+	}
+	if format == "json" {
+		return reports.WriteJSON(cmd.OutOrStdout(), fit.Model)
+	}
+	return learn.WriteText(cmd.OutOrStdout(), fit.Model, tr)
+}
+
+// chooseLogistic learns --candidates logistic models, each from the
+// games of its own seed, and keeps the best by play (learn.ChooseLogistic).
+func chooseLogistic(cmd *cobra.Command, v *viper.Viper, args []string, opts *learnOptions, lopts learn.Options, candidates int, format string) error {
+	flags := cmd.Flags()
+	for _, name := range []string{"resume", "generations", "budget", "max-time"} {
+		if flags.Changed(name) {
+			return usageErrorf("--candidates learns one generation of each candidate, in one go: it takes no --%s", name)
+		}
+	}
+	var err error
+	if lopts.L2 = v.GetFloat64("l2"); !(lopts.L2 >= 0 && lopts.L2 < 1e6) {
+		return usageErrorf("--l2 %g: want 0 or more", lopts.L2)
+	}
+	if lopts.HeadToHead, err = intSetting(flags, v, "head-to-head"); err != nil {
+		return err
+	}
+	if lopts.Bootstrap, err = intSetting(flags, v, "bootstrap"); err != nil {
+		return err
+	}
+	switch {
+	case lopts.Bootstrap < 0 || lopts.Bootstrap > 100_000:
+		return usageErrorf("--bootstrap %d: want 0 (none) to 100,000 resamples", lopts.Bootstrap)
+	case candidates < 1 || candidates > learn.MaxCandidates:
+		return usageErrorf("--candidates %d: want 1 to %d fits", candidates, learn.MaxCandidates)
+	case flags.Changed("head-to-head") && lopts.HeadToHead < 2:
+		return usageErrorf("--candidates %d chooses among fits by play: give --head-to-head 2 or more games a pairing (default: --games)", candidates)
+	}
+	cfg, err := runVariant(flags, v, args, opts.sets)
+	if err != nil {
+		return err
+	}
+	out := lopts.Out
+	if err := writableDir(cmd.Context(), "--out", out); err != nil {
+		return err
+	}
+	lopts.Out = ""
+	rep := progress.New(cmd.ErrOrStderr(), progressMode(v), "learn "+cfg.Label(), 0, learn.ChoicePlanned(cfg, lopts, candidates))
+	lopts.OnGame = func() { rep.Add(1) }
+	fit, tr, err := learn.ChooseLogistic(cmd.Context(), cfg, lopts, candidates)
+	rep.Close()
+	if err != nil {
+		return learnError(err)
 	}
 	if out != "" {
 		if err := learn.WriteDir(out, fit.Model, tr); err != nil {

@@ -56,6 +56,37 @@ func TestLearnResumeCommand(t *testing.T) {
 	}
 }
 
+// TestLearnCandidatesCommand: learn --candidates N keeps the best by play
+// of N logistic models, says the choice and its confirmation, writes it to
+// --out's model.json and page, and refuses what a choice does not take.
+func TestLearnCandidatesCommand(t *testing.T) {
+	testenv.SkipUnderRace(t)
+	out := filepath.Join(t.TempDir(), "chosen")
+	code, text, errOut := run(t, append([]string{"learn", "stacktics/size2", "--games", "40", "--candidates", "2", "--head-to-head", "10", "--quiet", "--out", out}, quickLearnBots...)...)
+	if code != 0 || !strings.Contains(text, "Elo over the hand heuristic's bots") || !strings.Contains(text, "Chosen by play: candidate ") || !strings.Contains(text, "one generation of each of 2 candidates") {
+		t.Fatalf("learn --candidates 2: exit %d: %s\n%s", code, errOut, text)
+	}
+	b, err := os.ReadFile(filepath.Join(out, "model.json"))
+	page, perr := os.ReadFile(filepath.Join(out, "learn.md"))
+	if err != nil || perr != nil || !strings.Contains(string(b), `"choice": {`) || !strings.Contains(string(page), "## Chosen by play") {
+		t.Fatalf("model.json and learn.md of a choice: %v %v\n%.400s\n%.400s", err, perr, b, page)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--candidates", "2", "--generations", "2"}, "it takes no --generations"},
+		{[]string{"--candidates", "2", "--resume", "--out", out}, "it takes no --resume"},
+		{[]string{"--candidates", "17"}, "--candidates 17: want 1 to 16"},
+		{[]string{"--candidates", "2", "--head-to-head", "1"}, "give --head-to-head 2 or more"},
+		{[]string{"--candidates", "2", "--kind", "opponent"}, "--kind opponent prints one strength"},
+	} {
+		if code, _, errOut := run(t, append([]string{"learn", "stacktics/size2", "--quiet"}, c.args...)...); code != ExitBadInput || !strings.Contains(errOut, c.want) {
+			t.Errorf("%s: exit %d, %q; want exit %d naming %q", strings.Join(c.args, " "), code, errOut, ExitBadInput, c.want)
+		}
+	}
+}
+
 // TestSweepAndCompareLearn judges each variant with bots playing a model
 // learned from its own games: the sweep's rows are the same kept in a
 // directory (models under models/, named by the variants) or in memory,
@@ -345,7 +376,6 @@ func TestLearnNTupleFitCommand(t *testing.T) {
 		{[]string{"--kind", "ntuple", "--method", "fit", "--candidates", "0"}, "--candidates 0: want 1 to 16"},
 		{[]string{"--kind", "ntuple", "--method", "fit", "--candidates", "2", "--head-to-head", "0"}, "give --head-to-head 2 or more"},
 		{[]string{"--kind", "ntuple", "--candidates", "2"}, "--candidates is for --method fit"},
-		{[]string{"--candidates", "2"}, "--candidates is for fitting a network"},
 	} {
 		if code, _, errOut := run(t, append(append([]string{"learn", "stacktics/size2"}, c.args...), "--quiet")...); code != 2 || !strings.Contains(errOut, c.want) {
 			t.Errorf("%v: exit %d: %s", c.args, code, errOut)

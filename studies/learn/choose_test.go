@@ -3,6 +3,7 @@ package learn
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -111,6 +112,76 @@ func TestConfirmationWords(t *testing.T) {
 	}{{0.51, 0.6, "shown stronger"}, {0.45, 0.55, "not shown stronger"}, {0.4, 0.49, "shown weaker"}, {0.4, 0.5, "not shown stronger"}} {
 		if got := confirmationWords(&HeadToHead{Low: c.low, High: c.high}); !strings.HasPrefix(got, c.want) {
 			t.Errorf("[%v, %v]: %q, want %q", c.low, c.high, got, c.want)
+		}
+	}
+}
+
+// TestChooseLogistic: a choice among logistic models learns each on its
+// own seed, keeps the best rated against the hand heuristic's bots,
+// records its confirmation as generation 1's head-to-head (which the
+// verdict reads) and the choice in model.json, the same at 1 and 2
+// workers; it learns one generation of each, in one go.
+func TestChooseLogistic(t *testing.T) {
+	testenv.SkipUnderRace(t)
+	over := []variants.Override{{Path: "players.0.nodes", Value: "200"}, {Path: "players.1.nodes", Value: "200"}, {Path: "games", Value: "120"}}
+	cfg, err := variants.Load("stacktics/size2-3x5", over)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := Options{L2: DefaultL2, HeadToHead: 20}
+	var files [2]string
+	for i := range files {
+		opts.Workers = i + 1
+		fit, tr, err := ChooseLogistic(context.Background(), cfg, opts, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		kept := *fit.Model
+		files[i] = modelFile(t, &kept, tr)
+		if i > 0 {
+			continue
+		}
+		c := tr.Choice
+		if c == nil || len(c.Candidates) != 2 || c.Candidates[0].Seed != cfg.Seed || c.Candidates[1].Seed != cfg.Seed+1 || c.Anchor != "the hand heuristic's bots" {
+			t.Fatalf("choice %+v", c)
+		}
+		if other := 1 - c.Chosen; c.Candidates[other].Elo.Elo > c.Candidates[c.Chosen].Elo.Elo {
+			t.Errorf("candidate %d rates above the chosen one: %+v", other+1, c.Candidates)
+		}
+		if h := handHeadToHead(tr); h == nil || h.Games != 20 || !strings.Contains(Verdict(tr), "Head to head, generation 1's bots score") {
+			t.Errorf("the confirmation is not generation 1's head-to-head: %+v; %s", h, Verdict(tr))
+		}
+		if tr.Seed != cfg.Seed+uint64(c.Chosen) || !strings.Contains(string(fit.Model.Training), `"choice":{`) {
+			t.Errorf("record: seed %d (want %d), training %.300s", tr.Seed, cfg.Seed+uint64(c.Chosen), fit.Model.Training)
+		}
+		plain := *cfg
+		plain.Seed = cfg.Seed + uint64(c.Chosen)
+		pfit, _, err := Run(context.Background(), &plain, Options{L2: DefaultL2, Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(pfit.Model.Weights, fit.Model.Weights) {
+			t.Errorf("the kept model's weights %v are not the plain run's of its seed %v", fit.Model.Weights, pfit.Model.Weights)
+		}
+		var text strings.Builder
+		if err := WriteText(&text, fit.Model, tr); err != nil {
+			t.Fatal(err)
+		}
+		var md strings.Builder
+		if err := WriteMarkdown(&md, fit.Model, tr, false); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(text.String(), "Chosen by play: candidate ") || !strings.Contains(md.String(), "## Chosen by play") || !strings.Contains(md.String(), "Elo over the hand heuristic's bots") {
+			t.Errorf("the choice is not said:\n%s\n%s", text.String(), md.String())
+		}
+	}
+	if files[0] != files[1] {
+		t.Error("the same seed chose another model at 2 workers")
+	}
+	for _, o := range []Options{{Generations: 2}, {Out: t.TempDir()}, {Budget: 1000}} {
+		o.HeadToHead = 20
+		if _, _, err := ChooseLogistic(context.Background(), cfg, o, 2); err == nil || !strings.Contains(err.Error(), "one generation of each") {
+			t.Errorf("%+v: %v", o, err)
 		}
 	}
 }

@@ -67,6 +67,10 @@ type Training struct {
 	// from: the bias's and each weight's 95% interval, in logits.
 	Bootstrap int        `json:"bootstrap,omitempty"`
 	Intervals []Interval `json:"intervals,omitempty"`
+	// Choice is the choice among fits by play that kept this one
+	// (ChooseLogistic; nil for a single run): generation 1's head-to-head
+	// is then the kept fit's confirmation.
+	Choice *Choice `json:"choice,omitempty"`
 }
 
 // withoutDecileIntervals is the record as model.json keeps it: the
@@ -477,6 +481,9 @@ func WriteText(w io.Writer, m *model.Model, tr *Training) error {
 	if tr.Bootstrap > 0 {
 		fmt.Fprintf(w, "Weight intervals: percentiles over %d refits on the training deals resampled whole.\n", tr.Bootstrap)
 	}
+	if err := writeChoice(w, tr.Choice, handHeadToHead(tr)); err != nil {
+		return err
+	}
 	fmt.Fprintf(w, "Stopped: %s.\n", tr.Stopped)
 	fmt.Fprintln(w, Verdict(tr))
 	_, err := fmt.Fprintf(w, "The hand heuristic's best logistic is σ(%.4g × hand + b): the learned logit divided by %.4g is in the hand heuristic's units. These are the bots' positions and results: a model of how %s play.\n",
@@ -712,6 +719,14 @@ func WriteMarkdown(w io.Writer, m *model.Model, tr *Training, figure bool) error
 		if err := reports.WriteMarkdownTable(w, header, rows); err != nil {
 			return err
 		}
+	}
+	if c := tr.Choice; c != nil {
+		fmt.Fprint(w, "\n## Chosen by play\n\n")
+		header, rows := choiceRows(c)
+		if err := reports.WriteMarkdownTable(w, header, rows); err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "\n%s\n", esc(choiceWords(c, handHeadToHead(tr))))
 	}
 	fmt.Fprint(w, "\n## Weights\n\n")
 	header, rows = weightRows(m, tr)
