@@ -184,7 +184,9 @@ func fitHeadToHead(ctx context.Context, cfg *variants.Config, m *model.Model, op
 }
 
 // WriteChoice writes the choice that kept the fit (nothing without one).
-func (tr *FitTraining) WriteChoice(w io.Writer) error { return writeChoice(w, tr.Choice, tr.HeadToHead) }
+func (tr *FitTraining) WriteChoice(w io.Writer) error {
+	return writeChoice(w, tr.Choice, tr.HeadToHead)
+}
 
 // writeChoice writes a choice's candidates (nothing without one): each
 // one's seed, held-out log-loss, rating and score in the round robin, the
