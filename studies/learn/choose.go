@@ -16,16 +16,18 @@ import (
 	"playtest/variants"
 )
 
-// MaxCandidates bounds ChooseFit's candidates.
+// MaxCandidates bounds the candidates of a choice by play (ChooseFit,
+// ChooseLogistic).
 const MaxCandidates = 16
 
 // chooseSeed sets a choice's round robin apart from the fits' games and
 // from the head-to-head that confirms the choice.
 const chooseSeed = 0x63686f6f7365 // "choose"
 
-// Choice is a choice among fits by play (ChooseFit): every candidate
-// fitted to games and tuples of its own seed, a round robin of their bots
-// and the bots' own, and the best-rated candidate kept.
+// Choice is a choice among fits by play (ChooseFit, ChooseLogistic):
+// every candidate fitted to the games (and a network's tuples) of its own
+// seed, a round robin of their bots and the anchor's, and the best-rated
+// candidate kept.
 type Choice struct {
 	// Games is each pairing's games in the round robin, Seed its seed.
 	Games int    `json:"games_per_pairing"`
@@ -68,10 +70,10 @@ type Candidate struct {
 // is, on the seed of FitNTuple's own head-to-head: that is the figure to
 // quote. n = 1 is FitNTuple.
 func ChooseFit(ctx context.Context, cfg *variants.Config, opts FitOptions, n int) (*model.Model, *FitTraining, error) {
-	if err := checkCandidates(n, opts.HeadToHead); err != nil || n == 1 {
-		if err != nil {
-			return nil, nil, err
-		}
+	switch err := checkCandidates(n, opts.HeadToHead); {
+	case err != nil:
+		return nil, nil, err
+	case n == 1:
 		return FitNTuple(ctx, cfg, opts)
 	}
 	began := time.Now()
