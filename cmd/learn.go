@@ -208,23 +208,14 @@ func runLearn(cmd *cobra.Command, args []string, opts *learnOptions) error {
 			return err
 		}
 	} else {
-		if lopts.L2 = v.GetFloat64("l2"); !(lopts.L2 >= 0 && lopts.L2 < 1e6) {
-			return usageErrorf("--l2 %g: want 0 or more", lopts.L2)
+		if err := fitSettings(cmd.Flags(), v, &lopts); err != nil {
+			return err
 		}
 		if lopts.Generations, err = intSetting(cmd.Flags(), v, "generations"); err != nil {
 			return err
 		}
-		if lopts.HeadToHead, err = intSetting(cmd.Flags(), v, "head-to-head"); err != nil {
-			return err
-		}
 		if lopts.Budget, err = intSetting(cmd.Flags(), v, "budget"); err != nil {
 			return err
-		}
-		if lopts.Bootstrap, err = intSetting(cmd.Flags(), v, "bootstrap"); err != nil {
-			return err
-		}
-		if lopts.Bootstrap < 0 || lopts.Bootstrap > 100_000 {
-			return usageErrorf("--bootstrap %d: want 0 (none) to 100,000 resamples", lopts.Bootstrap)
 		}
 		if lopts.Generations < 1 || lopts.Generations > 20 || lopts.HeadToHead < 0 || lopts.Budget < 0 {
 			return usageErrorf("--generations %d, --head-to-head %d, --budget %d: want 1 to 20 generations and 0 or more games", lopts.Generations, lopts.HeadToHead, lopts.Budget)
@@ -289,19 +280,10 @@ func chooseLogistic(cmd *cobra.Command, v *viper.Viper, args []string, opts *lea
 			return usageErrorf("--candidates learns one generation of each candidate, in one go: it takes no --%s", name)
 		}
 	}
-	var err error
-	if lopts.L2 = v.GetFloat64("l2"); !(lopts.L2 >= 0 && lopts.L2 < 1e6) {
-		return usageErrorf("--l2 %g: want 0 or more", lopts.L2)
-	}
-	if lopts.HeadToHead, err = intSetting(flags, v, "head-to-head"); err != nil {
-		return err
-	}
-	if lopts.Bootstrap, err = intSetting(flags, v, "bootstrap"); err != nil {
+	if err := fitSettings(flags, v, &lopts); err != nil {
 		return err
 	}
 	switch {
-	case lopts.Bootstrap < 0 || lopts.Bootstrap > 100_000:
-		return usageErrorf("--bootstrap %d: want 0 (none) to 100,000 resamples", lopts.Bootstrap)
 	case candidates < 1 || candidates > learn.MaxCandidates:
 		return usageErrorf("--candidates %d: want 1 to %d fits", candidates, learn.MaxCandidates)
 	case flags.Changed("head-to-head") && lopts.HeadToHead < 2:
@@ -332,6 +314,25 @@ func chooseLogistic(cmd *cobra.Command, v *viper.Viper, args []string, opts *lea
 		return reports.WriteJSON(cmd.OutOrStdout(), fit.Model)
 	}
 	return learn.WriteText(cmd.OutOrStdout(), fit.Model, tr)
+}
+
+// fitSettings reads what a logistic fit takes, one run or a choice's
+// candidates: --l2, --head-to-head and --bootstrap.
+func fitSettings(flags *pflag.FlagSet, v *viper.Viper, lopts *learn.Options) error {
+	var err error
+	if lopts.L2 = v.GetFloat64("l2"); !(lopts.L2 >= 0 && lopts.L2 < 1e6) {
+		return usageErrorf("--l2 %g: want 0 or more", lopts.L2)
+	}
+	if lopts.HeadToHead, err = intSetting(flags, v, "head-to-head"); err != nil {
+		return err
+	}
+	if lopts.Bootstrap, err = intSetting(flags, v, "bootstrap"); err != nil {
+		return err
+	}
+	if lopts.Bootstrap < 0 || lopts.Bootstrap > 100_000 {
+		return usageErrorf("--bootstrap %d: want 0 (none) to 100,000 resamples", lopts.Bootstrap)
+	}
+	return nil
 }
 
 // learnGames reads --learn: the games a study learns each variant's model
