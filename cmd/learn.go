@@ -47,8 +47,8 @@ held-out deals better and beat generation k's bots head to head (seat-swapped
 pairs on their own seed, the score's 95% interval above 50%); the run stops
 at the first generation that does not, and keeps the one before.
 
-Models learned by one recipe from other samples of games differ in play
-by as much as a change of recipe does. --candidates N learns N models, each
+Models learned by one recipe from other samples of games can differ in play
+as much as a change of recipe does. --candidates N learns N models, each
 from the games of its own seed (--seed, --seed + 1, …), rates their bots
 and the hand heuristic's in a round robin (--head-to-head games a pairing,
 default --games), keeps the best rated, and plays its head-to-head against
