@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -260,15 +261,7 @@ func runLearn(cmd *cobra.Command, args []string, opts *learnOptions) error {
 	if err != nil {
 		return err
 	}
-	if out != "" {
-		if err := learn.WriteDir(out, fit.Model, tr); err != nil {
-			return err
-		}
-	}
-	if format == "json" {
-		return reports.WriteJSON(cmd.OutOrStdout(), fit.Model)
-	}
-	return learn.WriteText(cmd.OutOrStdout(), fit.Model, tr)
+	return writeLogistic(cmd, fit, tr, out, format)
 }
 
 // chooseLogistic learns --candidates logistic models, each from the
@@ -283,14 +276,11 @@ func chooseLogistic(cmd *cobra.Command, v *viper.Viper, args []string, opts *lea
 	if err := fitSettings(flags, v, &lopts); err != nil {
 		return err
 	}
-	switch {
-	case candidates < 1 || candidates > learn.MaxCandidates:
-		return usageErrorf("--candidates %d: want 1 to %d fits", candidates, learn.MaxCandidates)
-	case flags.Changed("head-to-head") && lopts.HeadToHead < 2:
-		return usageErrorf("--candidates %d chooses among fits by play: give --head-to-head 2 or more games a pairing (default: --games)", candidates)
-	}
 	cfg, err := runVariant(flags, v, args, opts.sets)
 	if err != nil {
+		return err
+	}
+	if err := candidatesSetting(candidates, cmp.Or(lopts.HeadToHead, cfg.Games), "--games"); err != nil {
 		return err
 	}
 	out := lopts.Out
@@ -305,6 +295,12 @@ func chooseLogistic(cmd *cobra.Command, v *viper.Viper, args []string, opts *lea
 	if err != nil {
 		return learnError(err)
 	}
+	return writeLogistic(cmd, fit, tr, out, format)
+}
+
+// writeLogistic writes a learned logistic model to out (when set: the
+// model and its page) and prints it, as JSON or as text.
+func writeLogistic(cmd *cobra.Command, fit *learn.Fit, tr *learn.Training, out, format string) error {
 	if out != "" {
 		if err := learn.WriteDir(out, fit.Model, tr); err != nil {
 			return err
@@ -314,6 +310,18 @@ func chooseLogistic(cmd *cobra.Command, v *viper.Viper, args []string, opts *lea
 		return reports.WriteJSON(cmd.OutOrStdout(), fit.Model)
 	}
 	return learn.WriteText(cmd.OutOrStdout(), fit.Model, tr)
+}
+
+// candidatesSetting checks --candidates n, whose round robin plays games
+// a pairing (by default those of deflt).
+func candidatesSetting(n, games int, deflt string) error {
+	switch {
+	case n < 1 || n > learn.MaxCandidates:
+		return usageErrorf("--candidates %d: want 1 to %d fits", n, learn.MaxCandidates)
+	case n > 1 && games < 2:
+		return usageErrorf("--candidates %d chooses among fits by play: give --head-to-head 2 or more games a pairing (default %s)", n, deflt)
+	}
+	return nil
 }
 
 // fitSettings reads what a logistic fit takes, one run or a choice's
@@ -566,10 +574,9 @@ func fitNTuple(cmd *cobra.Command, v *viper.Viper, cfg *variants.Config, out, fo
 		return usageErrorf("--epochs %d: want 1 to 1,000", fopts.Epochs)
 	case fopts.HeadToHead < 0 || fopts.HeadToHead > 1_000_000:
 		return usageErrorf("--head-to-head %d: want 0 (none) to 1,000,000 games", fopts.HeadToHead)
-	case candidates < 1 || candidates > learn.MaxCandidates:
-		return usageErrorf("--candidates %d: want 1 to %d fits", candidates, learn.MaxCandidates)
-	case candidates > 1 && fopts.HeadToHead < 2:
-		return usageErrorf("--candidates %d chooses among fits by play: give --head-to-head 2 or more games a pairing (default 400)", candidates)
+	}
+	if err := candidatesSetting(candidates, fopts.HeadToHead, "400"); err != nil {
+		return err
 	}
 	if err := writableDir(cmd.Context(), "--out", out); err != nil {
 		return err
