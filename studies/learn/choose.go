@@ -43,6 +43,10 @@ type Choice struct {
 	// repeated-games count: a pairing whose games repeat rates its
 	// entrants on fewer games than it played).
 	Different int `json:"fewest_different_games"`
+	// Repeated is the round robin's repeated-games warning
+	// (tournament.Result.RepetitionNote; "" when every pairing's games
+	// vary): its ratings then describe a few lines of play.
+	Repeated string `json:"repeated_games,omitempty"`
 }
 
 // Candidate is one fit of a Choice.
@@ -152,7 +156,7 @@ func chooseByPlay(ctx context.Context, cfg *variants.Config, players [2]bots.Spe
 	if err != nil {
 		return nil, err
 	}
-	choice.Different = games
+	choice.Different, choice.Repeated = games, res.RepetitionNote()
 	for _, p := range res.Pairings {
 		if p.Repetition != nil {
 			choice.Different = min(choice.Different, p.Repetition.Distinct)
@@ -226,6 +230,9 @@ func choiceWords(c *Choice, h *HeadToHead) string {
 	if h != nil {
 		said += fmt.Sprintf(" The best of %d ratings flatters the one it picks, so its head-to-head was played again on a seed of its own: %.1f%% [%.1f, %.1f] over %d games against %s, %s.",
 			len(c.Candidates), 100*h.Score, 100*h.Low, 100*h.High, h.Games, c.Anchor, confirmationWords(h))
+	}
+	if c.Repeated != "" {
+		said += fmt.Sprintf(" Warning (repeated-games) in the round robin, where #1 is %s and #k+1 candidate k: %s", c.Anchor, c.Repeated)
 	}
 	return said
 }

@@ -109,7 +109,7 @@ func TestConfirmationWords(t *testing.T) {
 	for _, c := range []struct {
 		low, high float64
 		want      string
-	}{{0.51, 0.6, "shown stronger"}, {0.45, 0.55, "not shown stronger"}, {0.4, 0.49, "shown weaker"}, {0.4, 0.5, "not shown stronger"}} {
+	}{{0.51, 0.6, "shown stronger"}, {0.5, 0.6, "not shown stronger"}, {0.45, 0.55, "not shown stronger"}, {0.4, 0.49, "shown weaker"}, {0.4, 0.5, "not shown stronger"}} {
 		if got := confirmationWords(&HeadToHead{Low: c.low, High: c.high}); !strings.HasPrefix(got, c.want) {
 			t.Errorf("[%v, %v]: %q, want %q", c.low, c.high, got, c.want)
 		}
@@ -183,5 +183,21 @@ func TestChooseLogistic(t *testing.T) {
 		if _, _, err := ChooseLogistic(context.Background(), cfg, o, 2); err == nil || !strings.Contains(err.Error(), "one generation of each") {
 			t.Errorf("%+v: %v", o, err)
 		}
+	}
+}
+
+// TestChoiceWords: the choice's sentence names the kept candidate and its
+// confirmation, and carries the round robin's repeated-games warning
+// when its pairings repeat, not otherwise.
+func TestChoiceWords(t *testing.T) {
+	c := &Choice{Games: 400, Anchor: "the bots' own model", Candidates: make([]Candidate, 3), Chosen: 1, Different: 395}
+	h := &HeadToHead{Games: 400, Score: 0.63, Low: 0.586, High: 0.672}
+	said := choiceWords(c, h)
+	if !strings.Contains(said, "Chosen by play: candidate 2") || !strings.Contains(said, "63.0% [58.6, 67.2] over 400 games against the bots' own model, shown stronger") || strings.Contains(said, "repeated-games") {
+		t.Errorf("varied games: %s", said)
+	}
+	c.Different, c.Repeated = 288, "#1 vs #3: 288 different games of 400. These bots repeat themselves"
+	if said := choiceWords(c, h); !strings.Contains(said, "Warning (repeated-games) in the round robin, where #1 is the bots' own model and #k+1 candidate k: #1 vs #3: 288 different") {
+		t.Errorf("repeated games: %s", said)
 	}
 }

@@ -482,7 +482,7 @@ func (r *Result) WriteTable(w io.Writer) error {
 	if note := r.accuracyNote(); note != "" {
 		fmt.Fprintf(w, "\n%s\n", note)
 	}
-	if note := r.repetitionNote(); note != "" {
+	if note := r.RepetitionNote(); note != "" {
 		_, err := fmt.Fprintf(w, "\nwarning (repeated-games): %s\n", note)
 		return err
 	}
@@ -502,15 +502,15 @@ func (r *Result) WriteMarkdown(w io.Writer) error {
 	if note := r.accuracyNote(); note != "" {
 		fmt.Fprintf(w, "\n%s\n", reports.MarkdownText(note))
 	}
-	if note := r.repetitionNote(); note != "" {
+	if note := r.RepetitionNote(); note != "" {
 		fmt.Fprintf(w, "\n> ⚠ **repeated-games**: %s\n", reports.MarkdownText(note))
 	}
 	return reports.WriteMarkdownFooter(w)
 }
 
-// repetitionNote names the pairings whose games repeat (fewer than 90%
+// RepetitionNote names the pairings whose games repeat (fewer than 90%
 // different), or "" when none does.
-func (r *Result) repetitionNote() string {
+func (r *Result) RepetitionNote() string {
 	var parts []string
 	for _, p := range r.Pairings {
 		if rep := p.Repetition; rep.Repeated(r.Games) {
