@@ -240,9 +240,12 @@ func (s Spec) WithBudget(value int) Spec {
 
 // Describe names the bot with its budget, as headlines and warnings write
 // it: "mcts, 1,000 iterations" or "random".
-func (s Spec) Describe() string {
+func (s Spec) Describe() string { return s.describe(true) }
+
+// describe is Describe, with the budget or without it.
+func (s Spec) describe(budget bool) string {
 	text := s.Bot
-	if name, value, ok := s.Budget(); ok {
+	if name, value, ok := s.Budget(); ok && budget {
 		text = fmt.Sprintf("%s, %s %s", s.Bot, Thousands(value), name)
 	}
 	if set := s.Settings(); len(set) > 0 {
@@ -313,11 +316,18 @@ func (s Spec) Same(o Spec) bool {
 
 // DescribePlayers names both players with their budgets: "mcts, 1,000
 // iterations in both seats", or "A vs B" when they differ.
-func DescribePlayers(players [2]Spec) string {
+func DescribePlayers(players [2]Spec) string { return describePlayers(players, true) }
+
+// DescribePlayersUnbudgeted is DescribePlayers without the budgets, for
+// a ladder whose rungs name their own: "alphabeta (noise 0.5) in both
+// seats".
+func DescribePlayersUnbudgeted(players [2]Spec) string { return describePlayers(players, false) }
+
+func describePlayers(players [2]Spec, budget bool) string {
 	if players[0].Same(players[1]) {
-		return players[0].Describe() + " in both seats"
+		return players[0].describe(budget) + " in both seats"
 	}
-	return players[0].Describe() + " vs " + players[1].Describe()
+	return players[0].describe(budget) + " vs " + players[1].describe(budget)
 }
 
 // Perfect reports whether the bot plays from proofs (ProofUser: perfect):

@@ -7,6 +7,7 @@ import (
 	"math"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"time"
 
 	"playtest/games"
@@ -211,8 +212,10 @@ type Result struct {
 	// Rung.Games).
 	Games int  `json:"games"`
 	Pairs bool `json:"pairs"`
-	// Bots describes the players at the variant's own budget; Param names
-	// the budget (iterations, nodes).
+	// Bots describes the players at the variant's own budget, or without a
+	// budget where --budgets leaves that one out (a --family given without
+	// one has its bot's default); Param names the budget (iterations,
+	// nodes).
 	Bots  string `json:"bots"`
 	Param string `json:"param"`
 	Rungs []Rung `json:"rungs"`
@@ -270,6 +273,16 @@ func budgets(cfg *variants.Config) (param string, own int, err error) {
 		return "", 0, fmt.Errorf("the players' budgets are in different units (%s and %s): a skill ladder gives both seats the same budget", names[0], names[1])
 	}
 	return names[0], max(values[0], values[1]), nil
+}
+
+// describeBots describes the ladder's players at their own budget, or
+// without it where the ladder's budgets leave it out: the rungs then play
+// only the budgets they name.
+func describeBots(players [2]bots.Spec, own int, ladder []int) string {
+	if ladder != nil && !slices.Contains(ladder, own) {
+		return bots.DescribePlayersUnbudgeted(players)
+	}
+	return bots.DescribePlayers(players)
 }
 
 // Validate checks that the variant can climb a ladder and the options make
@@ -364,7 +377,7 @@ func Run(ctx context.Context, cfg *variants.Config, opts Options) (*Result, erro
 		return nil, err
 	}
 	res := &Result{Schema: Schema, Game: cfg.Definition.Name, Variant: cfg.Name, Label: cfg.Label(), Source: cfg.Source, Seed: cfg.Seed,
-		Games: cfg.Games, Pairs: cfg.Pairs, Bots: bots.DescribePlayers(cfg.Players), Param: param,
+		Games: cfg.Games, Pairs: cfg.Pairs, Bots: describeBots(cfg.Players, own, opts.Budgets), Param: param,
 		Tolerance: cmp.Or(opts.Tolerance, DefaultTolerance), MaxGain: cmp.Or(opts.MaxGain, DefaultMaxGain),
 		Proven: proven, Book: cfg.Book}
 	if keptAsStudy(opts) {

@@ -641,3 +641,28 @@ func TestPerfectCeiling(t *testing.T) {
 		t.Errorf("a game with chance: %v", err)
 	}
 }
+
+// TestDescribeBots: a ladder names its players' budget only where it
+// plays it; a family given without one (its bot's default, 20,000 nodes)
+// climbing --budgets that leave it out is described without it.
+func TestDescribeBots(t *testing.T) {
+	plain := family(t, "{bot: alphabeta, noise: 0.5}")
+	players := [2]bots.Spec{plain, plain}
+	tests := []struct {
+		ladder []int
+		want   string
+	}{
+		{nil, "alphabeta, 20,000 nodes (noise 0.5) in both seats"},
+		{[]int{5000, 20000}, "alphabeta, 20,000 nodes (noise 0.5) in both seats"},
+		{[]int{100, 200}, "alphabeta (noise 0.5) in both seats"},
+	}
+	for _, tt := range tests {
+		if got := describeBots(players, 20000, tt.ladder); got != tt.want {
+			t.Errorf("budgets %v: %q, want %q", tt.ladder, got, tt.want)
+		}
+	}
+	mixed := [2]bots.Spec{plain, family(t, "{bot: alphabeta, noise: 0.3}")}
+	if got, want := describeBots(mixed, 20000, []int{100, 200}), "alphabeta (noise 0.5) vs alphabeta (noise 0.3)"; got != want {
+		t.Errorf("two players: %q, want %q", got, want)
+	}
+}
