@@ -290,3 +290,31 @@ func TestGamesCSVRoundTrip(t *testing.T) {
 		t.Error("a bad header was accepted")
 	}
 }
+
+// TestBookBotIsSaid checks that a run whose openings a book bot chose
+// says so under its header and in summary.json (book, book_bot), and
+// that a run without one says neither.
+func TestBookBotIsSaid(t *testing.T) {
+	a := NewAggregator(RunInfo{Game: "stacktics", Variant: "booked", Seed: 7, Pairs: true, Book: 6, BookBot: "alphabeta, 500 nodes (noise 0.5)", Sides: []string{"A", "B"},
+		Players: [2]bots.Spec{{Bot: "greedy", Params: &bots.GreedyParams{}}, {Bot: "random", Params: &bots.NoParams{}}}})
+	for _, r := range records() {
+		a.Add(r)
+	}
+	for _, c := range []struct {
+		s    *Summary
+		want bool
+	}{{a.Summary(Timing{Workers: 1}), true}, {summary(), false}} {
+		var text, js bytes.Buffer
+		if err := c.s.WriteTable(&text); err != nil {
+			t.Fatal(err)
+		}
+		if err := c.s.WriteJSON(&js); err != nil {
+			t.Fatal(err)
+		}
+		said := strings.Contains(text.String(), "each deal's first 6 decisions chosen by the book bot alphabeta, 500 nodes (noise 0.5) (not proven")
+		inJSON := strings.Contains(js.String(), `"book_bot": "alphabeta, 500 nodes (noise 0.5)"`)
+		if said != c.want || inJSON != c.want {
+			t.Errorf("book bot %v: said %v, in JSON %v\n%s", c.want, said, inJSON, text.String())
+		}
+	}
+}

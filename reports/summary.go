@@ -38,9 +38,12 @@ type Summary struct {
 	Failed int  `json:"failed,omitempty"`
 	Pairs  bool `json:"pairs"`
 	// Book is how many decisions of each deal the variant's opening book
-	// made: random moves that keep the value playtest solve proves (absent
-	// without a book).
+	// made: random moves that keep the value playtest solve proves, or
+	// with BookBot that bot's choices (absent without a book).
 	Book int `json:"book,omitempty"`
+	// BookBot describes the bot that chose the book's moves (the
+	// variant's book_bot:; absent for a book drawn from proofs).
+	BookBot string `json:"book_bot,omitempty"`
 	// Opening is the line of play every game started after (the variant's
 	// opening:; absent without one).
 	Opening []string `json:"opening,omitempty"`
@@ -267,8 +270,10 @@ type RunInfo struct {
 	Seed        uint64
 	Pairs       bool
 	// Book is how many decisions of each deal an opening book made
-	// (variants.Config.Book; 0: none).
-	Book int
+	// (variants.Config.Book; 0: none); BookBot describes the bot that
+	// chose them ("" for a book drawn from proofs).
+	Book    int
+	BookBot string
 	// Opening is the variant's opening: (variants.Config.Opening).
 	Opening []string
 	Rules   any
@@ -571,7 +576,7 @@ func (a *Aggregator) Summary(timing Timing) *Summary {
 	s := &Summary{
 		Schema: SchemaV1, Game: a.info.Game, Variant: a.info.Variant, ConfigHash: a.info.ConfigHash,
 		Label: a.info.Label, RuleChanges: a.info.RuleChanges,
-		Seed: a.info.Seed, Games: n, Failed: a.failed, Pairs: a.info.Pairs, Book: a.info.Book, Opening: a.info.Opening, Rules: a.info.Rules,
+		Seed: a.info.Seed, Games: n, Failed: a.failed, Pairs: a.info.Pairs, Book: a.info.Book, BookBot: a.info.BookBot, Opening: a.info.Opening, Rules: a.info.Rules,
 		Outcomes:    a.outcomes,
 		Rates:       a.outcomeRates(),
 		WinReasons:  a.winReasons,

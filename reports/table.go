@@ -28,6 +28,9 @@ func (s *Summary) WriteTable(w io.Writer) error {
 	if len(s.Opening) > 0 {
 		fmt.Fprintf(w, "every game starts after the opening %s\n", strings.Join(s.Opening, " "))
 	}
+	if s.BookBot != "" {
+		fmt.Fprintf(w, "each deal's first %d decisions chosen by the book bot %s (not proven: the figures are of the game after its openings)\n", s.Book, s.BookBot)
+	}
 	if s.Failed > 0 {
 		fmt.Fprintf(w, "%d more games failed (errors.jsonl) and are left out of every figure\n", s.Failed)
 	}

@@ -6,7 +6,9 @@ import (
 	"testing"
 
 	"playtest/games"
+	"playtest/games/capstone"
 	"playtest/games/pcg"
+	"playtest/sim/bots"
 )
 
 // firstMoves is a book that plays the k-th legal move (k drawn from the
@@ -93,5 +95,64 @@ func TestOpeningComesFirst(t *testing.T) {
 		if r.Err == nil || !strings.Contains(r.Err.Message, "the opening's entry 1") {
 			t.Fatalf("game %d with an illegal opening: %+v", r.Index, r.Err)
 		}
+	}
+}
+
+// A bot book plays, for each deal, the line its bot chooses from the
+// deal's book stream: the same in both games of a pair and at any number
+// of workers, different between deals where the bot's noise varies it,
+// and each book move the one a fresh bot chooses there with that stream.
+// A game with hidden information is refused.
+func TestBotBook(t *testing.T) {
+	j := job(t, 40, "greedy", "greedy")
+	d, err := bots.Lookup("alphabeta")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := d.NewParams().(*bots.AlphaBetaParams)
+	p.Nodes, p.Noise, p.Temperature = 300, 0.5, 0.25
+	spec := bots.Spec{Bot: "alphabeta", Params: p}
+	book, err := NewBotBook(j.Game, spec, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j.Moves, j.Book = true, book
+	one, two := collect(t, j, 1), collect(t, j, 2)
+	openings := map[string]bool{}
+	for i := range one {
+		if !slices.Equal(one[i].Moves, two[i].Moves) {
+			t.Fatalf("game %d differs between 1 and 2 workers", i)
+		}
+		if one[i].Booked != 4 || !slices.Equal(one[i].Moves[:4], one[i^1].Moves[:4]) {
+			t.Fatalf("game %d: booked %d, opening %v, its pair's %v", i, one[i].Booked, one[i].Moves[:4], one[i^1].Moves[:4])
+		}
+		openings[strings.Join(one[i].Moves[:4], " ")] = true
+	}
+	if len(openings) < 10 {
+		t.Errorf("%d different openings over 20 pairs", len(openings))
+	}
+	// Deal 3's line, replayed by a fresh bot on the deal's stream.
+	fresh, err := spec.New(j.Game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, rng := j.Game.NewState(), BookStream(j.Seed, 3)
+	for k := range 4 {
+		fresh.Reset(s.CurrentPlayer(), rng)
+		m := fresh.Choose(s, s.LegalMoves(nil))
+		if got := s.MoveString(m); got != one[6].Moves[k] {
+			t.Fatalf("deal 3's book move %d: %s, a fresh bot chooses %s", k, one[6].Moves[k], got)
+		}
+		s.Apply(m)
+	}
+	if _, ok := book.BookMove(s, 4, rng); ok {
+		t.Error("the book plays past its decisions")
+	}
+	hidden, err := capstone.DefaultRules().NewGame()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := NewBotBook(hidden, spec, 4); err == nil || !strings.Contains(err.Error(), "hide") {
+		t.Errorf("a book bot on hidden goals: %v", err)
 	}
 }

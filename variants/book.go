@@ -15,11 +15,20 @@ const MaxBook = 64
 var OpeningBooks func(c *Config) (sim.Book, error)
 
 // OpeningBook returns the variant's opening book: nil without a book:
-// key, else the book of c.Book decisions that OpeningBooks builds (cached
-// there, so every job of a run shares one).
+// key; with a book_bot:, the book of c.Book decisions that bot chooses
+// (sim.BotBook, unproven); else the book of c.Book decisions that
+// OpeningBooks builds from proofs (cached there, so every job of a run
+// shares one).
 func (c *Config) OpeningBook() (sim.Book, error) {
 	if c.Book == 0 {
 		return nil, nil
+	}
+	if c.BookBot != nil {
+		g, err := c.NewGame()
+		if err != nil {
+			return nil, err
+		}
+		return sim.NewBotBook(g, *c.BookBot, c.Book)
 	}
 	if OpeningBooks == nil {
 		return nil, errors.New("this program has no opening books (package solve is not linked in)")

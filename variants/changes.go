@@ -51,7 +51,7 @@ func (c *Config) RuleArgs() string { return c.setArgs("rules") }
 // StartArgs are RuleArgs with the overrides of the book and the opening
 // too: what makes a suggested command play the same games from the same
 // starts ("--set rules.cols=6 --set book=8").
-func (c *Config) StartArgs() string { return c.setArgs("rules", "book", "opening") }
+func (c *Config) StartArgs() string { return c.setArgs("rules", "book", "book_bot", "opening") }
 
 // PlayerArgs is --set arguments, shell-quoted, that give a command the
 // variant's players as its overrides set them ("" when none did): with

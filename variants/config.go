@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -36,7 +37,7 @@ const (
 const DefaultBot = "random"
 
 // topKeys are the keys a variant file may have, in documentation order.
-var topKeys = []string{"game", "name", "description", "rules", "players", "games", "seed", "pairs", "book", "opening", "expect"}
+var topKeys = []string{"game", "name", "description", "rules", "players", "games", "seed", "pairs", "book", "book_bot", "opening", "expect"}
 
 // Config is a decoded and validated variant.
 type Config struct {
@@ -57,6 +58,11 @@ type Config struct {
 	// Book is how many decisions of each deal an opening book drawn from
 	// the variant's solve makes (0: none; OpeningBook).
 	Book int
+	// BookBot, when set (book_bot:), chooses the book's decisions instead
+	// of proofs: an unproven book, each deal's line the bot's choices
+	// drawn from the deal's book stream, the same in both games of a pair
+	// and at every budget of a ladder (sim.BotBook).
+	BookBot *bots.Spec
 	// Opening is the line of play every game starts after (opening:), each
 	// entry a move or chance outcome in the game's notation as MoveString
 	// writes it; OpeningMoves are its moves. The book, the bots and the
@@ -97,8 +103,9 @@ func (c *Config) Hash() string {
 		Seed    uint64                    `json:"seed"`
 		Pairs   bool                      `json:"pairs"`
 		Book    int                       `json:"book,omitempty"`
+		BookBot *bots.Spec                `json:"book_bot,omitempty"`
 		Opening []string                  `json:"opening,omitempty"`
-	}{c.Definition.Name, c.Rules, c.Players, c.Games, c.Seed, c.Pairs, c.Book, c.Opening}
+	}{c.Definition.Name, c.Rules, c.Players, c.Games, c.Seed, c.Pairs, c.Book, c.BookBot, c.Opening}
 	b, err := json.Marshal(canon)
 	if err != nil {
 		panic(err) // rules and params are plain structs
@@ -121,7 +128,7 @@ func (d *decoder) decodeConfig(doc *yaml.Node, defaultName string) (*Config, err
 		return nil, err
 	}
 	c := &Config{Source: d.file, Name: defaultName, Games: DefaultGames, Seed: DefaultSeed, Pairs: true}
-	var gameKey, rulesKey, rulesNode, playersNode, bookNode, openingNode *yaml.Node
+	var gameKey, rulesKey, rulesNode, playersNode, bookNode, bookBotNode, openingNode *yaml.Node
 	var errs collect
 	gameKnown := false
 	for _, p := range ps {
@@ -172,6 +179,12 @@ func (d *decoder) decodeConfig(doc *yaml.Node, defaultName string) (*Config, err
 			if err == nil && (c.Book < 0 || c.Book > MaxBook) {
 				err = d.errorf(p.value, "book", "must be between 0 and %d decisions, got %d", MaxBook, c.Book)
 			}
+		case "book_bot":
+			bookBotNode = p.value
+			var spec bots.Spec
+			if spec, err = d.decodePlayer(p.value, "book_bot"); err == nil {
+				c.BookBot = &spec
+			}
 		case "opening":
 			openingNode = p.value
 		case "expect":
@@ -192,6 +205,9 @@ func (d *decoder) decodeConfig(doc *yaml.Node, defaultName string) (*Config, err
 		errs.add(d.decodeOpening(c, openingNode))
 	}
 	errs.add(d.decodePlayers(c, root, playersNode))
+	if c.BookBot != nil && c.Book == 0 {
+		errs.add(d.errorf(bookBotNode, "book_bot", "chooses the moves of an opening book: set book: to the decisions it plays (1 to %d)", MaxBook))
+	}
 	if err := errs.err(); err != nil {
 		return nil, err
 	}
@@ -200,7 +216,11 @@ func (d *decoder) decodeConfig(doc *yaml.Node, defaultName string) (*Config, err
 	}
 	if c.Book > 0 {
 		if _, err := c.OpeningBook(); err != nil {
-			return nil, d.errorf(bookNode, "book", "%v", err)
+			at, key := bookNode, "book"
+			if c.BookBot != nil {
+				at, key = bookBotNode, "book_bot"
+			}
+			return nil, d.errorf(at, key, "%v", err)
 		}
 	}
 	return c, nil
@@ -294,18 +314,22 @@ func (c *Config) OpeningState(g games.Game) games.State {
 // bots.ModelUser with a model file): a path from the working directory,
 // else from the variant file's directory.
 func (d *decoder) loadModels(c *Config) error {
-	for i, spec := range c.Players {
+	specs, paths := c.Players[:], []string{"players[0]", "players[1]"}
+	if c.BookBot != nil {
+		specs, paths = append(slices.Clone(specs), *c.BookBot), append(paths, "book_bot")
+	}
+	for i, spec := range specs {
 		if key, err := c.checkProofBot(spec); errors.Is(err, context.Canceled) {
 			return err // a signal, not the variant's fault
 		} else if err != nil {
-			return &Error{File: d.file, Key: fmt.Sprintf("players[%d].%s", i, key), Message: err.Error()}
+			return &Error{File: d.file, Key: paths[i] + "." + key, Message: err.Error()}
 		}
 		mu, ok := spec.Params.(bots.ModelUser)
 		if !ok || mu.ModelFile() == "" {
 			continue
 		}
 		if err := c.loadBotModel(mu, d.file); err != nil {
-			return &Error{File: d.file, Key: fmt.Sprintf("players[%d].model", i), Message: err.Error()}
+			return &Error{File: d.file, Key: paths[i] + ".model", Message: err.Error()}
 		}
 	}
 	return nil

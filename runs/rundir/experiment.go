@@ -49,6 +49,9 @@ func Info(cfg *variants.Config, g games.Game) reports.RunInfo {
 		Seed: cfg.Seed, Pairs: cfg.Pairs, Book: cfg.Book, Opening: cfg.Opening, Rules: cfg.Rules, Players: cfg.Players,
 		Describe: cfg.Definition.Describe,
 	}
+	if cfg.BookBot != nil && cfg.Book > 0 {
+		info.BookBot = cfg.BookBot.Describe()
+	}
 	if len(info.RuleChanges) > 0 {
 		info.Label = variants.LabelOf(cfg.Name, info.RuleChanges)
 	}

@@ -54,6 +54,9 @@ func (r *Result) bookLine() string {
 	if r.Book == 0 {
 		return ""
 	}
+	if r.BookBot != "" {
+		return fmt.Sprintf("Openings: each deal's first %d decisions were chosen by %s (the variant's book_bot:), the same at every rung and in both games of a pair. Such a book is not proven: the ladder measures the game after its openings.", r.Book, r.BookBot)
+	}
 	if r.Proven == nil {
 		return fmt.Sprintf("Openings: each deal's first %d decisions came from the variant's opening book (book: %d).", r.Book, r.Book)
 	}
@@ -90,9 +93,15 @@ var proofs struct {
 }
 
 // prove solves the variant when it is small enough; nil otherwise (too
-// large, chance or hidden information, or no exact keys). An attempt cut
-// short by ctx is not remembered.
+// large, chance or hidden information, or no exact keys), and nil for a
+// variant whose games open with a book bot's lines (book_bot:): those
+// openings need not keep the start's value, so the start's proof would
+// not be the answer the ladder approaches. An attempt cut short by ctx
+// is not remembered.
 func prove(ctx context.Context, cfg *variants.Config) *Proven {
+	if cfg.BookBot != nil && cfg.Book > 0 {
+		return nil
+	}
 	rules, err := json.Marshal(cfg.Rules)
 	if err != nil {
 		return tryProof(ctx, cfg)
@@ -201,4 +210,12 @@ func (r *Result) topEndsInProof() bool {
 	}
 	top, prev := r.Rungs[len(r.Rungs)-1], r.Rungs[len(r.Rungs)-2]
 	return top.Draws.N > 0 && all(top) && all(prev)
+}
+
+// describeBookBot describes the variant's book bot where it has one ("").
+func describeBookBot(cfg *variants.Config) string {
+	if cfg.BookBot == nil || cfg.Book == 0 {
+		return ""
+	}
+	return cfg.BookBot.Describe()
 }

@@ -251,8 +251,11 @@ type Result struct {
 	Proven *Proven `json:"proven,omitempty"`
 	// Book is how many decisions of each deal an opening book made
 	// (the variant's book:, or BookPlies where the proof gave one: random
-	// moves that keep the proven value); 0 for none.
-	Book int `json:"book,omitempty"`
+	// moves that keep the proven value); 0 for none. BookBot describes
+	// the bot that chose them (the variant's book_bot:; "" for a book of
+	// proofs).
+	Book    int    `json:"book,omitempty"`
+	BookBot string `json:"book_bot,omitempty"`
 	// Ceiling is the perfect rung (Options.Perfect), nil without it.
 	Ceiling *Ceiling `json:"ceiling,omitempty"`
 }
@@ -379,7 +382,7 @@ func Run(ctx context.Context, cfg *variants.Config, opts Options) (*Result, erro
 	res := &Result{Schema: Schema, Game: cfg.Definition.Name, Variant: cfg.Name, Label: cfg.Label(), Source: cfg.Source, Seed: cfg.Seed,
 		Games: cfg.Games, Pairs: cfg.Pairs, Bots: describeBots(cfg.Players, own, opts.Budgets), Param: param,
 		Tolerance: cmp.Or(opts.Tolerance, DefaultTolerance), MaxGain: cmp.Or(opts.MaxGain, DefaultMaxGain),
-		Proven: proven, Book: cfg.Book}
+		Proven: proven, Book: cfg.Book, BookBot: describeBookBot(cfg)}
 	if keptAsStudy(opts) {
 		return runStudy(ctx, cfg, res, opts)
 	}

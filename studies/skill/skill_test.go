@@ -5,12 +5,15 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"playtest/internal/testenv"
 	"playtest/reports"
+	"playtest/runs/rundir"
+	"playtest/sim"
 	"playtest/sim/bots"
 	"playtest/variants"
 )
@@ -665,4 +668,45 @@ func TestDescribeBots(t *testing.T) {
 	if got, want := describeBots(mixed, 20000, []int{100, 200}), "alphabeta (noise 0.5) vs alphabeta (noise 0.3)"; got != want {
 		t.Errorf("two players: %q, want %q", got, want)
 	}
+}
+
+// A ladder whose variant opens with a book bot's lines (book_bot:) plays
+// every rung from the same openings, names the bot, and sets the start's
+// proof aside, even where one exists: the book's openings need not keep
+// the start's value.
+func TestLadderBookBot(t *testing.T) {
+	cfg := cheapOf(t, "mnk/tictactoe", "book=2", "book_bot={bot: alphabeta, nodes: 200, noise: 1}")
+	res, err := Run(context.Background(), cfg, Options{Budgets: []int{200, 400}, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Proven != nil || res.Book != 2 || res.BookBot != "alphabeta, 200 nodes (noise 1)" {
+		t.Fatalf("proven %+v, book %d by %q", res.Proven, res.Book, res.BookBot)
+	}
+	if got := res.bookLine(); !strings.Contains(got, "first 2 decisions were chosen by alphabeta, 200 nodes (noise 1)") || !strings.Contains(got, "not proven") {
+		t.Errorf("book line: %s", got)
+	}
+	// Both rungs open every deal alike.
+	lows, highs := openings(t, &res.Rungs[0].self.cfg), openings(t, &res.Rungs[1].self.cfg)
+	if !slices.Equal(lows, highs) || len(slices.Compact(slices.Sorted(slices.Values(lows)))) < 3 {
+		t.Errorf("the rungs' openings: %v and %v", lows, highs)
+	}
+}
+
+// openings plays cfg's games and returns each game's booked moves.
+func openings(t *testing.T, cfg *variants.Config) []string {
+	t.Helper()
+	job, err := rundir.Job(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	job.Moves = true
+	var out []string
+	err = sim.Run(context.Background(), job, sim.Options{Workers: 2}, func(r *sim.Record) {
+		out = append(out, strings.Join(r.Moves[:r.Booked], " "))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
