@@ -311,7 +311,7 @@ func TestBookBotIsSaid(t *testing.T) {
 		if err := c.s.WriteJSON(&js); err != nil {
 			t.Fatal(err)
 		}
-		said := strings.Contains(text.String(), "each deal's first 6 decisions chosen by the book bot alphabeta, 500 nodes (noise 0.5) (not proven")
+		said := strings.Contains(text.String(), "Each deal's first 6 decisions were chosen by the book bot alphabeta, 500 nodes (noise 0.5) (not proven")
 		inJSON := strings.Contains(js.String(), `"book_bot": "alphabeta, 500 nodes (noise 0.5)"`)
 		if said != c.want || inJSON != c.want {
 			t.Errorf("book bot %v: said %v, in JSON %v\n%s", c.want, said, inJSON, text.String())

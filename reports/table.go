@@ -28,8 +28,8 @@ func (s *Summary) WriteTable(w io.Writer) error {
 	if len(s.Opening) > 0 {
 		fmt.Fprintf(w, "every game starts after the opening %s\n", strings.Join(s.Opening, " "))
 	}
-	if s.BookBot != "" {
-		fmt.Fprintf(w, "each deal's first %d decisions chosen by the book bot %s (not proven: the figures are of the game after its openings)\n", s.Book, s.BookBot)
+	if text := s.BookBotText(); text != "" {
+		fmt.Fprintln(w, text)
 	}
 	if s.Failed > 0 {
 		fmt.Fprintf(w, "%d more games failed (errors.jsonl) and are left out of every figure\n", s.Failed)
@@ -341,4 +341,14 @@ func SortedKeys(m map[string]int) []string {
 	}
 	slices.Sort(keys)
 	return keys
+}
+
+// BookBotText says that a book bot chose the openings, and that they are
+// not proven ("" without a book bot): the run's header, in the table and
+// the reports.
+func (s *Summary) BookBotText() string {
+	if s.BookBot == "" {
+		return ""
+	}
+	return fmt.Sprintf("Each deal's first %d decisions were chosen by the book bot %s (not proven: the figures are of the game after its openings).", s.Book, s.BookBot)
 }

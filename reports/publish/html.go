@@ -178,7 +178,7 @@ tr.changed td { background: #fff7e0; font-weight: bold; }
 <body>
 {{with .Summary}}
 <h1>{{.VariantLabel}} <small>({{.Game}})</small></h1>
-<p>{{.Games}} games{{if .Pairs}} in seat-swapped pairs{{end}}, seed {{.Seed}}, config <code>{{.ConfigHash}}</code>.{{if .Opening}} Every game starts after the opening <code>{{join .Opening}}</code>.{{end}}
+<p>{{.Games}} games{{if .Pairs}} in seat-swapped pairs{{end}}, seed {{.Seed}}, config <code>{{.ConfigHash}}</code>.{{if .Opening}} Every game starts after the opening <code>{{join .Opening}}</code>.{{end}}{{with .BookBotText}} {{.}}{{end}}
 Players: {{range $i, $p := .Players}}{{if $i}} vs {{end}}{{$p.Describe}}{{end}}. Seat 0 moved first.
 Rates have 95% Wilson intervals{{if eq .Rates.Interval "paired-wilson"}}; the seat and draw rates' intervals are over the seat-swapped pairs, whose two games are not independent{{end}}.</p>
 {{with $.Knobs}}<details class="rules"><summary>Rules: every knob{{with $.Summary.RuleChanges}} ({{len .}} changed by <code>--set</code>, marked){{end}}</summary>

@@ -104,7 +104,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error { return markdown.Execute(w, r
 
 const markdownText = `{{with .Summary}}# {{md .VariantLabel}} ({{md .Game}})
 
-{{.Games}} games{{if .Pairs}} in seat-swapped pairs{{end}}, seed {{.Seed}}, config {{md .ConfigHash}}.{{if .Opening}} Every game starts after the opening {{mdCode (join .Opening)}}.{{end}}
+{{.Games}} games{{if .Pairs}} in seat-swapped pairs{{end}}, seed {{.Seed}}, config {{md .ConfigHash}}.{{if .Opening}} Every game starts after the opening {{mdCode (join .Opening)}}.{{end}}{{with .BookBotText}} {{md .}}{{end}}
 Players: {{range $i, $p := .Players}}{{if $i}} vs {{end}}{{md $p.Describe}}{{end}}.
 Seat 0 moved first. Rates have 95% Wilson intervals{{if eq .Rates.Interval "paired-wilson"}}; the seat and draw rates' intervals are over the seat-swapped pairs, whose two games are not independent{{end}}.
 {{if .Headline.Text}}

@@ -5,8 +5,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"playtest/reports"
+	"strings"
 	"testing"
+
+	"playtest/reports"
 )
 
 func TestCodeSpans(t *testing.T) {
@@ -49,4 +51,35 @@ func FuzzReportFromSummary(f *testing.F) {
 			t.Fatalf("report.html: %v", err)
 		}
 	})
+}
+
+// TestBookBotInReports: report.md and report.html say, under their
+// header, that a book bot chose the openings and that they are not
+// proven; a run without one says nothing of it.
+func TestBookBotInReports(t *testing.T) {
+	good, err := os.ReadFile(filepath.Join("testdata", "summary.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, bookBot := range []string{"alphabeta, 2,000 nodes (noise 0.5)", ""} {
+		s, err := reports.ReadSummary(bytes.NewReader(good))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Book, s.BookBot = 14, bookBot
+		r := &Report{Summary: s}
+		var md, html bytes.Buffer
+		if err := r.WriteMarkdown(&md); err != nil {
+			t.Fatal(err)
+		}
+		if err := r.WriteHTML(&html); err != nil {
+			t.Fatal(err)
+		}
+		want := bookBot != ""
+		for name, doc := range map[string]string{"report.md": md.String(), "report.html": html.String()} {
+			if said := strings.Contains(doc, "first 14 decisions were chosen by the book bot alphabeta, 2,000 nodes (noise 0.5) (not proven"); said != want {
+				t.Errorf("%s with book bot %q: said %v", name, bookBot, said)
+			}
+		}
+	}
 }
