@@ -294,6 +294,19 @@ func TestAdversarialInputs(t *testing.T) {
 			},
 		},
 		{
+			name: "16.8 a book bot's search tree larger than the machine",
+			setup: func(t *testing.T, dir string) []string {
+				return []string{"run", "--games", "2", "--set", "book=2", "--set", "book_bot={bot: mcts, iterations: 10000000}", "--out", filepath.Join(dir, "out")}
+			},
+			env:  []string{"PLAYTEST_MEMORY_MB=512"},
+			code: ExitBadInput, want: "book_bot mcts up to",
+			after: func(t *testing.T, dir string) {
+				if _, err := os.Stat(filepath.Join(dir, "out")); err == nil {
+					t.Error("the refused run created its directory")
+				}
+			},
+		},
+		{
 			name: "31.11 solve --max-states past the machine's memory",
 			setup: func(*testing.T, string) []string {
 				return []string{"solve", "stacktics/size2", "--max-states", "1000000000000"}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -71,11 +72,16 @@ func CheckMemory(job *Job, workers int) error {
 	workers = min(workers, max(job.end()-job.start(), 1))
 	var perWorker int64
 	var seats []string
-	for p, spec := range job.Players {
+	specs, names := job.Players[:], []string{"players.0", "players.1"}
+	if bb, ok := job.Book.(*BotBook); ok {
+		// The book's bots: at most one a worker is choosing at a time.
+		specs, names = append(slices.Clone(specs), bb.Bot), append(names, "book_bot")
+	}
+	for i, spec := range specs {
 		if t, ok := spec.Params.(treeBounded); ok {
 			b := t.TreeBytes(job.Game.MaxLegalMoves())
 			perWorker += b
-			seats = append(seats, fmt.Sprintf("players.%d %s up to %s", p, spec.Bot, mib(b)))
+			seats = append(seats, fmt.Sprintf("%s %s up to %s", names[i], spec.Bot, mib(b)))
 		}
 	}
 	machine := MachineMemory()
