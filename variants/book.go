@@ -14,6 +14,15 @@ const MaxBook = 64
 // (solve.OpeningBook); the variants package only asks for it.
 var OpeningBooks func(c *Config) (sim.Book, error)
 
+// DescribeBookBot describes the bot that chooses the variant's book
+// (book_bot: with book:), "" where none does.
+func (c *Config) DescribeBookBot() string {
+	if c.BookBot == nil || c.Book == 0 {
+		return ""
+	}
+	return c.BookBot.Describe()
+}
+
 // OpeningBook returns the variant's opening book: nil without a book:
 // key; with a book_bot:, the book of c.Book decisions that bot chooses
 // (sim.BotBook, unproven); else the book of c.Book decisions that

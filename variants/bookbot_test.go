@@ -1,7 +1,6 @@
 package variants
 
 import (
-	"errors"
 	"strings"
 	"testing"
 
@@ -44,18 +43,7 @@ func TestBookBot(t *testing.T) {
 				}
 				return
 			}
-			if err == nil {
-				t.Fatal("loaded")
-			}
-			var e *Error
-			if !errors.As(err, &e) {
-				t.Fatalf("%T %v: not a *variants.Error", err, err)
-			}
-			for _, w := range tt.want {
-				if !strings.Contains(err.Error(), w) {
-					t.Errorf("%q lacks %q", err, w)
-				}
-			}
+			wantVariantError(t, err, tt.want)
 		})
 	}
 	parse := func(text string) *Config {

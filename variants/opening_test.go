@@ -53,18 +53,7 @@ func TestOpeningIsValidated(t *testing.T) {
 				}
 				return
 			}
-			if err == nil {
-				t.Fatal("loaded")
-			}
-			var e *Error
-			if !errors.As(err, &e) {
-				t.Fatalf("%T %v: not a *variants.Error", err, err)
-			}
-			for _, w := range tt.want {
-				if !strings.Contains(err.Error(), w) {
-					t.Errorf("%q lacks %q", err, w)
-				}
-			}
+			wantVariantError(t, err, tt.want)
 		})
 	}
 }
@@ -147,4 +136,22 @@ func mustGame(t *testing.T, c *Config) games.Game {
 		t.Fatal(err)
 	}
 	return g
+}
+
+// wantVariantError checks that err is one *variants.Error whose message
+// holds every one of want.
+func wantVariantError(t *testing.T, err error, want []string) {
+	t.Helper()
+	if err == nil {
+		t.Fatal("loaded")
+	}
+	var e *Error
+	if !errors.As(err, &e) {
+		t.Fatalf("%T %v: not a *variants.Error", err, err)
+	}
+	for _, w := range want {
+		if !strings.Contains(err.Error(), w) {
+			t.Errorf("%q lacks %q", err, w)
+		}
+	}
 }

@@ -46,11 +46,8 @@ func Info(cfg *variants.Config, g games.Game) reports.RunInfo {
 	info := reports.RunInfo{
 		Source: cfg.Source, Game: cfg.Definition.Name, Variant: cfg.Name, ConfigHash: cfg.Hash(),
 		RuleChanges: cfg.RuleChanges(), Rerun: cfg.StartArgs(),
-		Seed: cfg.Seed, Pairs: cfg.Pairs, Book: cfg.Book, Opening: cfg.Opening, Rules: cfg.Rules, Players: cfg.Players,
+		Seed: cfg.Seed, Pairs: cfg.Pairs, Book: cfg.Book, BookBot: cfg.DescribeBookBot(), Opening: cfg.Opening, Rules: cfg.Rules, Players: cfg.Players,
 		Describe: cfg.Definition.Describe,
-	}
-	if cfg.BookBot != nil && cfg.Book > 0 {
-		info.BookBot = cfg.BookBot.Describe()
 	}
 	if len(info.RuleChanges) > 0 {
 		info.Label = variants.LabelOf(cfg.Name, info.RuleChanges)

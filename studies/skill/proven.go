@@ -99,7 +99,7 @@ var proofs struct {
 // not be the answer the ladder approaches. An attempt cut short by ctx
 // is not remembered.
 func prove(ctx context.Context, cfg *variants.Config) *Proven {
-	if cfg.BookBot != nil && cfg.Book > 0 {
+	if cfg.DescribeBookBot() != "" {
 		return nil
 	}
 	rules, err := json.Marshal(cfg.Rules)
@@ -210,12 +210,4 @@ func (r *Result) topEndsInProof() bool {
 	}
 	top, prev := r.Rungs[len(r.Rungs)-1], r.Rungs[len(r.Rungs)-2]
 	return top.Draws.N > 0 && all(top) && all(prev)
-}
-
-// describeBookBot describes the variant's book bot where it has one ("").
-func describeBookBot(cfg *variants.Config) string {
-	if cfg.BookBot == nil || cfg.Book == 0 {
-		return ""
-	}
-	return cfg.BookBot.Describe()
 }

@@ -382,7 +382,7 @@ func Run(ctx context.Context, cfg *variants.Config, opts Options) (*Result, erro
 	res := &Result{Schema: Schema, Game: cfg.Definition.Name, Variant: cfg.Name, Label: cfg.Label(), Source: cfg.Source, Seed: cfg.Seed,
 		Games: cfg.Games, Pairs: cfg.Pairs, Bots: describeBots(cfg.Players, own, opts.Budgets), Param: param,
 		Tolerance: cmp.Or(opts.Tolerance, DefaultTolerance), MaxGain: cmp.Or(opts.MaxGain, DefaultMaxGain),
-		Proven: proven, Book: cfg.Book, BookBot: describeBookBot(cfg)}
+		Proven: proven, Book: cfg.Book, BookBot: cfg.DescribeBookBot()}
 	if keptAsStudy(opts) {
 		return runStudy(ctx, cfg, res, opts)
 	}
