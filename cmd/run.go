@@ -79,7 +79,7 @@ PLAYTEST_WORKERS, PLAYTEST_FORMAT, PLAYTEST_OUT, PLAYTEST_SHARD (flags win).`,
 	f.String("records", runlog.RecordsSummary, "what --out keeps of each game: summary, or full (every move, for playtest replay)")
 	f.Bool("no-reports", false, "with --out: write summary.json and games.csv but not report.md, report.html and plots/ (for shards; playtest report DIR draws them later)")
 	f.Bool("quiet", false, "show no progress on stderr")
-	f.StringArrayVar(&opts.sets, "set", nil, "override a variant key, e.g. --set rules.pie_rule=false (repeatable)")
+	f.StringArrayVar(&opts.sets, "set", nil, "override a variant key, e.g. --set rules.pie_rule=false or --set players.N.nodes=8000 (players.N: every player; repeatable)")
 	return c
 }
 

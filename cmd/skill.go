@@ -132,7 +132,7 @@ games as they go, so they run on one machine.`,
 	f.Bool("resume", false, "continue the ladder recorded in --out DIR (its study.json); takes no variant or flag that changes the ladder (with --games N: grow every rung to N games)")
 	f.String("shard", "", "with --out and --budgets: play shard I/N of every run's games, I counted from 0 (N alone: the index from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID); playtest merge assembles the ladder")
 	f.Bool("quiet", false, "show no progress on stderr")
-	f.StringArrayVar(&opts.sets, "set", nil, "override a variant key, e.g. --set players.0.rollout_cap=6 (repeatable)")
+	f.StringArrayVar(&opts.sets, "set", nil, "override a variant key, e.g. --set players.N.rollout_cap=6 (players.N: every player; repeatable)")
 	f.StringArrayVar(&opts.families, "family", nil, "climb a ladder per bot family on the same seeds and compare their top rungs: give two, each a bot name or a YAML mapping, e.g. --family mcts --family '{bot: alphabeta, noise: 0.5, noise_moves: 10, temperature: 0.15}'")
 	f.StringArrayVar(&opts.compare, "compare", nil, "compare the top rungs of two finished ladders kept in directories by --out (give it twice), as --family does")
 	return c

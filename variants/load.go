@@ -317,6 +317,9 @@ func (d *decoder) apply(doc *yaml.Node, o Override) error {
 	}
 	n := doc.Content[0]
 	segments := strings.Split(o.Path, ".")
+	if len(segments) > 1 && segments[0] == "players" && segments[1] == EverySeat {
+		return d.applyEverySeat(doc, o, segments[2:], fail)
+	}
 	for i, seg := range segments {
 		last := i == len(segments)-1
 		n = resolve(n)
@@ -379,6 +382,39 @@ func (d *decoder) apply(doc *yaml.Node, o Override) error {
 			}
 		}
 		n = child
+	}
+	return nil
+}
+
+// EverySeat, as the players' index of a --set key (players.N.nodes=8000),
+// sets the key of every player.
+const EverySeat = "N"
+
+// applyEverySeat applies o to each player of doc in turn, as players.0,
+// players.1 and so on for rest (the key's segments past players.N).
+func (d *decoder) applyEverySeat(doc *yaml.Node, o Override, rest []string, fail func(string, ...any) error) error {
+	seats := 2 // the default players: list
+	root := resolve(doc.Content[0])
+	if root.Kind != yaml.MappingNode {
+		return fail("the variant is not a mapping")
+	}
+	for j := 0; j+1 < len(root.Content); j += 2 {
+		if root.Content[j].Value != "players" {
+			continue
+		}
+		switch players := resolve(root.Content[j+1]); {
+		case players.Kind == yaml.SequenceNode:
+			seats = len(players.Content)
+		case !isNull(players):
+			return fail("players is not a list")
+		}
+	}
+	for seat := range seats {
+		one := o
+		one.Path = strings.Join(append([]string{"players", strconv.Itoa(seat)}, rest...), ".")
+		if err := d.apply(doc, one); err != nil {
+			return err
+		}
 	}
 	return nil
 }

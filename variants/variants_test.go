@@ -340,6 +340,38 @@ func TestOverrides(t *testing.T) {
 	if err != nil || cfg.Players[1].Bot != "greedy" || cfg.Players[0].Bot != DefaultBot {
 		t.Errorf("players.1=greedy on a file without players: %+v, %v", cfg, err)
 	}
+	// players.N sets a key of every player, in a file with players: and
+	// in one without; it names the seat whose value is refused.
+	for _, text := range []string{"game: stacktics\n", "game: stacktics\nplayers: [greedy, {bot: alphabeta, nodes: 10}]\n"} {
+		var every []Override
+		for _, s := range []string{"players.N={bot: alphabeta, nodes: 300}", "players.N.noise=0.5"} {
+			o, _ := ParseSet(s)
+			every = append(every, o)
+		}
+		cfg, err = Parse("x.yaml", "x", []byte(text), every)
+		if err != nil || len(cfg.Players) != 2 {
+			t.Fatalf("players.N on %q: %v", text, err)
+		}
+		for seat, p := range cfg.Players {
+			if ab, ok := p.Params.(*bots.AlphaBetaParams); !ok || ab.Nodes != 300 || ab.Noise != 0.5 {
+				t.Errorf("players.N on %q: seat %d plays %+v", text, seat, p)
+			}
+		}
+	}
+	for set, want := range map[string]string{
+		"players.N.nodes=x": "players[0].nodes: want an integer",
+		"players.N.nodez=3": `did you mean "nodes"?`,
+	} {
+		o, _ := ParseSet(set)
+		if _, err := Load("stacktics/size3", []Override{o}); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("--set %s: error %v, want %q", set, err, want)
+		}
+	}
+	if o, _ := ParseSet("players.N.nodes=3"); true {
+		if _, err := Parse("x.yaml", "x", []byte("game: stacktics\nplayers: 3\n"), []Override{o}); err == nil || !strings.Contains(err.Error(), "players is not a list") {
+			t.Errorf("players.N on players: 3: %v", err)
+		}
+	}
 	// Numbers are keys in a mapping: STACKS' cards by value. Match play
 	// adds features the preset's model lacks, so its players play the
 	// hand heuristic (eval: hand sets the preset's model: aside).
