@@ -154,15 +154,15 @@ func (s *State) classifyPastLosses() {
 	}
 }
 
-// Hash returns the position's Zobrist hash, with the phase (pie decision
-// or play) and the pie swap folded in. The repetition history is not part
-// of it, as usual for transposition tables.
 // Occupied returns the squares holding a stack (implements games.Coverer).
 func (s *State) Occupied() uint64 { return s.occ[0] | s.occ[1] }
 
 // Cells is the number of squares of the board.
 func (s *State) Cells() int { return s.g.rows * s.g.cols }
 
+// Hash returns the position's Zobrist hash, with the phase (pie decision
+// or play) and the pie swap folded in. The repetition history is not part
+// of it, as usual for transposition tables.
 func (s *State) Hash() uint64 {
 	h := s.hash ^ uint64(s.phase)*0x9e3779b97f4a7c15
 	if s.swapped {
