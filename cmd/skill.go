@@ -49,8 +49,10 @@ before it: the answer no longer depends on the bots' strength), drifting
 (a shift's interval leaves 0 out: the answer moves as the bots get
 stronger; with the top rung no stronger than the one below, the bots have
 stopped improving and the ladder cannot settle the variant), or undecided,
-saying what is missing: more games, more budget, or games that differ (a
-top rung whose bots replay the same few games proves nothing either way).
+saying what is missing: more games (with about how many a rung would
+decide, were the shift's estimate to hold), more budget, or games that
+differ (a top rung whose bots replay the same few games proves nothing
+either way).
 --until-settled adds games or budget until the ladder converges or
 --max-time runs out, as fishtest's
 sequential tests add games until they decide. The skill depth says how much

@@ -42,6 +42,11 @@ type Families struct {
 	// Agreement is agree, disagree or undecided; Text says it in words.
 	Agreement string `json:"agreement"`
 	Text      string `json:"text"`
+	// ProjectedGames, where the comparison is undecided, is about how
+	// many games a rung both ladders' top rungs would need to show the
+	// difference within the tolerance were its estimate to hold; 0 where
+	// none would, or for any other agreement.
+	ProjectedGames int `json:"projected_games,omitempty"`
 }
 
 // Agreements of two families' top rungs (or Undecided).
@@ -202,7 +207,7 @@ func ValidateFamilies(cfg *variants.Config, families []bots.Spec, opts Options) 
 func (f *Families) compare(tops [2]Rung, tol float64) {
 	a, b := f.Ladders[0], f.Ladders[1]
 	ta, tb := tops[0], tops[1]
-	f.Shift = shiftTo(tb, ta)
+	f.Shift, f.ProjectedGames = shiftTo(tb, ta), 0
 	both := fmt.Sprintf("the %s ladder ends at %s (%s), the %s ladder at %s (%s)",
 		f.Names[0], a.figure(ta), a.Verdict, f.Names[1], b.figure(tb), b.Verdict)
 	if f.Common > 0 {
@@ -231,6 +236,9 @@ func (f *Families) compare(tops [2]Rung, tol float64) {
 	default:
 		f.Agreement = Undecided
 		f.Text = fmt.Sprintf("Undecided: %s, a difference of %s, neither shown within ±%.0f points nor apart: play more games per rung (two ladders kept with --out grow with playtest skill --resume --out DIR --games N on each, playing only the new games).", both, points(s), 100*tol)
+		var more string
+		f.ProjectedGames, more = projection(s, cmp.Or(f.Common, min(ta.Games, tb.Games)), tol)
+		f.Text += more
 	}
 }
 

@@ -230,6 +230,11 @@ type Result struct {
 	Direction string `json:"direction,omitempty"`
 	Missing   string `json:"missing,omitempty"`
 	Text      string `json:"text"`
+	// ProjectedGames, where the top two rungs' shift is too uncertain to
+	// decide (MissingGames), is about how many games a rung would show it
+	// within ±Tolerance were its estimate to hold (projection); 0 where
+	// none would, or for any other verdict.
+	ProjectedGames int `json:"projected_games,omitempty"`
 	// Tolerance and MaxGain are what the converged verdict asked: the top
 	// two rungs within ±Tolerance of each other, the top gain at most
 	// MaxGain Elo per doubling.

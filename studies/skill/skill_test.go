@@ -147,6 +147,12 @@ func rung(budget int, value, halfWidth, gain, gainHalf float64) Rung {
 	return r
 }
 
+// played gives a synthetic rung its number of games.
+func played(r Rung, games int) Rung {
+	r.Games = games
+	return r
+}
+
 // repeating marks a synthetic rung's self-play as replaying its games.
 func repeating(r Rung) Rung {
 	r.Warnings = []string{reports.WarnRepeatedGames}
@@ -202,6 +208,47 @@ func TestVerdicts(t *testing.T) {
 		if r.Verdict != tt.verdict || r.Direction != tt.direction || r.Missing != tt.missing || !strings.Contains(r.Text, tt.phrase) {
 			t.Errorf("%s: %s %q (missing %q): %s\nwant %s %q (missing %q) with %q", tt.name, r.Verdict, r.Direction, r.Missing, r.Text, tt.verdict, tt.direction, tt.missing, tt.phrase)
 		}
+	}
+}
+
+// TestProjection: an undecided comparison says how many games a rung
+// would decide it were its estimate to hold (the interval narrowing as
+// the square root of the games), and says so where none would.
+func TestProjection(t *testing.T) {
+	for _, tt := range []struct {
+		low, high float64
+		games     int
+		want      int
+		phrase    string
+	}{
+		// STACKS base's network ladder at 2,000 games a rung: −1.1 [−4.0, +1.7].
+		{-0.040, 0.017, 2000, 4800, "about 4,800 games a rung (2.4× these 2,000) would show it within ±3 points: a projection"},
+		{-0.005, 0.075, 400, 0, "Its estimate lies at or past ±3 points: more games are more likely to show it apart"},
+		{0.0095, 0.0495, 400, 0, "would take over 100 times these 400 games a rung"},
+		// Just outside: at least one more hundred games.
+		{-0.0301, 0.0299, 1000, 1100, "about 1,100 games a rung"},
+		{-0.04, 0.04, 0, 0, ""},
+	} {
+		s := &Shift{Value: (tt.low + tt.high) / 2, Low: tt.low, High: tt.high}
+		n, text := projection(s, tt.games, 0.03)
+		if n != tt.want || !strings.Contains(text, tt.phrase) || tt.phrase == "" && text != "" {
+			t.Errorf("[%v, %v] over %d games: %d %q, want %d %q", tt.low, tt.high, tt.games, n, text, tt.want, tt.phrase)
+		}
+	}
+	// The verdict carries it: games missing, the top rungs of 400 games.
+	top, prev := shifted(rung(400, 0.51, 0.03, 20, 10), 0.01, 0.025), rung(100, 0.50, 0.03, 0, 0)
+	top.Games, prev.Games = 400, 400
+	r := &Result{Param: "iterations", Rungs: []Rung{prev, top}}
+	r.judge()
+	if r.Missing != MissingGames || r.ProjectedGames != 700 || !strings.Contains(r.Text, "about 700 games a rung (1.8× these 400)") {
+		t.Errorf("%s %d: %s", r.Missing, r.ProjectedGames, r.Text)
+	}
+	// A converged verdict projects nothing, even judged again.
+	top.Shift = &Shift{Value: 0, Low: -0.01, High: 0.01, Deals: 200}
+	r.Rungs = []Rung{prev, top}
+	r.judge()
+	if r.Verdict != Converged || r.ProjectedGames != 0 || strings.Contains(r.Text, "projection") {
+		t.Errorf("%s %d: %s", r.Verdict, r.ProjectedGames, r.Text)
 	}
 }
 
@@ -342,11 +389,15 @@ func TestFamiliesCompare(t *testing.T) {
 		{"apart", rung(400, 0.60, 0.02, 20, 10), rung(400, 0.45, 0.02, 20, 10), Disagree, "a difference of -15.0 points"},
 		{"wide", rung(400, 0.52, 0.08, 20, 10), rung(400, 0.50, 0.08, 20, 10), Undecided, "neither shown within ±3 points nor apart"},
 		{"the interval stops at -100 points", rung(400, 0.95, 0.5, 20, 10), rung(400, 0.05, 0.5, 20, 10), Disagree, "-90.0 points [-100.0, -19.3]"},
+		// Undecided over 400 games a rung: how many would decide it.
+		{"near", played(rung(400, 0.52, 0.02, 20, 10), 400), played(rung(400, 0.51, 0.02, 20, 10), 400), Undecided, "about 900 games a rung (2.2× these 400) would show it within ±3 points"},
+		{"too wide to project", played(rung(400, 0.52, 0.08, 20, 10), 400), played(rung(400, 0.50, 0.08, 20, 10), 400), Undecided, "would take over 100 times these 400 games a rung"},
 	}
 	for _, tt := range tests {
 		f := &Families{Names: []string{"mcts (family 1)", "mcts (family 2)"}, Ladders: []*Result{ladder(tt.a), ladder(tt.b)}}
 		f.compare(f.tops(), DefaultTolerance)
-		if f.Agreement != tt.agreement || !strings.Contains(f.Text, tt.phrase) || !strings.Contains(f.Text, "the mcts (family 2) ladder at 51.5%") && tt.agreement == Agree {
+		projected := f.ProjectedGames > 0 == strings.Contains(f.Text, "games a rung (")
+		if f.Agreement != tt.agreement || !strings.Contains(f.Text, tt.phrase) || !strings.Contains(f.Text, "the mcts (family 2) ladder at 51.5%") && tt.agreement == Agree || !projected {
 			t.Errorf("%s: %s: %s", tt.name, f.Agreement, f.Text)
 		}
 	}

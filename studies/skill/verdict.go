@@ -41,6 +41,34 @@ func shiftTo(top, below Rung) *Shift {
 	return independentShift(top.Headline, below.Headline)
 }
 
+// maxProjection bounds a projection: past this many times the games
+// played, projection says so rather than give a number.
+const maxProjection = 100
+
+// projection says, for a comparison too uncertain to decide (shift s,
+// read over games games a rung), about how many games a rung would show
+// it within ±tol if its estimate held: its interval narrowed as the
+// square root of the games about its midpoint, rounded up to hundreds.
+// The number is 0 where no count would (the midpoint lies at or past
+// ±tol) or where it would take over maxProjection times the games; the
+// text (starting with a space) says which.
+func projection(s *Shift, games int, tol float64) (int, string) {
+	mid, half := (s.Low+s.High)/2, (s.High-s.Low)/2
+	room := tol - math.Abs(mid)
+	switch {
+	case games <= 0 || half <= 0:
+		return 0, ""
+	case room <= 0:
+		return 0, fmt.Sprintf(" Its estimate lies at or past ±%.0f points: more games are more likely to show it apart than within.", 100*tol)
+	}
+	k := (half / room) * (half / room)
+	if k > maxProjection {
+		return 0, fmt.Sprintf(" Were its estimate to hold, showing it within ±%.0f points would take over %d times these %s games a rung.", 100*tol, maxProjection, bots.Thousands(games))
+	}
+	n := max(int(math.Ceil(float64(games)*k/100))*100, games+100)
+	return n, fmt.Sprintf(" Were its estimate to hold, about %s games a rung (%.1f× these %s) would show it within ±%.0f points: a projection, since the estimate moves as games are added.", bots.Thousands(n), float64(n)/float64(games), bots.Thousands(games), 100*tol)
+}
+
 // judge gives the ladder its verdict and skill depth. Converged needs the
 // top two rungs shown to agree within the tolerance (the interval of
 // their paired shift inside ±Tolerance) and a top gain shown to be small
@@ -51,7 +79,7 @@ func shiftTo(top, below Rung) *Shift {
 // missing.
 func (r *Result) judge() {
 	r.skillDepth()
-	r.Verdict, r.Direction, r.Missing = Undecided, "", MissingBudget
+	r.Verdict, r.Direction, r.Missing, r.ProjectedGames = Undecided, "", MissingBudget, 0
 	n := len(r.Rungs)
 	if n < 2 {
 		r.Text = "Undecided: one rung shows nothing about stronger play."
@@ -185,6 +213,9 @@ func (r *Result) sentence(from Rung, moved, step *Shift, tol, maxGain float64, s
 		}
 		if r.Missing == MissingGames {
 			fmt.Fprintf(&b, ", not yet shown within ±%.0f points: play more games per rung (--games, or --until-settled; a ladder kept with --budgets and --out grows with playtest skill --resume --out DIR --games N, playing only the new games).", 100*tol)
+			var more string
+			r.ProjectedGames, more = projection(step, min(top.Games, prev.Games), tol)
+			b.WriteString(more)
 			if !small && !clearlyLess && top.Gain != nil {
 				fmt.Fprintf(&b, " The top rung also still gains %s, not shown to be at most %.0f: a higher rung may be needed too.", gainText(top.Gain), maxGain)
 			}
