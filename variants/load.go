@@ -395,7 +395,7 @@ const EverySeat = "N"
 func (d *decoder) applyEverySeat(doc *yaml.Node, o Override, rest []string, fail func(string, ...any) error) error {
 	seats := 2 // the default players: list
 	root := resolve(doc.Content[0])
-	if root.Kind != yaml.MappingNode {
+	if root.Kind != yaml.MappingNode && !isNull(root) {
 		return fail("the variant is not a mapping")
 	}
 	for j := 0; j+1 < len(root.Content); j += 2 {
