@@ -470,10 +470,11 @@ func settle(ctx context.Context, cfg *variants.Config, opts Options, res *Result
 		top := &res.Rungs[n-1]
 		elapsed := time.Since(start)
 		switch {
-		case res.Missing == MissingGames && top.Games*2 <= maxGames && elapsed+doublingCost(res.Rungs) <= maxTime:
-			// Double the games of the top two rungs: self-play of both,
-			// and the top one's head-to-head.
-			games := top.Games * 2
+		case res.Missing == MissingGames && top.Games*2 <= maxGames && elapsed+growthCost(res.Rungs, moreGames(top.Games, res.ProjectedGames, maxGames)) <= maxTime:
+			// More games on the top two rungs (self-play of both, and
+			// the top one's head-to-head): twice as many, or as many as
+			// the projection asks, up to four times.
+			games := moreGames(top.Games, res.ProjectedGames, maxGames)
 			for _, k := range []int{n - 2, n - 1} {
 				if err := res.Rungs[k].extend(ctx, opts, games, k == n-1); err != nil {
 					return err
@@ -547,13 +548,23 @@ func nextRungCost(rungs []Rung, factor float64, games int) time.Duration {
 	return time.Duration(seconds * float64(time.Second))
 }
 
-// doublingCost estimates the wall time of doubling the games of the top
-// two rungs: the lower one's self-play and the top one's self-play and
-// head-to-head, each at its own time per game.
-func doublingCost(rungs []Rung) time.Duration {
+// moreGames is the games a rung --until-settled grows the top two rungs
+// to from games: twice as many, or the projection's count (projected, 0
+// for none) where it asks for more, at most four times as many and at
+// most maxGames. Jumping to the projection spares the looks (and the
+// games) a doubling at a time would take to reach it.
+func moreGames(games, projected, maxGames int) int {
+	return min(max(2*games, min(projected, 4*games)), maxGames)
+}
+
+// growthCost estimates the wall time of growing the top two rungs to
+// games games a rung: the lower one's self-play and the top one's
+// self-play and head-to-head, each at its own time per game.
+func growthCost(rungs []Rung, games int) time.Duration {
 	n := len(rungs)
 	top, below := rungs[n-1], rungs[n-2]
-	seconds := below.perGame()*float64(top.Games) + top.perGame()*float64(2*top.Games)
+	more := float64(max(games-top.Games, 0))
+	seconds := below.perGame()*more + top.perGame()*2*more
 	return time.Duration(seconds * float64(time.Second))
 }
 

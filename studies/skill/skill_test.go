@@ -481,8 +481,25 @@ func TestNextRungCost(t *testing.T) {
 	// Doubling the top two rungs' games: the lower one's self-play (1/200
 	// s a game × 100) and the top one's self-play and head-to-head (4/200
 	// s × 200).
-	if got, want := doublingCost(flat), 4500*time.Millisecond; got != want {
+	if got, want := growthCost(flat, 200), 4500*time.Millisecond; got != want {
 		t.Errorf("doubling: %v, want %v", got, want)
+	}
+	if got, want := growthCost(flat, 300), 9000*time.Millisecond; got != want {
+		t.Errorf("tripling: %v, want %v", got, want)
+	}
+	// --until-settled's next step: twice the games, or the projection
+	// up to four times, within the bound.
+	for _, c := range []struct{ games, projected, maxGames, want int }{
+		{1000, 0, 64000, 2000},       // no projection: double
+		{1000, 1500, 64000, 2000},    // a projection below double: double
+		{1000, 2700, 64000, 2700},    // the projection
+		{1000, 9000, 64000, 4000},    // at most four times
+		{1000, 2700, 2400, 2400},     // at most the bound
+		{20000, 90000, 64000, 64000}, // the bound
+	} {
+		if got := moreGames(c.games, c.projected, c.maxGames); got != c.want {
+			t.Errorf("moreGames(%d, %d, %d) = %d, want %d", c.games, c.projected, c.maxGames, got, c.want)
+		}
 	}
 }
 
