@@ -367,10 +367,9 @@ func TestOverrides(t *testing.T) {
 			t.Errorf("--set %s: error %v, want %q", set, err, want)
 		}
 	}
-	if o, _ := ParseSet("players.N.nodes=3"); true {
-		if _, err := Parse("x.yaml", "x", []byte("game: stacktics\nplayers: 3\n"), []Override{o}); err == nil || !strings.Contains(err.Error(), "players is not a list") {
-			t.Errorf("players.N on players: 3: %v", err)
-		}
+	notList, _ := ParseSet("players.N.nodes=3")
+	if _, err := Parse("x.yaml", "x", []byte("game: stacktics\nplayers: 3\n"), []Override{notList}); err == nil || !strings.Contains(err.Error(), "players is not a list") {
+		t.Errorf("players.N on players: 3: %v", err)
 	}
 	// Numbers are keys in a mapping: STACKS' cards by value. Match play
 	// adds features the preset's model lacks, so its players play the
