@@ -469,12 +469,12 @@ func settle(ctx context.Context, cfg *variants.Config, opts Options, res *Result
 		n := len(res.Rungs)
 		top := &res.Rungs[n-1]
 		elapsed := time.Since(start)
+		// More games on the top two rungs (self-play of both, and the
+		// top one's head-to-head): twice as many, or as many as the
+		// projection asks, up to four times.
+		games := moreGames(top.Games, res.ProjectedGames, maxGames)
 		switch {
-		case res.Missing == MissingGames && top.Games*2 <= maxGames && elapsed+growthCost(res.Rungs, moreGames(top.Games, res.ProjectedGames, maxGames)) <= maxTime:
-			// More games on the top two rungs (self-play of both, and
-			// the top one's head-to-head): twice as many, or as many as
-			// the projection asks, up to four times.
-			games := moreGames(top.Games, res.ProjectedGames, maxGames)
+		case res.Missing == MissingGames && top.Games*2 <= maxGames && elapsed+growthCost(res.Rungs, games) <= maxTime:
 			for _, k := range []int{n - 2, n - 1} {
 				if err := res.Rungs[k].extend(ctx, opts, games, k == n-1); err != nil {
 					return err
