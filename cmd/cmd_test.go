@@ -176,6 +176,15 @@ func TestVersion(t *testing.T) {
 	expectBadInput(t, []string{"version", "extra"}, []string{"version", "--format", "csv"})
 }
 
+// readJSONFile decodes the JSON file at path into v.
+func readJSONFile(path string, v any) error {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(b, v)
+}
+
 func mustJSON(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)
@@ -1336,7 +1345,8 @@ func TestSkillKilledResumes(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"skill", "--resume", "--out", killed, "--seed", "10"}, "it takes no variant, --budgets"},
+		{[]string{"skill", "--resume", "--out", killed, "--seed", "10"}, "it takes no variant, --seed"},
+		{[]string{"skill", "--resume", "--out", killed, "--budgets", "4,32"}, "climbs only at the top"},
 		{[]string{"skill", "--resume", "--out", killed, "--games", "10"}, "never loses games"},
 		{[]string{"skill", "--resume", "--out", killed, "--games", "0"}, "give the games"},
 		{[]string{"skill", "size2", "--shard", "1/4", "--out", killed}, "need a ladder fixed in advance"},
@@ -1385,6 +1395,20 @@ func TestSkillKilledResumes(t *testing.T) {
 	code, got, errOut = run(t, "skill", "--compare", whole, "--compare", grown)
 	if code != 0 || !strings.Contains(got, "a difference of +0.0 points") || !strings.Contains(got, "each top rung read over its first 600 games, the deals both ladders play") {
 		t.Errorf("--compare with a grown ladder: exit %d: %s\n%s", code, errOut, got)
+	}
+	// A kept ladder climbs: a rung added at its top, the rungs below kept.
+	if code, _, errOut := run(t, "skill", "--resume", "--out", grown, "--budgets", "4,16,64", "--quiet"); code != 0 {
+		t.Fatalf("climb: exit %d: %s", code, errOut)
+	}
+	var climbed struct {
+		Rungs []struct{ Budget, Games int }
+	}
+	var kept struct{ Command string }
+	if err := readJSONFile(filepath.Join(grown, "skill.json"), &climbed); err != nil || len(climbed.Rungs) != 3 || climbed.Rungs[2].Budget != 64 || climbed.Rungs[2].Games != 800 {
+		t.Errorf("the climbed ladder: %v %+v", err, climbed)
+	}
+	if err := readJSONFile(filepath.Join(grown, "study.json"), &kept); err != nil || !strings.Contains(kept.Command, "--budgets=4,16,64 ") {
+		t.Errorf("the climbed ladder's command: %v %q", err, kept.Command)
 	}
 	expectBadInput(t,
 		[]string{"skill", "--compare", whole},

@@ -104,15 +104,19 @@ deals).
 A ladder fixed in advance (--budgets, one family, no --until-settled) with
 --out is kept as a study: each rung's self-play and head-to-head a run
 directory under DIR/rungs/, and DIR/study.json. playtest skill --resume
---out DIR continues it from the directory alone; --shard I/N plays the
-I-th slice (from 0) of every run's games, and playtest merge assembles the
-ladder. The default ladder and --until-settled decide their rungs and
+--out DIR continues it from the directory alone; with --games N it grows
+every rung to N games, and with --budgets (the ladder's budgets, then
+higher ones) it climbs: in both cases only the new games are played, to
+the ladder the whole command would have given from the start. --shard
+I/N plays the I-th slice (from 0) of every run's games, and playtest merge
+assembles the ladder. The default ladder and --until-settled decide their rungs and
 games as they go, so they run on one machine.`,
 		Example: `  playtest skill stacktics/size2 --budgets 500,2000,8000,32000 --games 400
   playtest skill capstone --max-time 30m --out ladder/
   playtest skill size3 --format json
   playtest skill stacktics/size2-nopie --family mcts --family '{bot: alphabeta, noise: 0.5, noise_moves: 10, temperature: 0.15}'
   playtest skill stacktics/size3 --budgets 1000,4000,16000 --games 1000 --shard 2/8 --out ladder-2/
+  playtest skill --resume --out ladder/ --budgets 1000,4000,16000,64000
   playtest skill --compare ladder-alphabeta/ --compare ladder-ismcts/`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error { return runSkill(cmd, args, &opts) },
@@ -131,7 +135,7 @@ games as they go, so they run on one machine.`,
 	f.Int("workers", 0, "worker goroutines (default: all cores)")
 	f.String("format", "table", "output format: table or json")
 	f.String("out", "", "write DIR/skill.json, skill.csv, skill.md, skill.html and plots/ (and, for a ladder fixed by --budgets, every run under DIR/rungs/)")
-	f.Bool("resume", false, "continue the ladder recorded in --out DIR (its study.json); takes no variant or flag that changes the ladder (with --games N: grow every rung to N games)")
+	f.Bool("resume", false, "continue the ladder recorded in --out DIR (its study.json); takes no variant or flag that changes the ladder (with --games N: grow every rung to N games; with --budgets, the ladder's then higher ones: add those rungs at its top)")
 	f.String("shard", "", "with --out and --budgets: play shard I/N of every run's games, I counted from 0 (N alone: the index from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID); playtest merge assembles the ladder")
 	f.Bool("quiet", false, "show no progress on stderr")
 	f.StringArrayVar(&opts.sets, "set", nil, "override a variant key, e.g. --set players.N.rollout_cap=6 (players.N: every player; repeatable)")
@@ -337,10 +341,15 @@ func resumeSkill(cmd *cobra.Command, args []string, format string, workers int) 
 	if err != nil {
 		return err
 	}
-	if err := checkResume(cmd, args, out, "ladder", definition, "variant, --budgets, --seed, --set, --family, --shard or verdict setting (only --games, to add games to every rung)"); err != nil {
+	definition = slices.DeleteFunc(definition, func(name string) bool { return name == "budgets" })
+	if err := checkResume(cmd, args, out, "ladder", definition, "variant, --seed, --set, --family, --shard or verdict setting (only --games, to add games to every rung, and --budgets, to add rungs at the top)"); err != nil {
 		return err
 	}
-	sopts := skill.Options{Workers: workers, Accuracy: accuracyGames(cmd.Flags()), Games: games}
+	budgets, err := parseBudgets(v.GetString("budgets"))
+	if err != nil {
+		return usageError{err}
+	}
+	sopts := skill.Options{Workers: workers, Accuracy: accuracyGames(cmd.Flags()), Games: games, Budgets: budgets}
 	rep := skillProgress(cmd.ErrOrStderr(), v.GetBool("quiet"), &sopts)
 	res, err := skill.Resume(cmd.Context(), out, sopts)
 	(*rep).Close()

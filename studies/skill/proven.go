@@ -41,7 +41,7 @@ func withBook(cfg *variants.Config, proven *Proven, opts Options) (*variants.Con
 		c.Book = BookPlies
 		return &c, nil
 	}
-	n, err := cfg.With(variants.Override{Path: "book", Value: fmt.Sprint(BookPlies), Origin: "skill"})
+	n, err := cfg.With(variants.Override{Path: "book", Value: fmt.Sprint(BookPlies), Origin: origin})
 	if err != nil {
 		return nil, err
 	}

@@ -110,7 +110,10 @@ type Options struct {
 	// a study (package study): each rung's self-play and head-to-head a run
 	// directory under rungs/, and study.json.
 	Out string
-	// Resume continues the ladder kept in Out.
+	// Resume continues the ladder kept in Out. Budgets, with Resume, are
+	// the kept ladder's budgets then higher ones: the rungs added at its
+	// top (climbKept), their runs alone played, to the ladder those
+	// budgets would have given from the start.
 	Resume bool
 	// Games, with Resume, grows every run of the kept ladder to that many
 	// games (study.Manifest.Grown) before going on: the games played are
@@ -127,6 +130,10 @@ type Options struct {
 
 // Kind is the study kind of a skill ladder (study.Manifest.Kind).
 const Kind = "skill"
+
+// origin marks the overrides a ladder sets itself in its runs' variants
+// (their budgets, pairs and book), as --set marks the user's.
+const origin = "skill"
 
 // design is what a ladder's study manifest records beside its units
 // (each rung's self-play, then its head-to-head against the rung below):
@@ -646,9 +653,9 @@ func withBudgets(cfg *variants.Config, b0, b1 int, pairs bool) (*variants.Config
 	}
 	param, _, _ := cfg.Players[0].Budget()
 	param1, _, _ := cfg.Players[1].Budget()
-	n, err := cfg.With(variants.Override{Path: "pairs", Value: fmt.Sprint(pairs), Origin: "skill"},
-		variants.Override{Path: "players.0." + param, Value: fmt.Sprint(b0), Origin: "skill"},
-		variants.Override{Path: "players.1." + param1, Value: fmt.Sprint(b1), Origin: "skill"})
+	n, err := cfg.With(variants.Override{Path: "pairs", Value: fmt.Sprint(pairs), Origin: origin},
+		variants.Override{Path: "players.0." + param, Value: fmt.Sprint(b0), Origin: origin},
+		variants.Override{Path: "players.1." + param1, Value: fmt.Sprint(b1), Origin: origin})
 	if err != nil || n.Hash() != want.Hash() {
 		return &want, nil // the players were set in code (families): not a study's
 	}

@@ -5,6 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
 	"time"
 
 	"playtest/runs/rundir"
@@ -46,17 +49,11 @@ func runStudy(ctx context.Context, cfg *variants.Config, res *Result, opts Optio
 		return nil, err
 	}
 	d := design{Result: *res, Budgets: opts.Budgets}
-	var units []study.Unit
-	for k, r := range rungs {
-		d.Presets = append(d.Presets, r.Preset)
-		for _, s := range r.series() {
-			u := study.NewUnit(s.name, unitDir(k, s), &s.cfg)
-			if _, err := u.Config(); err != nil {
-				return nil, fmt.Errorf("this ladder cannot be kept in a directory (%s: %v): play it without --out, or set its bots in the variant", s.name, err)
-			}
-			units = append(units, u)
-		}
+	units, presets, err := studyUnits(rungs)
+	if err != nil {
+		return nil, err
 	}
+	d.Presets = presets
 	m, err := study.New(Kind, res.Name(), opts.Command, opts.Shard, units, d)
 	if err != nil {
 		return nil, err
@@ -69,6 +66,25 @@ func runStudy(ctx context.Context, cfg *variants.Config, res *Result, opts Optio
 		}
 	}
 	return playStudy(ctx, res, rungs, m, opts)
+}
+
+// studyUnits are the runs of the ladder's rungs as a study's units, in
+// order (each rung's self-play, then its head-to-head), and which rungs
+// play the variant's own budget.
+func studyUnits(rungs []Rung) ([]study.Unit, []bool, error) {
+	var units []study.Unit
+	var presets []bool
+	for k, r := range rungs {
+		presets = append(presets, r.Preset)
+		for _, s := range r.series() {
+			u := study.NewUnit(s.name, unitDir(k, s), &s.cfg)
+			if _, err := u.Config(); err != nil {
+				return nil, nil, fmt.Errorf("this ladder cannot be kept in a directory (%s: %v): play it without --out, or set its bots in the variant", s.name, err)
+			}
+			units = append(units, u)
+		}
+	}
+	return units, presets, nil
 }
 
 // ladderRungs are the rungs of a fixed ladder, not yet played.
@@ -111,6 +127,12 @@ func Resume(ctx context.Context, out string, opts Options) (*Result, error) {
 	}
 	if d, ok := pending(m); ok {
 		// Stopped before its first run: start it again from its record.
+		if opts.Budgets != nil {
+			if err := extends(d.Budgets, opts.Budgets); err != nil {
+				return nil, err
+			}
+			d.Budgets = opts.Budgets
+		}
 		cfg, err := m.Units[0].Config()
 		if err == nil && opts.Games > 0 {
 			_, cfg, err = m.Units[0].Recipe.Grown(m.Units[0].Variant, m.Units[0].ConfigHash, study.ManifestFile, opts.Games)
@@ -124,6 +146,11 @@ func Resume(ctx context.Context, out string, opts Options) (*Result, error) {
 			return nil, err
 		}
 		return Run(ctx, cfg, opts)
+	}
+	if opts.Budgets != nil {
+		if m, err = climbKept(m, opts.Budgets, out); err != nil {
+			return nil, err
+		}
 	}
 	if opts.Games > 0 {
 		if m, err = grow(m, opts.Games, out); err != nil {
@@ -149,6 +176,122 @@ func grow(m *study.Manifest, games int, out string) (*study.Manifest, error) {
 		d.Games = games
 		return d, nil
 	})
+}
+
+// extends checks that budgets are the kept ladder's budgets with rungs
+// added at the top: a rung added lower down would change the head-to-head
+// of the rung above it, which has been played.
+func extends(kept, budgets []int) error {
+	if len(budgets) < len(kept) || !slices.Equal(budgets[:len(kept)], kept) {
+		return study.BadInputf("--budgets %s: a kept ladder climbs only at the top, so give its budgets %s first, then the rungs to add above %d (each rung's head-to-head is against the rung below it, already played)",
+			joinBudgets(budgets), joinBudgets(kept), kept[len(kept)-1])
+	}
+	return nil
+}
+
+// joinBudgets writes budgets as --budgets takes them.
+func joinBudgets(budgets []int) string {
+	s := make([]string, len(budgets))
+	for i, b := range budgets {
+		s[i] = strconv.Itoa(b)
+	}
+	return strings.Join(s, ",")
+}
+
+// climbKept adds rungs at the top of the ladder kept in out under m, up
+// to budgets (the kept budgets, then higher ones), and records it there:
+// a resume then plays only the new rungs' runs, and the ladder is the one
+// a study of all those budgets from the start gives (its kept runs are
+// that study's first ones, checked by their config hashes). Budgets the
+// ladder has already leave it as it is. Only a whole study climbs, as
+// only a whole study grows.
+func climbKept(m *study.Manifest, ladder []int, out string) (*study.Manifest, error) {
+	if m.Kind != Kind {
+		return nil, study.BadInputf("%s holds a %s, not a skill ladder", filepath.Join(out, study.ManifestFile), m.Kind)
+	}
+	var d design
+	if err := json.Unmarshal(m.Design, &d); err != nil || len(d.Budgets) < 2 {
+		return nil, &study.Error{Path: filepath.Join(out, study.ManifestFile), Err: fmt.Errorf("its ladder design is damaged (%v)", err)}
+	}
+	if err := extends(d.Budgets, ladder); err != nil {
+		return nil, err
+	}
+	if len(ladder) == len(d.Budgets) {
+		return m, nil
+	}
+	if m.Shard.Count > 0 {
+		return nil, study.BadInputf("this directory holds %v of the ladder %q: a shard climbs only with the others, so merge the shards first (playtest merge), then add rungs to the merged ladder", m.Shard, m.Name)
+	}
+	cfg, err := ladderBase(m.Units[0])
+	if err != nil {
+		return nil, err
+	}
+	if err := Validate(cfg, Options{Budgets: ladder, Tolerance: d.Tolerance, MaxGain: d.MaxGain}); err != nil {
+		return nil, study.BadInputf("%v", err)
+	}
+	rungs, err := ladderRungs(cfg, ladder)
+	if err != nil {
+		return nil, err
+	}
+	units, presets, err := studyUnits(rungs)
+	if err != nil {
+		return nil, err
+	}
+	for i, u := range m.Units {
+		if units[i].Name != u.Name || units[i].Dir != u.Dir || units[i].ConfigHash != u.ConfigHash {
+			return nil, &study.Error{Path: filepath.Join(out, study.ManifestFile), Err: fmt.Errorf("unit %q does not rebuild as the first runs of the higher ladder (%s in %s, config hash %s): was it written by another version of playtest?", u.Name, units[i].Name, units[i].Dir, units[i].ConfigHash)}
+		}
+	}
+	_, own, _ := budgets(cfg)
+	d.Budgets, d.Presets = ladder, presets
+	d.Bots = describeBots(cfg.Players, own, ladder)
+	c := *m
+	c.Units = append(slices.Clone(m.Units), units[len(m.Units):]...)
+	if c.Design, err = json.Marshal(d); err != nil {
+		return nil, err
+	}
+	c.Command = climbedCommand(m.Command, d.Budgets)
+	return &c, c.Write(out)
+}
+
+// ladderBase is the variant a kept ladder climbs, as its first run was
+// built from it: that run's recipe without the overrides the ladder set
+// for its budgets (withBudgets: pairs and each seat's budget). Growing
+// moves the games' override last, so they are found by what they set.
+func ladderBase(u study.Unit) (*variants.Config, error) {
+	r := u.Recipe
+	set := func(o variants.Override) bool {
+		return o.Origin == origin && (o.Path == "pairs" || strings.HasPrefix(o.Path, "players.0.") || strings.HasPrefix(o.Path, "players.1."))
+	}
+	base := slices.DeleteFunc(slices.Clone(r.Overrides), set)
+	if len(r.Overrides)-len(base) != 3 {
+		return nil, &study.Error{Path: study.ManifestFile, Err: fmt.Errorf("unit %q does not record the budgets its ladder gave it: was it written by another version of playtest?", u.Name)}
+	}
+	cfg, err := variants.Parse(r.Source, r.DefaultName, []byte(r.Text), base)
+	if err != nil {
+		return nil, err
+	}
+	cfg.Name = u.Variant
+	return cfg, nil
+}
+
+// climbedCommand is a kept ladder's command once it has climbed to
+// ladder: its --budgets replaced, as the command that plays the ladder
+// from the start would read (or a note of the climb, where the command
+// names no --budgets).
+func climbedCommand(command string, ladder []int) string {
+	const flag = "--budgets="
+	if command == "" {
+		return ""
+	}
+	fields := strings.Split(command, " ")
+	for i, f := range fields {
+		if strings.HasPrefix(f, flag) {
+			fields[i] = flag + joinBudgets(ladder)
+			return strings.Join(fields, " ")
+		}
+	}
+	return fmt.Sprintf("%s (climbed to %s%s)", command, flag, joinBudgets(ladder))
 }
 
 // pending reports whether m is a ladder's pending manifest, with its

@@ -254,3 +254,98 @@ func TestCompareKept(t *testing.T) {
 		t.Errorf("grown: %v\n%v\nwant\n%s", err, grown, kept.Text)
 	}
 }
+
+// TestLadderClimbs: a kept ladder resumed with higher budgets
+// (Options.Budgets) plays only the new rungs' runs and gives the ladder
+// of all those budgets from the start, its study the same; with more
+// games too, and from a ladder stopped before its first run. Budgets
+// that do not begin with the kept ones, rungs too close, or a shard are
+// refused.
+func TestLadderClimbs(t *testing.T) {
+	ctx := context.Background()
+	cfg := cheap(t, "games=40")
+	low, high := []int{16, 64}, []int{16, 64, 256}
+	dir := t.TempDir()
+	whole := filepath.Join(dir, "whole")
+	fresh, err := Run(ctx, cfg, Options{Budgets: high, Workers: 2, Out: whole})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := withoutSeconds(t, fresh)
+	kept := filepath.Join(dir, "kept")
+	if _, err := Run(ctx, cfg, Options{Budgets: low, Workers: 2, Out: kept, Command: "playtest skill --budgets=16,64 --out=kept"}); err != nil {
+		t.Fatal(err)
+	}
+	played := 0
+	climbed, err := Resume(ctx, kept, Options{Workers: 1, Budgets: high, OnGame: func() { played++ }})
+	if err != nil || withoutSeconds(t, climbed) != want {
+		t.Fatalf("climbed: %v\n%s\nwant\n%s", err, withoutSeconds(t, climbed), want)
+	}
+	if played != 2*40 {
+		t.Errorf("climbing played %d games, want the new rung's 80", played)
+	}
+	a, errA := study.Read(kept)
+	b, errB := study.Read(whole)
+	if errA != nil || errB != nil || a.Identity() != b.Identity() || a.Command != "playtest skill --budgets=16,64,256 --out=kept" {
+		t.Errorf("the climbed study is not the whole one: %v %v %q", errA, errB, a.Command)
+	}
+	// The same budgets again: nothing to climb, nothing played.
+	played = 0
+	if again, err := Resume(ctx, kept, Options{Workers: 2, Budgets: high, OnGame: func() { played++ }}); err != nil || withoutSeconds(t, again) != want || played != 0 {
+		t.Errorf("resumed at its own budgets: %v, %d games played", err, played)
+	}
+
+	// Climbing and growing at once, from a ladder stopped before its first
+	// run and from a finished one.
+	bigger, err := Run(ctx, cheap(t, "games=44"), Options{Budgets: high, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	early := filepath.Join(dir, "early")
+	if err := recordPending(cfg, Options{Budgets: low, Out: early}); err != nil {
+		t.Fatal(err)
+	}
+	small := filepath.Join(dir, "small")
+	if _, err := Run(ctx, cfg, Options{Budgets: low, Workers: 2, Out: small}); err != nil {
+		t.Fatal(err)
+	}
+	for _, out := range []string{early, small} {
+		if got, err := Resume(ctx, out, Options{Workers: 2, Budgets: high, Games: 44}); err != nil || withoutSeconds(t, got) != withoutSeconds(t, bigger) {
+			t.Errorf("%s climbed and grown: %v", filepath.Base(out), err)
+		}
+	}
+
+	for _, tt := range []struct {
+		budgets []int
+		want    string
+	}{
+		{[]int{16, 128, 512}, "climbs only at the top"},
+		{[]int{64, 256}, "climbs only at the top"},
+		{[]int{16}, "climbs only at the top"},
+		{[]int{16, 64, 256, 400}, "at least 2 times apart"},
+	} {
+		if _, err := Resume(ctx, kept, Options{Budgets: tt.budgets}); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%v: %v, want %q", tt.budgets, err, tt.want)
+		}
+	}
+	shard := filepath.Join(dir, "shard")
+	if _, err := Run(ctx, cfg, Options{Budgets: low, Workers: 1, Out: shard, Shard: runlog.Shard{Index: 1, Count: 2}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Resume(ctx, shard, Options{Budgets: high}); err == nil || !strings.Contains(err.Error(), "merge the shards first") {
+		t.Errorf("a shard climbed: %v", err)
+	}
+}
+
+func TestClimbedCommand(t *testing.T) {
+	for _, tt := range []struct{ command, want string }{
+		{"playtest skill x --budgets=1,4 --games=40", "playtest skill x --budgets=1,4,16 --games=40"},
+		{"playtest skill x --budgets=1,4 --games=40 (grown to 80 games)", "playtest skill x --budgets=1,4,16 --games=40 (grown to 80 games)"},
+		{"playtest skill x", "playtest skill x (climbed to --budgets=1,4,16)"},
+		{"", ""},
+	} {
+		if got := climbedCommand(tt.command, []int{1, 4, 16}); got != tt.want {
+			t.Errorf("%q: %q, want %q", tt.command, got, tt.want)
+		}
+	}
+}

@@ -201,9 +201,9 @@ func (r *Result) sentence(from Rung, moved, step *Shift, tol, maxGain float64, s
 		if r.Missing == MissingStrength {
 			fmt.Fprintf(&b, "Yet the top rung is not significantly stronger than the one below (%s): the bots stop getting stronger here, so this ladder cannot settle the variant; try another bot family, or compare two with --family.", gainText(top.Gain))
 		} else if r.Proven != nil {
-			b.WriteString("The answer at any of these budgets is the bots' answer, not yet the game's: climb higher (--budgets, or --until-settled) to see the ladder reach the proven value below.")
+			b.WriteString("The answer at any of these budgets is the bots' answer, not yet the game's: climb higher " + r.climbHint() + " to see the ladder reach the proven value below.")
 		} else {
-			b.WriteString("The answer at any of these budgets is the bots' answer, not yet the game's: climb higher (--budgets, or --until-settled), or solve the variant exactly if it is small enough (playtest solve).")
+			b.WriteString("The answer at any of these budgets is the bots' answer, not yet the game's: climb higher " + r.climbHint() + ", or solve the variant exactly if it is small enough (playtest solve).")
 		}
 	default:
 		fmt.Fprintf(&b, "Undecided: %s is %s and %s, a shift of %s", measure, r.figure(prev), r.figure(top), points(step))
@@ -224,7 +224,7 @@ func (r *Result) sentence(from Rung, moved, step *Shift, tol, maxGain float64, s
 			if n >= 3 && prev.Gain != nil {
 				fmt.Fprintf(&b, " nor clearly less than the %s below", gainText(prev.Gain))
 			}
-			b.WriteString(", so the answer may still move with stronger play; add a higher rung (--budgets, or --until-settled).")
+			b.WriteString(", so the answer may still move with stronger play; add a higher rung " + r.climbHint() + ".")
 		}
 	}
 	return b.String()
@@ -241,4 +241,19 @@ func verdictPhrase(h reports.Headline) string {
 		return "no seat advantage larger than 5 points"
 	}
 	return "no significant seat advantage, though more games could still find one"
+}
+
+// climbHint says how to climb higher: --budgets or --until-settled, and
+// for a ladder kept as a study the resume that adds the next rung (×Step)
+// at its top.
+func (r *Result) climbHint() string {
+	next := r.Rungs[len(r.Rungs)-1].Budget * Step
+	if next > MaxBudget {
+		return "(--budgets, or --until-settled)"
+	}
+	ladder := make([]int, 0, len(r.Rungs)+1)
+	for _, g := range r.Rungs {
+		ladder = append(ladder, g.Budget)
+	}
+	return fmt.Sprintf("(--budgets, or --until-settled; a ladder kept with --budgets and --out climbs with playtest skill --resume --out DIR --budgets %s, which plays only the new rung)", joinBudgets(append(ladder, next)))
 }
