@@ -179,7 +179,8 @@ func BenchmarkAlphaBetaStacktics(b *testing.B) {
 // on top of it: the cost of a decision over the positions games reach,
 // where the one position of BenchmarkAlphaBetaStacktics, early in a game,
 // flatters the network (on the positions of games a fitted network's
-// decision costs 1.5× the linear model's, what 3,000 of its nodes cost).
+// decision costs 1.4× the linear model's, with lazy: 0.25 about 1.02×:
+// docs/learn.md).
 func BenchmarkAlphaBetaStackticsGames(b *testing.B) {
 	g, err := stacktics.DefaultRules().NewGame()
 	if err != nil {
@@ -189,15 +190,15 @@ func BenchmarkAlphaBetaStackticsGames(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	withModel := func(m *model.Model) *bots.AlphaBeta {
+	withModel := func(m *model.Model, lazy float64) *bots.AlphaBeta {
 		p := *bots.DefaultAlphaBetaParams()
-		p.Nodes = 2000
+		p.Nodes, p.Lazy = 2000, lazy
 		p.UseModel(m, "bench")
 		return bots.NewAlphaBeta(p)
 	}
 	var positions []games.State
 	rng := pcg.New(5, 6)
-	play := withModel(linear)
+	play := withModel(linear, 0)
 	for game := 0; len(positions) < 40; game++ {
 		s := g.NewState()
 		for k := 0; k < 60 && !s.IsTerminal(); k++ {
@@ -217,9 +218,10 @@ func BenchmarkAlphaBetaStackticsGames(b *testing.B) {
 	for _, c := range []struct {
 		name string
 		m    *model.Model
-	}{{"learned", linear}, {"ntuple-on-learned", hybrid}} {
+		lazy float64
+	}{{"learned", linear, 0}, {"ntuple-on-learned", hybrid, 0}, {"ntuple-on-learned-lazy", hybrid, 0.25}} {
 		b.Run(c.name, func(b *testing.B) {
-			bot := withModel(c.m)
+			bot := withModel(c.m, c.lazy)
 			legal := make([][]games.Move, len(positions))
 			for i, s := range positions {
 				legal[i] = s.LegalMoves(nil)

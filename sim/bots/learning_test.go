@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"playtest/games"
+	"playtest/games/pcg"
 	"playtest/games/stacktics"
 	"playtest/sim/model"
 )
@@ -79,5 +80,83 @@ func TestEvalHandSetsTheModelAside(t *testing.T) {
 		if c.eval == "hand" && (l.Eval != "" || l.ModelFile() != "") {
 			t.Errorf("eval: hand kept eval %q and model %q", l.Eval, l.ModelFile())
 		}
+	}
+}
+
+// TestLazyEvaluation: with lazy:, alphabeta reads a network on a logistic
+// base whole where the base lies within lazy of the window (bit for bit
+// the value without lazy:, tempo included, so a margin nothing passes
+// plays the same moves), and the base alone where it lies further out; a
+// negative lazy: is refused.
+func TestLazyEvaluation(t *testing.T) {
+	g, err := stacktics.DefaultRules().NewGame()
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := &model.Model{Schema: model.Schema, Game: g.Name(), Bias: 0.2, HandScale: 0.5}
+	for i, x := range g.(games.Featurer).Features() {
+		base.Features = append(base.Features, x.Name)
+		base.Weights = append(base.Weights, 0.15*float64(i%5)-0.3)
+	}
+	board := g.(games.Boarder).CellBoard()
+	rng := pcg.New(61, 62)
+	n, err := model.NewNTuple(board, model.SnakeTuples(board, 10, 3, rng))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range n.Weights {
+		for i := range w {
+			w[i] = float32(rng.Float64()-0.5) / 5
+		}
+	}
+	m := model.NewNTupleModel(g.Name(), n, 0.2, 1).WithBase(base)
+	bot := func(lazy float64) *AlphaBeta {
+		p := *DefaultAlphaBetaParams()
+		p.Nodes, p.Lazy, p.Eval, p.Model = 3000, lazy, "learned", "m.json"
+		p.UseModel(m, "sha")
+		return NewAlphaBeta(p)
+	}
+	whole, never, lazy := bot(0), bot(1e9), bot(0.5)
+	s := g.NewState()
+	var buf []games.Move
+	for ply := 0; ply < 30 && !s.IsTerminal(); ply++ {
+		buf = s.LegalMoves(buf[:0])
+		mover := s.CurrentPlayer()
+		for _, b := range []*AlphaBeta{whole, never, lazy} {
+			b.Reset(mover, pcg.New(1, 1))
+		}
+		want := whole.evaluate(s)
+		if got := never.evaluateIn(s, want-1, want+1); got != want {
+			t.Fatalf("ply %d: read whole with lazy: %v, want %v", ply, got, want)
+		}
+		view, negate := model.MoverView(s, mover)
+		lead := 2 * base.Logit(s.(games.FeatureState).AppendFeatures(nil, view))
+		if negate {
+			lead = -lead
+		}
+		tempo := -lazy.params.Tempo
+		if mover == lazy.seat {
+			tempo = lazy.params.Tempo
+		}
+		alone := lead/0.5 + tempo // the base's value
+		if got := lazy.evaluateIn(s, alone-0.1, alone+0.1); got != want {
+			t.Fatalf("ply %d: the base within the window: %v, want %v", ply, got, want)
+		}
+		if got := lazy.evaluateIn(s, alone+0.6, alone+2); got != alone {
+			t.Fatalf("ply %d: the base below the window by more than the margin: %v, want the base's %v", ply, got, alone)
+		}
+		if got := lazy.evaluateIn(s, alone-2, alone-0.4); got != want {
+			t.Fatalf("ply %d: the base above the window within the margin: %v, want %v", ply, got, want)
+		}
+		a, b := whole.Choose(s, buf), never.Choose(s, buf)
+		if a != b {
+			t.Fatalf("ply %d: lazy: %v with nothing past its margin plays %v, without it %v", ply, never.params.Lazy, b, a)
+		}
+		s.Apply(a)
+	}
+	p := DefaultAlphaBetaParams()
+	p.Lazy = -1
+	if err := p.Validate(); err == nil || !strings.Contains(err.Error(), "lazy") {
+		t.Errorf("lazy: -1: %v", err)
 	}
 }

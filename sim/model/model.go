@@ -133,6 +133,30 @@ func (m *Model) LogitLead(s games.State, seat games.Player, sc *Scratch) float64
 	return m.StateLogit(s, seat, sc) - m.StateLogit(s, seat.Opponent(), sc)
 }
 
+// LazyLogitLead is LogitLead where a search needs only to know whether it
+// lies within (lo, hi): for a network over a logistic base in a game
+// without hidden information, the base's lead alone where that lies more
+// than margin outside the window, the network left unread (exact false);
+// otherwise LogitLead's value, bit for bit (exact true).
+func (m *Model) LazyLogitLead(s games.State, seat games.Player, sc *Scratch, lo, hi, margin float64) (lead float64, exact bool) {
+	net := m.network()
+	if _, hidden := s.(games.Determinizer); net == nil || hidden || len(m.Weights) == 0 {
+		return m.LogitLead(s, seat, sc), true
+	}
+	view, negate := MoverView(s, seat)
+	sc.Features = s.(games.FeatureState).AppendFeatures(sc.Features[:0], view)
+	base := m.Logit(sc.Features)
+	sign := 2.0
+	if negate {
+		sign = -2
+	}
+	if lead = sign * base; lead-margin >= hi || lead+margin <= lo {
+		return lead, false
+	}
+	sc.Cells = s.(games.CellState).AppendCells(sc.Cells[:0], view)
+	return sign * (net.Value(sc.Cells) + base), true
+}
+
 // Net is an n-tuple model's network (nil for a logistic model).
 func (m *Model) Net() *NTuple { return m.net }
 

@@ -667,3 +667,67 @@ func TestBoardTuplesReadTheGamesOwnFirst(t *testing.T) {
 		t.Error("a named tuple off the board passed the check")
 	}
 }
+
+// TestLazyLogitLead: a network on a logistic base, asked whether its lead
+// lies within a window, gives LogitLead's value bit for bit wherever the
+// base lies within margin of the window, and the base's lead alone (the
+// network unread) where it lies further out, on the side the whole
+// model's lead lies whenever the network moves it by less than margin; a
+// logistic model is always read whole. Nothing is allocated.
+func TestLazyLogitLead(t *testing.T) {
+	g, board := boardOf(t, "stacktics", nil)
+	rng := pcg.New(51, 52)
+	base := &Model{Schema: Schema, Game: g.Name(), Bias: 0.1, HandScale: 1}
+	for i, x := range g.(games.Featurer).Features() {
+		base.Features = append(base.Features, x.Name)
+		base.Weights = append(base.Weights, 0.2*float64(i%4)-0.3)
+	}
+	n, err := NewNTuple(board, SnakeTuples(board, 8, 3, rng))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range n.Weights {
+		for i := range w {
+			w[i] = float32(rng.Float64()-0.5) / 20
+		}
+	}
+	m := NewNTupleModel(g.Name(), n, 0.1, 1).WithBase(base)
+	margin := 2 * 0.025 * float64(n.Reads()) // the most the network moves a lead
+	var sc Scratch
+	lazy, exact := 0, 0
+	for game := range 10 {
+		s := g.NewState()
+		for !s.IsTerminal() {
+			seat := games.Player(game % 2)
+			want := m.LogitLead(s, seat, &sc)
+			if got, whole := m.LazyLogitLead(s, seat, &sc, math.Inf(-1), math.Inf(1), margin); !whole || got != want {
+				t.Fatalf("an open window: %v (whole %v), want %v", got, whole, want)
+			}
+			for _, w := range [][2]float64{{want - 1, want + 1}, {want + 0.5, want + 2}, {want - 6, want - 4}, {want + 4, want + 8}} {
+				got, whole := m.LazyLogitLead(s, seat, &sc, w[0], w[1], margin)
+				switch {
+				case whole && got != want:
+					t.Fatalf("window %v read whole: %v, want %v", w, got, want)
+				case !whole && (got >= w[1]) != (want >= w[1]) || !whole && (got <= w[0]) != (want <= w[0]):
+					t.Fatalf("window %v: the base's %v is on another side than the lead %v", w, got, want)
+				case whole:
+					exact++
+				default:
+					lazy++
+				}
+			}
+			if got, whole := base.LazyLogitLead(s, seat, &sc, want+100, want+200, 0); !whole || got != base.LogitLead(s, seat, &sc) {
+				t.Fatalf("a logistic model read lazily: %v", got)
+			}
+			moves := s.LegalMoves(nil)
+			s.Apply(moves[rng.IntN(len(moves))])
+		}
+	}
+	if lazy == 0 || exact == 0 {
+		t.Errorf("%d lazy and %d whole readings: the windows test neither", lazy, exact)
+	}
+	s := g.NewState()
+	if allocs := testing.AllocsPerRun(100, func() { m.LazyLogitLead(s, games.Seat0, &sc, 10, 20, 1) }); allocs != 0 {
+		t.Errorf("LazyLogitLead allocates %.1f times", allocs)
+	}
+}
