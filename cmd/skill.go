@@ -109,8 +109,8 @@ every rung to N games, and with --budgets (the ladder's budgets, then
 higher ones) it climbs: in both cases only the new games are played, to
 the ladder the whole command would have given from the start. --shard
 I/N plays the I-th slice (from 0) of every run's games, and playtest merge
-assembles the ladder. The default ladder and --until-settled decide their rungs and
-games as they go, so they run on one machine.`,
+assembles the ladder. The default ladder and --until-settled decide their
+rungs and games as they go, so they run on one machine.`,
 		Example: `  playtest skill stacktics/size2 --budgets 500,2000,8000,32000 --games 400
   playtest skill capstone --max-time 30m --out ladder/
   playtest skill size3 --format json
