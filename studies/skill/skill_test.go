@@ -198,6 +198,13 @@ func TestVerdicts(t *testing.T) {
 			Drifting, "toward seat 0", MissingBudget, "from 40.0% [37.0 – 43.0%] at 100 iterations to 48.0%"},
 		{"a gain still large says how to add a rung", []Rung{rung(100, 0.50, 0.03, 0, 0), shifted(rung(400, 0.51, 0.03, 20, 40), 0.01, 0.015)},
 			Undecided, "", MissingBudget, "add a higher rung (--budgets, or --until-settled; a ladder kept with --budgets and --out climbs with playtest skill --resume --out DIR --budgets 100,400,1600"},
+		// A move, then a plateau: the top step alone judges, whichever
+		// way its estimate lies (a size-3 ladder of 2026-12-07 read
+		// drifting on a top step of -0.1 [-1.9, +1.8]).
+		{"a plateau after a move, the top step below 0", []Rung{rung(2000, 0.435, 0.02, 0, 0), shifted(rung(8000, 0.403, 0.02, 76, 5), -0.031, 0.01), shifted(rung(32000, 0.402, 0.02, 58, 4), -0.001, 0.018)},
+			Converged, "", "", "Converged"},
+		{"a plateau after a move, the top step above 0", []Rung{rung(2000, 0.435, 0.02, 0, 0), shifted(rung(8000, 0.403, 0.02, 76, 5), -0.031, 0.01), shifted(rung(32000, 0.405, 0.02, 58, 4), 0.002, 0.018)},
+			Converged, "", "", "Converged"},
 		{"undecided for games and budget", []Rung{rung(100, 0.50, 0.03, 0, 0), shifted(rung(400, 0.51, 0.03, 82, 20), 0.01, 0.05)},
 			Undecided, "", MissingGames, "The top rung also still gains +82 Elo per doubling [+62, +102]"},
 		// The "converged" ladder above, its top rung replaying its games.

@@ -74,9 +74,10 @@ func projection(s *Shift, games int, tol float64) (int, string) {
 // their paired shift inside ±Tolerance) and a top gain shown to be small
 // (its interval's upper end at most MaxGain Elo per doubling) or clearly
 // below the gain before it (the two intervals apart). A shift whose
-// interval leaves 0 out, between the top two rungs or the top and the
-// rung two below, is a drift; anything else is undecided, with what is
-// missing.
+// interval leaves 0 out is a drift: between the top two rungs, or between
+// the top and the rung two below where neither step alone moves and the
+// top one lies the same way (a steady move no single step shows).
+// Anything else is undecided, with what is missing.
 func (r *Result) judge() {
 	r.skillDepth()
 	r.Verdict, r.Direction, r.Missing, r.ProjectedGames = Undecided, "", MissingBudget, 0
@@ -92,8 +93,10 @@ func (r *Result) judge() {
 		step = shiftTo(top, prev)
 	}
 	moved, from := step, prev
-	if !step.moves() && n >= 3 {
-		// A steady move over three rungs, each step within the noise.
+	if !step.moves() && n >= 3 && !prevStep(r.Rungs).moves() {
+		// A steady move over three rungs, each step within the noise. A
+		// step below that moved on its own says nothing of whether the
+		// top step goes on with it: the top step alone does.
 		if longer := shiftTo(top, r.Rungs[n-3]); longer.moves() && (longer.Value > 0) == (step.Value > 0) {
 			moved, from = longer, r.Rungs[n-3]
 		}
@@ -123,6 +126,17 @@ func (r *Result) judge() {
 		r.Verdict, r.Direction, r.Missing = Undecided, "", MissingVariety
 	}
 	r.Text = r.sentence(from, moved, step, tol, maxGain, small, clearlyLess, stronger)
+}
+
+// prevStep is the shift between the second and third rungs from the top
+// (three rungs at least): paired where the ladder has it, else from the
+// two rungs' figures.
+func prevStep(rungs []Rung) *Shift {
+	n := len(rungs)
+	if s := rungs[n-2].Shift; s != nil {
+		return s
+	}
+	return shiftTo(rungs[n-2], rungs[n-3])
 }
 
 // repeats says a rung's self-play replayed its games (fewer than 90%
