@@ -942,37 +942,32 @@ func (b *AlphaBeta) evaluateIn(s games.State, alpha, beta float64) float64 {
 	if b.onLeaf != nil {
 		b.onLeaf(s)
 	}
+	// The horizon's bonus for having the move, signed for the bot's seat.
+	tempo := b.params.Tempo
+	if tempo != 0 && s.CurrentPlayer() != b.seat {
+		tempo = -tempo
+	}
 	var v float64
-	if m := b.params.learned; m != nil && b.params.Lazy > 0 {
-		tempo := 0.0
-		if b.params.Tempo != 0 {
-			tempo = b.params.Tempo
-			if s.CurrentPlayer() != b.seat {
-				tempo = -tempo
-			}
-		}
+	switch m := b.params.learned; {
+	case m != nil && b.params.Lazy > 0:
+		// The window in the model's logits, the tempo taken out.
 		scale := m.HandScale
 		lead, _ := m.LazyLogitLead(s, b.seat, &b.learnBuf, (alpha-tempo)*scale, (beta-tempo)*scale, b.params.Lazy*scale)
-		return max(-maxLead, min(maxLead, lead/scale+tempo))
-	}
-	if m := b.params.learned; m != nil {
+		v = lead / scale
+	case m != nil:
 		// The learned logits of the two seats' views, in the hand
 		// heuristic's units: with the hand weights as the model's, the
 		// same value as the heuristic's.
 		v = learnedLead(m, s, b.seat, &b.learnBuf)
-	} else {
+	default:
 		h, ok := s.(games.Heuristic)
 		if !ok {
 			return 0
 		}
 		v = h.Evaluate(b.seat) - h.Evaluate(b.seat.Opponent())
 	}
-	if b.params.Tempo != 0 {
-		if s.CurrentPlayer() == b.seat {
-			v += b.params.Tempo
-		} else {
-			v -= b.params.Tempo
-		}
+	if tempo != 0 {
+		v += tempo
 	}
 	return max(-maxLead, min(maxLead, v))
 }

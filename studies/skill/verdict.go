@@ -88,12 +88,9 @@ func (r *Result) judge() {
 	}
 	tol, maxGain := cmp.Or(r.Tolerance, DefaultTolerance), cmp.Or(r.MaxGain, DefaultMaxGain)
 	top, prev := r.Rungs[n-1], r.Rungs[n-2]
-	step := top.Shift
-	if step == nil {
-		step = shiftTo(top, prev)
-	}
+	step := stepAt(r.Rungs, n-1)
 	moved, from := step, prev
-	if !step.moves() && n >= 3 && !prevStep(r.Rungs).moves() {
+	if !step.moves() && n >= 3 && !stepAt(r.Rungs, n-2).moves() {
 		// A steady move over three rungs, each step within the noise. A
 		// step below that moved on its own says nothing of whether the
 		// top step goes on with it: the top step alone does.
@@ -128,15 +125,13 @@ func (r *Result) judge() {
 	r.Text = r.sentence(from, moved, step, tol, maxGain, small, clearlyLess, stronger)
 }
 
-// prevStep is the shift between the second and third rungs from the top
-// (three rungs at least): paired where the ladder has it, else from the
-// two rungs' figures.
-func prevStep(rungs []Rung) *Shift {
-	n := len(rungs)
-	if s := rungs[n-2].Shift; s != nil {
+// stepAt is rung k's shift from the rung below (k ≥ 1): paired where the
+// ladder has it, else from the two rungs' figures.
+func stepAt(rungs []Rung, k int) *Shift {
+	if s := rungs[k].Shift; s != nil {
 		return s
 	}
-	return shiftTo(rungs[n-2], rungs[n-3])
+	return shiftTo(rungs[k], rungs[k-1])
 }
 
 // repeats says a rung's self-play replayed its games (fewer than 90%
