@@ -49,7 +49,7 @@ func TestRunDefaultTable(t *testing.T) {
 	}
 	for _, want := range []string{"stacktics: stacktics/size3", "20 games, 10 seat-swapped pairs", "seat 0 wins", "seat 1 wins",
 		"side A wins", "side B wins", "draws", "95% CI", "plies: mean",
-		"Seat 0 (the first player) scores", "Bots: alphabeta, 2,000 nodes (noise 0.5, temperature 0.25, noise_moves 14, eval learned, model preset sha256:", ") in both seats — run `playtest skill stacktics/size3`", "players: alphabeta, 2,000 nodes (noise 0.5, temperature 0.25, noise_moves 14, eval learned, model preset sha256:", ") vs alphabeta", "openings (first decision"} {
+		"Seat 0 (the first player) scores", "Bots: alphabeta, 2,000 nodes (noise 0.5, temperature 0.35, noise_moves 18, lazy 0.25, eval learned, model preset sha256:", ") in both seats — run `playtest skill stacktics/size3`", "players: alphabeta, 2,000 nodes (noise 0.5, temperature 0.35, noise_moves 18, lazy 0.25, eval learned, model preset sha256:", ") vs alphabeta", "openings (first decision"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("table lacks %q:\n%s", want, out)
 		}

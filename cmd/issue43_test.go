@@ -1067,6 +1067,7 @@ func TestLearnGenerations(t *testing.T) {
 }
 
 // TestPresetModels (issue 44): every model shipped under configs/models
+// (and PRESET-linear.json, the logistic base of a preset's network)
 // fits its preset (its features, and strictly its rules: a preset whose
 // rules changed needs make models again), and model: preset plays it:
 // without a warning under the preset's rules, with model-rules under rules
@@ -1092,15 +1093,33 @@ func TestPresetModels(t *testing.T) {
 		t.Errorf("make models learns %q, not the presets %v", loop, variants.Presets())
 	}
 	for _, f := range files {
-		preset := strings.TrimSuffix(strings.TrimPrefix(filepath.ToSlash(f), "../configs/models/"), ".json")
+		name := strings.TrimSuffix(strings.TrimPrefix(filepath.ToSlash(f), "../configs/models/"), ".json")
+		// PRESET-linear.json is the logistic model a preset's network was
+		// fitted on top of (the Makefile's MODEL_KEEP_LINEAR_PRESETS),
+		// played as model: preset:PRESET-linear.
+		preset, choice := name, "preset"
+		if base, ok := strings.CutSuffix(name, "-linear"); ok && slices.Contains(variants.Presets(), base) {
+			preset, choice = base, "preset:"+name
+			linear, err := model.Load(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			network, err := model.Load("../configs/models/" + base + ".json")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if b := network.Base(); linear.Kind != "" || network.Kind == "" || b == nil || !slices.Equal(b.Weights, linear.Weights) || b.HandScale != linear.HandScale {
+				t.Errorf("%s is not the logistic base of %s's network (kinds %q and %q)", name, base, linear.Kind, network.Kind)
+			}
+		}
 		cfg, err := variants.Load(preset, []variants.Override{{Path: "players.0.eval", Value: "learned", Origin: "test"},
-			{Path: "players.0.model", Value: "preset", Origin: "test"}, {Path: "players.0.model_strict", Value: "true", Origin: "test"}})
+			{Path: "players.0.model", Value: choice, Origin: "test"}, {Path: "players.0.model_strict", Value: "true", Origin: "test"}})
 		if err != nil {
-			t.Errorf("%s: %v", preset, err)
+			t.Errorf("%s: %v", name, err)
 			continue
 		}
 		if mu, ok := cfg.Players[0].Params.(interface{ HasModel() bool }); !ok || !mu.HasModel() {
-			t.Errorf("%s: model: preset loaded nothing", preset)
+			t.Errorf("%s: model: %s loaded nothing", name, choice)
 		}
 	}
 	learned := []string{"--set", "players.0.eval=learned", "--set", "players.0.model=preset", "--set", "players.1.eval=learned", "--set", "players.1.model=preset"}

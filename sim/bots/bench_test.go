@@ -128,7 +128,8 @@ func BenchmarkAlphaBetaConnect4(b *testing.B) {
 }
 
 // BenchmarkAlphaBetaStacktics searches 20,000 nodes from a Stacktics size-3
-// position after six decisions with the shipped size-3 model, and with an
+// position after six decisions with the shipped size-3 logistic model
+// (size3-linear.json, the base of the preset's network), and with an
 // n-tuple network (40 tuples of 4 cells, random weights) or a dense one
 // (32 hidden units, random weights) on top of it.
 func BenchmarkAlphaBetaStacktics(b *testing.B) {
@@ -143,7 +144,7 @@ func BenchmarkAlphaBetaStacktics(b *testing.B) {
 		legal := s.LegalMoves(nil)
 		s.Apply(legal[rng.IntN(len(legal))])
 	}
-	linear, err := model.Load("../../configs/models/stacktics/size3.json")
+	linear, err := model.Load("../../configs/models/stacktics/size3-linear.json")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -174,19 +175,24 @@ func BenchmarkAlphaBetaStacktics(b *testing.B) {
 
 // BenchmarkAlphaBetaStackticsGames searches 2,000 nodes from each of 40
 // positions of Stacktics size-3 games (eight random decisions, then the
-// shipped model's search at 2,000 nodes in both seats), with the shipped
-// size-3 model and with the n-tuple network of BenchmarkAlphaBetaStacktics
-// on top of it: the cost of a decision over the positions games reach,
-// where the one position of BenchmarkAlphaBetaStacktics, early in a game,
-// flatters the network (on the positions of games a fitted network's
-// decision costs 1.4× the linear model's, with lazy: 0.25 about 1.02×:
-// docs/learn.md).
+// logistic model's search at 2,000 nodes in both seats), with the shipped
+// size-3 logistic model (size3-linear.json), the preset's n-tuple network
+// on top of it (size3.json) read whole and with the preset's lazy: 0.25,
+// and the random network of BenchmarkAlphaBetaStacktics on top of it: the
+// cost of a decision over the positions games reach, where the one
+// position of BenchmarkAlphaBetaStacktics, early in a game, flatters a
+// network (the shipped network's decision costs about 1.4× the logistic
+// model's read whole, about 1.02× lazy: docs/learn.md).
 func BenchmarkAlphaBetaStackticsGames(b *testing.B) {
 	g, err := stacktics.DefaultRules().NewGame()
 	if err != nil {
 		b.Fatal(err)
 	}
-	linear, err := model.Load("../../configs/models/stacktics/size3.json")
+	linear, err := model.Load("../../configs/models/stacktics/size3-linear.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	network, err := model.Load("../../configs/models/stacktics/size3.json")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -219,7 +225,8 @@ func BenchmarkAlphaBetaStackticsGames(b *testing.B) {
 		name string
 		m    *model.Model
 		lazy float64
-	}{{"learned", linear, 0}, {"ntuple-on-learned", hybrid, 0}, {"ntuple-on-learned-lazy", hybrid, 0.25}} {
+	}{{"learned", linear, 0}, {"preset-network", network, 0}, {"preset-network-lazy", network, 0.25},
+		{"ntuple-on-learned", hybrid, 0}, {"ntuple-on-learned-lazy", hybrid, 0.25}} {
 		b.Run(c.name, func(b *testing.B) {
 			bot := withModel(c.m, c.lazy)
 			legal := make([][]games.Move, len(positions))
