@@ -166,12 +166,14 @@ MODEL_CONNECT4_5X4_BOT = {bot: alphabeta, nodes: 2000, noise: 1, noise_moves: 4}
 # presets' ismcts judges its cut rollouts with the last (docs/learn.md,
 # docs/bots.md).
 # Stacktics size 3 ships an n-tuple network (40 tuples of 4 cells) fitted
-# on top of its logistic model to 8,000 games of its preset's own bots on
-# that model, their quiet positions and six of each one's search horizon
-# (MODEL_LEAFY_*); its preset plays it with lazy: 0.25, which beats the
-# logistic model by +107 Elo [+89, +125] at equal CPU (docs/learn.md). The
-# logistic model stays shipped beside it as stacktics/size3-linear.json
-# (model: preset:stacktics/size3-linear; MODEL_KEEP_LINEAR_PRESETS).
+# on top of its logistic model to 8,000 games of the bots its preset
+# played on that model (14 decisions at temperature 0.25), their quiet
+# positions and six of each one's search horizon (MODEL_LEAFY_*); its
+# preset plays it with lazy: 0.25, which beats the logistic model by +107
+# Elo [+89, +125] at equal CPU and settings, +82 [+65, +99] at the
+# preset's own wider variety (docs/learn.md). The logistic model stays
+# shipped beside it as stacktics/size3-linear.json (model:
+# preset:stacktics/size3-linear; MODEL_KEEP_LINEAR_PRESETS).
 MODEL_NETWORK_PRESETS = stacks/base stacks/fourcards stacks/match stacktics/size3
 MODEL_NETWORK_GEN2_PRESETS = stacks/base
 MODEL_NETWORK_ISMCTS_PRESETS = stacks/match

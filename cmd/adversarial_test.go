@@ -695,7 +695,8 @@ func TestNoSavedRunLost(t *testing.T) {
 // TestPresetBotsCopiedIntoAFile (issue 53): a preset's bots copied into a
 // file with model: preset are refused naming the shipped models
 // (preset:GAME/PRESET) and eval: hand; such a name loads; and players that
-// play one model of other rules get one model-rules warning.
+// play one model of other rules get one model-rules warning, which says
+// when only a network's logistic base judges (size 3's network on size 2).
 func TestPresetBotsCopiedIntoAFile(t *testing.T) {
 	testenv.SkipUnderRace(t)
 	t.Parallel()
@@ -721,6 +722,11 @@ func TestPresetBotsCopiedIntoAFile(t *testing.T) {
 	code, out, errOut = run(t, "run", variant, "--quiet")
 	if n := strings.Count(out+errOut, "model learned under other rules"); code != 0 || n != 1 || !strings.Contains(out+errOut, "players 0 and 1 play") {
 		t.Errorf("two players of one model of other rules: exit %d, %d warnings: %s%s", code, n, out, errOut)
+	}
+	// size 3's model is a network of a 5 × 5 board: on size 2's 4 × 4 its
+	// logistic base judges alone, and the warning says so.
+	if !strings.Contains(out+errOut, "and only its logistic base: its ntuple network reads another board") {
+		t.Errorf("a network on another board: no word of its base playing alone: %s%s", out, errOut)
 	}
 }
 

@@ -345,8 +345,12 @@ func (a *Aggregator) modelWarnings() []Warning {
 		if k+1 < len(users) && same(k, k+1) {
 			who = fmt.Sprintf("players %d and %d play", players[k], players[k+1])
 		}
-		out = append(out, Warning{WarnModelRules, fmt.Sprintf("%s a model learned under other rules (%s): its evaluation was learned on another rule set's positions, so a difference it makes may be the model's, not the rules'; learn one for these rules with `playtest learn`, or let a sweep, comparison or tune learn each variant's with --learn",
-			who, rulesDifference(mu.LearnedModel().Rules, a.info.Rules))})
+		only := ""
+		if kind := mu.LearnedModel().BaseOf; kind != "" {
+			only = fmt.Sprintf(", and only its logistic base: its %s network reads another board", kind)
+		}
+		out = append(out, Warning{WarnModelRules, fmt.Sprintf("%s a model learned under other rules (%s)%s: its evaluation was learned on another rule set's positions, so a difference it makes may be the model's, not the rules'; learn one for these rules with `playtest learn`, or let a sweep, comparison or tune learn each variant's with --learn",
+			who, rulesDifference(mu.LearnedModel().Rules, a.info.Rules), only)})
 	}
 	return out
 }

@@ -453,8 +453,19 @@ func (c *Config) useModel(mu bots.ModelUser, path string, b []byte) error {
 	if err != nil {
 		return err
 	}
-	if err := m.Check(g, model.RulesHash(c.Definition.Name, c.Rules), mu.StrictModel()); err != nil {
-		return fmt.Errorf("%s: %v", path, err)
+	rulesHash := model.RulesHash(c.Definition.Name, c.Rules)
+	if err := m.Check(g, rulesHash, mu.StrictModel()); err != nil {
+		// A network learned on another board (a preset's, under rules
+		// whose board --set changed) cannot read this one; where it has
+		// a logistic base over the game's features, the base judges
+		// alone, as a logistic model under other rules does, and the
+		// run's model-rules warning says so.
+		var board *model.BoardError
+		base := m.Base()
+		if !errors.As(err, &board) || base == nil || base.Check(g, rulesHash, mu.StrictModel()) != nil {
+			return fmt.Errorf("%s: %v", path, err)
+		}
+		m = base
 	}
 	sum := sha256.Sum256(b)
 	mu.UseModel(m, hex.EncodeToString(sum[:]))

@@ -11,6 +11,7 @@ import (
 	"playtest/games/stacks"
 	"playtest/games/stacktics"
 	"playtest/sim/bots"
+	"playtest/sim/model"
 )
 
 func TestPresetsLoad(t *testing.T) {
@@ -328,7 +329,7 @@ func TestOverrides(t *testing.T) {
 	if !*r.PieRule || r.Size != 2 || r.Board.Rows != 5 || cfg.Games != 12 || cfg.Seed != 99 || cfg.Pairs || cfg.Name != "tweaked" {
 		t.Errorf("overrides not applied: %+v %+v", cfg, r)
 	}
-	if p := cfg.Players[0]; p.Bot != "alphabeta" || p.Params.(*bots.AlphaBetaParams).Nodes != 770 || p.Params.(*bots.AlphaBetaParams).NoiseMoves != 14 {
+	if p := cfg.Players[0]; p.Bot != "alphabeta" || p.Params.(*bots.AlphaBetaParams).Nodes != 770 || p.Params.(*bots.AlphaBetaParams).NoiseMoves != 18 {
 		t.Errorf("player 0: %+v", p)
 	}
 	if p := cfg.Players[1]; p.Bot != "greedy" || p.Params.(*bots.GreedyParams).Epsilon != 0.25 {
@@ -470,5 +471,38 @@ func TestExpect(t *testing.T) {
 		if _, err := Parse("x.yaml", "x", []byte(text), nil); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: %v", text, err)
 		}
+	}
+}
+
+// TestNetworkOnAnotherBoard: a preset's network under rules whose board
+// --set changed cannot read that board, so its logistic base judges alone
+// (the run's model-rules warning says so); with model_strict the model is
+// refused, and on its own board the network plays whole.
+func TestNetworkOnAnotherBoard(t *testing.T) {
+	load := func(sets ...string) (*model.Model, error) {
+		var overrides []Override
+		for _, s := range sets {
+			o, err := ParseSet(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			overrides = append(overrides, o)
+		}
+		cfg, err := Load("stacktics/size3", overrides)
+		if err != nil {
+			return nil, err
+		}
+		return cfg.Players[0].Params.(bots.ModelUser).LearnedModel(), nil
+	}
+	m, err := load()
+	if err != nil || m.Kind != model.KindNTuple || m.BaseOf != "" {
+		t.Fatalf("on its own board: %v, kind %q", err, m.Kind)
+	}
+	m, err = load("rules.board={rows: 6, cols: 5}")
+	if err != nil || m.Kind != "" || m.BaseOf != model.KindNTuple || len(m.Weights) == 0 {
+		t.Errorf("on a 6 × 5 board: %v, %+v", err, m)
+	}
+	if _, err := load("rules.board={rows: 6, cols: 5}", "players.0.model_strict=true"); err == nil || !strings.Contains(err.Error(), "reads a 5 × 5 board") {
+		t.Errorf("model_strict on a 6 × 5 board: %v", err)
 	}
 }

@@ -59,6 +59,10 @@ type Model struct {
 	NTuple *NTupleSpec `json:"ntuple,omitempty"`
 	Dense  *DenseSpec  `json:"dense,omitempty"`
 
+	// BaseOf is the kind of the network a model is the logistic base of
+	// (Base), "" for a model as read or learned.
+	BaseOf string `json:"-"`
+
 	net   *NTuple // NTuple's network, built by Validate
 	dense *Dense  // Dense's network, built by Validate
 }

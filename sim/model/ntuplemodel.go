@@ -98,8 +98,16 @@ func (m *Model) Base() *Model {
 	case len(m.Weights) == 0:
 		return nil
 	}
-	return &Model{Schema: Schema, Game: m.Game, RulesHash: m.RulesHash, Rules: m.Rules, Features: m.Features, Weights: m.Weights, Bias: m.Bias, HandScale: m.HandScale}
+	return &Model{Schema: Schema, Game: m.Game, RulesHash: m.RulesHash, Rules: m.Rules, Features: m.Features, Weights: m.Weights, Bias: m.Bias, HandScale: m.HandScale, BaseOf: m.Kind}
 }
+
+// BoardError refuses a network for a game whose board of cells is not the
+// one it was learned on: its tables read cells by their place, so on
+// another board they mean nothing (its logistic base, over the game's
+// features, may still judge: Base).
+type BoardError struct{ msg string }
+
+func (e *BoardError) Error() string { return e.msg }
 
 // checkNTuple checks an n-tuple model's numbers and builds its network on
 // a board of its size without symmetries (checkBoard rebuilds it with the
@@ -225,12 +233,12 @@ func (m *Model) checkBoard(g games.Game, rulesHash string, strict bool) error {
 	board := b.CellBoard()
 	if spec := m.Dense; spec != nil {
 		if board.Rows != spec.Rows || board.Cols != spec.Cols || board.States != spec.States {
-			return fmt.Errorf("the model reads a %d × %d board of %d states, and these rules give %d × %d, %d states (learn one for these rules)",
-				spec.Rows, spec.Cols, spec.States, board.Rows, board.Cols, board.States)
+			return &BoardError{fmt.Sprintf("the model reads a %d × %d board of %d states, and these rules give %d × %d, %d states (learn one for these rules)",
+				spec.Rows, spec.Cols, spec.States, board.Rows, board.Cols, board.States)}
 		}
 	} else if spec := m.NTuple; board.Rows != spec.Rows || board.Cols != spec.Cols || board.States != spec.States || len(board.Symmetries) != spec.Symmetries {
-		return fmt.Errorf("the model reads a %d × %d board of %d states with %d symmetries, and these rules give %d × %d, %d states, %d symmetries (learn one for these rules)",
-			spec.Rows, spec.Cols, spec.States, spec.Symmetries, board.Rows, board.Cols, board.States, len(board.Symmetries))
+		return &BoardError{fmt.Sprintf("the model reads a %d × %d board of %d states with %d symmetries, and these rules give %d × %d, %d states, %d symmetries (learn one for these rules)",
+			spec.Rows, spec.Cols, spec.States, spec.Symmetries, board.Rows, board.Cols, board.States, len(board.Symmetries))}
 	}
 	if strict && m.RulesHash != rulesHash {
 		return &OtherRulesError{Model: m.RulesHash, Rules: rulesHash}

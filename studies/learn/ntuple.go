@@ -180,7 +180,9 @@ func LearnNTuple(ctx context.Context, cfg *variants.Config, opts NTupleOptions) 
 		}
 	}
 	m := model.NewNTupleModel(g.Name(), net, 0, k)
-	m.RulesHash = model.RulesHash(cfg.Definition.Name, cfg.Rules)
+	if err := recordRules(m, cfg); err != nil {
+		return nil, nil, err
+	}
 	return m, tr, nil
 }
 

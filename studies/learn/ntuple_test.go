@@ -60,6 +60,9 @@ func testLearnNTuple(t *testing.T, lambda float64) {
 	if err := m.Check(g, m.RulesHash, true); err != nil {
 		t.Fatal(err)
 	}
+	if want, _ := json.Marshal(cfg.Rules); string(m.Rules) != string(want) {
+		t.Errorf("the network records the rules %s, want %s (the model-rules warning names the knobs that differ from them)", m.Rules, want)
+	}
 	learned, err := variants.ParseBot("--bot", "{bot: greedy, eval: learned, model: x}")
 	if err != nil {
 		t.Fatal(err)
@@ -174,6 +177,9 @@ func TestFitNTupleOnTheBotsModel(t *testing.T) {
 					t.Errorf("%s: the network or its record is of another kind (hidden %d, tuples %d)", kind, tr.Hidden, tr.Tuples)
 				}
 				checkFitReliability(t, kind, tr)
+				if want, _ := json.Marshal(cfg.Rules); string(m.Rules) != string(want) {
+					t.Errorf("%s: the network records the rules %s, want %s", kind, m.Rules, want)
+				}
 			}
 			files[i] = modelFile(t, m, tr)
 			if strings.Contains(files[i], "reliability") {

@@ -303,7 +303,9 @@ func FitNTuple(ctx context.Context, cfg *variants.Config, opts FitOptions) (*mod
 		tr.Alone = true
 		tr.Method = strings.Replace(tr.Method, "on top of their logistic model", "alone", 1)
 	}
-	m.RulesHash = model.RulesHash(cfg.Definition.Name, cfg.Rules)
+	if err := recordRules(m, cfg); err != nil {
+		return nil, nil, err
+	}
 	if opts.HeadToHead > 0 {
 		opts.stage("head-to-head", "games", opts.HeadToHead+opts.HeadToHead%2)
 		if tr.HeadToHead, err = fitHeadToHead(ctx, cfg, m, opts); err != nil {

@@ -325,9 +325,8 @@ func (s *Session) Run(ctx context.Context) (*Fit, *Training, error) {
 	}
 	m := *best.Model
 	m.Game = cfg.Definition.Name
-	m.RulesHash = model.RulesHash(cfg.Definition.Name, cfg.Rules)
-	var err error
-	if m.Rules, err = json.Marshal(cfg.Rules); err != nil {
+	err := recordRules(&m, cfg)
+	if err != nil {
 		return nil, nil, err
 	}
 	tr.Games, tr.Positions, tr.HeldOut, tr.NotQuiet = best.Games, best.Train+best.HeldOut, best.HeldOut, best.NotQuiet
@@ -776,4 +775,15 @@ func WriteDir(dir string, m *model.Model, tr *Training) error {
 	return reports.WriteFileAtomic(filepath.Join(dir, HTMLFile), func(w io.Writer) error {
 		return publish.WriteMarkdownPage(w, "playtest learn: "+tr.Variant, dir, md.Bytes())
 	})
+}
+
+// recordRules stamps m with the variant's game and rules, by hash and in
+// full: a model of any kind says what it was learned under, so that a run
+// under other rules can name the knobs that differ (the model-rules
+// warning) and model_strict can refuse it.
+func recordRules(m *model.Model, cfg *variants.Config) error {
+	m.RulesHash = model.RulesHash(cfg.Definition.Name, cfg.Rules)
+	b, err := json.Marshal(cfg.Rules)
+	m.Rules = b
+	return err
 }
