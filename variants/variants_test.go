@@ -248,15 +248,7 @@ func TestBadInput(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var overrides []Override
-			for _, s := range tt.overrides {
-				o, err := ParseSet(s)
-				if err != nil {
-					t.Fatal(err)
-				}
-				overrides = append(overrides, o)
-			}
-			_, err := Parse("bad.yaml", "bad", []byte(tt.yaml), overrides)
+			_, err := Parse("bad.yaml", "bad", []byte(tt.yaml), parseSets(t, tt.overrides...))
 			var e *Error
 			if !errors.As(err, &e) {
 				t.Fatalf("error %v (%T), want *Error", err, err)
@@ -313,15 +305,7 @@ func TestOverrides(t *testing.T) {
 		"pairs=false",
 		"name=tweaked",
 	}
-	var overrides []Override
-	for _, s := range sets {
-		o, err := ParseSet(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		overrides = append(overrides, o)
-	}
-	cfg, err := Load("stacktics/size3", overrides)
+	cfg, err := Load("stacktics/size3", parseSets(t, sets...))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -344,12 +328,7 @@ func TestOverrides(t *testing.T) {
 	// players.N sets a key of every player, in a file with players: and
 	// in one without; it names the seat whose value is refused.
 	for _, text := range []string{"game: stacktics\n", "game: stacktics\nplayers: [greedy, {bot: alphabeta, nodes: 10}]\n"} {
-		var every []Override
-		for _, s := range []string{"players.N={bot: alphabeta, nodes: 300}", "players.N.noise=0.5"} {
-			o, _ := ParseSet(s)
-			every = append(every, o)
-		}
-		cfg, err = Parse("x.yaml", "x", []byte(text), every)
+		cfg, err = Parse("x.yaml", "x", []byte(text), parseSets(t, "players.N={bot: alphabeta, nodes: 300}", "players.N.noise=0.5"))
 		if err != nil || len(cfg.Players) != 2 {
 			t.Fatalf("players.N on %q: %v", text, err)
 		}
@@ -375,12 +354,7 @@ func TestOverrides(t *testing.T) {
 	// Numbers are keys in a mapping: STACKS' cards by value. Match play
 	// adds features the preset's model lacks, so its players play the
 	// hand heuristic (eval: hand sets the preset's model: aside).
-	var cardSets []Override
-	for _, s := range []string{"rules.cards.4=2", "rules.cards.2=4", "rules.match.target=50", "players.0.eval=hand", "players.1.eval=hand"} {
-		o, _ := ParseSet(s)
-		cardSets = append(cardSets, o)
-	}
-	cfg, err = Load("stacks/base", cardSets)
+	cfg, err = Load("stacks/base", parseSets(t, "rules.cards.4=2", "rules.cards.2=4", "rules.match.target=50", "players.0.eval=hand", "players.1.eval=hand"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -480,15 +454,7 @@ func TestExpect(t *testing.T) {
 // refused, and on its own board the network plays whole.
 func TestNetworkOnAnotherBoard(t *testing.T) {
 	load := func(sets ...string) (*model.Model, error) {
-		var overrides []Override
-		for _, s := range sets {
-			o, err := ParseSet(s)
-			if err != nil {
-				t.Fatal(err)
-			}
-			overrides = append(overrides, o)
-		}
-		cfg, err := Load("stacktics/size3", overrides)
+		cfg, err := Load("stacktics/size3", parseSets(t, sets...))
 		if err != nil {
 			return nil, err
 		}
@@ -505,4 +471,19 @@ func TestNetworkOnAnotherBoard(t *testing.T) {
 	if _, err := load("rules.board={rows: 6, cols: 5}", "players.0.model_strict=true"); err == nil || !strings.Contains(err.Error(), "reads a 5 × 5 board") {
 		t.Errorf("model_strict on a 6 × 5 board: %v", err)
 	}
+}
+
+// parseSets parses each --set text into an override, failing the test on
+// one that does not parse.
+func parseSets(t *testing.T, sets ...string) []Override {
+	t.Helper()
+	var overrides []Override
+	for _, s := range sets {
+		o, err := ParseSet(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		overrides = append(overrides, o)
+	}
+	return overrides
 }
