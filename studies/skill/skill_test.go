@@ -180,6 +180,8 @@ func TestVerdicts(t *testing.T) {
 	}{
 		{"converged", []Rung{rung(100, 0.55, 0.03, 0, 0), shifted(rung(400, 0.52, 0.03, 150, 30), -0.03, 0.02), shifted(rung(1600, 0.515, 0.02, 20, 10), -0.005, 0.02)},
 			Converged, "", "", "Converged: seat 0's score over pairs is 52.0% [49.0 – 55.0%] at 400 iterations and 51.5% [49.5 – 53.5%] at 1,600 iterations, a shift of -0.5 points [-2.5, +1.5] over 500 common deals, shown within ±3 points"},
+		{"a converged ladder is one family's answer", []Rung{rung(100, 0.55, 0.03, 0, 0), shifted(rung(400, 0.52, 0.03, 150, 30), -0.03, 0.02), shifted(rung(1600, 0.515, 0.02, 20, 10), -0.005, 0.02)},
+			Converged, "", "", "It is one bot family's answer: bots of another kind may read another, so compare two families"},
 		{"gain clearly below the one before", []Rung{rung(100, 0.55, 0.03, 0, 0), shifted(rung(400, 0.52, 0.03, 150, 20), -0.03, 0.02), shifted(rung(1600, 0.515, 0.02, 60, 10), -0.005, 0.02)},
 			Converged, "", "", "clearly less than the +150 Elo per doubling [+130, +170] below"},
 		{"a top gain whose interval reaches 0 is not flattening", []Rung{rung(100, 0.50, 0.03, 0, 0), shifted(rung(400, 0.51, 0.03, 20, 40), 0.01, 0.015)},
@@ -219,6 +221,13 @@ func TestVerdicts(t *testing.T) {
 		if r.Verdict != tt.verdict || r.Direction != tt.direction || r.Missing != tt.missing || !strings.Contains(r.Text, tt.phrase) {
 			t.Errorf("%s: %s %q (missing %q): %s\nwant %s %q (missing %q) with %q", tt.name, r.Verdict, r.Direction, r.Missing, r.Text, tt.verdict, tt.direction, tt.missing, tt.phrase)
 		}
+	}
+	// Where a proof stands beside the ladder, the proof judges it, not a
+	// second family.
+	r := &Result{Param: "iterations", Rungs: tests[0].rungs, Proven: &Proven{Value: "draw", Seat0Score: 0.5}}
+	r.judge()
+	if r.Verdict != Converged || strings.Contains(r.Text, "one bot family's answer") {
+		t.Errorf("a proven ladder: %s %s", r.Verdict, r.Text)
 	}
 }
 

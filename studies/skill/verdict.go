@@ -204,6 +204,11 @@ func (r *Result) sentence(from Rung, moved, step *Shift, tol, maxGain float64, s
 		fmt.Fprintf(&b, ". The answer has stopped moving with the bots' strength, as far as this ladder reaches (%s %s): %s.", bots.Thousands(top.Budget), r.Param, verdictPhrase(top.Headline))
 		if !stronger {
 			b.WriteString(" The top rung is not significantly stronger than the one below: these bots may have stopped improving, so the answer is the strongest of their answers, which another bot family could test.")
+		} else if r.Proven == nil {
+			// A ladder converges once its bots gain little, which stronger
+			// bots of another kind can contradict (Capstone's alphabeta
+			// converged where a stronger ismcts read 5 points lower).
+			b.WriteString(" It is one bot family's answer: bots of another kind may read another, so compare two families (--family, or playtest skill --compare DIR1 --compare DIR2) before taking it as the game's.")
 		}
 	case Drifting:
 		fmt.Fprintf(&b, "Drifting %s: %s moves from %s to %s, a shift of %s, as the bots get stronger. ", r.Direction, measure, r.figure(from), r.figure(top), points(moved))
